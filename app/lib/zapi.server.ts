@@ -1,0 +1,70 @@
+import { data, redirect } from "react-router";
+import type { ZapiTransport } from "./load-context.ts";
+
+/** Headers of the browser's request that the API needs to see (spec §7 Screen data). */
+const FORWARDED_HEADERS = ["cookie", "user-agent", "accept-language"] as const;
+
+interface ZapiArgs {
+  request: Request;
+  context: { zapi: ZapiTransport };
+}
+
+/**
+ * Calls the API on behalf of the browser request: in-process by default, over HTTP when
+ * ZAPI_ORIGIN is set. This is the only way loaders and actions reach the API.
+ */
+export async function zapiFetch(
+  { request, context }: ZapiArgs,
+  path: string,
+  init: RequestInit = {},
+): Promise<Response> {
+  const { zapi } = context;
+  const headers = new Headers(init.headers);
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers.get(name);
+    if (value !== null && !headers.has(name)) headers.set(name, value);
+  }
+  const forwardedFor = [request.headers.get("x-forwarded-for"), zapi.clientAddress]
+    .filter(Boolean)
+    .join(", ");
+  if (forwardedFor) headers.set("x-forwarded-for", forwardedFor);
+  if (init.body !== undefined && !headers.has("content-type"))
+    headers.set("content-type", "application/json");
+
+  const base = zapi.origin ?? new URL(request.url).origin;
+  const apiRequest = new Request(new URL(path, base), { ...init, headers });
+  if (zapi.origin || !zapi.inProcess) return fetch(apiRequest);
+  return zapi.inProcess(apiRequest);
+}
+
+/** `/mypage/pin-code/` → `/zapi/internal/mypage/pin-code/screen-data?…` with the query preserved. */
+export function screenDataPath(url: URL, pagePath = url.pathname): string {
+  const trimmed = pagePath.replace(/\/+$/, "").replace(/^\/+/, "");
+  return `/zapi/internal/${trimmed || "root"}/screen-data${url.search}`;
+}
+
+/**
+ * Loads a page's screen data (spec §7): `redirectTo` in the answer redirects, a non-OK status
+ * raises the error page with that status ("Failed to load data").
+ */
+export async function loadScreenData<T extends object>(args: ZapiArgs, pagePath?: string): Promise<T> {
+  const url = new URL(args.request.url);
+  const response = await zapiFetch(args, screenDataPath(url, pagePath));
+  const body = await readJson(response);
+  if (!response.ok) {
+    throw data({ message: "Failed to load data", ...(body as object) }, { status: response.status });
+  }
+  const redirectTo = (body as { redirectTo?: unknown } | null)?.redirectTo;
+  if (typeof redirectTo === "string" && redirectTo) throw redirect(redirectTo);
+  return (body ?? {}) as T;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

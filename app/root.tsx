@@ -1,0 +1,115 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { loadTranslation } from "../locales/index.ts";
+import type { StoreSettings } from "../schemas/types/store-settings.gen.ts";
+import type { Route } from "./+types/root";
+import { ErrorPage } from "./components/error-page.tsx";
+import { GtmBody, GtmHead } from "./components/shell/gtm.tsx";
+import { themeStyle } from "./components/shell/theme.ts";
+import { useBackForwardAuthCheck } from "./lib/back-forward.ts";
+import { parseBrowserInfo } from "./lib/browser-info.ts";
+import { detectLanguage, LANGUAGE_COOKIE } from "./lib/i18n.ts";
+import { loadScreenData } from "./lib/zapi.server.ts";
+import "./styles/app.css";
+
+interface RootScreenData {
+  authId: string | null;
+  storeSettingData: StoreSettings;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const { authId, storeSettingData } = await loadScreenData<RootScreenData>(args, "/root");
+  const language = detectLanguage(request);
+  const browserInfo = parseBrowserInfo(
+    request.headers.get("User-Agent"),
+    storeSettingData.appUserAgentPattern,
+  );
+  const headers = new Headers();
+  if (new URL(request.url).searchParams.has("lng")) {
+    headers.append("Set-Cookie", `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`);
+  }
+  return data({ authId, storeSettingData, browserInfo, language }, { headers });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** The root data, for any component below the root. */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const { i18n } = useTranslation();
+  const store = root?.storeSettingData;
+  return (
+    <html lang={root?.language ?? i18n.language} data-theme={store?.theme ?? "light"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {store && <link rel="icon" href={store.images.favicon} />}
+        {store && <link rel="apple-touch-icon" href={store.images.appleTouchIcon} />}
+        {store && <style>{themeStyle(store.colors)}</style>}
+        {store?.gtmId && <GtmHead gtmId={store.gtmId} />}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {store?.gtmId && <GtmBody gtmId={store.gtmId} />}
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useTranslation();
+  const { language, authId } = loaderData;
+  useBackForwardAuthCheck(authId);
+
+  // A client-side navigation with ?lng= switches language once the other resources are loaded.
+  useEffect(() => {
+    if (i18n.language === language) return;
+    let cancelled = false;
+    void loadTranslation(language).then((resource) => {
+      if (cancelled) return;
+      if (!i18n.hasResourceBundle(language, "translation")) {
+        i18n.addResourceBundle(language, "translation", resource);
+      }
+      void i18n.changeLanguage(language);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [i18n, language]);
+
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    const body = (error.data ?? {}) as { code?: string; message?: string };
+    return <ErrorPage status={error.status} code={body.code} />;
+  }
+  if (import.meta.env.DEV) console.error(error);
+  return <ErrorPage status={500} />;
+}

@@ -1,0 +1,6 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  layout("layouts/guest-layout.tsx", [index("routes/home.tsx"), route("logout", "routes/logout.tsx")]),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,47 @@
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { openPglite } from "./database.ts";
+import { DirectoryLockedError } from "./directory-lock.ts";
+import { accounts } from "./schema.ts";
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+describe("embedded database", () => {
+  it("runs the migrations and keeps data across a clean close and reopen", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pglite-"));
+    const first = await openPglite(dir);
+    await first.db.insert(accounts).values({ publicId: "acc-1", contactEmail: "a@example.jp" });
+    await first.close();
+    expect(existsSync(join(dir, "pglite.lock"))).toBe(false);
+
+    const second = await openPglite(dir);
+    cleanups.push(() => second.close());
+    const rows = await second.db.select().from(accounts);
+    expect(rows.map((r) => r.publicId)).toEqual(["acc-1"]);
+  });
+
+  it("refuses a second owner of the same directory with a clear message", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pglite-"));
+    // A live process that is not us holds the lock.
+    const holder = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]);
+    cleanups.push(async () => void holder.kill());
+    writeFileSync(join(dir, "pglite.lock"), String(holder.pid));
+    await expect(openPglite(dir)).rejects.toThrow(DirectoryLockedError);
+    await expect(openPglite(dir)).rejects.toThrow(/in use by another process \(pid \d+\)/);
+  });
+
+  it("takes over a lock left by a process that has died", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pglite-"));
+    const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"]);
+    writeFileSync(join(dir, "pglite.lock"), dead.stdout.toString());
+    const database = await openPglite(dir);
+    cleanups.push(() => database.close());
+    expect(database.kind).toBe("pglite");
+  });
+});

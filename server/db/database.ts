@@ -1,0 +1,75 @@
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { acquireDirectoryLock, type DirectoryLock } from "./directory-lock.ts";
+import * as schema from "./schema.ts";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Flushes to disk (CHECKPOINT on PGlite), closes connections and releases the directory lock. */
+  close(): Promise<void>;
+}
+
+const migrationsFolder = resolve(import.meta.dirname, "migrations");
+
+/** The embedded database; `dataDir` null means in memory (tests). */
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  let lock: DirectoryLock | null = null;
+  let client: PGlite;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    lock = acquireDirectoryLock(dataDir, "pglite.lock");
+    try {
+      client = await PGlite.create(join(dataDir, "pglite"));
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  let closed = false;
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        if (dataDir) await client.query("CHECKPOINT");
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+/** A PostgreSQL server reached through node-postgres. */
+export async function openPostgres(databaseUrl: string): Promise<Database> {
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const db = drizzle(pool, { schema });
+  await migrate(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: "postgres",
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(options: { dataDir: string; databaseUrl: string | null }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(join(options.dataDir, "db"));
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.ts";
+
+const cwd = process.cwd();
+
+describe("parseEnv", () => {
+  it("applies the documented defaults", () => {
+    const env = parseEnv({}, cwd);
+    expect(env.port).toBe(3000);
+    expect(env.dataDir).toBe(`${cwd}/.data`);
+    expect(env.storeConfig).toBe(`${cwd}/config/store.json`);
+    expect(env.databaseUrl).toBeNull();
+    expect(env.smtpUrl).toBeNull();
+    expect(env.zapiOrigin).toBeNull();
+  });
+
+  it.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ PORT: "0" }, "PORT"],
+    [{ STORE_CONFIG: "no/such/store.json" }, "STORE_CONFIG"],
+    [{ DATABASE_URL: "mysql://localhost/db" }, "DATABASE_URL"],
+    [{ DATABASE_URL: "not a url" }, "DATABASE_URL"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+    [{ ZAPI_ORIGIN: "ftp://api" }, "ZAPI_ORIGIN"],
+    [{ HOST: "a b" }, "HOST"],
+  ])("rejects %o naming %s", (source, variable) => {
+    expect(() => parseEnv(source, cwd)).toThrow(EnvError);
+    expect(() => parseEnv(source, cwd)).toThrow(`Environment variable ${variable}`);
+  });
+
+  it("accepts valid URLs and strips a trailing slash", () => {
+    const env = parseEnv(
+      {
+        DATABASE_URL: "postgres://u:p@localhost/db",
+        SMTP_URL: "smtp://localhost:2525",
+        ZAPI_ORIGIN: "http://api:8080/",
+      },
+      cwd,
+    );
+    expect(env.zapiOrigin).toBe("http://api:8080");
+    expect(env.databaseUrl).toBe("postgres://u:p@localhost/db");
+  });
+});

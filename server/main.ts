@@ -1,0 +1,130 @@
+/**
+ * The one process (ADR 0002): /zapi/* → the Hono API, /assets/* → the client build with long-cache
+ * headers, /store-assets/* → the store's images, everything else → React Router SSR.
+ * `--dev` serves through Vite with HMR instead of the production build.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { resolve } from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import type { ServerBuild } from "react-router";
+import { createRequestHandler } from "react-router";
+import type { ZapiTransport } from "../app/lib/load-context.ts";
+import { createApi } from "./api/app.ts";
+import { type Database, openDatabase } from "./db/database.ts";
+import { DirectoryLockedError } from "./db/directory-lock.ts";
+import { EnvError, parseEnv } from "./env.ts";
+import { createMailer, createSmsSender } from "./mail/transports.ts";
+import { watchStoreSettings } from "./store/store-settings-source.ts";
+import { StoreSettingsError } from "./store/validate-settings.ts";
+
+const root = resolve(import.meta.dirname, "..");
+const dev = process.argv.includes("--dev");
+
+function fail(message: string): never {
+  console.error(`\n✖ ${message}\n`);
+  process.exit(1);
+}
+
+async function boot() {
+  const env = parseEnv();
+  const store = watchStoreSettings(env.storeConfig);
+  const database: Database = await openDatabase(env);
+  const mailer = createMailer(env);
+  const sms = createSmsSender(env);
+  const api = createApi({
+    db: database.db,
+    store,
+    mailer,
+    sms,
+    now: () => new Date(),
+    secureCookies: env.publicOrigin?.startsWith("https://") ?? false,
+  });
+
+  const vite = dev
+    ? await (await import("vite")).createServer({ root, server: { middlewareMode: true }, appType: "custom" })
+    : null;
+  const buildPath = resolve(root, "build/server/index.js");
+  const loadBuild = async (): Promise<ServerBuild> =>
+    vite
+      ? ((await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild)
+      : ((await import(buildPath)) as ServerBuild);
+  const handleDocument = createRequestHandler(
+    dev ? loadBuild : await loadBuild(),
+    dev ? "development" : "production",
+  );
+
+  const app = new Hono<{ Bindings: { incoming: IncomingMessage } }>();
+  app.route("/", api);
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: resolve(root, "build/client"),
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use(
+    "/store-assets/*",
+    serveStatic({
+      root: resolve(env.storeConfig, ".."),
+      rewriteRequestPath: (path) => path.replace(/^\/store-assets/, "/assets"),
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+    }),
+  );
+  app.use(
+    "*",
+    serveStatic({
+      root: resolve(root, "build/client"),
+      onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600"),
+    }),
+  );
+  app.all("*", (c) => {
+    const clientAddress = c.env.incoming.socket.remoteAddress ?? null;
+    const zapi: ZapiTransport = {
+      inProcess: (request) => api.fetch(request, { clientAddress }),
+      origin: env.zapiOrigin,
+      clientAddress,
+    };
+    return handleDocument(c.req.raw, { zapi });
+  });
+
+  const listener = getRequestListener(app.fetch);
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (vite) vite.middlewares(req, res, () => listener(req, res));
+    else listener(req, res);
+  });
+  server.listen(env.port, env.host, () => {
+    const shownHost = env.host === "0.0.0.0" || env.host === "::" ? "localhost" : env.host;
+    console.log(`\n  ${dev ? "Development server" : "Server"} ready: http://${shownHost}:${env.port}\n`);
+    console.log(`  database: ${database.kind}${database.kind === "pglite" ? ` (${env.dataDir}/db)` : ""}`);
+    console.log(`  mail: ${env.smtpUrl ? "SMTP" : `outbox (${env.dataDir}/outbox)`}\n`);
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[server] ${signal}: closing`);
+    server.close();
+    server.closeAllConnections();
+    store.close();
+    await vite?.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+boot().catch((error: unknown) => {
+  if (
+    error instanceof EnvError ||
+    error instanceof StoreSettingsError ||
+    error instanceof DirectoryLockedError
+  ) {
+    fail(error.message);
+  }
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,101 @@
+import Ajv, { type ErrorObject } from "ajv";
+import ajvErrors from "ajv-errors";
+import registrationSettingSchema from "../../schemas/account-registration-setting.schema.json" with {
+  type: "json",
+};
+import storeSettingsSchema from "../../schemas/store-settings.schema.json" with { type: "json" };
+import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
+
+export type { StoreSettings };
+
+const ajv = new Ajv({ allErrors: true, allowUnionTypes: true, strict: false });
+ajvErrors(ajv);
+ajv.addSchema(registrationSettingSchema);
+const validateSchema = ajv.compile<StoreSettings>(storeSettingsSchema);
+
+/** A store settings document that does not satisfy the schema; `problems` name each bad field. */
+export class StoreSettingsError extends Error {
+  constructor(
+    readonly source: string,
+    readonly problems: string[],
+  ) {
+    super(`Invalid store settings in ${source}:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "StoreSettingsError";
+  }
+}
+
+function fieldName(error: ErrorObject): string {
+  const path = error.instancePath.replace(/^\//, "").replaceAll("/", ".");
+  if (error.keyword === "required") {
+    const missing = (error.params as { missingProperty: string }).missingProperty;
+    return path ? `${path}.${missing}` : missing;
+  }
+  if (error.keyword === "additionalProperties") {
+    const extra = (error.params as { additionalProperty: string }).additionalProperty;
+    return path ? `${path}.${extra}` : extra;
+  }
+  return path || "(root)";
+}
+
+function describe(error: ErrorObject): string {
+  if (error.keyword === "required") return "is required";
+  if (error.keyword === "additionalProperties") return "is not a known setting";
+  if (error.keyword === "enum") {
+    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
+    return `must be one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}`;
+  }
+  return error.message ?? "is invalid";
+}
+
+/** Checks rules that JSON Schema cannot express. */
+function semanticProblems(settings: StoreSettings): string[] {
+  const problems: string[] = [];
+  try {
+    const groups = new RegExp(`${settings.appUserAgentPattern}|`).exec("")?.length ?? 1;
+    if (groups - 1 < 2) {
+      problems.push("appUserAgentPattern: must have two capture groups for the numeric version parts");
+    }
+  } catch (error) {
+    problems.push(`appUserAgentPattern: is not a valid regular expression (${(error as Error).message})`);
+  }
+  const ids = new Set<string>();
+  for (const [index, item] of (settings.accountRegistrationSetting.customAssociatedInfo ?? []).entries()) {
+    if (ids.has(item.id)) {
+      problems.push(
+        `accountRegistrationSetting.customAssociatedInfo.${index}.id: "${item.id}" is used twice`,
+      );
+    }
+    ids.add(item.id);
+    if (item.type === "SELECT" && !item.selectOptions?.length) {
+      problems.push(
+        `accountRegistrationSetting.customAssociatedInfo.${index}.selectOptions: a SELECT item needs options`,
+      );
+    }
+  }
+  if (settings.login.recaptcha?.enabled && !settings.login.recaptcha.siteKey) {
+    problems.push("login.recaptcha.siteKey: is required when reCAPTCHA is enabled");
+  }
+  return problems;
+}
+
+/** Validates parsed JSON as store settings, throwing a StoreSettingsError that names every bad field. */
+export function parseStoreSettings(value: unknown, source: string): StoreSettings {
+  if (!validateSchema(value)) {
+    const problems = (validateSchema.errors ?? []).map((e) => `${fieldName(e)}: ${describe(e)}`);
+    throw new StoreSettingsError(source, [...new Set(problems)]);
+  }
+  const problems = semanticProblems(value);
+  if (problems.length > 0) throw new StoreSettingsError(source, problems);
+  return value;
+}
+
+/** Parses store settings from file text, treating malformed JSON like any other invalid settings. */
+export function parseStoreSettingsText(text: string, source: string): StoreSettings {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new StoreSettingsError(source, [`(file): is not valid JSON (${(error as Error).message})`]);
+  }
+  return parseStoreSettings(value, source);
+}

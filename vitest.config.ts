@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+// Vitest runs without the React Router plugin: route modules are tested as plain components.
+export default defineConfig({
+  test: {
+    include: ["{app,schemas,screens,widgets,server,scripts,locales,tests/unit}/**/*.test.{ts,tsx}"],
+    environment: "node",
+    setupFiles: ["tests/setup-vitest.ts"],
+    testTimeout: 20_000,
+  },
+});
