@@ -25,7 +25,6 @@ const expected = new Set<string>();
 
 for (const file of findSchemas(schemaDir).sort()) {
   const schema = JSON.parse(readFileSync(file, "utf8"));
-  delete schema.properties?.$schema;
   const ts = await compile(schema, schema.title ?? basename(file), {
     bannerComment: banner,
     cwd: resolve(file, ".."),

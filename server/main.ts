@@ -82,7 +82,7 @@ async function boot() {
   app.all("*", (c) => {
     const clientAddress = c.env.incoming.socket.remoteAddress ?? null;
     const zapi: ZapiTransport = {
-      inProcess: (request) => api.fetch(request, { clientAddress }),
+      inProcess: async (request) => api.fetch(request, { clientAddress }),
       origin: env.zapiOrigin,
       clientAddress,
     };

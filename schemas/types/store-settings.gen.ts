@@ -8,6 +8,7 @@ export type OptionalHttpUrl = string | null;
  * Settings of one store (spec §3 Store settings). Operators edit these without code changes; the server validates them at start-up and on every change.
  */
 export interface StoreSettings {
+  $schema?: string;
   serviceName: string;
   serviceDescription: string;
   theme: "light" | "dark";

@@ -37,7 +37,7 @@ function fieldName(error: ErrorObject): string {
   return path || "(root)";
 }
 
-function describe(error: ErrorObject): string {
+function describeProblem(error: ErrorObject): string {
   if (error.keyword === "required") return "is required";
   if (error.keyword === "additionalProperties") return "is not a known setting";
   if (error.keyword === "enum") {
@@ -81,7 +81,7 @@ function semanticProblems(settings: StoreSettings): string[] {
 /** Validates parsed JSON as store settings, throwing a StoreSettingsError that names every bad field. */
 export function parseStoreSettings(value: unknown, source: string): StoreSettings {
   if (!validateSchema(value)) {
-    const problems = (validateSchema.errors ?? []).map((e) => `${fieldName(e)}: ${describe(e)}`);
+    const problems = (validateSchema.errors ?? []).map((e) => `${fieldName(e)}: ${describeProblem(e)}`);
     throw new StoreSettingsError(source, [...new Set(problems)]);
   }
   const problems = semanticProblems(value);
