@@ -1,4 +1,14 @@
 import common from "./common.json" with { type: "json" };
+import error from "./error.json" with { type: "json" };
+import format from "./format.json" with { type: "json" };
+import shell from "./shell.json" with { type: "json" };
+import validation from "./validation.json" with { type: "json" };
+import widgets from "./widgets.json" with { type: "json" };
 
-/** Every resource file of this language, merged into the single `translation` namespace. */
-export default { ...common };
+/**
+ * Every resource file of this language, merged into the single `translation` namespace. Each file
+ * owns distinct top-level keys (locales/locales.test.ts checks that no two files share one).
+ */
+export const files = { common, error, format, shell, validation, widgets };
+
+export default Object.assign({}, ...Object.values(files)) as Record<string, unknown>;
