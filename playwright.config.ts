@@ -1,0 +1,45 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+export const e2eDataDir = ".data/e2e";
+
+/**
+ * E2E runs against the production build (npm test builds first) on a fresh embedded database, in
+ * Debian's Chromium: Playwright cannot download its own browser here (ADR 0005).
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  reporter: [["list"], ["json"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: "ja-JP",
+    timezoneId: "Asia/Tokyo",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: `rm -rf ${e2eDataDir} && npx tsx server/main.ts`,
+    url: `http://127.0.0.1:${port}/zapi/internal/root/screen-data`,
+    env: { PORT: String(port), DATA_DIR: e2eDataDir, HOST: "127.0.0.1" },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+  },
+});

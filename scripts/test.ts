@@ -1,0 +1,91 @@
+/**
+ * `npm test`: lint, generated-file checks, typecheck, unit and component tests, a production build,
+ * then Playwright e2e against it. Stops at the first failing step and ends with one summary line.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const reports = join(root, "test-results");
+mkdirSync(reports, { recursive: true });
+
+interface Step {
+  name: string;
+  command: string[];
+  /** Reads passed/failed counts from the step's JSON report. */
+  counts?: () => { passed: number; failed: number; skipped: number };
+}
+
+const vitestReport = join(reports, "vitest.json");
+const playwrightReport = join(reports, "playwright.json");
+
+const steps: Step[] = [
+  { name: "lint", command: ["npx", "biome", "check", "."] },
+  { name: "generated types", command: ["npx", "tsx", "scripts/gen-types.ts", "--check"] },
+  ...(existsSync(join(root, "scripts/gen-form-schemas.ts"))
+    ? [{ name: "generated form schemas", command: ["npx", "tsx", "scripts/gen-form-schemas.ts", "--check"] }]
+    : []),
+  { name: "typecheck", command: ["npm", "run", "typecheck", "--silent"] },
+  {
+    name: "unit",
+    command: ["npx", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`],
+    counts: () => {
+      const report = JSON.parse(readFileSync(vitestReport, "utf8"));
+      return {
+        passed: report.numPassedTests,
+        failed: report.numFailedTests,
+        skipped: report.numPendingTests + report.numTodoTests,
+      };
+    },
+  },
+  { name: "build", command: ["npm", "run", "build", "--silent"] },
+  {
+    name: "e2e",
+    command: ["npx", "playwright", "test"],
+    counts: () => {
+      const { stats } = JSON.parse(readFileSync(playwrightReport, "utf8"));
+      return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+    },
+  },
+];
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const done: string[] = [];
+let failedStep: string | null = null;
+
+for (const step of steps) {
+  console.log(`\n▶ ${step.name}: ${step.command.join(" ")}`);
+  const started = Date.now();
+  const result = spawnSync(step.command[0]!, step.command.slice(1), {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  let detail = "";
+  if (step.counts) {
+    try {
+      const counts = step.counts();
+      totals.passed += counts.passed;
+      totals.failed += counts.failed;
+      totals.skipped += counts.skipped;
+      detail = ` ${counts.passed} passed${counts.failed ? `, ${counts.failed} failed` : ""}`;
+    } catch {
+      detail = " (no report)";
+    }
+  }
+  if (result.status !== 0) {
+    failedStep = step.name;
+    done.push(`${step.name} FAILED${detail} (${seconds}s)`);
+    if (totals.failed === 0) totals.failed = 1;
+    break;
+  }
+  done.push(`${step.name} ok${detail} (${seconds}s)`);
+}
+
+console.log(`\n${done.join(" · ")}`);
+console.log(
+  `tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`,
+);
+process.exit(failedStep ? 1 : 0);

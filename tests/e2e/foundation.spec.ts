@@ -1,0 +1,63 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("foundation", () => {
+  test("the home page is server-rendered Japanese with the store's service name", async ({ request }) => {
+    const response = await request.get("/");
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="ja"');
+    expect(html).toContain("ソラミル");
+  });
+
+  test("?lng=en renders English and remembers the choice", async ({ page }) => {
+    await page.goto("/?lng=en");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+
+  test("an unknown URL is the 404 page with status 404", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("link", { name: "トップページへ戻る" })).toBeVisible();
+  });
+
+  test("root screen data carries authId and the public store settings", async ({ request }) => {
+    const body = await (await request.get("/zapi/internal/root/screen-data")).json();
+    expect(body).toHaveProperty("authId", null);
+    expect(body.storeSettingData.serviceName).toBe("ソラミル");
+    expect(body.storeSettingData).not.toHaveProperty("smtpDomain");
+  });
+});
+
+test.describe("logout page", () => {
+  test("counts down and returns to the top page after 10 seconds", async ({ page }) => {
+    await page.goto("/logout");
+    await expect(page.getByText("ログアウトしました。")).toBeVisible();
+    await expect(page.getByText(/(10|9)秒後にトップページへ移動します。/)).toBeVisible();
+    await expect(page.getByText("8秒後にトップページへ移動します。")).toBeVisible({ timeout: 4_000 });
+    await page.waitForURL((url) => url.pathname === "/", { timeout: 12_000 });
+  });
+});
+
+test.describe("back/forward consistency", () => {
+  const navigationType = (page: import("@playwright/test").Page) =>
+    page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).type);
+
+  test("reloads a page reached by back when the login changed meanwhile", async ({ page, context }) => {
+    await page.goto("/");
+    await page.goto("/app/licenses");
+    await context.addCookies([{ name: "auid", value: "someone-else", url: page.url() }]);
+    await page.goBack();
+    await expect.poll(() => navigationType(page), { timeout: 5_000 }).toBe("reload");
+  });
+
+  test("keeps the page when the login is unchanged", async ({ page }) => {
+    await page.goto("/");
+    await page.goto("/app/licenses");
+    await page.goBack();
+    await page.waitForLoadState("load");
+    await page.waitForTimeout(1_000);
+    expect(["back_forward", "navigate"]).toContain(await navigationType(page));
+  });
+});
