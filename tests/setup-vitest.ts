@@ -1,2 +1,7 @@
 // Component tests opt into jsdom with `// @vitest-environment jsdom`; matchers are registered for both.
 import "@testing-library/jest-dom/vitest";
+import { cleanup } from "@testing-library/react";
+import { afterEach } from "vitest";
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(() => cleanup());

@@ -28,8 +28,7 @@ export async function zapiFetch(
     .filter(Boolean)
     .join(", ");
   if (forwardedFor) headers.set("x-forwarded-for", forwardedFor);
-  if (init.body !== undefined && !headers.has("content-type"))
-    headers.set("content-type", "application/json");
+  if (init.body != null && !headers.has("content-type")) headers.set("content-type", "application/json");
 
   const base = zapi.origin ?? new URL(request.url).origin;
   const apiRequest = new Request(new URL(path, base), { ...init, headers });
@@ -44,19 +43,24 @@ export function screenDataPath(url: URL, pagePath = url.pathname): string {
 }
 
 /**
- * Loads a page's screen data (spec §7): `redirectTo` in the answer redirects, a non-OK status
- * raises the error page with that status ("Failed to load data").
+ * Loads a page's screen data (spec §7): `redirectTo` in the answer redirects, whatever the status
+ * (an API guard may answer 401 with where to log in); otherwise a non-OK status raises the error
+ * page with that status and the message "Failed to load data", keeping the API's code and requestId.
  */
 export async function loadScreenData<T extends object>(args: ZapiArgs, pagePath?: string): Promise<T> {
   const url = new URL(args.request.url);
   const response = await zapiFetch(args, screenDataPath(url, pagePath));
   const body = await readJson(response);
+  const fields = isRecord(body) ? body : {};
+  if (typeof fields.redirectTo === "string" && fields.redirectTo) throw redirect(fields.redirectTo);
   if (!response.ok) {
-    throw data({ message: "Failed to load data", ...(body as object) }, { status: response.status });
+    throw data({ ...fields, message: "Failed to load data" }, { status: response.status });
   }
-  const redirectTo = (body as { redirectTo?: unknown } | null)?.redirectTo;
-  if (typeof redirectTo === "string" && redirectTo) throw redirect(redirectTo);
   return (body ?? {}) as T;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { createI18n, detectLanguage, languageFromAcceptLanguage } from "./i18n.ts";
+
+function request(query: string, headers: Record<string, string> = {}): Request {
+  return new Request(`https://shop.example.jp/mypage${query}`, { headers });
+}
+
+describe("detectLanguage", () => {
+  const everySource = { Cookie: "lng=ja", "Accept-Language": "ja" };
+
+  it("prefers ?lng over the cookie and Accept-Language", () => {
+    expect(detectLanguage(request("?lng=en", everySource))).toBe("en");
+  });
+
+  it("uses the lng cookie when there is no ?lng", () => {
+    expect(detectLanguage(request("", { Cookie: "sid=1; lng=en", "Accept-Language": "ja" }))).toBe("en");
+  });
+
+  it("uses Accept-Language when there is neither ?lng nor a cookie", () => {
+    expect(detectLanguage(request("", { "Accept-Language": "en-US,en;q=0.9" }))).toBe("en");
+  });
+
+  it("defaults to Japanese", () => {
+    expect(detectLanguage(request(""))).toBe("ja");
+  });
+
+  it("ignores unsupported or malformed lng values at each step", () => {
+    expect(detectLanguage(request("?lng=fr", { Cookie: "lng=en" }))).toBe("en");
+    expect(detectLanguage(request("?lng=EN", { Cookie: "lng=en" }))).toBe("en");
+    expect(detectLanguage(request("?lng=", { Cookie: "lng=de", "Accept-Language": "en" }))).toBe("en");
+    expect(detectLanguage(request("?lng=en-US", { Cookie: "lng=%E0%A4%A" }))).toBe("ja");
+  });
+});
+
+describe("languageFromAcceptLanguage", () => {
+  it.each([
+    ["en", "en"],
+    ["en-GB", "en"],
+    ["EN-us", "en"],
+    ["fr-FR, en;q=0.8, ja;q=0.5", "en"],
+    ["ja;q=0.3, en;q=0.9", "en"],
+    ["en;q=0.9, ja;q=0.9", "en"],
+    ["ja;q=0.9, en;q=0.9", "ja"],
+    ["en; q=0.5, ja ; q=0.4", "en"],
+    ["en;q=0, ja;q=0.1", "ja"],
+    ["en;q=0", "ja"],
+    ["en;q=abc, fr", "ja"],
+    ["*", "ja"],
+    ["fr, de", "ja"],
+    ["", "ja"],
+  ])("%j → %s", (header, expected) => {
+    expect(languageFromAcceptLanguage(header)).toBe(expected);
+  });
+
+  it("defaults to Japanese without a header", () => {
+    expect(languageFromAcceptLanguage(null)).toBe("ja");
+  });
+});
+
+describe("createI18n", () => {
+  const resources = {
+    ja: { greeting: { hello: "こんにちは、{{name}}さん" }, onlyJa: "日本語だけ" },
+    en: { greeting: { hello: "Hello, {{name}}" } },
+  };
+
+  it("translates into the requested language into the translation namespace", async () => {
+    const i18n = await createI18n("en", resources);
+    expect(i18n.language).toBe("en");
+    expect(i18n.t("greeting.hello", { name: "Sora" })).toBe("Hello, Sora");
+    expect(i18n.hasResourceBundle("en", "translation")).toBe(true);
+  });
+
+  it("falls back to Japanese for a key English lacks", async () => {
+    const i18n = await createI18n("en", resources);
+    expect(i18n.t("onlyJa")).toBe("日本語だけ");
+  });
+
+  it("leaves escaping to React instead of escaping twice", async () => {
+    const i18n = await createI18n("ja", resources);
+    expect(i18n.t("greeting.hello", { name: "A&B <C>" })).toBe("こんにちは、A&B <C>さん");
+  });
+
+  it("gives every request its own instance", async () => {
+    const japanese = await createI18n("ja", resources);
+    const english = await createI18n("en", resources);
+    expect(japanese.t("greeting.hello", { name: "ソラ" })).toBe("こんにちは、ソラさん");
+    expect(english.language).toBe("en");
+  });
+});

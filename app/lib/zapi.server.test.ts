@@ -1,0 +1,204 @@
+import { afterEach, describe, expect, it, type Mock, vi } from "vitest";
+import type { ZapiTransport } from "./load-context.ts";
+import { loadScreenData, screenDataPath, zapiFetch } from "./zapi.server.ts";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+type Handler = Mock<(request: Request) => Promise<Response>>;
+
+function inProcessArgs(request: Request, handler: Handler, clientAddress: string | null = "203.0.113.7") {
+  const zapi: ZapiTransport = { inProcess: handler, origin: null, clientAddress };
+  return { request, context: { zapi } };
+}
+
+function answering(response: Response): Handler {
+  return vi.fn(async () => response);
+}
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+/** The one request the API received. */
+function sentRequest(handler: Handler | Mock<typeof fetch>): Request {
+  expect(handler).toHaveBeenCalledTimes(1);
+  return handler.mock.calls[0]![0] as Request;
+}
+
+describe("screenDataPath", () => {
+  it("maps the page path under /zapi/internal and keeps the query", () => {
+    const url = new URL("https://shop.example.jp/login?loginType=authCode&returnTo=%2Fmypage");
+    expect(screenDataPath(url)).toBe(
+      "/zapi/internal/login/screen-data?loginType=authCode&returnTo=%2Fmypage",
+    );
+  });
+
+  it("strips a trailing slash", () => {
+    expect(screenDataPath(new URL("https://shop.example.jp/mypage/pin-code/"))).toBe(
+      "/zapi/internal/mypage/pin-code/screen-data",
+    );
+  });
+
+  it("asks for the root data at the top page", () => {
+    expect(screenDataPath(new URL("https://shop.example.jp/"))).toBe("/zapi/internal/root/screen-data");
+  });
+
+  it("uses an explicit page path but the request's query", () => {
+    const url = new URL("https://shop.example.jp/mypage/edit?lng=en");
+    expect(screenDataPath(url, "/account-header")).toBe("/zapi/internal/account-header/screen-data?lng=en");
+  });
+});
+
+describe("zapiFetch", () => {
+  const browserRequest = () =>
+    new Request("https://shop.example.jp/mypage", {
+      headers: {
+        Cookie: "sid=s1; auid=a1",
+        "User-Agent": "Mozilla/5.0 (iPhone)",
+        "Accept-Language": "en-US,en;q=0.9",
+        "X-Forwarded-For": "198.51.100.1",
+        Authorization: "Basic c2VjcmV0",
+      },
+    });
+
+  it("forwards the browser's cookie, user agent and language, and appends the client address", async () => {
+    const handler = answering(json({}));
+
+    await zapiFetch(inProcessArgs(browserRequest(), handler), "/zapi/account/edit");
+
+    const sent = sentRequest(handler);
+    expect(sent.url).toBe("https://shop.example.jp/zapi/account/edit");
+    expect(sent.headers.get("cookie")).toBe("sid=s1; auid=a1");
+    expect(sent.headers.get("user-agent")).toBe("Mozilla/5.0 (iPhone)");
+    expect(sent.headers.get("accept-language")).toBe("en-US,en;q=0.9");
+    expect(sent.headers.get("x-forwarded-for")).toBe("198.51.100.1, 203.0.113.7");
+    expect(sent.headers.get("authorization")).toBeNull();
+  });
+
+  it("starts x-forwarded-for with the client address when there is none yet", async () => {
+    const handler = answering(json({}));
+
+    await zapiFetch(inProcessArgs(new Request("https://shop.example.jp/"), handler), "/zapi/x");
+
+    expect(sentRequest(handler).headers.get("x-forwarded-for")).toBe("203.0.113.7");
+  });
+
+  it("lets the caller's own headers win over forwarded ones", async () => {
+    const handler = answering(json({}));
+
+    await zapiFetch(inProcessArgs(browserRequest(), handler), "/zapi/x", {
+      headers: { "Accept-Language": "ja" },
+    });
+
+    expect(sentRequest(handler).headers.get("accept-language")).toBe("ja");
+  });
+
+  it("sends a body as JSON unless told otherwise", async () => {
+    const handler = answering(json({}));
+
+    await zapiFetch(inProcessArgs(browserRequest(), handler), "/zapi/account/edit", {
+      method: "POST",
+      body: JSON.stringify({ optionalInfo: {} }),
+    });
+
+    const sent = sentRequest(handler);
+    expect(sent.method).toBe("POST");
+    expect(sent.headers.get("content-type")).toBe("application/json");
+    await expect(sent.json()).resolves.toEqual({ optionalInfo: {} });
+  });
+
+  it("calls the embedded API in-process without touching the network", async () => {
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal("fetch", fetchMock);
+    const handler = answering(json({ from: "in-process" }));
+
+    const response = await zapiFetch(inProcessArgs(browserRequest(), handler), "/zapi/x");
+
+    await expect(response.json()).resolves.toEqual({ from: "in-process" });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("calls ZAPI_ORIGIN over HTTP when it is set", async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => json({ from: "remote" }));
+    vi.stubGlobal("fetch", fetchMock);
+    const handler = answering(json({ from: "in-process" }));
+    const zapi: ZapiTransport = {
+      inProcess: handler,
+      origin: "http://api.internal:8080",
+      clientAddress: null,
+    };
+
+    const response = await zapiFetch({ request: browserRequest(), context: { zapi } }, "/zapi/x?page=2");
+
+    await expect(response.json()).resolves.toEqual({ from: "remote" });
+    expect(handler).not.toHaveBeenCalled();
+    const sent = sentRequest(fetchMock);
+    expect(sent.url).toBe("http://api.internal:8080/zapi/x?page=2");
+    expect(sent.headers.get("cookie")).toBe("sid=s1; auid=a1");
+    expect(sent.headers.get("x-forwarded-for")).toBe("198.51.100.1");
+  });
+});
+
+describe("loadScreenData", () => {
+  const pageRequest = new Request("https://shop.example.jp/login/?loginType=authCode");
+
+  it("returns the whole answer for the page's screen-data path", async () => {
+    const screenData = { isEnabledPassword: true, userIdentifierList: ["Email"] };
+    const handler = answering(json(screenData));
+
+    await expect(loadScreenData(inProcessArgs(pageRequest, handler))).resolves.toEqual(screenData);
+
+    const sent = sentRequest(handler);
+    expect(sent.method).toBe("GET");
+    expect(sent.url).toBe("https://shop.example.jp/zapi/internal/login/screen-data?loginType=authCode");
+  });
+
+  it("throws a redirect when the answer carries redirectTo", async () => {
+    const handler = answering(json({ redirectTo: "/mypage" }));
+
+    const thrown = await loadScreenData(inProcessArgs(pageRequest, handler)).catch((error: unknown) => error);
+
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(302);
+    expect((thrown as Response).headers.get("Location")).toBe("/mypage");
+  });
+
+  it("redirects even when a guard answers with an error status", async () => {
+    const handler = answering(json({ code: "REQUEST_UNAUTHORIZED", redirectTo: "/login" }, 401));
+
+    const thrown = await loadScreenData(inProcessArgs(pageRequest, handler)).catch((error: unknown) => error);
+
+    expect((thrown as Response).headers.get("Location")).toBe("/login");
+  });
+
+  it("raises the error page with the API's status and 'Failed to load data'", async () => {
+    const handler = answering(
+      json({ code: "MAINTENANCE", message: "メンテナンス中", requestId: "r-9" }, 503),
+    );
+
+    const thrown = await loadScreenData(inProcessArgs(pageRequest, handler)).catch((error: unknown) => error);
+
+    // What react-router's data() builds; the root ErrorBoundary receives it as a route error.
+    expect(thrown).toMatchObject({
+      type: "DataWithResponseInit",
+      init: { status: 503 },
+      data: { message: "Failed to load data", code: "MAINTENANCE", requestId: "r-9" },
+    });
+  });
+
+  it("raises the error page when a failure's body is not JSON", async () => {
+    const handler = answering(new Response("Bad Gateway", { status: 502 }));
+
+    const thrown = await loadScreenData(inProcessArgs(pageRequest, handler)).catch((error: unknown) => error);
+
+    expect(thrown).toMatchObject({ init: { status: 502 }, data: { message: "Failed to load data" } });
+  });
+
+  it("returns an empty object for an empty answer", async () => {
+    const handler = answering(new Response(null, { status: 200 }));
+
+    await expect(loadScreenData(inProcessArgs(pageRequest, handler))).resolves.toEqual({});
+  });
+});
