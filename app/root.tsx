@@ -1,21 +1,13 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { loadTranslation } from "../locales/index.ts";
 import type { StoreSettings } from "../schemas/types/store-settings.gen.ts";
 import type { Route } from "./+types/root";
-import { ErrorPage } from "./components/error-page.tsx";
+import { RouteErrorPage } from "./components/error-page.tsx";
 import { GtmBody, GtmHead } from "./components/shell/gtm.tsx";
+import { MainContent } from "./components/shell/main-content.tsx";
+import { SiteShell } from "./components/shell/site-shell.tsx";
 import { themeStyle } from "./components/shell/theme.ts";
 import { useBackForwardAuthCheck } from "./lib/back-forward.ts";
 import { parseBrowserInfo } from "./lib/browser-info.ts";
@@ -104,12 +96,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return <Outlet />;
 }
 
+/** Any error no deeper boundary handled: the error page inside the site shell (spec §2, §8). */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error)) {
-    const body = (error.data ?? {}) as { code?: string; message?: string };
-    return <ErrorPage status={error.status} code={body.code} />;
-  }
-  if (import.meta.env.DEV) console.error(error);
-  return <ErrorPage status={500} />;
+  return (
+    <SiteShell>
+      <MainContent className="site-main">
+        <RouteErrorPage />
+      </MainContent>
+    </SiteShell>
+  );
 }

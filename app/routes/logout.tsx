@@ -1,3 +1,55 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { LogoutIcon } from "../components/icons.tsx";
+import { shellPageTitle } from "../components/shell/page-title.ts";
+import { useCountdown } from "../components/use-countdown.ts";
+import type { Route } from "./+types/logout";
+
+/** Spec §2 and §9: the logout page returns to the top page after 10 seconds. */
+export const LOGOUT_REDIRECT_SECONDS = 10;
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  shellPageTitle(matches, "logout"),
+  // Redirects even before (or without) hydration; once hydrated, the countdown below takes over.
+  { httpEquiv: "refresh", content: `${LOGOUT_REDIRECT_SECONDS};url=/` },
+];
+
 export default function Logout() {
-  return <main />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { remaining } = useCountdown(LOGOUT_REDIRECT_SECONDS, () => navigate("/", { replace: true }));
+  useCancelDeclarativeRefresh();
+
+  return (
+    <div className="container container--narrow page">
+      <section className="card logout" aria-labelledby="logout-title">
+        <LogoutIcon className="logout__icon" />
+        <h1 id="logout-title" className="logout__title">
+          {t("logout.message")}
+        </h1>
+        <p className="logout__lead">{t("logout.lead")}</p>
+        <p className="logout__countdown" aria-live="polite" aria-atomic="true">
+          {t("logout.redirectNotice", { seconds: remaining })}
+        </p>
+        <Link to="/" replace className="btn btn--primary btn--block">
+          {t("logout.goNow")}
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+/**
+ * A scheduled <meta http-equiv="refresh"> survives client-side navigation (removing the element
+ * does not cancel it), so a visitor who follows a link away within 10 seconds would be pulled back
+ * to the top page. window.stop() is the one call that cancels it; waiting for `load` keeps it from
+ * aborting the page's own downloads. The listener deliberately outlives the page: the refresh must
+ * be cancelled even when the visitor leaves before `load`.
+ */
+function useCancelDeclarativeRefresh() {
+  useEffect(() => {
+    if (document.readyState === "complete") window.stop();
+    else window.addEventListener("load", () => window.stop(), { once: true });
+  }, []);
 }

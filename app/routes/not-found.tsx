@@ -1,7 +1,8 @@
 import { data } from "react-router";
 
+/** Every URL no other route claims: the root error boundary renders the 404 page in the shell. */
 export function loader() {
-  throw data({ code: "NOT_FOUND" }, { status: 404 });
+  throw data(null, { status: 404 });
 }
 
 export default function NotFound() {

@@ -1,0 +1,33 @@
+/**
+ * What an account page tells the account layout through its route `handle`:
+ *
+ *   export const handle: AccountRouteHandle = { hideMenu: true };     // completion pages
+ *   export const handle: AccountRouteHandle = { backTo: "/mypage" };  // other account pages
+ */
+export interface AccountRouteHandle {
+  /** No menu and no Back link (completion pages, the social-link error page). */
+  hideMenu?: boolean;
+  /** Show only a Back link to this path instead of the menu (spec §2: "On other account pages only a Back link appears"). */
+  backTo?: string;
+}
+
+export type AccountNavMode = { kind: "menu" } | { kind: "back"; to: string } | { kind: "none" };
+
+/**
+ * How the account layout fills its navigation slot for the current matches: hidden when any
+ * matched route hides it, a Back link when the deepest route names one, otherwise the menu; inside
+ * the native app the menu is never shown (spec §6).
+ */
+export function accountNavMode(matches: ReadonlyArray<{ handle?: unknown }>, isApp: boolean): AccountNavMode {
+  const handles = matches.map((match) => asAccountHandle(match.handle));
+  if (handles.some((handle) => handle.hideMenu)) return { kind: "none" };
+  const backTo = handles.findLast((handle) => handle.backTo)?.backTo;
+  if (backTo) return { kind: "back", to: backTo };
+  return isApp ? { kind: "none" } : { kind: "menu" };
+}
+
+function asAccountHandle(handle: unknown): AccountRouteHandle {
+  if (typeof handle !== "object" || handle === null) return {};
+  const { hideMenu, backTo } = handle as Record<string, unknown>;
+  return { hideMenu: hideMenu === true, backTo: typeof backTo === "string" ? backTo : undefined };
+}

@@ -1,0 +1,53 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { StoreSettings } from "../../../schemas/types/store-settings.gen.ts";
+import { BrandLogo } from "./brand-logo.tsx";
+import { useScrolledPast } from "./use-scrolled-past.ts";
+import { UserMenu } from "./user-menu.tsx";
+
+/** The header shrinks once the page has scrolled this far (spec §9). */
+export const HEADER_SHRINK_OFFSET = 5;
+
+export interface SiteHeaderProps {
+  store: Pick<StoreSettings, "serviceName" | "images"> | undefined;
+  isLoggedIn: boolean;
+  /** Inside the native app the header shows only the logo (spec §6). */
+  isApp: boolean;
+  profileImageUrl?: string | null;
+}
+
+export function SiteHeader({ store, isLoggedIn, isApp, profileImageUrl }: SiteHeaderProps) {
+  const { t } = useTranslation();
+  const compact = useScrolledPast(HEADER_SHRINK_OFFSET);
+  return (
+    <header className={compact ? "site-header is-compact" : "site-header"}>
+      <div className="site-header__bar">
+        <div className="container site-header__inner">
+          <Link to="/" className="site-header__brand">
+            {store ? (
+              <BrandLogo images={store.images} serviceName={store.serviceName} />
+            ) : (
+              <span className="site-header__brand-text">{t("shell.topPage")}</span>
+            )}
+          </Link>
+          {!isApp && (
+            <div className="site-header__actions">
+              {isLoggedIn ? (
+                <UserMenu profileImageUrl={profileImageUrl} />
+              ) : (
+                <>
+                  <Link to="/signup" className="btn btn--primary btn--sm site-header__signup">
+                    {t("common.signup")}
+                  </Link>
+                  <Link to="/login" className="btn btn--secondary btn--sm">
+                    {t("common.login")}
+                  </Link>
+                </>
+              )}
+            </div>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,23 @@
+import { useRouteLoaderData } from "react-router";
+import type { StoreSettings } from "../../../schemas/types/store-settings.gen.ts";
+import type { BrowserInfo } from "../../lib/browser-info.ts";
+import type { RootData } from "../../root.tsx";
+
+export interface ShellData {
+  /** Absent when the root loader itself failed (the error page still renders a shell). */
+  store: StoreSettings | undefined;
+  isLoggedIn: boolean;
+  browserInfo: BrowserInfo;
+}
+
+const BROWSER_DEFAULTS: BrowserInfo = { isApp: false, isAndroid: false, isMobile: false };
+
+/** The root data the shell needs, with safe defaults for error pages rendered without it. */
+export function useShellData(): ShellData {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  return {
+    store: root?.storeSettingData,
+    isLoggedIn: Boolean(root?.authId),
+    browserInfo: root?.browserInfo ?? BROWSER_DEFAULTS,
+  };
+}

@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderElement } from "../../../tests/render.tsx";
+import { UserMenu } from "./user-menu.tsx";
+
+function MyPage() {
+  return <h1>マイページの中身</h1>;
+}
+
+function renderMenu(profileImageUrl?: string | null) {
+  return renderElement(
+    <>
+      <UserMenu profileImageUrl={profileImageUrl} />
+      <button type="button">外のボタン</button>
+    </>,
+    { siblingRoutes: [{ path: "mypage", Component: MyPage }] },
+  );
+}
+
+const menuButton = () => screen.getByRole("button", { name: "アカウントメニュー" });
+const myPageLink = () => screen.getByRole("link", { name: "マイページ" });
+const logoutLink = () => screen.getByRole("link", { name: "ログアウト" });
+
+describe("UserMenu", () => {
+  it("opens from the keyboard, focuses the first link and moves with the arrow keys", async () => {
+    const { user } = await renderMenu();
+    expect(menuButton()).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("link", { name: "マイページ" })).not.toBeInTheDocument();
+
+    await user.tab();
+    expect(menuButton()).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(menuButton()).toHaveAttribute("aria-expanded", "true");
+    expect(myPageLink()).toHaveFocus();
+    expect(myPageLink()).toHaveAttribute("href", "/mypage");
+    expect(logoutLink()).toHaveAttribute("href", "/logout");
+
+    await user.keyboard("{ArrowDown}");
+    expect(logoutLink()).toHaveFocus();
+    await user.keyboard("{ArrowDown}");
+    expect(myPageLink()).toHaveFocus();
+    await user.keyboard("{ArrowUp}");
+    expect(logoutLink()).toHaveFocus();
+  });
+
+  it("closes on Escape and gives focus back to the button", async () => {
+    const { user } = await renderMenu();
+    await user.click(menuButton());
+    expect(myPageLink()).toHaveFocus();
+    await user.keyboard("{Escape}");
+    expect(menuButton()).toHaveAttribute("aria-expanded", "false");
+    expect(menuButton()).toHaveFocus();
+    expect(screen.queryByRole("link", { name: "マイページ" })).not.toBeInTheDocument();
+  });
+
+  it("closes on a click outside and when focus tabs away", async () => {
+    const { user } = await renderMenu();
+    await user.click(menuButton());
+    await user.click(document.body);
+    expect(menuButton()).toHaveAttribute("aria-expanded", "false");
+
+    await user.click(menuButton());
+    await user.keyboard("{ArrowDown}");
+    expect(logoutLink()).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole("button", { name: "外のボタン" })).toHaveFocus();
+    expect(menuButton()).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("opens with the arrow keys from the button", async () => {
+    const { user } = await renderMenu();
+    await user.tab();
+    await user.keyboard("{ArrowDown}");
+    expect(menuButton()).toHaveAttribute("aria-expanded", "true");
+    expect(myPageLink()).toHaveFocus();
+  });
+
+  it("toggles closed from the button and closes after following a link", async () => {
+    const { user } = await renderMenu();
+    await user.click(menuButton());
+    await user.click(menuButton());
+    expect(menuButton()).toHaveAttribute("aria-expanded", "false");
+
+    await user.click(menuButton());
+    await user.click(myPageLink());
+    expect(await screen.findByRole("heading", { name: "マイページの中身" })).toBeInTheDocument();
+  });
+
+  it("shows the profile image, and the default icon once it fails to load", async () => {
+    const { container } = await renderMenu("https://cdn.example.jp/profile/1.png");
+    const image = container.querySelector("img.avatar__image");
+    expect(image).toHaveAttribute("src", "https://cdn.example.jp/profile/1.png");
+    expect(container.querySelector(".avatar__fallback")).not.toBeInTheDocument();
+
+    fireEvent.error(image as HTMLImageElement);
+    expect(container.querySelector("img.avatar__image")).not.toBeInTheDocument();
+    expect(container.querySelector(".avatar__fallback")).toBeInTheDocument();
+  });
+
+  it("shows the default icon when there is no profile image", async () => {
+    const { container } = await renderMenu(null);
+    expect(container.querySelector("img")).not.toBeInTheDocument();
+    expect(container.querySelector(".avatar__fallback")).toBeInTheDocument();
+  });
+});

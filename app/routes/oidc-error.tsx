@@ -1,0 +1,34 @@
+import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { OidcErrorPanel } from "../components/oidc-error.tsx";
+import {
+  DEFAULT_OIDC_ERROR_STATUS,
+  oidcErrorBodyFromQuery,
+  oidcErrorDetails,
+  oidcErrorStatus,
+} from "../components/oidc-error-query.ts";
+import { shellPageTitle } from "../components/shell/page-title.ts";
+import type { Route } from "./+types/oidc-error";
+
+/**
+ * /oidc/error?status&error&error_description&error_detail (spec §7): rethrows the query as an
+ * error response with that status (400..599, default 500), rendered by the ErrorBoundary below.
+ */
+export function loader({ request }: Route.LoaderArgs): never {
+  const query = new URL(request.url).searchParams;
+  throw data(oidcErrorBodyFromQuery(query), { status: oidcErrorStatus(query.get("status")) });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [shellPageTitle(matches, "oidcError")];
+
+/** Never rendered: the loader always throws. */
+export default function OidcError() {
+  return null;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const details = isRouteErrorResponse(error)
+    ? oidcErrorDetails(error.status, error.data)
+    : { status: DEFAULT_OIDC_ERROR_STATUS };
+  return <OidcErrorPanel {...details} />;
+}
