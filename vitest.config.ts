@@ -7,5 +7,7 @@ export default defineConfig({
     environment: "node",
     setupFiles: ["tests/setup-vitest.ts"],
     testTimeout: 20_000,
+    // Hooks open PGlite databases, which takes seconds on a busy machine.
+    hookTimeout: 30_000,
   },
 });

@@ -4,7 +4,9 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import type { ApiDeps, ApiEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
+import { licensesScreenData } from "./internal/licenses.ts";
 import { rootScreenData } from "./internal/root.ts";
+import { postalCode } from "./postal-code.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
 
@@ -28,6 +30,8 @@ export function createApi(deps: ApiDeps) {
   );
 
   app.route("/internal/root", rootScreenData);
+  app.route("/internal/app/licenses", licensesScreenData());
+  app.route("/postal-code", postalCode);
 
   app.notFound((c) =>
     c.json({ code: "NOT_FOUND", message: "No such API", requestId: c.get("requestId") }, 404),

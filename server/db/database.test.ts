@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -8,13 +8,19 @@ import { DirectoryLockedError } from "./directory-lock.ts";
 import { accounts } from "./schema.ts";
 
 const cleanups: Array<() => Promise<void>> = [];
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "pglite-"));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 describe("embedded database", () => {
   it("runs the migrations and keeps data across a clean close and reopen", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "pglite-"));
+    const dir = tempDir();
     const first = await openPglite(dir);
     await first.db.insert(accounts).values({ publicId: "acc-1", contactEmail: "a@example.jp" });
     await first.close();
@@ -27,7 +33,7 @@ describe("embedded database", () => {
   });
 
   it("refuses a second owner of the same directory with a clear message", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "pglite-"));
+    const dir = tempDir();
     // A live process that is not us holds the lock.
     const holder = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]);
     cleanups.push(async () => void holder.kill());
@@ -37,7 +43,7 @@ describe("embedded database", () => {
   });
 
   it("takes over a lock left by a process that has died", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "pglite-"));
+    const dir = tempDir();
     const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"]);
     writeFileSync(join(dir, "pglite.lock"), dead.stdout.toString());
     const database = await openPglite(dir);

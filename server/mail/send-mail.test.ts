@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import storeJson from "../../config/store.json" with { type: "json" };
+import type { StoreSettingsSource } from "../store/store-settings-source.ts";
+import { parseStoreSettings, type StoreSettings } from "../store/validate-settings.ts";
+import { MemoryOutbox } from "./memory-outbox.ts";
+import { noReplyAddress, sendMail } from "./send-mail.ts";
+
+const storeSettings = parseStoreSettings(structuredClone(storeJson), "config/store.json");
+
+/** A store whose settings the test can replace, as the file watcher would. */
+function changeableStore(initial: StoreSettings) {
+  let snapshot = { settings: initial, version: "1" };
+  const store: StoreSettingsSource = { current: () => snapshot, close: () => {} };
+  return {
+    store,
+    replace: (settings: StoreSettings) => {
+      snapshot = { settings, version: String(Number(snapshot.version) + 1) };
+    },
+  };
+}
+
+describe("sendMail", () => {
+  it("sends the rendered template from no-reply at the store's mail domain, as the store is now", async () => {
+    const outbox = new MemoryOutbox();
+    const { store, replace } = changeableStore(storeSettings);
+    const request = {
+      to: "member@example.jp",
+      language: "ja",
+      template: "authCode",
+      vars: { purposeName: "会員登録用認証コード", code: "654321", validMinutes: 60 },
+    } as const;
+
+    await sendMail({ mailer: outbox.mailer, store }, request);
+    replace({ ...storeSettings, serviceName: "ソラミルPlus", smtpDomain: "mail.plus.example.jp" });
+    await sendMail({ mailer: outbox.mailer, store }, request);
+
+    const [first, second] = outbox.mails;
+    expect(first?.from).toBe("no-reply@mail.soramiru.example.jp");
+    expect(first?.subject).toBe("【ソラミル】会員登録用認証コードのお知らせ");
+    expect(first?.text).toContain("654321");
+    expect(first?.html).toContain("654321");
+    expect(second?.from).toBe("no-reply@mail.plus.example.jp");
+    expect(second?.subject).toBe("【ソラミルPlus】会員登録用認証コードのお知らせ");
+    expect(outbox.latestMailTo("MEMBER@example.jp")).toBe(second);
+  });
+});
+
+describe("noReplyAddress", () => {
+  it("falls back to localhost when the store has no mail domain", () => {
+    expect(noReplyAddress({ smtpDomain: "mail.example.jp" })).toBe("no-reply@mail.example.jp");
+    expect(noReplyAddress({})).toBe("no-reply@localhost");
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The shape of every e-mail the service sends. A template turns typed variables into content
+ * blocks; the layout (render-mail.ts) turns blocks into both the plain-text and the HTML body, so
+ * the two can never say different things. Each language implements the whole `MailCatalog`, so a
+ * template missing in one language is a type error.
+ */
+
+/** The variables of each template. */
+export interface MailTemplateVars {
+  /** A one-time PIN code (sign-up, login, e-mail change, withdrawal, MFA, …). */
+  authCode: {
+    /** The purpose's display name from the store's authCodeSetting, e.g. 会員登録用認証コード. */
+    purposeName: string;
+    code: string;
+    validMinutes: number;
+  };
+  /** A link to set a new password (spec: password reset). */
+  passwordReset: {
+    resetUrl: string;
+    validMinutes: number;
+  };
+  /** A login from a new device, with what the member needs to recognise it. */
+  newLogin: {
+    loggedInAt: Date;
+    device: string;
+    browser: string;
+    ip: string;
+    /** Where the member can review logins and change the password. */
+    loginHistoryUrl: string;
+  };
+}
+
+export type MailTemplateName = keyof MailTemplateVars;
+
+/** What a mail shows of the store, read from the store settings when the mail is sent. */
+export interface MailBrand {
+  serviceName: string;
+  /** `#rrggbb`, the header bar colour. */
+  accentColor: string;
+}
+
+export type MailBlock =
+  | { kind: "paragraph"; text: string }
+  /** A PIN code, shown large and on its own line. */
+  | { kind: "code"; label: string; code: string }
+  /** A call to action; the plain-text body shows the URL itself. */
+  | { kind: "link"; label: string; url: string }
+  /** Label/value rows, e.g. the details of a login. */
+  | { kind: "facts"; rows: ReadonlyArray<readonly [label: string, value: string]> }
+  /** Smaller print: what to do if the mail was not expected (a ※ mark, if any, is part of the text). */
+  | { kind: "note"; text: string };
+
+export interface MailContent {
+  subject: string;
+  blocks: MailBlock[];
+}
+
+export interface MailCatalog {
+  /** Lines under every mail: the send-only notice and the like. */
+  footer: (brand: MailBrand) => string[];
+  templates: {
+    [Name in MailTemplateName]: (vars: MailTemplateVars[Name], brand: MailBrand) => MailContent;
+  };
+}
+
+/**
+ * Times in mails are shown in Japan time: the service is Japanese and a mail reader's time zone
+ * is unknown, so each template also says which zone it is.
+ */
+export const MAIL_TIME_ZONE = "Asia/Tokyo";

@@ -1,0 +1,67 @@
+import { MAIL_TIME_ZONE, type MailCatalog } from "./catalog.ts";
+
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: MAIL_TIME_ZONE,
+  dateStyle: "medium",
+  timeStyle: "medium",
+});
+
+/** English, translated from ja.ts. */
+export const en: MailCatalog = {
+  footer: ({ serviceName }) => ["This address only sends mail; replies to it are not read.", serviceName],
+  templates: {
+    authCode: ({ purposeName, code, validMinutes }, { serviceName }) => ({
+      subject: `[${serviceName}] Your ${purposeName}`,
+      blocks: [
+        { kind: "paragraph", text: `Thank you for using ${serviceName}.` },
+        {
+          kind: "paragraph",
+          text: `Here is your ${purposeName}. Enter it on the screen as instructed.`,
+        },
+        { kind: "code", label: purposeName, code },
+        { kind: "paragraph", text: `It is valid for ${validMinutes} minutes.` },
+        {
+          kind: "note",
+          text: "If you did not expect this e-mail, please discard it. Someone may have entered your address by mistake.",
+        },
+      ],
+    }),
+    passwordReset: ({ resetUrl, validMinutes }, { serviceName }) => ({
+      subject: `[${serviceName}] Resetting your password`,
+      blocks: [
+        { kind: "paragraph", text: `Thank you for using ${serviceName}.` },
+        {
+          kind: "paragraph",
+          text: "We received a request to reset your password. Set a new password with the link below.",
+        },
+        { kind: "link", label: "Reset your password", url: resetUrl },
+        { kind: "paragraph", text: `The link is valid for ${validMinutes} minutes.` },
+        {
+          kind: "note",
+          text: "If you did not ask for this, please discard this e-mail. Your password will not change.",
+        },
+      ],
+    }),
+    newLogin: ({ loggedInAt, device, browser, ip, loginHistoryUrl }, { serviceName }) => ({
+      subject: `[${serviceName}] New login from another device`,
+      blocks: [
+        { kind: "paragraph", text: `Your ${serviceName} account was just used to log in on a new device.` },
+        {
+          kind: "facts",
+          rows: [
+            ["Time", `${dateTime.format(loggedInAt)} (Japan time)`],
+            ["Device", device],
+            ["Browser", browser],
+            ["IP address", ip],
+          ],
+        },
+        { kind: "paragraph", text: "If this was you, there is nothing to do." },
+        { kind: "link", label: "Review your login history", url: loginHistoryUrl },
+        {
+          kind: "note",
+          text: "If you do not recognise this login, someone else may have your password. Change it now.",
+        },
+      ],
+    }),
+  },
+};

@@ -1,0 +1,78 @@
+import { MAIL_TIME_ZONE, type MailCatalog } from "./catalog.ts";
+
+const dateTime = new Intl.DateTimeFormat("ja-JP", {
+  timeZone: MAIL_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/** Japanese, the source of truth for the wording of every mail. */
+export const ja: MailCatalog = {
+  footer: ({ serviceName }) => [
+    "このメールは送信専用です。ご返信いただいてもお答えできませんのでご了承ください。",
+    serviceName,
+  ],
+  templates: {
+    authCode: ({ purposeName, code, validMinutes }, { serviceName }) => ({
+      subject: `【${serviceName}】${purposeName}のお知らせ`,
+      blocks: [
+        { kind: "paragraph", text: `${serviceName}をご利用いただきありがとうございます。` },
+        {
+          kind: "paragraph",
+          text: `${purposeName}をお送りします。画面の案内に従って、以下のコードを入力してください。`,
+        },
+        { kind: "code", label: purposeName, code },
+        { kind: "paragraph", text: `有効期限は${validMinutes}分です。` },
+        {
+          kind: "note",
+          text: "※このメールに心当たりがない場合は破棄してください。第三者がメールアドレスを誤って入力した可能性があります。",
+        },
+      ],
+    }),
+    passwordReset: ({ resetUrl, validMinutes }, { serviceName }) => ({
+      subject: `【${serviceName}】パスワード再設定のご案内`,
+      blocks: [
+        { kind: "paragraph", text: `${serviceName}をご利用いただきありがとうございます。` },
+        {
+          kind: "paragraph",
+          text: "パスワード再設定のお手続きを受け付けました。以下のリンクから新しいパスワードを設定してください。",
+        },
+        { kind: "link", label: "パスワードを再設定する", url: resetUrl },
+        { kind: "paragraph", text: `リンクの有効期限は${validMinutes}分です。` },
+        {
+          kind: "note",
+          text: "※このメールに心当たりがない場合は破棄してください。パスワードは変更されません。",
+        },
+      ],
+    }),
+    newLogin: ({ loggedInAt, device, browser, ip, loginHistoryUrl }, { serviceName }) => ({
+      subject: `【${serviceName}】新しい端末からログインがありました`,
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `お客様の${serviceName}アカウントに、新しい端末からのログインがありました。`,
+        },
+        {
+          kind: "facts",
+          rows: [
+            ["日時", `${dateTime.format(loggedInAt)}(日本時間)`],
+            ["端末", device],
+            ["ブラウザ", browser],
+            ["IPアドレス", ip],
+          ],
+        },
+        { kind: "paragraph", text: "お客様ご自身によるログインであれば、対応は不要です。" },
+        { kind: "link", label: "ログイン履歴を確認する", url: loginHistoryUrl },
+        {
+          kind: "note",
+          text: "※ログインに心当たりがない場合は、第三者による不正なログインのおそれがあります。すぐにパスワードを変更してください。",
+        },
+      ],
+    }),
+  },
+};

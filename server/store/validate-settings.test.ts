@@ -1,0 +1,118 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import storeJson from "../../config/store.json" with { type: "json" };
+import { parseStoreSettings, parseStoreSettingsText, StoreSettingsError } from "./validate-settings.ts";
+
+// biome-ignore lint/suspicious/noExplicitAny: tests break the settings in ways the type forbids.
+type Mutable = any;
+
+/** The demo store with one change applied. */
+function storeWith(change: (settings: Mutable) => void): unknown {
+  const settings = structuredClone(storeJson) as Mutable;
+  change(settings);
+  return settings;
+}
+
+function problemsOf(value: unknown): string[] {
+  try {
+    parseStoreSettings(value, "store.json");
+  } catch (error) {
+    if (error instanceof StoreSettingsError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected the settings to be rejected");
+}
+
+describe("the demo store", () => {
+  it("config/store.json is valid", () => {
+    const path = resolve(import.meta.dirname, "../../config/store.json");
+    const settings = parseStoreSettingsText(readFileSync(path, "utf8"), path);
+    expect(settings.serviceName).toBe("ソラミル");
+  });
+});
+
+describe("store settings problems name the field and why", () => {
+  it.each([
+    ["a missing required setting", (s: Mutable) => delete s.serviceName, "serviceName: is required"],
+    [
+      "a missing nested setting",
+      (s: Mutable) => delete s.features.isEnabledPassword,
+      "features.isEnabledPassword: is required",
+    ],
+    ["a value outside its enum", (s: Mutable) => (s.theme = "blue"), 'theme: must be one of "light", "dark"'],
+    [
+      "a bad field rule",
+      (s: Mutable) => (s.accountRegistrationSetting.nickname = "MAYBE"),
+      'accountRegistrationSetting.nickname: must be one of "REQUIRED", "OPTIONAL", "NOT_USE"',
+    ],
+    [
+      "a colour not written as #rrggbb",
+      (s: Mutable) => (s.colors.accentColor = "blue"),
+      "colors.accentColor: must be a colour written as #rrggbb",
+    ],
+    ["an unknown key", (s: Mutable) => (s.serviceNmae = "x"), "serviceNmae: is not a known setting"],
+    [
+      "an unknown nested key",
+      (s: Mutable) => (s.features.isEnabledFoo = true),
+      "features.isEnabledFoo: is not a known setting",
+    ],
+    [
+      "an app user-agent pattern with one capture group",
+      (s: Mutable) => (s.appUserAgentPattern = "SoramiruApp/(\\d+)"),
+      "appUserAgentPattern: must have two capture groups for the numeric version parts",
+    ],
+    [
+      "a custom info id used twice",
+      (s: Mutable) => (s.accountRegistrationSetting.customAssociatedInfo[1].id = "favoriteGenre"),
+      'accountRegistrationSetting.customAssociatedInfo.1.id: "favoriteGenre" is used twice',
+    ],
+    [
+      "a SELECT custom item without options",
+      (s: Mutable) => delete s.accountRegistrationSetting.customAssociatedInfo[0].selectOptions,
+      "accountRegistrationSetting.customAssociatedInfo.0.selectOptions: a SELECT item needs options",
+    ],
+    [
+      "reCAPTCHA enabled without a site key",
+      (s: Mutable) => (s.login.recaptcha = { enabled: true }),
+      "login.recaptcha.siteKey: is required when reCAPTCHA is enabled",
+    ],
+  ])("%s", (_case, change, problem) => {
+    expect(problemsOf(storeWith(change))).toEqual([problem]);
+  });
+
+  it("reports an app user-agent pattern that is not a regular expression", () => {
+    const [problem] = problemsOf(storeWith((s) => (s.appUserAgentPattern = "SoramiruApp/(\\d+")));
+    expect(problem).toMatch(/^appUserAgentPattern: is not a valid regular expression/);
+  });
+
+  it("reports every problem at once, not just the first", () => {
+    const problems = problemsOf(
+      storeWith((s) => {
+        s.theme = "blue";
+        s.colors.playerColor = "#12345";
+      }),
+    );
+    expect(problems).toHaveLength(2);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'theme: must be one of "light", "dark"',
+        "colors.playerColor: must be a colour written as #rrggbb",
+      ]),
+    );
+  });
+
+  it("puts the source and each problem in the error message", () => {
+    expect(() =>
+      parseStoreSettings(
+        storeWith((s) => (s.theme = "blue")),
+        "/srv/store.json",
+      ),
+    ).toThrow('Invalid store settings in /srv/store.json:\n  - theme: must be one of "light", "dark"');
+  });
+
+  it("treats malformed JSON as invalid settings", () => {
+    expect(() => parseStoreSettingsText("{ not json", "store.json")).toThrow(StoreSettingsError);
+    expect(() => parseStoreSettingsText("{ not json", "store.json")).toThrow(/\(file\): is not valid JSON/);
+  });
+});
