@@ -15,7 +15,7 @@ beforeAll(async () => {
   });
   t.api.get("/test-only/validation", () => {
     throw new ApiError(400, "VALIDATION_ERROR", "入力内容をご確認ください。", {
-      errors: { email: ["メールアドレスの形式が正しくありません。"] },
+      errors: [{ field: "email", message: "メールアドレスの形式が正しくありません。" }],
     });
   });
   t.api.get("/test-only/http-exception", () => {
@@ -92,7 +92,7 @@ describe("error answers are {code, message, requestId}", () => {
       code: "VALIDATION_ERROR",
       message: "入力内容をご確認ください。",
       requestId: body.requestId,
-      errors: { email: ["メールアドレスの形式が正しくありません。"] },
+      errors: [{ field: "email", message: "メールアドレスの形式が正しくありません。" }],
     });
   });
 

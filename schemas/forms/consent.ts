@@ -1,0 +1,98 @@
+/**
+ * Consent forms: the policies a new member agrees to (spec §5 Sign-up consent), the newsletter and
+ * privacy options of /mypage/consent, and the withdrawal confirmation (survey + consent).
+ */
+import type { FieldSpec } from "../rules.ts";
+import { consentSwitchField, policyConsentField, withdrawalConsentField } from "../rules.ts";
+import type { ConsentOption } from "../types/consent-option.gen.ts";
+import type { Policy } from "../types/policy.gen.ts";
+import type { PolicyConsentData } from "../types/policy-consent-data.gen.ts";
+import type { Survey } from "../types/survey.gen.ts";
+import { composeForm, dynamicProperty } from "./compose.ts";
+import { memoizeByVersion } from "./memoize.ts";
+import { surveyFields } from "./survey.ts";
+
+export function policyProperty(policyId: string): string {
+  return dynamicProperty("policy", policyId);
+}
+
+function policySpec(policy: Policy): FieldSpec {
+  return policyConsentField({
+    title: policy.title,
+    renderData: policy.renderData,
+    isExternal: policy.isExternal,
+    ...(policy.isExternal && policy.dataSource ? { url: policy.dataSource } : {}),
+  });
+}
+
+export interface PolicyConsentFormInput {
+  policies: Policy[];
+}
+
+/**
+ * Every policy must be agreed to. The send button waits for a valid form; the policy-scroll
+ * widgets make a non-external policy checkable only once it has been read to the end.
+ */
+export const buildPolicyConsentForm = memoizeByVersion(({ policies }: PolicyConsentFormInput) =>
+  composeForm({
+    id: "consent.policies",
+    fields: policies.map((policy) => ({
+      name: policyProperty(policy.policyId),
+      spec: policySpec(policy),
+      required: true,
+    })),
+    uiOptions: { submitDisabledUntil: "valid" },
+  }),
+);
+
+/** The `policyConsentData` of sign-up calls: the policies agreed to in (normalised) form data. */
+export function toPolicyConsentData(
+  policies: readonly Policy[],
+  data: Record<string, unknown>,
+): PolicyConsentData {
+  return policies
+    .filter((policy) => data[policyProperty(policy.policyId)] === true)
+    .map(({ policyId, revision, key }) => ({ policyId, revision, key }));
+}
+
+export function consentOptionProperty(consentOptionId: string): string {
+  return dynamicProperty("consent", consentOptionId);
+}
+
+export interface ConsentOptionsFormInput {
+  options: ConsentOption[];
+}
+
+/** One switch per newsletter or privacy option, starting at its stored value; none is required. */
+export const buildConsentOptionsForm = memoizeByVersion(({ options }: ConsentOptionsFormInput) =>
+  composeForm({
+    id: "consent.options",
+    fields: options.map((option) => {
+      const spec = consentSwitchField({
+        title: option.title,
+        ...(option.titleEn ? { titleEn: option.titleEn } : {}),
+        ...(option.description ? { description: option.description } : {}),
+        value: option.value,
+      });
+      if (option.descriptionEn) {
+        spec.ui["ui:options"] = { ...spec.ui["ui:options"], descriptionTextEn: option.descriptionEn };
+      }
+      return { name: consentOptionProperty(option.consentOptionId), spec, required: false };
+    }),
+  }),
+);
+
+export interface WithdrawalFormInput {
+  survey?: Survey | null;
+}
+
+/** /withdraw: the withdrawal survey, if any, and the consent checkbox (`consent`). */
+export const buildWithdrawalForm = memoizeByVersion(({ survey }: WithdrawalFormInput) =>
+  composeForm({
+    id: "withdrawal",
+    fields: [
+      ...(survey ? surveyFields(survey) : []),
+      { name: "consent", spec: withdrawalConsentField(), required: true },
+    ],
+  }),
+);

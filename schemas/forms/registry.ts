@@ -1,0 +1,206 @@
+/**
+ * Every form a screen definition (screens/) can name, as an adapter from what a screen has — the
+ * store settings, the screen data of GET /zapi/internal/{path}/screen-data and the definition's
+ * JSON `builderOptions` — to a builder's input. The API builds its forms directly (it knows the
+ * account and leaves out confirmation fields the request body does not carry); screens always get
+ * the confirmation fields.
+ */
+import type { FormDefinition, PasswordStrength } from "../form-definition.ts";
+import type { LoginIdentifier } from "../rules.ts";
+import type { ConsentOption } from "../types/consent-option.gen.ts";
+import type { Policy } from "../types/policy.gen.ts";
+import type { StoreSettings } from "../types/store-settings.gen.ts";
+import type { Survey } from "../types/survey.gen.ts";
+import {
+  buildAuthCodeForm,
+  buildMultiFactorForm,
+  buildOtpSetupForm,
+  buildProfilePinForm,
+  type MultiFactorType,
+} from "./codes.ts";
+import { buildConsentOptionsForm, buildPolicyConsentForm, buildWithdrawalForm } from "./consent.ts";
+import {
+  buildEmailChangeForm,
+  buildForgotPasswordForm,
+  buildPasswordChangeForm,
+  buildPasswordResetForm,
+  buildPasswordSetForm,
+  buildSignupEmailForm,
+  buildUserIdChangeForm,
+} from "./credentials.ts";
+import { buildCodeLoginForm, buildLoginCodeEntryForm, buildPasswordLoginForm } from "./login.ts";
+import { buildCardForm, buildInvoiceAddresseeForm, buildPaymentMethodForm } from "./payment.ts";
+import { buildRegistrationForm, DEFAULT_PASSWORD_STRENGTH } from "./registration.ts";
+import { buildSurveyForm } from "./survey.ts";
+
+export type BuilderOptions = Readonly<Record<string, string | number | boolean>>;
+
+export interface FormBuildContext {
+  settings: StoreSettings;
+  /** The settings version (StoreSnapshot.version) the builders memoise on. */
+  settingsVersion: string;
+  /** The screen's data; the keys each adapter reads are named in FORM_BUILDERS. */
+  screenData: Readonly<Record<string, unknown>>;
+  options: BuilderOptions;
+}
+
+type CodePurpose = keyof StoreSettings["authCodeSetting"];
+const CODE_PURPOSES = [
+  "mailEdit",
+  "mailVerify",
+  "passwordSetting",
+  "withdraw",
+  "login",
+  "signUp",
+  "multiFactorEmail",
+] as const;
+const MULTI_FACTOR_TYPES = ["Email", "SMS", "OTP", "BackupCode"] as const;
+
+function oneOf<T extends string>(allowed: readonly T[], value: unknown, what: string): T {
+  if (typeof value === "string" && (allowed as readonly string[]).includes(value)) return value as T;
+  throw new Error(`${what} must be one of ${allowed.join(", ")}; got ${JSON.stringify(value)}`);
+}
+
+function listOf<T>(value: unknown): T[] {
+  return Array.isArray(value) ? (value as T[]) : [];
+}
+
+function stringOf(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+function storeStrength(settings: StoreSettings): PasswordStrength {
+  return settings.accountRegistrationSetting.passwordStrength ?? DEFAULT_PASSWORD_STRENGTH;
+}
+
+/** An account's own strength (account screen data) wins over the store's current one. */
+function accountStrength({ settings, screenData }: FormBuildContext): PasswordStrength {
+  const { passwordStrength } = screenData;
+  return typeof passwordStrength === "string"
+    ? oneOf(
+        ["LOWER_DIGIT", "LOWER_DIGIT_SYMBOL", "LOWER_DIGIT_UPPER", "LOWER_DIGIT_UPPER_SYMBOL"],
+        passwordStrength,
+        "passwordStrength",
+      )
+    : storeStrength(settings);
+}
+
+/** Login page data: with user IDs enabled either identifier works; `options.identifier` may narrow it. */
+function loginIdentifier({ screenData, settings, options }: FormBuildContext): LoginIdentifier {
+  if (options.identifier !== undefined)
+    return oneOf(["emailOrUserId", "userId", "email"], options.identifier, "identifier");
+  const enabled =
+    typeof screenData.isEnabledUserId === "boolean"
+      ? screenData.isEnabledUserId
+      : settings.features.isEnabledUserId;
+  return enabled ? "emailOrUserId" : "email";
+}
+
+function codeName(settings: StoreSettings, purpose: CodePurpose) {
+  return settings.authCodeSetting[purpose];
+}
+
+const none: Record<string, never> = {};
+
+export const FORM_BUILDERS = {
+  /** options.purpose "signup" | "edit"; screen data isRequiredPassword (sign-up page data). */
+  registration: ({ settings, settingsVersion, screenData, options }: FormBuildContext) =>
+    buildRegistrationForm(
+      {
+        setting: settings.accountRegistrationSetting,
+        purpose: oneOf(["signup", "edit"], options.purpose ?? "signup", "purpose"),
+        isRequiredPassword: screenData.isRequiredPassword === true,
+      },
+      settingsVersion,
+    ),
+  /** Login page data isEnabledUserId, or options.identifier. */
+  loginPassword: (context: FormBuildContext) =>
+    buildPasswordLoginForm({ identifier: loginIdentifier(context) }, context.settingsVersion),
+  loginCode: ({ settingsVersion }: FormBuildContext) => buildCodeLoginForm(none, settingsVersion),
+  loginCodeEntry: ({ settings, settingsVersion }: FormBuildContext) =>
+    buildLoginCodeEntryForm({ codeName: codeName(settings, "login") }, settingsVersion),
+  /** options.purpose: the authCodeSetting entry that names the mailed code. */
+  authCode: ({ settings, settingsVersion, options }: FormBuildContext) =>
+    buildAuthCodeForm(
+      { codeName: codeName(settings, oneOf(CODE_PURPOSES, options.purpose, "purpose")) },
+      settingsVersion,
+    ),
+  profilePin: ({ settingsVersion }: FormBuildContext) =>
+    buildProfilePinForm({ withConfirmation: true }, settingsVersion),
+  /** Multi-factor page data: type (or options.type), multiFactorType list, defaultMultiFactorType. */
+  multiFactor: ({ settings, settingsVersion, screenData, options }: FormBuildContext) => {
+    const type = oneOf<MultiFactorType>(MULTI_FACTOR_TYPES, options.type ?? screenData.type, "type");
+    const availableTypes = listOf<MultiFactorType>(screenData.multiFactorType);
+    const defaultType = oneOf<MultiFactorType>(
+      MULTI_FACTOR_TYPES,
+      screenData.defaultMultiFactorType ?? type,
+      "defaultMultiFactorType",
+    );
+    return buildMultiFactorForm(
+      { type, availableTypes, defaultType, emailCodeName: codeName(settings, "multiFactorEmail") },
+      settingsVersion,
+    );
+  },
+  otpSetup: ({ settingsVersion }: FormBuildContext) => buildOtpSetupForm(none, settingsVersion),
+  passwordSet: ({ settings, settingsVersion }: FormBuildContext) =>
+    buildPasswordSetForm(
+      { strength: storeStrength(settings), codeName: codeName(settings, "passwordSetting") },
+      settingsVersion,
+    ),
+  /** Account screen data passwordStrength, else the store's. */
+  passwordChange: (context: FormBuildContext) =>
+    buildPasswordChangeForm(
+      { strength: accountStrength(context), withConfirmation: true },
+      context.settingsVersion,
+    ),
+  passwordReset: ({ settings, settingsVersion }: FormBuildContext) =>
+    buildPasswordResetForm({ strength: storeStrength(settings) }, settingsVersion),
+  passwordForgot: ({ settingsVersion }: FormBuildContext) => buildForgotPasswordForm(none, settingsVersion),
+  /** Account screen data userId: the current one. */
+  userIdChange: ({ settingsVersion, screenData }: FormBuildContext) =>
+    buildUserIdChangeForm({ currentUserId: stringOf(screenData.userId) }, settingsVersion),
+  signupEmail: ({ settingsVersion }: FormBuildContext) => buildSignupEmailForm(none, settingsVersion),
+  /** Account screen data email (the login e-mail), else contactEmail. */
+  emailChange: ({ settingsVersion, screenData }: FormBuildContext) =>
+    buildEmailChangeForm(
+      {
+        currentEmail: stringOf(screenData.email) || stringOf(screenData.contactEmail),
+        withConfirmation: true,
+      },
+      settingsVersion,
+    ),
+  /** Screen data policies. */
+  policyConsent: ({ settingsVersion, screenData }: FormBuildContext) =>
+    buildPolicyConsentForm({ policies: listOf<Policy>(screenData.policies) }, settingsVersion),
+  /** Screen data consentOptions. */
+  consentOptions: ({ settingsVersion, screenData }: FormBuildContext) =>
+    buildConsentOptionsForm({ options: listOf<ConsentOption>(screenData.consentOptions) }, settingsVersion),
+  /** Screen data survey (may be null). */
+  withdrawal: ({ settingsVersion, screenData }: FormBuildContext) =>
+    buildWithdrawalForm(
+      { survey: (screenData.survey as Survey | null | undefined) ?? null },
+      settingsVersion,
+    ),
+  /** Screen data survey. */
+  survey: ({ settingsVersion, screenData }: FormBuildContext) => {
+    const survey = screenData.survey as Survey | null | undefined;
+    return buildSurveyForm({ survey: survey ?? { surveyName: "", questions: [] } }, settingsVersion);
+  },
+  /** The store's payment methods. */
+  paymentMethod: ({ settings, settingsVersion }: FormBuildContext) =>
+    buildPaymentMethodForm({ types: settings.storePaymentMethods ?? [] }, settingsVersion),
+  card: ({ settingsVersion }: FormBuildContext) => buildCardForm(none, settingsVersion),
+  invoiceAddressee: ({ settingsVersion }: FormBuildContext) =>
+    buildInvoiceAddresseeForm(none, settingsVersion),
+} satisfies Record<string, (context: FormBuildContext) => FormDefinition>;
+
+export type FormBuilderName = keyof typeof FORM_BUILDERS;
+
+export function isFormBuilderName(name: string): name is FormBuilderName {
+  return Object.hasOwn(FORM_BUILDERS, name);
+}
+
+/** The form a screen definition names, built from what the screen has. */
+export function buildScreenForm(name: FormBuilderName, context: FormBuildContext): FormDefinition {
+  return FORM_BUILDERS[name](context);
+}

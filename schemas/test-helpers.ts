@@ -1,0 +1,55 @@
+/** Shared by the schema tests: validate like the API does and read the translated messages. */
+import i18next from "i18next";
+import enResources from "../locales/en/index.ts";
+import jaResources from "../locales/ja/index.ts";
+import type { FieldError, FormDefinition } from "./form-definition.ts";
+import { type FormValidatorCache, validateFormData } from "./validation.ts";
+import { type Translate, translateValidationErrors } from "./validation-messages.ts";
+
+function i18nOf(language: "ja" | "en") {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: language,
+    // No fallback: a key missing in English must show up as missing.
+    fallbackLng: false,
+    initAsync: false,
+    resources: { ja: { translation: jaResources }, en: { translation: enResources } },
+    interpolation: { escapeValue: false },
+  });
+  return instance;
+}
+
+const instances = { ja: i18nOf("ja"), en: i18nOf("en") };
+
+export const translators: Record<"ja" | "en", Translate> = {
+  ja: (key, options) => instances.ja.t(key, options),
+  en: (key, options) => instances.en.t(key, options),
+};
+
+/** True when the language's resources define the key. */
+export function hasTranslation(language: "ja" | "en", key: string): boolean {
+  return instances[language].exists(key);
+}
+
+/** Every translated error of `data`, [] when it is valid. */
+export function errorsOf(
+  form: FormDefinition,
+  data: unknown,
+  language: "ja" | "en" = "ja",
+  cache?: FormValidatorCache,
+): FieldError[] {
+  const result = validateFormData(form, data, cache);
+  return result.ok ? [] : translateValidationErrors(result.errors, form, translators[language], language);
+}
+
+/** The messages one field gets for `data`. */
+export function messagesFor(
+  form: FormDefinition,
+  data: unknown,
+  field: string,
+  language: "ja" | "en" = "ja",
+): string[] {
+  return errorsOf(form, data, language)
+    .filter((error) => error.field === field)
+    .map((error) => error.message);
+}

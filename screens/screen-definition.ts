@@ -1,0 +1,77 @@
+/**
+ * A screen of the product as pure data (ARCHITECTURE.md "Configuration first"): where it lives, how
+ * it looks, which data it loads, which forms it shows, where each form goes and how API errors land
+ * on fields. One generic route renders any definition; `npm test` checks every definition
+ * (scripts/check-screens.ts).
+ */
+import type { FormBuilderName } from "../schemas/forms/registry.ts";
+import type { UiSchema } from "../schemas/form-definition.ts";
+
+export type ScreenLayout = "guest" | "login" | "account" | "oidc";
+
+/** Who may open the screen: members only (guests go to /login), guests only (members go to /mypage), or anyone. */
+export type ScreenAccess = "member" | "guest" | "any";
+
+/** What the browser shows when the API answers a form submission with an error code. */
+export interface ScreenErrorMapping {
+  /** The form field that shows the message; omitted = shown above the form. */
+  field?: string;
+  /** Translation key of the message; omitted = the API's own message (or the generic fallback). */
+  messageKey?: string;
+  /** Translation key of a summary shown above the form as well. */
+  summaryKey?: string;
+  /** Scroll the field into view (sign-up duplicates). */
+  scroll?: boolean;
+}
+
+export interface ScreenForm {
+  /** Names a builder in schemas/forms/registry.ts. */
+  builder: FormBuilderName;
+  /** JSON options handed to the builder adapter (e.g. `{ "purpose": "signUp" }`). */
+  builderOptions?: Record<string, string | number | boolean>;
+  /** Extra uiSchema merged over the built one (labels, order, placeholders). */
+  uiSchema?: UiSchema;
+  /** The API call of spec §7 that takes the form body. Path parameters use `:name` from the route. */
+  submit: { method: "POST" | "DELETE"; path: string };
+  /** Translation key of the submit button. */
+  submitLabelKey: string;
+  /** Where to go after success when the API does not say (`redirectTo`). */
+  successTo?: string;
+  /** API error code → where its message goes. `HTTP_401` names a bare status. */
+  errors?: Record<string, ScreenErrorMapping>;
+}
+
+export interface ScreenLink {
+  to: string;
+  labelKey: string;
+  /** Open in a new tab (external pages). */
+  external?: boolean;
+}
+
+export interface ScreenDefinition {
+  /** The first path with slashes turned into dashes: `/signup/form` → `signup-form`. */
+  id: string;
+  /** Route paths (React Router syntax, `:param`); the first is canonical. */
+  paths: readonly [string, ...string[]];
+  layout: ScreenLayout;
+  access: ScreenAccess;
+  /** Translation key of the page title (heading and <title>). */
+  titleKey: string;
+  /** Translation key of a lead paragraph under the title. */
+  leadKey?: string;
+  /** The page path of GET /zapi/internal/{path}/screen-data; omitted = the screen loads no data. */
+  screenData?: string;
+  forms: readonly ScreenForm[];
+  /** Links under the form (e.g. "forgot your password?"). */
+  links?: readonly ScreenLink[];
+  /** Sign-up step bar: this step's position; the total comes from the screen data. */
+  step?: number;
+  /** Completion and error pages hide the account menu (spec §2 Account area). */
+  hideMenu?: boolean;
+}
+
+/** The id rule of the issue: `/mypage/pin-code` → `mypage-pin-code`, `/` → `home`. */
+export function screenIdOf(path: string): string {
+  const trimmed = path.replace(/^\/+|\/+$/g, "");
+  return trimmed === "" ? "home" : trimmed.replaceAll("/", "-").replaceAll(":", "");
+}
