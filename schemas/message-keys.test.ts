@@ -8,14 +8,18 @@ import {
   buildOtpSetupForm,
   buildProfilePinForm,
 } from "./forms/codes.ts";
-import { buildConsentOptionsForm, buildPolicyConsentForm, buildWithdrawalForm } from "./forms/consent.ts";
+import {
+  buildConsentOptionsForm,
+  buildPolicyConsentForm,
+  buildSignupEmailForm,
+  buildWithdrawalForm,
+} from "./forms/consent.ts";
 import {
   buildEmailChangeForm,
   buildForgotPasswordForm,
   buildPasswordChangeForm,
   buildPasswordResetForm,
   buildPasswordSetForm,
-  buildSignupEmailForm,
   buildUserIdChangeForm,
 } from "./forms/credentials.ts";
 import { buildCodeLoginForm, buildLoginCodeEntryForm, buildPasswordLoginForm } from "./forms/login.ts";
@@ -64,7 +68,7 @@ const forms: FormDefinition[] = [
   buildForgotPasswordForm({}, "keys"),
   buildUserIdChangeForm({ currentUserId: "taro2024" }, "keys"),
   buildEmailChangeForm({ currentEmail: "taro@example.jp", withConfirmation: true }, "keys"),
-  buildSignupEmailForm({}, "keys"),
+  buildSignupEmailForm({ policies: [] }, "keys"),
   buildPolicyConsentForm(
     { policies: [{ policyId: "t", revision: 1, key: "t", title: "T", renderData: "", isExternal: false }] },
     "keys",

@@ -3,12 +3,12 @@
  * privacy options of /mypage/consent, and the withdrawal confirmation (survey + consent).
  */
 import type { FieldSpec } from "../rules.ts";
-import { consentSwitchField, policyConsentField, withdrawalConsentField } from "../rules.ts";
+import { consentSwitchField, emailField, policyConsentField, withdrawalConsentField } from "../rules.ts";
 import type { ConsentOption } from "../types/consent-option.gen.ts";
 import type { Policy } from "../types/policy.gen.ts";
 import type { PolicyConsentData } from "../types/policy-consent-data.gen.ts";
 import type { Survey } from "../types/survey.gen.ts";
-import { composeForm, dynamicProperty } from "./compose.ts";
+import { composeForm, dynamicProperty, type FormField } from "./compose.ts";
 import { memoizeByVersion } from "./memoize.ts";
 import { surveyFields } from "./survey.ts";
 
@@ -25,6 +25,14 @@ function policySpec(policy: Policy): FieldSpec {
   });
 }
 
+function policyFields(policies: readonly Policy[]): FormField[] {
+  return policies.map((policy) => ({
+    name: policyProperty(policy.policyId),
+    spec: policySpec(policy),
+    required: true,
+  }));
+}
+
 export interface PolicyConsentFormInput {
   policies: Policy[];
 }
@@ -36,11 +44,19 @@ export interface PolicyConsentFormInput {
 export const buildPolicyConsentForm = memoizeByVersion(({ policies }: PolicyConsentFormInput) =>
   composeForm({
     id: "consent.policies",
-    fields: policies.map((policy) => ({
-      name: policyProperty(policy.policyId),
-      spec: policySpec(policy),
-      required: true,
-    })),
+    fields: policyFields(policies),
+    uiOptions: { submitDisabledUntil: "valid" },
+  }),
+);
+
+/**
+ * /signup/auth and /signup/email: the address the sign-up PIN goes to, together with the policies
+ * (spec §2 Sign-up, §5 Sign-up consent); send waits until all of it is valid and read.
+ */
+export const buildSignupEmailForm = memoizeByVersion(({ policies }: PolicyConsentFormInput) =>
+  composeForm({
+    id: "signup.email",
+    fields: [{ name: "email", spec: emailField(), required: true }, ...policyFields(policies)],
     uiOptions: { submitDisabledUntil: "valid" },
   }),
 );

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { errorsOf } from "../test-helpers.ts";
+import { buildSignupEmailForm } from "./consent.ts";
 import {
   buildEmailChangeForm,
   buildForgotPasswordForm,
   buildPasswordChangeForm,
   buildPasswordResetForm,
   buildPasswordSetForm,
-  buildSignupEmailForm,
   buildUserIdChangeForm,
 } from "./credentials.ts";
 
@@ -88,7 +88,7 @@ describe("e-mail forms", () => {
   });
 
   it("sign-up: the address the PIN goes to", () => {
-    expect(errorsOf(buildSignupEmailForm({}, "test"), {})).toEqual([
+    expect(errorsOf(buildSignupEmailForm({ policies: [] }, "test"), {})).toEqual([
       { field: "email", message: "メールアドレスを入力してください。" },
     ]);
   });

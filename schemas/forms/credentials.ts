@@ -117,11 +117,6 @@ export const buildUserIdChangeForm = memoizeByVersion(({ currentUserId }: UserId
   }),
 );
 
-/** /signup/auth: the e-mail address the sign-up PIN is sent to. */
-export const buildSignupEmailForm = memoizeByVersion((_input: Record<string, never>) =>
-  composeForm({ id: "signup.email", fields: [{ name: "email", spec: emailField(), required: true }] }),
-);
-
 export interface EmailChangeFormInput {
   currentEmail: string;
   /** The screen confirms the address; POST /email/edit/send-pin-code carries only {email, type}. */

@@ -18,14 +18,18 @@ import {
   buildProfilePinForm,
   type MultiFactorType,
 } from "./codes.ts";
-import { buildConsentOptionsForm, buildPolicyConsentForm, buildWithdrawalForm } from "./consent.ts";
+import {
+  buildConsentOptionsForm,
+  buildPolicyConsentForm,
+  buildSignupEmailForm,
+  buildWithdrawalForm,
+} from "./consent.ts";
 import {
   buildEmailChangeForm,
   buildForgotPasswordForm,
   buildPasswordChangeForm,
   buildPasswordResetForm,
   buildPasswordSetForm,
-  buildSignupEmailForm,
   buildUserIdChangeForm,
 } from "./credentials.ts";
 import { buildCodeLoginForm, buildLoginCodeEntryForm, buildPasswordLoginForm } from "./login.ts";
@@ -159,7 +163,9 @@ export const FORM_BUILDERS = {
   /** Account screen data userId: the current one. */
   userIdChange: ({ settingsVersion, screenData }: FormBuildContext) =>
     buildUserIdChangeForm({ currentUserId: stringOf(screenData.userId) }, settingsVersion),
-  signupEmail: ({ settingsVersion }: FormBuildContext) => buildSignupEmailForm(none, settingsVersion),
+  /** Screen data policies (shown with the e-mail unless they had a step of their own). */
+  signupEmail: ({ settingsVersion, screenData }: FormBuildContext) =>
+    buildSignupEmailForm({ policies: listOf<Policy>(screenData.policies) }, settingsVersion),
   /** Account screen data email (the login e-mail), else contactEmail. */
   emailChange: ({ settingsVersion, screenData }: FormBuildContext) =>
     buildEmailChangeForm(

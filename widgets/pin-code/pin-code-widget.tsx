@@ -1,0 +1,130 @@
+import { ariaDescribedByIds, type WidgetProps } from "@rjsf/utils";
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { autocompleteOf } from "../shared/autocomplete.ts";
+
+function codeLength(options: WidgetProps["options"]): number {
+  return options.length === 6 ? 6 : 4;
+}
+
+function boxesOf(value: unknown, length: number): string[] {
+  const digits = typeof value === "string" ? value : "";
+  return Array.from({ length }, (_, i) => (/\d/.test(digits[i] ?? "") ? (digits[i] as string) : ""));
+}
+
+/**
+ * A PIN or one-time code typed one digit per box (spec §5 PIN code): TV-profile PIN (4, masked),
+ * e-mail PIN and authenticator code (6). `ui:options`: length 4 | 6, masked.
+ *
+ * - typing a digit fills the box and moves to the next; anything else is ignored;
+ * - Backspace clears the box and moves back; ← → move between boxes;
+ * - a paste is taken only when it is all digits and exactly the code's length, filling every box
+ *   (surrounding whitespace, as copied from a mail, is dropped first); any other paste is ignored;
+ * - masked boxes show their digit only while focused;
+ * - the first box offers one-time-code autofill (unless the uiSchema says otherwise, as for the
+ *   TV-profile PIN), which arrives like a paste of the whole code.
+ *
+ * The value is the boxes joined; a box left empty in the middle keeps its place on screen.
+ */
+export function PinCodeWidget(props: WidgetProps) {
+  const { id, htmlName, value, disabled, readonly, autofocus, required, options, rawErrors } = props;
+  const { t } = useTranslation();
+  const length = codeLength(options);
+  const masked = options.masked === true;
+  const [boxes, setBoxes] = useState(() => boxesOf(value, length));
+  const [focused, setFocused] = useState<number | null>(null);
+  const inputs = useRef<Array<HTMLInputElement | null>>([]);
+
+  // Follow a value set from outside (form reset); our own changes round-trip to the same boxes.
+  useEffect(() => {
+    setBoxes((current) => (current.join("") === (value ?? "") ? current : boxesOf(value, length)));
+  }, [value, length]);
+
+  const update = (next: string[]) => {
+    setBoxes(next);
+    const joined = next.join("");
+    props.onChange(joined === "" ? options.emptyValue : joined);
+  };
+  const focusBox = (index: number) => inputs.current[Math.max(0, Math.min(index, length - 1))]?.focus();
+
+  const fillAll = (text: string): boolean => {
+    const code = text.trim();
+    if (code.length !== length || !/^\d+$/.test(code)) return false;
+    update(code.split(""));
+    focusBox(length - 1);
+    return true;
+  };
+
+  const onInput = (index: number, typed: string) => {
+    if (typed.length > 1 && fillAll(typed)) return;
+    // Typing into a filled box gives its old digit plus the new one, in either order.
+    const added = boxes[index] ? typed.replace(boxes[index] as string, "") : typed;
+    const digit = added.replace(/\D/g, "").slice(-1);
+    if (!digit) return;
+    update(boxes.map((box, i) => (i === index ? digit : box)));
+    if (index < length - 1) focusBox(index + 1);
+  };
+
+  const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Backspace") {
+      event.preventDefault();
+      update(boxes.map((box, i) => (i === index ? "" : box)));
+      focusBox(index - 1);
+    } else if (event.key === "ArrowLeft") {
+      event.preventDefault();
+      focusBox(index - 1);
+    } else if (event.key === "ArrowRight") {
+      event.preventDefault();
+      focusBox(index + 1);
+    }
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    event.preventDefault();
+    fillAll(event.clipboardData.getData("text"));
+  };
+
+  const invalid = (rawErrors?.length ?? 0) > 0;
+  return (
+    <div className="sf-pin">
+      {boxes.map((box, index) => (
+        <input
+          key={index}
+          ref={(element) => {
+            inputs.current[index] = element;
+          }}
+          // The first box carries the field's id so its label, error links and focus land on it.
+          id={index === 0 ? id : `${id}__${index + 1}`}
+          name={index === 0 ? htmlName || id : `${htmlName || id}__${index + 1}`}
+          className="sf-pin__box"
+          type={masked && focused !== index ? "password" : "text"}
+          inputMode="numeric"
+          autoComplete={index === 0 ? autocompleteOf(options, "one-time-code") : "off"}
+          // Room for one more digit, so typing over a filled box replaces it; autofill gets the whole code.
+          maxLength={index === 0 ? length : 2}
+          value={box}
+          aria-label={t("widgets.pinCode.digit", { index: index + 1, length })}
+          aria-required={required || undefined}
+          aria-invalid={invalid || undefined}
+          disabled={disabled}
+          readOnly={readonly}
+          // biome-ignore lint/a11y/noAutofocus: only when a uiSchema asks for it (ui:autofocus)
+          autoFocus={autofocus && index === 0}
+          onChange={(event) => onInput(index, event.target.value)}
+          onKeyDown={(event) => onKeyDown(index, event)}
+          onPaste={onPaste}
+          onFocus={(event) => {
+            setFocused(index);
+            event.target.select();
+            props.onFocus(id, value);
+          }}
+          onBlur={() => {
+            setFocused(null);
+            props.onBlur(id, value);
+          }}
+          aria-describedby={ariaDescribedByIds(id)}
+        />
+      ))}
+    </div>
+  );
+}

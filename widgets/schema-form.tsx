@@ -1,0 +1,286 @@
+/**
+ * The one form component of the site: a FormDefinition (schemas/forms) rendered by @rjsf/core with
+ * our theme, validated by the same rules the API runs. This is the only module pages import to get
+ * a form, so pages without one ship neither rjsf nor ajv.
+ *
+ *   <SchemaForm form={registrationForm} formData={account} onSubmit={save}
+ *     serverErrors={result?.errors} summary={result ? t("signup.summary") : undefined} busy={saving} />
+ *
+ * Data flow: what the user types stays as typed in the form; validation and `onSubmit` see it
+ * through normalizeFormData (trimmed, "" dropped, digits cleaned), exactly as the API will.
+ * `formData` is the initial data: give the component a new `key` to start over with other data.
+ */
+import Form, { type IChangeEvent } from "@rjsf/core";
+import type {
+  ErrorSchema,
+  Experimental_DefaultFormStateBehavior,
+  RJSFSchema,
+  RJSFValidationError,
+  UiSchema,
+  ValidatorType,
+} from "@rjsf/utils";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { FieldError, FormDefinition } from "../schemas/form-definition.ts";
+import { fieldUiSchema } from "../schemas/form-definition.ts";
+import { normalizeFormData } from "../schemas/normalize.ts";
+import { createFormValidator } from "../schemas/validation.ts";
+import { createErrorTransformer, ROOT_FIELD } from "../schemas/validation-messages.ts";
+import { fieldNameOfError, firstFieldInPageOrder, focusField } from "./focus-field.ts";
+import type { SchemaFormContext } from "./form-context.ts";
+import { templates, widgets } from "./theme.tsx";
+import "./widgets.css";
+
+type FormData = Record<string, unknown>;
+
+export interface SchemaFormProps {
+  form: FormDefinition;
+  /** Initial values (e.g. the account being edited). */
+  formData?: FormData;
+  /** Called with the normalised data once it passes validation. */
+  onSubmit(data: FormData): void;
+  /** Called with the normalised data after every change (e.g. to re-enable a button once a PIN changed). */
+  onChange?(data: FormData): void;
+  /** Errors the API returned for the last submit; a field's error goes away when it is edited. */
+  serverErrors?: readonly FieldError[];
+  /** A message about the last submit, shown above the submit button. */
+  summary?: string;
+  /** Translation key of the submit button's text; 送信する by default. */
+  submitLabelKey?: string;
+  /** Holds the submit button disabled (a page rule, e.g. "until the PIN differs from the last one tried"). */
+  disabled?: boolean;
+  /** The form is being sent: the submit button shows a spinner and ignores clicks. */
+  busy?: boolean;
+  /** Fields whose own update is in flight (e.g. consent switches), shown disabled. */
+  pendingFields?: readonly string[];
+}
+
+let sharedValidator: ValidatorType | undefined;
+
+/** rjsf compiles each schema once per validator, so every form on the page shares one. */
+function formValidator(): ValidatorType {
+  sharedValidator ??= createFormValidator();
+  return sharedValidator;
+}
+
+/**
+ * The shared validator, seeing the data as the API will: normalised. (rjsf validates its raw
+ * state; without this, "  " would pass `required` here and fail on the server.)
+ */
+function normalizingValidator(form: FormDefinition, base: ValidatorType): ValidatorType {
+  return {
+    validateFormData: (formData, schema, customValidate, transformErrors, uiSchema) =>
+      base.validateFormData(
+        normalizeFormData(form, formData),
+        schema,
+        customValidate,
+        transformErrors,
+        uiSchema,
+      ),
+    isValid: (schema, formData, rootSchema) => base.isValid(schema, formData, rootSchema),
+    rawValidation: (schema, formData) => base.rawValidation(schema, formData),
+  };
+}
+
+/**
+ * What rjsf may fill in by itself: only a schema's explicit `default`. Never a `const` (a consent
+ * that must be true would start ticked), never `false` for a required boolean (the user has not
+ * answered), never empty arrays or objects (nothing was chosen).
+ */
+const DEFAULTS: Experimental_DefaultFormStateBehavior = {
+  constAsDefaults: "never",
+  requiredBooleanDefault: "skip",
+  emptyObjectFields: "skipEmptyDefaults",
+};
+
+/** The rjsf ErrorSchema of {field, message} pairs; "root" errors belong to the form itself. */
+function toErrorSchema(errors: readonly FieldError[]): ErrorSchema | undefined {
+  if (errors.length === 0) return undefined;
+  const schema: Record<string, { __errors: string[] }> & { __errors?: string[] } = {};
+  for (const { field, message } of errors) {
+    if (field === ROOT_FIELD) {
+      schema.__errors = [...(schema.__errors ?? []), message];
+    } else {
+      const entry = schema[field] ?? { __errors: [] };
+      entry.__errors.push(message);
+      schema[field] = entry;
+    }
+  }
+  return schema as ErrorSchema;
+}
+
+/** Top-level fields whose value differs between two versions of the data. */
+function changedFields(before: FormData, after: FormData): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter((name) => JSON.stringify(before[name]) !== JSON.stringify(after[name]));
+}
+
+/** A PIN counts as filled only when every box is; any other field when it has a value. */
+function isFilled(form: FormDefinition, name: string, value: unknown): boolean {
+  if (value === undefined) return false;
+  const ui = fieldUiSchema(form, name);
+  if (ui?.["ui:widget"] === "pinCode") {
+    return typeof value === "string" && value.length === (ui["ui:options"]?.length ?? 4);
+  }
+  return !(Array.isArray(value) && value.length === 0);
+}
+
+/** Element ids must stay unique when a page shows two forms: they start with the form's id. */
+function idPrefixOf(form: FormDefinition): string {
+  return form.id.replace(/[^A-Za-z0-9_-]/g, "-");
+}
+
+export function SchemaForm(props: SchemaFormProps) {
+  const { form, serverErrors, summary = "", submitLabelKey, disabled = false, busy = false } = props;
+  const { t, i18n } = useTranslation();
+  const formRef = useRef<Form>(null);
+  const [data, setData] = useState<FormData>(() => ({ ...props.formData }));
+  // After a first submit the form re-checks itself on every change; before, errors wait for submit.
+  const [submitAttempted, setSubmitAttempted] = useState(false);
+  // Errors appear because of something the user did (submit, a search): from then on they are announced.
+  const [announceErrors, setAnnounceErrors] = useState(false);
+  const [widgetErrors, setWidgetErrors] = useState<Record<string, string>>({});
+  // Server errors stay until their field is edited; a new list from the page shows in full again.
+  const [dismissed, setDismissed] = useState<{ of: SchemaFormProps["serverErrors"]; fields: Set<string> }>({
+    of: serverErrors,
+    fields: new Set(),
+  });
+  if (dismissed.of !== serverErrors) setDismissed({ of: serverErrors, fields: new Set() });
+
+  const validator = useMemo(() => normalizingValidator(form, formValidator()), [form]);
+  const transformErrors = useMemo(
+    () => createErrorTransformer(form, t, i18n.language),
+    [form, t, i18n.language],
+  );
+
+  const visibleErrors = useMemo(() => {
+    const fromServer = (serverErrors ?? []).filter(({ field }) => !dismissed.fields.has(field));
+    const fromWidgets = Object.entries(widgetErrors).map(([field, message]) => ({ field, message }));
+    return [...fromServer, ...fromWidgets];
+  }, [serverErrors, dismissed, widgetErrors]);
+  const extraErrors = useMemo(() => toErrorSchema(visibleErrors), [visibleErrors]);
+
+  const focusFirstError = useCallback((fields: Iterable<string>) => {
+    const formElement: HTMLFormElement | null | undefined = formRef.current?.formElement.current;
+    if (!formElement) return;
+    const first = firstFieldInPageOrder(formElement, fields);
+    if (first) focusField(formElement, first);
+    else formElement.querySelector(".sf-error-summary")?.scrollIntoView?.({ block: "center" });
+  }, []);
+
+  // The API's answer to a submit: bring its first problem into view (spec §8 User ID: "a scroll to the field").
+  useEffect(() => {
+    if (!serverErrors || serverErrors.length === 0) return;
+    setAnnounceErrors(true);
+    focusFirstError(serverErrors.map(({ field }) => field));
+  }, [serverErrors, focusFirstError]);
+
+  const setFieldValues = useCallback((patch: FormData) => {
+    for (const [name, value] of Object.entries(patch)) formRef.current?.setFieldValue(name, value);
+  }, []);
+
+  const setFieldError = useCallback((field: string, message: string | null) => {
+    setWidgetErrors((current) => {
+      const { [field]: _previous, ...others } = current;
+      return message === null ? others : { ...others, [field]: message };
+    });
+    if (message !== null) setAnnounceErrors(true);
+  }, []);
+
+  const normalized = useMemo(() => normalizeFormData(form, data), [form, data]);
+  const rule = form.uiSchema["ui:options"]?.submitDisabledUntil;
+  const ruleHolds = useMemo(() => {
+    if (rule === "filled") {
+      return (form.schema.required ?? []).every((name) => isFilled(form, name, normalized[name]));
+    }
+    if (rule === "valid") {
+      return validator.validateFormData(data, form.schema as RJSFSchema).errors.length === 0;
+    }
+    return true;
+  }, [rule, form, normalized, data, validator]);
+
+  const context = useMemo<SchemaFormContext>(
+    () => ({
+      formData: data,
+      setFieldValues,
+      setFieldError,
+      announceErrors,
+      busy,
+      submitDisabled: disabled || !ruleHolds,
+      submitLabel: t(submitLabelKey ?? "form.submit"),
+      summary,
+      pendingFields: props.pendingFields ?? [],
+    }),
+    [
+      data,
+      setFieldValues,
+      setFieldError,
+      announceErrors,
+      busy,
+      disabled,
+      ruleHolds,
+      t,
+      submitLabelKey,
+      summary,
+      props.pendingFields,
+    ],
+  );
+
+  const onChange = (event: IChangeEvent<FormData>) => {
+    const next = event.formData ?? {};
+    const edited = changedFields(data, next);
+    setData(next);
+    if (edited.length > 0) {
+      setDismissed((current) => ({ of: current.of, fields: new Set([...current.fields, ...edited]) }));
+      setWidgetErrors((current) =>
+        Object.fromEntries(Object.entries(current).filter(([field]) => !edited.includes(field))),
+      );
+    }
+    props.onChange?.(normalizeFormData(form, next));
+  };
+
+  const onError = (errors: RJSFValidationError[]) => {
+    setSubmitAttempted(true);
+    setAnnounceErrors(true);
+    focusFirstError(errors.map((error) => fieldNameOfError(error.property)));
+  };
+
+  const onSubmit = (event: IChangeEvent<FormData>) => {
+    setSubmitAttempted(true);
+    setAnnounceErrors(true);
+    if (busy || context.submitDisabled) return;
+    props.onSubmit(normalizeFormData(form, event.formData ?? {}));
+  };
+
+  return (
+    <>
+      <Form
+        ref={formRef}
+        className="sf-form"
+        schema={form.schema as RJSFSchema}
+        uiSchema={form.uiSchema as UiSchema}
+        initialFormData={props.formData}
+        validator={validator}
+        templates={templates}
+        widgets={widgets}
+        formContext={context}
+        idPrefix={idPrefixOf(form)}
+        transformErrors={transformErrors}
+        extraErrors={extraErrors}
+        showErrorList="top"
+        noHtml5Validate
+        // Once a submit has shown errors, each change re-checks the form, so a corrected field clears at once.
+        liveValidate={submitAttempted ? "onChange" : false}
+        omitExtraData
+        experimental_defaultFormStateBehavior={DEFAULTS}
+        focusOnFirstError={false}
+        onChange={onChange}
+        onError={onError}
+        onSubmit={onSubmit}
+      />
+      <p className="sf-visually-hidden" role="status">
+        {busy ? t("form.sending") : ""}
+      </p>
+    </>
+  );
+}

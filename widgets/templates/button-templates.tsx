@@ -1,0 +1,62 @@
+import { getSubmitButtonOptions, type IconButtonProps, type SubmitButtonProps } from "@rjsf/utils";
+import { useTranslation } from "react-i18next";
+import { schemaFormContext } from "../form-context.ts";
+
+/**
+ * The submit button, with the form's summary message right above it: the message refers to the
+ * errors "above" (上記エラー内容をご確認ください). While the form is sent the button shows a spinner
+ * and stays disabled so a second click cannot send twice; pages can also hold it disabled.
+ */
+export function SubmitButton({ uiSchema, registry }: SubmitButtonProps) {
+  const { t } = useTranslation();
+  const { norender } = getSubmitButtonOptions(uiSchema);
+  const { busy, submitDisabled, submitLabel, summary } = schemaFormContext(registry);
+  if (norender) return null;
+  return (
+    <div className="sf-actions">
+      {summary && (
+        <p className="sf-actions__summary" role="alert">
+          {summary}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="sf-button sf-button--primary"
+        disabled={busy || submitDisabled}
+        aria-busy={busy || undefined}
+      >
+        {busy && <span className="sf-spinner" aria-hidden="true" />}
+        {submitLabel || t("form.submit")}
+      </button>
+    </div>
+  );
+}
+
+function TextButton({
+  labelKey,
+  registry: _registry,
+  uiSchema: _uiSchema,
+  iconType: _iconType,
+  icon: _icon,
+  className,
+  ...buttonProps
+}: IconButtonProps & { labelKey: string }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={["sf-button sf-button--secondary", className].filter(Boolean).join(" ")}
+      {...buttonProps}
+    >
+      {t(labelKey)}
+    </button>
+  );
+}
+
+/* Array item buttons; our forms hardly use free arrays, so plain labelled buttons are enough. */
+export const AddButton = (props: IconButtonProps) => <TextButton labelKey="form.add" {...props} />;
+export const RemoveButton = (props: IconButtonProps) => <TextButton labelKey="form.remove" {...props} />;
+export const MoveUpButton = (props: IconButtonProps) => <TextButton labelKey="form.moveUp" {...props} />;
+export const MoveDownButton = (props: IconButtonProps) => <TextButton labelKey="form.moveDown" {...props} />;
+export const CopyButton = (props: IconButtonProps) => <TextButton labelKey="form.copy" {...props} />;
+export const ClearButton = (props: IconButtonProps) => <TextButton labelKey="form.clear" {...props} />;

@@ -1,0 +1,103 @@
+/**
+ * Helpers for the widget and form tests: a real i18next with our locale files, SchemaForm inside
+ * its provider, small FormDefinitions, and the parts of <dialog> jsdom lacks.
+ */
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import i18next, { type i18n } from "i18next";
+import type { JSONSchema7 } from "json-schema";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { vi } from "vitest";
+import en from "../locales/en/index.ts";
+import ja from "../locales/ja/index.ts";
+import type { FormDefinition, UiSchema } from "../schemas/form-definition.ts";
+import { SchemaForm, type SchemaFormProps } from "./schema-form.tsx";
+
+export function createTestI18n(language: "ja" | "en" = "ja"): i18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: "ja",
+    resources: { ja: { translation: ja }, en: { translation: en } },
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  return instance;
+}
+
+let formCount = 0;
+
+/** A one-off form: the given properties, required names and uiSchema. */
+export function testForm(
+  properties: Record<string, JSONSchema7>,
+  uiSchema: UiSchema = {},
+  required: string[] = [],
+): FormDefinition {
+  formCount += 1;
+  return {
+    id: `test${formCount}`,
+    version: "1",
+    schema: { type: "object", properties, required },
+    uiSchema,
+  };
+}
+
+export interface RenderedForm {
+  user: ReturnType<typeof userEvent.setup>;
+  onSubmit: ReturnType<typeof vi.fn>;
+  onChange: ReturnType<typeof vi.fn>;
+  rerender(props?: Partial<SchemaFormProps>): void;
+  submit(): Promise<void>;
+}
+
+export function renderForm(
+  form: FormDefinition,
+  props: Partial<SchemaFormProps> = {},
+  language: "ja" | "en" = "ja",
+): RenderedForm {
+  const i18n = createTestI18n(language);
+  const onSubmit = vi.fn();
+  const onChange = vi.fn();
+  const user = userEvent.setup();
+  const element = (extra: Partial<SchemaFormProps>) => (
+    <I18nextProvider i18n={i18n}>
+      <SchemaForm form={form} onSubmit={onSubmit} onChange={onChange} {...props} {...extra} />
+    </I18nextProvider>
+  );
+  const result = render(element({}));
+  return {
+    user,
+    onSubmit,
+    onChange,
+    rerender: (extra = {}) => result.rerender(element(extra)),
+    submit: () =>
+      user.click(screen.getByRole("button", { name: i18n.t(props.submitLabelKey ?? "form.submit") })),
+  };
+}
+
+/** The submitted data of the last successful submit. */
+export function lastSubmitted(onSubmit: ReturnType<typeof vi.fn>): unknown {
+  return onSubmit.mock.lastCall?.[0];
+}
+
+/**
+ * jsdom has <dialog> without showModal/close; this adds what our ModalDialog uses, keeping the
+ * `open` attribute (and with it the accessibility tree) as a browser would.
+ */
+export function installDialogPolyfill(): void {
+  const proto = HTMLDialogElement.prototype;
+  if (typeof proto.showModal === "function") return;
+  proto.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute("open", "");
+  };
+  proto.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute("open");
+    this.dispatchEvent(new Event("close"));
+  };
+  Object.defineProperty(proto, "open", {
+    configurable: true,
+    get(this: HTMLDialogElement) {
+      return this.hasAttribute("open");
+    },
+  });
+}

@@ -1,0 +1,60 @@
+import { getTemplate, type WidgetProps } from "@rjsf/utils";
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { schemaFormContext } from "../form-context.ts";
+
+/**
+ * A user ID, checked for duplicates when the field is left (spec §5 User ID): if the value differs
+ * from `ui:options.currentValue`, it is POSTed as {userId} to `ui:options.verifyPath` and a refusal's
+ * message is shown on the field. A reply that arrives after the user changed the value again is
+ * dropped. If the check cannot be made (network), nothing is shown: the submit checks again.
+ */
+export function UserIdWidget(props: WidgetProps) {
+  const BaseInputTemplate = getTemplate("BaseInputTemplate", props.registry, props.options);
+  const { t } = useTranslation();
+  const { id, name, onBlur, options, registry } = props;
+  const { setFieldError } = schemaFormContext(registry);
+  const latestChecked = useRef<string | null>(null);
+
+  const verify = async (userId: string) => {
+    const { verifyPath, currentValue } = options;
+    if (typeof verifyPath !== "string" || userId === "" || userId === currentValue) return;
+    latestChecked.current = userId;
+    let response: Response;
+    try {
+      response = await fetch(verifyPath, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ userId }),
+      });
+    } catch {
+      return;
+    }
+    if (latestChecked.current !== userId) return;
+    if (response.ok) {
+      setFieldError(name, null);
+      return;
+    }
+    const body: unknown = await response.json().catch(() => null);
+    const message = (body as { message?: unknown } | null)?.message;
+    setFieldError(name, typeof message === "string" && message ? message : t("widgets.genericError"));
+  };
+
+  return (
+    <BaseInputTemplate
+      {...props}
+      type="text"
+      autoCapitalize="none"
+      spellCheck={false}
+      options={{ autocomplete: "username", ...options }}
+      onChange={(value: unknown) => {
+        latestChecked.current = null;
+        props.onChange(value);
+      }}
+      onBlur={(_id: string, value: unknown) => {
+        onBlur(id, value);
+        void verify(typeof value === "string" ? value.trim() : "");
+      }}
+    />
+  );
+}
