@@ -18,11 +18,15 @@ import "./styles/app.css";
 interface RootScreenData {
   authId: string | null;
   storeSettingData: StoreSettings;
+  storeSettingVersion: string;
 }
 
 export async function loader(args: Route.LoaderArgs) {
   const { request } = args;
-  const { authId, storeSettingData } = await loadScreenData<RootScreenData>(args, "/root");
+  const { authId, storeSettingData, storeSettingVersion } = await loadScreenData<RootScreenData>(
+    args,
+    "/root",
+  );
   const language = detectLanguage(request);
   const browserInfo = parseBrowserInfo(
     request.headers.get("User-Agent"),
@@ -32,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (new URL(request.url).searchParams.has("lng")) {
     headers.append("Set-Cookie", `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`);
   }
-  return data({ authId, storeSettingData, browserInfo, language }, { headers });
+  return data({ authId, storeSettingData, storeSettingVersion, browserInfo, language }, { headers });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

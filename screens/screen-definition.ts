@@ -4,8 +4,9 @@
  * on fields. One generic route renders any definition; `npm test` checks every definition
  * (scripts/check-screens.ts).
  */
-import type { FormBuilderName } from "../schemas/forms/registry.ts";
+
 import type { UiSchema } from "../schemas/form-definition.ts";
+import type { FormBuilderName } from "../schemas/forms/registry.ts";
 
 export type ScreenLayout = "guest" | "login" | "account" | "oidc";
 
@@ -24,6 +25,23 @@ export interface ScreenErrorMapping {
   scroll?: boolean;
 }
 
+/** How the normalised form data becomes the request body (schemas/forms payload converters). */
+export type PayloadShape = "fields" | "registration" | "policyConsent";
+
+export interface ScreenSubmit {
+  method: "POST" | "DELETE";
+  /** The API call of spec §7. Path parameters use `:name` from the route. */
+  path: string;
+  /** Converts the form data; `fields` (the default) sends it as it is. */
+  payload?: PayloadShape;
+  /** Sends the payload under this key, e.g. `optionalInfo` of POST /zapi/account/edit. */
+  wrapIn?: string;
+  /** Constant members added to the body, e.g. `{ loginMethod: "Password" }`. */
+  body?: Record<string, string | number | boolean>;
+  /** Query parameters of the page copied into the body, e.g. the reset `token`. */
+  bodyFromQuery?: readonly string[];
+}
+
 export interface ScreenForm {
   /** Names a builder in schemas/forms/registry.ts. */
   builder: FormBuilderName;
@@ -31,8 +49,14 @@ export interface ScreenForm {
   builderOptions?: Record<string, string | number | boolean>;
   /** Extra uiSchema merged over the built one (labels, order, placeholders). */
   uiSchema?: UiSchema;
-  /** The API call of spec §7 that takes the form body. Path parameters use `:name` from the route. */
-  submit: { method: "POST" | "DELETE"; path: string };
+  submit: ScreenSubmit;
+  /**
+   * Show this form only while the query parameter has this value (null = absent), e.g. the login
+   * modes; `labelKey` names the link that switches to it from the other modes.
+   */
+  showWhen?: { query: string; equals: string | null; labelKey: string };
+  /** The submit button stays disabled while this query parameter is missing (the reset token). */
+  requireQuery?: string;
   /** Translation key of the submit button. */
   submitLabelKey: string;
   /** Where to go after success when the API does not say (`redirectTo`). */
@@ -64,10 +88,10 @@ export interface ScreenDefinition {
   forms: readonly ScreenForm[];
   /** Links under the form (e.g. "forgot your password?"). */
   links?: readonly ScreenLink[];
-  /** Sign-up step bar: this step's position; the total comes from the screen data. */
-  step?: number;
   /** Completion and error pages hide the account menu (spec §2 Account area). */
   hideMenu?: boolean;
+  /** Account pages other than the menu's own show only a Back link to this path. */
+  backTo?: string;
 }
 
 /** The id rule of the issue: `/mypage/pin-code` → `mypage-pin-code`, `/` → `home`. */

@@ -6,6 +6,7 @@ import type { ApiDeps, ApiEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
 import { licensesScreenData } from "./internal/licenses.ts";
 import { rootScreenData } from "./internal/root.ts";
+import { signupScreenData } from "./internal/signup.ts";
 import { postalCode } from "./postal-code.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -31,6 +32,7 @@ export function createApi(deps: ApiDeps) {
 
   app.route("/internal/root", rootScreenData);
   app.route("/internal/app/licenses", licensesScreenData());
+  app.route("/internal/signup", signupScreenData);
   app.route("/postal-code", postalCode);
 
   app.notFound((c) =>

@@ -18,8 +18,14 @@ export type AccountNavMode = { kind: "menu" } | { kind: "back"; to: string } | {
  * matched route hides it, a Back link when the deepest route names one, otherwise the menu; inside
  * the native app the menu is never shown (spec §6).
  */
-export function accountNavMode(matches: ReadonlyArray<{ handle?: unknown }>, isApp: boolean): AccountNavMode {
-  const handles = matches.map((match) => asAccountHandle(match.handle));
+export function accountNavMode(
+  matches: ReadonlyArray<{ handle?: unknown; loaderData?: unknown }>,
+  isApp: boolean,
+): AccountNavMode {
+  // Declarative screens share one route module, so they say it through their loader data instead.
+  const handles = matches.map((match) =>
+    asAccountHandle(match.handle ?? (match.loaderData as { accountNav?: unknown } | undefined)?.accountNav),
+  );
   if (handles.some((handle) => handle.hideMenu)) return { kind: "none" };
   const backTo = handles.findLast((handle) => handle.backTo)?.backTo;
   if (backTo) return { kind: "back", to: backTo };

@@ -1,0 +1,134 @@
+/**
+ * The forms of a declarative screen: built from the store settings and screen data by the
+ * registry, rendered by SchemaForm, submitted to the screen's API call. Only form routes import
+ * this module, so only they ship rjsf and ajv.
+ */
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import type { FormDefinition, UiSchema } from "../../../schemas/form-definition.ts";
+import { buildScreenForm } from "../../../schemas/forms/registry.ts";
+import type { StoreSettings } from "../../../schemas/types/store-settings.gen.ts";
+import type { ScreenDefinition, ScreenForm } from "../../../screens/screen-definition.ts";
+import { SchemaForm } from "../../../widgets/schema-form.tsx";
+import { ApiClientError, apiRequest } from "../../lib/api-client.ts";
+import { type ScreenFailure, screenFailure, screenPayload } from "../../lib/screen-submit.ts";
+import { fillPath } from "../../lib/screens.ts";
+
+export interface ScreenFormsProps {
+  screen: ScreenDefinition;
+  screenData: Readonly<Record<string, unknown>>;
+  params: Readonly<Record<string, string>>;
+  settings: StoreSettings;
+  settingsVersion: string;
+}
+
+function withUiOverrides(form: FormDefinition, overrides: UiSchema | undefined): FormDefinition {
+  if (!overrides) return form;
+  return { ...form, uiSchema: { ...form.uiSchema, ...overrides } };
+}
+
+/** A 404 answers with its body (spec §7); an error-shaped body still means the call failed. */
+function isErrorBody(body: Record<string, unknown>): boolean {
+  return typeof body.code === "string" && typeof body.requestId === "string";
+}
+
+function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
+  const { definition, screenData, params, settings, settingsVersion } = props;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [query] = useSearchParams();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<ScreenFailure | null>(null);
+
+  const form = useMemo(
+    () =>
+      withUiOverrides(
+        buildScreenForm(definition.builder, {
+          settings,
+          settingsVersion,
+          screenData,
+          options: definition.builderOptions ?? {},
+        }),
+        definition.uiSchema,
+      ),
+    [definition, settings, settingsVersion, screenData],
+  );
+  const missingQuery = definition.requireQuery !== undefined && !query.get(definition.requireQuery);
+
+  async function submit(data: Record<string, unknown>) {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const body = screenPayload(definition.submit, form, data, { screenData, query });
+      const result = await apiRequest(fillPath(definition.submit.path, params), {
+        method: definition.submit.method,
+        body,
+        navigate: (url) => (url.startsWith("/") ? navigate(url) : window.location.assign(url)),
+      });
+      if (isErrorBody(result)) {
+        setFailure(screenFailure(new ApiClientError(404, result), definition.errors, form, t));
+        return;
+      }
+      if (typeof result.redirectTo !== "string" && definition.successTo) navigate(definition.successTo);
+    } catch (error) {
+      const next = screenFailure(error, definition.errors, form, t);
+      setFailure(next);
+      if (next.scrollTo) {
+        document.querySelector(`[data-field="${next.scrollTo}"]`)?.scrollIntoView({ block: "center" });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      {missingQuery && (
+        <p className="form-notice" role="alert">
+          {t("screens.common.missingQuery")}
+        </p>
+      )}
+      <SchemaForm
+        form={form}
+        onSubmit={submit}
+        submitLabelKey={definition.submitLabelKey}
+        serverErrors={failure?.serverErrors}
+        summary={failure?.summary}
+        busy={busy}
+        disabled={missingQuery}
+      />
+    </>
+  );
+}
+
+/** Every form of the screen that the current query shows, plus links to its other modes. */
+export function ScreenForms(props: ScreenFormsProps) {
+  const { t } = useTranslation();
+  const [query] = useSearchParams();
+  const shown = (form: ScreenForm) =>
+    !form.showWhen || query.get(form.showWhen.query) === form.showWhen.equals;
+  const visible = props.screen.forms.filter(shown);
+  const otherModes = props.screen.forms.filter((form) => form.showWhen && !shown(form));
+  return (
+    <div className="screen__forms">
+      {visible.map((definition, index) => (
+        <ScreenFormView key={`${definition.builder}-${index}`} {...props} definition={definition} />
+      ))}
+      {otherModes.map(({ showWhen }) => {
+        if (!showWhen) return null;
+        const next = new URLSearchParams(query);
+        if (showWhen.equals === null) next.delete(showWhen.query);
+        else next.set(showWhen.query, showWhen.equals);
+        const search = next.toString();
+        return (
+          <p key={showWhen.labelKey} className="screen__mode-switch">
+            <Link to={{ search: search ? `?${search}` : "" }} replace>
+              {t(showWhen.labelKey)}
+            </Link>
+          </p>
+        );
+      })}
+    </div>
+  );
+}

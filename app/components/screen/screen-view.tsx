@@ -1,0 +1,62 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { ScreenDefinition } from "../../../screens/screen-definition.ts";
+
+export interface ScreenViewProps {
+  screen: ScreenDefinition;
+  screenData: Readonly<Record<string, unknown>>;
+  serviceName: string | undefined;
+  /** The screen's forms (rendered by ScreenForms on form screens only, so other pages ship no rjsf). */
+  children?: ReactNode;
+}
+
+function stepOf(screenData: Readonly<Record<string, unknown>>): { current: number; total: number } | null {
+  const { currentCount, totalCount } = screenData;
+  return typeof currentCount === "number" && typeof totalCount === "number" && totalCount > 1
+    ? { current: currentCount, total: totalCount }
+    : null;
+}
+
+/** The frame of a declarative screen: title, sign-up step bar, lead, forms, links. */
+export function ScreenView({ screen, screenData, serviceName, children }: ScreenViewProps) {
+  const { t } = useTranslation();
+  const title = t(screen.titleKey);
+  const step = stepOf(screenData);
+  return (
+    <article className="screen" data-screen={screen.id}>
+      <title>{serviceName ? `${title} | ${serviceName}` : title}</title>
+      {step && (
+        <ol className="step-bar" aria-label={t("screens.common.stepBar", step)}>
+          {Array.from({ length: step.total }, (_, index) => (
+            <li
+              key={index}
+              className={index + 1 <= step.current ? "step-bar__step is-done" : "step-bar__step"}
+              aria-current={index + 1 === step.current ? "step" : undefined}
+            >
+              <span className="visually-hidden">{index + 1}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <h1 className="screen__title">{title}</h1>
+      {screen.leadKey && <p className="screen__lead">{t(screen.leadKey)}</p>}
+      {children}
+      {screen.links && screen.links.length > 0 && (
+        <ul className="screen__links">
+          {screen.links.map((link) => (
+            <li key={link.to}>
+              {link.external ? (
+                <a href={link.to} target="_blank" rel="noopener noreferrer">
+                  {t(link.labelKey)}
+                </a>
+              ) : (
+                <Link to={link.to}>{t(link.labelKey)}</Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

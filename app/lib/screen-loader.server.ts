@@ -1,0 +1,55 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { data, redirect } from "react-router";
+import type { ScreenAccess } from "../../screens/screen-definition.ts";
+import { fillPath, matchScreen } from "./screens.ts";
+import { loadScreenData, zapiFetch } from "./zapi.server.ts";
+
+export interface ScreenLoaderData {
+  screenId: string;
+  params: Record<string, string>;
+  screenData: Record<string, unknown>;
+  /** Read by the account layout (AccountRouteHandle): the shared route module has no static handle. */
+  accountNav: { hideMenu?: boolean; backTo?: string };
+}
+
+/** Only same-site paths may be a return target (no `//host` or scheme-relative tricks). */
+export function safeReturnTo(value: string | null): string | null {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  return value;
+}
+
+async function currentAuthId(args: LoaderFunctionArgs): Promise<string | null> {
+  const response = await zapiFetch(args, "/zapi/internal/root/screen-data");
+  if (!response.ok) return null;
+  const body = (await response.json()) as { authId?: string | null };
+  return body.authId ?? null;
+}
+
+/** Members-only screens send guests to /login with returnTo; guests-only screens send members to /mypage. */
+async function enforceAccess(args: LoaderFunctionArgs, access: ScreenAccess): Promise<void> {
+  if (access === "any") return;
+  const authId = await currentAuthId(args);
+  const url = new URL(args.request.url);
+  if (access === "member" && !authId) {
+    throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  if (access === "guest" && authId)
+    throw redirect(safeReturnTo(url.searchParams.get("returnTo")) ?? "/mypage");
+}
+
+/** The loader of every declarative screen: access rule, then the screen's data (spec §7 Screen data). */
+export async function loadScreen(args: LoaderFunctionArgs): Promise<ScreenLoaderData> {
+  const url = new URL(args.request.url);
+  const matched = matchScreen(url.pathname);
+  if (!matched) throw data({ code: "NOT_FOUND" }, { status: 404 });
+  const { screen, params } = matched;
+  await enforceAccess(args, screen.access);
+  const screenData = screen.screenData
+    ? await loadScreenData<Record<string, unknown>>(args, `/${fillPath(screen.screenData, params)}`)
+    : {};
+  const accountNav = {
+    ...(screen.hideMenu ? { hideMenu: true } : {}),
+    ...(screen.backTo ? { backTo: screen.backTo } : {}),
+  };
+  return { screenId: screen.id, params, screenData, accountNav };
+}

@@ -1,0 +1,90 @@
+import type { TFunction } from "i18next";
+import type { FieldError, FormDefinition } from "../../schemas/form-definition.ts";
+import { policyProperty, toPolicyConsentData } from "../../schemas/forms/consent.ts";
+import { toRegistrationPayload } from "../../schemas/forms/registration.ts";
+import type { Policy } from "../../schemas/types/policy.gen.ts";
+import type { ScreenErrorMapping, ScreenSubmit } from "../../screens/screen-definition.ts";
+import { ApiClientError, errorMessage } from "./api-client.ts";
+
+/** The request body of a screen form (spec §7) from its normalised data. */
+export function screenPayload(
+  submit: ScreenSubmit,
+  form: FormDefinition,
+  data: Record<string, unknown>,
+  context: { screenData: Readonly<Record<string, unknown>>; query: URLSearchParams },
+): Record<string, unknown> {
+  let payload: Record<string, unknown> = { ...data };
+  if (submit.payload === "registration") {
+    payload = { ...toRegistrationPayload(form, data) };
+  } else if (submit.payload === "policyConsent") {
+    const policies = (
+      Array.isArray(context.screenData.policies) ? context.screenData.policies : []
+    ) as Policy[];
+    for (const policy of policies) delete payload[policyProperty(policy.policyId)];
+    payload.policyConsentData = toPolicyConsentData(policies, data);
+  }
+  if (submit.wrapIn) payload = { [submit.wrapIn]: payload };
+  for (const name of submit.bodyFromQuery ?? []) {
+    const value = context.query.get(name);
+    if (value !== null) payload[name] = value;
+  }
+  return { ...payload, ...submit.body };
+}
+
+export interface ScreenFailure {
+  serverErrors: FieldError[];
+  summary: string;
+  /** The field to scroll to, when the mapping asks for it. */
+  scrollTo: string | null;
+}
+
+function validationErrors(body: unknown): FieldError[] {
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.filter(
+    (entry): entry is FieldError =>
+      typeof entry === "object" &&
+      entry !== null &&
+      typeof entry.field === "string" &&
+      typeof entry.message === "string",
+  );
+}
+
+/**
+ * Where an API failure shows (spec §8): the mapping of its code (or `HTTP_<status>`) puts a message
+ * on a field and/or a summary above the button; per-field validation errors land on their fields;
+ * anything else shows the API's message, falling back to エラーが発生しました。
+ */
+export function screenFailure(
+  error: unknown,
+  mappings: Readonly<Record<string, ScreenErrorMapping>> | undefined,
+  form: FormDefinition,
+  t: TFunction,
+): ScreenFailure {
+  const apiError = error instanceof ApiClientError ? error : null;
+  const mapping =
+    (apiError?.code ? mappings?.[apiError.code] : undefined) ??
+    (apiError ? mappings?.[`HTTP_${apiError.status}`] : undefined);
+  const fieldErrors = validationErrors(apiError?.body);
+  const message = mapping?.messageKey ? t(mapping.messageKey) : errorMessage(error, t);
+  const hasField = (name: string | undefined): name is string =>
+    name !== undefined && Object.hasOwn(form.schema.properties ?? {}, name);
+
+  if (hasField(mapping?.field)) {
+    return {
+      serverErrors: [...fieldErrors, { field: mapping.field, message }],
+      summary: mapping.summaryKey ? t(mapping.summaryKey) : "",
+      scrollTo: mapping.scroll ? mapping.field : null,
+    };
+  }
+  if (fieldErrors.length > 0) {
+    return {
+      serverErrors: fieldErrors,
+      summary: mapping?.summaryKey ? t(mapping.summaryKey) : message,
+      scrollTo: null,
+    };
+  }
+  // The mapped field is not on this store's form (e.g. user ID is NOT_USE): the message goes above.
+  const summary = mapping?.summaryKey ? `${message} ${t(mapping.summaryKey)}` : message;
+  return { serverErrors: [], summary, scrollTo: null };
+}

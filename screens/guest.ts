@@ -1,0 +1,136 @@
+import type { ScreenDefinition } from "./screen-definition.ts";
+
+/** Login, multi-factor and password screens (spec §2 Guest and login, §4 Login, Password reset). */
+
+const loginErrors = {
+  LOGIN_FAILED: { messageKey: "screens.errors.loginFailed" },
+  LOGIN_PROHIBITED: { messageKey: "screens.errors.loginProhibited" },
+  TOO_MANY_ATTEMPTS: { messageKey: "screens.errors.tryAgainLater" },
+} as const;
+
+export const login = {
+  id: "login",
+  paths: ["/login"],
+  layout: "login",
+  access: "guest",
+  titleKey: "screens.login.title",
+  screenData: "login",
+  forms: [
+    {
+      builder: "loginPassword",
+      showWhen: { query: "loginType", equals: null, labelKey: "screens.login.passwordMode" },
+      submit: { method: "POST", path: "/login", body: { loginMethod: "Password" } },
+      submitLabelKey: "screens.login.submit",
+      successTo: "/mypage",
+      errors: loginErrors,
+    },
+    {
+      builder: "loginCode",
+      showWhen: { query: "loginType", equals: "authCode", labelKey: "screens.login.codeMode" },
+      submit: { method: "POST", path: "/login/code" },
+      submitLabelKey: "screens.login.sendCode",
+      successTo: "/login/code",
+      errors: loginErrors,
+    },
+  ],
+  links: [
+    { to: "/password/forgot", labelKey: "screens.login.forgotPassword" },
+    { to: "/signup", labelKey: "screens.login.signup" },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const loginCode = {
+  id: "login-code",
+  paths: ["/login/code"],
+  layout: "login",
+  access: "guest",
+  titleKey: "screens.loginCode.title",
+  leadKey: "screens.pinCode.lead",
+  screenData: "login/code",
+  forms: [
+    {
+      builder: "loginCodeEntry",
+      submit: { method: "POST", path: "/login", body: { loginMethod: "AuthCode" } },
+      submitLabelKey: "screens.login.submit",
+      successTo: "/mypage",
+      errors: {
+        PIN_CODE_ERROR: { field: "authCode", messageKey: "screens.errors.pinCodeError" },
+        ...loginErrors,
+      },
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const loginMultiFactor = {
+  id: "login-multi-factor-type",
+  paths: ["/login/multi-factor/:type"],
+  layout: "login",
+  access: "guest",
+  titleKey: "screens.multiFactor.title",
+  screenData: "login/multi-factor/:type",
+  forms: [
+    {
+      builder: "multiFactor",
+      submit: { method: "POST", path: "/zapi/login/multi-factor/:type" },
+      submitLabelKey: "screens.multiFactor.submit",
+      successTo: "/mypage",
+      errors: { MULTI_FACTOR_ERROR: { field: "value", messageKey: "screens.errors.multiFactorFailed" } },
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const passwordForgot = {
+  id: "password-forgot",
+  paths: ["/password/forgot", "/forgetpassword"],
+  layout: "login",
+  access: "any",
+  titleKey: "screens.passwordForgot.title",
+  leadKey: "screens.passwordForgot.lead",
+  forms: [
+    {
+      builder: "passwordForgot",
+      submit: { method: "POST", path: "/zapi/auth/password/forgot" },
+      submitLabelKey: "screens.passwordForgot.submit",
+      successTo: "/password/forgot/complete",
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const passwordForgotComplete = {
+  id: "password-forgot-complete",
+  paths: ["/password/forgot/complete"],
+  layout: "login",
+  access: "any",
+  titleKey: "screens.passwordForgotComplete.title",
+  leadKey: "screens.passwordForgotComplete.lead",
+  forms: [],
+  links: [{ to: "/login", labelKey: "screens.common.toLogin" }],
+} as const satisfies ScreenDefinition;
+
+export const passwordReset = {
+  id: "password-reset",
+  paths: ["/password/reset", "/newpassword"],
+  layout: "login",
+  access: "any",
+  titleKey: "screens.passwordReset.title",
+  forms: [
+    {
+      builder: "passwordReset",
+      submit: { method: "POST", path: "/zapi/auth/password/reset", bodyFromQuery: ["token"] },
+      submitLabelKey: "screens.passwordReset.submit",
+      requireQuery: "token",
+      successTo: "/password/reset/complete",
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const passwordResetComplete = {
+  id: "password-reset-complete",
+  paths: ["/password/reset/complete"],
+  layout: "login",
+  access: "any",
+  titleKey: "screens.passwordResetComplete.title",
+  leadKey: "screens.passwordResetComplete.lead",
+  forms: [],
+  links: [{ to: "/login", labelKey: "screens.common.toLogin" }],
+} as const satisfies ScreenDefinition;

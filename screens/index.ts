@@ -1,0 +1,15 @@
+import * as guest from "./guest.ts";
+import * as mypage from "./mypage.ts";
+import type { ScreenDefinition } from "./screen-definition.ts";
+import * as signup from "./signup.ts";
+
+/** Every declarative screen, in the order routes are matched. */
+export const SCREENS: readonly ScreenDefinition[] = [
+  ...Object.values(guest),
+  ...Object.values(signup),
+  ...Object.values(mypage),
+];
+
+export function screenById(id: string): ScreenDefinition | undefined {
+  return SCREENS.find((screen) => screen.id === id);
+}

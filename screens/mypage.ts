@@ -1,0 +1,340 @@
+import type { ScreenDefinition } from "./screen-definition.ts";
+
+/** The account area's form screens and their completion pages (spec §2 Account area, §8 My page). */
+
+const pinCodeError = {
+  PIN_CODE_ERROR: { field: "pinCode", messageKey: "screens.errors.pinCodeError" },
+} as const;
+
+function completion(id: string, path: string, titleKey: string, leadKey: string) {
+  return {
+    id,
+    paths: [path],
+    layout: "account",
+    access: "member",
+    titleKey,
+    leadKey,
+    forms: [],
+    hideMenu: true,
+    links: [{ to: "/mypage", labelKey: "screens.common.toMyPage" }],
+  } as const satisfies ScreenDefinition;
+}
+
+export const mypageEdit = {
+  id: "mypage-edit",
+  paths: ["/mypage/edit"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage",
+  titleKey: "screens.mypageEdit.title",
+  screenData: "mypage/edit",
+  forms: [
+    {
+      builder: "registration",
+      builderOptions: { purpose: "edit" },
+      submit: { method: "POST", path: "/zapi/account/edit", payload: "registration", wrapIn: "optionalInfo" },
+      submitLabelKey: "screens.common.save",
+      successTo: "/mypage/edit/complete",
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const mypageEditComplete = completion(
+  "mypage-edit-complete",
+  "/mypage/edit/complete",
+  "screens.mypageEdit.completeTitle",
+  "screens.mypageEdit.completeLead",
+);
+
+export const mypageEmailEdit = {
+  id: "mypage-email-edit",
+  paths: ["/mypage/email/edit"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage",
+  titleKey: "screens.emailEdit.title",
+  leadKey: "screens.emailEdit.lead",
+  screenData: "mypage/email/edit",
+  forms: [
+    {
+      builder: "emailChange",
+      submit: { method: "POST", path: "/zapi/account/email/edit/send-pin-code", body: { type: "mailEdit" } },
+      submitLabelKey: "screens.emailEdit.submit",
+      successTo: "/mypage/email/edit/pin-code",
+      errors: { ACCOUNT_ALREADY_EXISTS_EMAIL: { field: "email", messageKey: "screens.errors.emailInUse" } },
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const mypageEmailEditPinCode = {
+  id: "mypage-email-edit-pin-code",
+  paths: ["/mypage/email/edit/pin-code"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage",
+  titleKey: "screens.emailEdit.title",
+  leadKey: "screens.pinCode.lead",
+  screenData: "mypage/email/edit/pin-code",
+  forms: [
+    {
+      builder: "authCode",
+      builderOptions: { purpose: "mailEdit" },
+      submit: { method: "POST", path: "/zapi/account/email/edit" },
+      submitLabelKey: "screens.pinCode.submit",
+      successTo: "/mypage/email/edit/complete",
+      errors: pinCodeError,
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const mypageEmailEditComplete = completion(
+  "mypage-email-edit-complete",
+  "/mypage/email/edit/complete",
+  "screens.emailEdit.completeTitle",
+  "screens.emailEdit.completeLead",
+);
+
+export const mypageEmailVerify = {
+  id: "mypage-email-verify",
+  paths: ["/mypage/email/verify", "/mypage/email/verify/code"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage",
+  titleKey: "screens.emailVerify.title",
+  leadKey: "screens.pinCode.lead",
+  screenData: "mypage/email/verify",
+  forms: [
+    {
+      builder: "authCode",
+      builderOptions: { purpose: "mailVerify" },
+      submit: { method: "POST", path: "/zapi/account/email/verify" },
+      submitLabelKey: "screens.pinCode.submit",
+      successTo: "/mypage/email/verify/complete",
+      errors: pinCodeError,
+    },
+  ],
+  links: [{ to: "/mypage/email/edit", labelKey: "screens.emailVerify.changeEmail" }],
+} as const satisfies ScreenDefinition;
+
+export const mypageEnablePassword = {
+  id: "mypage-enable-password",
+  paths: ["/mypage/enable-password"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage",
+  titleKey: "screens.enablePassword.title",
+  leadKey: "screens.pinCode.lead",
+  screenData: "mypage/enable-password",
+  forms: [
+    {
+      builder: "passwordSet",
+      submit: { method: "POST", path: "/zapi/account/enable-password" },
+      submitLabelKey: "screens.common.save",
+      successTo: "/mypage/enable-password/complete",
+      errors: pinCodeError,
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const mypagePasswordEdit = {
+  id: "mypage-password-edit",
+  paths: ["/mypage/password/edit"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage",
+  titleKey: "screens.passwordEdit.title",
+  screenData: "mypage/password/edit",
+  forms: [
+    {
+      builder: "passwordChange",
+      submit: { method: "POST", path: "/zapi/account/password/edit" },
+      submitLabelKey: "screens.common.change",
+      successTo: "/mypage/password/edit/complete",
+      errors: {
+        INVALID_PASSWORD_REUSED: { field: "newPassword", messageKey: "screens.errors.passwordReused" },
+        HTTP_401: { field: "oldPassword", messageKey: "screens.errors.oldPasswordIncorrect" },
+      },
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const mypagePasswordEditComplete = completion(
+  "mypage-password-edit-complete",
+  "/mypage/password/edit/complete",
+  "screens.passwordEdit.completeTitle",
+  "screens.passwordEdit.completeLead",
+);
+
+export const mypageUserIdEdit = {
+  id: "mypage-user-id-edit",
+  paths: ["/mypage/user-id/edit"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage",
+  titleKey: "screens.userIdEdit.title",
+  screenData: "mypage/user-id/edit",
+  forms: [
+    {
+      builder: "userIdChange",
+      submit: { method: "POST", path: "/zapi/account/user-id/edit" },
+      submitLabelKey: "screens.common.change",
+      successTo: "/mypage/user-id/edit/complete",
+      errors: {
+        ACCOUNT_ALREADY_EXISTS_USER_ID: { field: "userId", messageKey: "screens.errors.userIdInUse" },
+        REQUEST_UNAUTHORIZED: { field: "password", messageKey: "screens.errors.passwordIncorrect" },
+      },
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const mypagePinCode = {
+  id: "mypage-pin-code",
+  paths: ["/mypage/pin-code"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage",
+  titleKey: "screens.pinCodeSetting.title",
+  leadKey: "screens.pinCodeSetting.lead",
+  forms: [
+    {
+      builder: "profilePin",
+      submit: { method: "POST", path: "/zapi/account/pinCode/set" },
+      submitLabelKey: "screens.pinCodeSetting.submit",
+      successTo: "/mypage/pin-code/complete",
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const mypagePinCodeComplete = completion(
+  "mypage-pin-code-complete",
+  "/mypage/pin-code/complete",
+  "screens.pinCodeSetting.completeTitle",
+  "screens.pinCodeSetting.completeLead",
+);
+
+export const mypageConsent = {
+  id: "mypage-consent",
+  paths: ["/mypage/consent"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage",
+  titleKey: "screens.consent.title",
+  screenData: "mypage/consent",
+  forms: [
+    {
+      builder: "consentOptions",
+      submit: { method: "POST", path: "/zapi/account/consent" },
+      submitLabelKey: "screens.common.save",
+      errors: { CONSENT_UPDATE_FAILED: { messageKey: "screens.errors.updateFailed" } },
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const mypageMultiFactorOtp = {
+  id: "mypage-multi-factor-otp",
+  paths: ["/mypage/multi-factor/otp"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage",
+  titleKey: "screens.otpSetup.title",
+  leadKey: "screens.otpSetup.lead",
+  screenData: "mypage/multi-factor/otp",
+  forms: [
+    {
+      builder: "otpSetup",
+      submit: { method: "POST", path: "/zapi/account/enable-multi-factor", body: { multiFactorType: "OTP" } },
+      submitLabelKey: "screens.otpSetup.submit",
+      successTo: "/mypage/multi-factor/complete",
+      errors: { MULTI_FACTOR_ERROR: { field: "token", messageKey: "screens.errors.multiFactorFailed" } },
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const mypagePaymentMethod = {
+  id: "mypage-payment-method",
+  paths: ["/mypage/payment-method"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage",
+  titleKey: "screens.paymentMethod.title",
+  screenData: "mypage/payment-method",
+  forms: [
+    {
+      builder: "paymentMethod",
+      submit: { method: "POST", path: "/zapi/account/payment-method/credit" },
+      submitLabelKey: "screens.paymentMethod.submit",
+      successTo: "/mypage/payment-method/complete",
+      errors: { NO_PAYMENT_TYPE_SELECTED: { messageKey: "screens.errors.noPaymentType" } },
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const mypageInvoice = {
+  id: "mypage-invoice-earningsId",
+  paths: ["/mypage/invoice/:earningsId"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage",
+  titleKey: "screens.invoice.title",
+  screenData: "mypage/invoice/:earningsId",
+  hideMenu: true,
+  forms: [
+    {
+      builder: "invoiceAddressee",
+      submit: { method: "POST", path: "/zapi/account/invoice/:earningsId" },
+      submitLabelKey: "screens.invoice.submit",
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const withdraw = {
+  id: "withdraw",
+  paths: ["/withdraw"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage",
+  titleKey: "screens.withdraw.title",
+  leadKey: "screens.withdraw.lead",
+  screenData: "withdraw",
+  forms: [
+    {
+      builder: "withdrawal",
+      submit: { method: "POST", path: "/zapi/account/withdraw/confirm" },
+      submitLabelKey: "screens.withdraw.submit",
+      successTo: "/withdraw/pin-code",
+      errors: { ACTIVE_PLAN_EXISTS: { messageKey: "screens.errors.activePlan" } },
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const withdrawPinCode = {
+  id: "withdraw-pin-code",
+  paths: ["/withdraw/pin-code"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage",
+  titleKey: "screens.withdraw.title",
+  leadKey: "screens.pinCode.lead",
+  screenData: "withdraw/pin-code",
+  forms: [
+    {
+      builder: "authCode",
+      builderOptions: { purpose: "withdraw" },
+      submit: { method: "DELETE", path: "/zapi/account/withdraw" },
+      submitLabelKey: "screens.withdraw.confirmSubmit",
+      successTo: "/withdraw/complete",
+      errors: pinCodeError,
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const withdrawComplete = {
+  id: "withdraw-complete",
+  paths: ["/withdraw/complete"],
+  layout: "login",
+  access: "any",
+  titleKey: "screens.withdraw.completeTitle",
+  leadKey: "screens.withdraw.completeLead",
+  forms: [],
+  links: [{ to: "/", labelKey: "common.backToTop" }],
+} as const satisfies ScreenDefinition;

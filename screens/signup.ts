@@ -1,0 +1,128 @@
+import type { ScreenDefinition } from "./screen-definition.ts";
+
+/** Sign-up (spec §2 Sign-up, §4 Sign-up sequence, §8 Sign-up errors). */
+
+const summary = "screens.errors.signupSummary";
+
+export const signup = {
+  id: "signup",
+  paths: ["/signup"],
+  layout: "login",
+  access: "guest",
+  titleKey: "screens.signupPolicy.title",
+  leadKey: "screens.signupPolicy.lead",
+  screenData: "signup",
+  forms: [
+    {
+      builder: "policyConsent",
+      submit: { method: "POST", path: "/zapi/signup/policy", payload: "policyConsent" },
+      submitLabelKey: "screens.signupPolicy.submit",
+      successTo: "/signup/auth",
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const signupAuth = {
+  id: "signup-auth",
+  paths: ["/signup/auth", "/signup/email"],
+  layout: "login",
+  access: "guest",
+  titleKey: "screens.signupAuth.title",
+  leadKey: "screens.signupAuth.lead",
+  screenData: "signup/auth",
+  forms: [
+    {
+      builder: "signupEmail",
+      submit: {
+        method: "POST",
+        path: "/zapi/signup/email",
+        payload: "policyConsent",
+        body: { type: "signUp" },
+      },
+      submitLabelKey: "screens.signupAuth.submit",
+      successTo: "/signup/pin-code",
+      errors: { ACCOUNT_ALREADY_EXISTS_EMAIL: { field: "email", messageKey: "screens.errors.emailInUse" } },
+    },
+  ],
+  links: [{ to: "/login", labelKey: "screens.signupAuth.toLogin" }],
+} as const satisfies ScreenDefinition;
+
+export const signupPinCode = {
+  id: "signup-pin-code",
+  paths: ["/signup/pin-code"],
+  layout: "login",
+  access: "guest",
+  titleKey: "screens.signupPinCode.title",
+  leadKey: "screens.pinCode.lead",
+  screenData: "signup/pin-code",
+  forms: [
+    {
+      builder: "authCode",
+      builderOptions: { purpose: "signUp" },
+      submit: { method: "POST", path: "/zapi/signup/pin-code" },
+      submitLabelKey: "screens.pinCode.submit",
+      successTo: "/signup/form",
+      errors: { PIN_CODE_ERROR: { field: "pinCode", messageKey: "screens.errors.pinCodeError" } },
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const signupPolicy = {
+  id: "signup-policy",
+  paths: ["/signup/policy"],
+  layout: "login",
+  access: "any",
+  titleKey: "screens.signupPolicy.title",
+  leadKey: "screens.signupPolicy.revisedLead",
+  screenData: "signup/policy",
+  forms: [
+    {
+      builder: "policyConsent",
+      submit: { method: "POST", path: "/zapi/signup/policy", payload: "policyConsent" },
+      submitLabelKey: "screens.signupPolicy.submit",
+      successTo: "/mypage",
+      errors: { POLICY_SAVE_ERROR: { messageKey: "screens.errors.generic" } },
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const signupForm = {
+  id: "signup-form",
+  paths: ["/signup/form"],
+  layout: "login",
+  access: "guest",
+  titleKey: "screens.signupForm.title",
+  screenData: "signup/form",
+  forms: [
+    {
+      builder: "registration",
+      builderOptions: { purpose: "signup" },
+      submit: { method: "POST", path: "/zapi/signup", payload: "registration" },
+      submitLabelKey: "screens.signupForm.submit",
+      successTo: "/signup/complete",
+      errors: {
+        ACCOUNT_ALREADY_EXISTS_USER_ID: {
+          field: "userId",
+          messageKey: "screens.errors.userIdInUse",
+          summaryKey: summary,
+          scroll: true,
+        },
+        ACCOUNT_ALREADY_EXISTS_EMAIL: { messageKey: "screens.errors.emailInUse", summaryKey: summary },
+        VALIDATION_ERROR: { summaryKey: summary },
+        REGISTRATION_TIMEOUT: { messageKey: "screens.errors.registrationTimeout" },
+        REGISTRATION_ERROR: { messageKey: "screens.errors.registrationError" },
+      },
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const signupComplete = {
+  id: "signup-complete",
+  paths: ["/signup/complete"],
+  layout: "login",
+  access: "any",
+  titleKey: "screens.signupComplete.title",
+  leadKey: "screens.signupComplete.lead",
+  forms: [],
+  links: [{ to: "/mypage", labelKey: "screens.common.toMyPage" }],
+} as const satisfies ScreenDefinition;
