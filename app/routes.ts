@@ -24,14 +24,14 @@ function screenRoutes(layoutName: ScreenLayout): RouteConfigEntry[] {
 }
 
 export default [
-  layout("layouts/guest-layout.tsx", [
+  layout(LAYOUT_FILES.guest, [
     index("routes/home.tsx"),
     route("logout", "routes/logout.tsx"),
     route("app/licenses", "routes/app-licenses.tsx"),
     ...screenRoutes("guest"),
   ]),
-  layout("layouts/login-layout.tsx", screenRoutes("login")),
-  layout("layouts/account-layout.tsx", screenRoutes("account")),
-  layout("layouts/oidc-layout.tsx", [route("oidc/error", "routes/oidc-error.tsx"), ...screenRoutes("oidc")]),
+  layout(LAYOUT_FILES.login, screenRoutes("login")),
+  layout(LAYOUT_FILES.account, screenRoutes("account")),
+  layout(LAYOUT_FILES.oidc, [route("oidc/error", "routes/oidc-error.tsx"), ...screenRoutes("oidc")]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

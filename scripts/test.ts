@@ -29,7 +29,14 @@ const steps: Step[] = [
   { name: "typecheck", command: ["npm", "run", "typecheck", "--silent"] },
   {
     name: "unit",
-    command: ["npx", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`],
+    command: [
+      "npx",
+      "vitest",
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile=${vitestReport}`,
+    ],
     counts: () => {
       const report = JSON.parse(readFileSync(vitestReport, "utf8"));
       return {

@@ -14,7 +14,7 @@ export interface ScreenLoaderData {
 
 /** Only same-site paths may be a return target (no `//host` or scheme-relative tricks). */
 export function safeReturnTo(value: string | null): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
   return value;
 }
 
