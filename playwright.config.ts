@@ -2,6 +2,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const e2eDataDir = ".data/e2e";
+/** A copy of the demo store that tests may edit while the server runs (the watcher picks it up). */
+export const e2eStoreFile = `${e2eDataDir}/store/store.json`;
 
 /**
  * E2E runs against the production build (npm test builds first) on a fresh embedded database, in
@@ -13,7 +15,7 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
-  reporter: [["list"], ["json"]],
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: "ja-JP",
@@ -35,9 +37,9 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -rf ${e2eDataDir} && npx tsx server/main.ts`,
+    command: `rm -rf ${e2eDataDir} && mkdir -p ${e2eDataDir}/store && cp -r config/. ${e2eDataDir}/store/ && npx tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/zapi/internal/root/screen-data`,
-    env: { PORT: String(port), DATA_DIR: e2eDataDir, HOST: "127.0.0.1" },
+    env: { PORT: String(port), DATA_DIR: e2eDataDir, HOST: "127.0.0.1", STORE_CONFIG: e2eStoreFile },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "pipe",

@@ -67,7 +67,7 @@ for (const step of steps) {
   const result = spawnSync(step.command[0]!, step.command.slice(1), {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+    env: process.env,
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   let detail = "";

@@ -1,0 +1,75 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { e2eStoreFile } from "../../playwright.config.ts";
+
+const original = () => readFileSync(e2eStoreFile, "utf8");
+
+function editStore(edit: (store: { accountRegistrationSetting: Record<string, unknown> }) => void) {
+  const store = JSON.parse(original());
+  edit(store);
+  writeFileSync(e2eStoreFile, JSON.stringify(store, null, 2));
+}
+
+async function fieldState(page: Page, name: string) {
+  const field = page.locator(`[data-field="${name}"]`);
+  if ((await field.count()) === 0) return "absent";
+  return (await field.getAttribute("data-required")) === "true" ? "required" : "optional";
+}
+
+test.describe("forms follow the store settings", () => {
+  let saved = "";
+  test.beforeAll(() => {
+    saved = original();
+  });
+  test.afterAll(() => {
+    writeFileSync(e2eStoreFile, saved);
+  });
+
+  test("the sign-up form shows the demo store's rules, with badges", async ({ page }) => {
+    await page.goto("/signup/form");
+    await expect(page.getByRole("heading", { level: 1, name: "会員情報の登録" })).toBeVisible();
+    expect(await fieldState(page, "familyName")).toBe("required");
+    expect(await fieldState(page, "nickname")).toBe("optional");
+    expect(await fieldState(page, "name")).toBe("absent");
+    await expect(page.locator('[data-field="familyName"]')).toContainText("必須");
+    await expect(page.locator('[data-field="nickname"]')).toContainText("任意");
+  });
+
+  test("a rule changed in the store file changes the form on the next request", async ({ page }) => {
+    editStore((store) => {
+      store.accountRegistrationSetting.nickname = "REQUIRED";
+      store.accountRegistrationSetting.phoneNumber = "NOT_USE";
+    });
+    await expect
+      .poll(
+        async () => {
+          await page.goto("/signup/form");
+          return [await fieldState(page, "nickname"), await fieldState(page, "phoneNumber")];
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual(["required", "absent"]);
+  });
+
+  test("an invalid edit keeps the last good settings", async ({ page }) => {
+    editStore((store) => {
+      store.accountRegistrationSetting.nickname = "MAYBE";
+    });
+    await page.waitForTimeout(500);
+    await page.goto("/signup/form");
+    await expect(page.locator('[data-field="familyName"]')).toBeVisible();
+  });
+
+  test("the browser shows the spec's messages for bad input before anything is sent", async ({ page }) => {
+    writeFileSync(e2eStoreFile, saved);
+    await page.waitForTimeout(500);
+    await page.goto("/signup/form");
+    await page.locator('[data-field="familyNameKana"] input').fill("やまだ abc");
+    await page.locator('[data-field="phoneNumber"] input').fill("123");
+    await page.getByRole("button", { name: "登録する" }).click();
+    await expect(page.locator('[data-field="phoneNumber"]')).toContainText(
+      "※電話番号の形式が正しくありません",
+    );
+    await expect(page.locator('[data-field="familyName"]')).toContainText("※");
+  });
+});
