@@ -20,7 +20,7 @@ const FEATURES = [
 ] as const;
 
 export default function Home() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { store, isLoggedIn } = useShellData();
   return (
     <>
@@ -31,7 +31,9 @@ export default function Home() {
             <h1 id="hero-title" className="hero__title">
               {store?.serviceName}
             </h1>
-            <p className="hero__lead">{store?.serviceDescription}</p>
+            <p className="hero__lead">
+              {(i18n.language === "en" && store?.serviceDescriptionEn) || store?.serviceDescription}
+            </p>
             {isLoggedIn ? (
               <div className="hero__actions">
                 <Link to="/mypage" className="btn btn--primary btn--lg">

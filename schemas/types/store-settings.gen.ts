@@ -11,6 +11,10 @@ export interface StoreSettings {
   $schema?: string;
   serviceName: string;
   serviceDescription: string;
+  /**
+   * The description in English; the Japanese one is shown when absent.
+   */
+  serviceDescriptionEn?: string;
   theme: "light" | "dark";
   gtmId?: string | null;
   smtpDomain?: string;

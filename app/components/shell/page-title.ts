@@ -25,12 +25,17 @@ interface RootMetaData {
 /** The language and service texts from the root match; defaults when the root loader failed. */
 export function rootMetaData(matches: readonly MetaMatchLike[]): RootMetaData {
   const root = matches.find((match) => match?.id === "root")?.loaderData as
-    | { language?: unknown; storeSettingData?: { serviceName?: unknown; serviceDescription?: unknown } }
+    | {
+        language?: unknown;
+        storeSettingData?: { serviceName?: unknown; serviceDescription?: unknown; serviceDescriptionEn?: unknown };
+      }
     | undefined;
   return {
     language: isLanguage(root?.language) ? root.language : DEFAULT_LANGUAGE,
     serviceName: text(root?.storeSettingData?.serviceName),
-    serviceDescription: text(root?.storeSettingData?.serviceDescription),
+    serviceDescription:
+      (root?.language === "en" ? text(root?.storeSettingData?.serviceDescriptionEn) : undefined) ??
+      text(root?.storeSettingData?.serviceDescription),
   };
 }
 
