@@ -10,17 +10,28 @@ const LAYOUT_FILES: Record<ScreenLayout, string> = {
 };
 
 /**
+ * Special screens with a route module of their own (ARCHITECTURE.md "Configuration first"), by
+ * screen id. The login screens post plain HTML forms, so they work before hydration and do not
+ * ship rjsf and ajv.
+ */
+const SCREEN_ROUTE_FILES: Readonly<Record<string, string>> = {
+  login: "routes/login.tsx",
+  "login-code": "routes/login.tsx",
+};
+
+/**
  * Every declarative screen (screens/) under its layout. Screens with forms use the form route, the
- * others a route that ships no form code.
+ * others a route that ships no form code; special screens use their own.
  */
 function screenRoutes(layoutName: ScreenLayout): RouteConfigEntry[] {
-  return SCREENS.filter((screen) => screen.layout === layoutName).flatMap((screen) =>
-    screen.paths.map((path, index) =>
-      route(path.slice(1), screen.forms.length > 0 ? "routes/form-screen.tsx" : "routes/screen.tsx", {
-        id: `screen:${screen.id}${index === 0 ? "" : `:${index}`}`,
-      }),
-    ),
-  );
+  return SCREENS.filter((screen) => screen.layout === layoutName).flatMap((screen) => {
+    const file =
+      SCREEN_ROUTE_FILES[screen.id] ??
+      (screen.forms.length > 0 ? "routes/form-screen.tsx" : "routes/screen.tsx");
+    return screen.paths.map((path, index) =>
+      route(path.slice(1), file, { id: `screen:${screen.id}${index === 0 ? "" : `:${index}`}` }),
+    );
+  });
 }
 
 export default [
@@ -31,7 +42,7 @@ export default [
     ...screenRoutes("guest"),
   ]),
   layout(LAYOUT_FILES.login, screenRoutes("login")),
-  layout(LAYOUT_FILES.account, screenRoutes("account")),
+  layout(LAYOUT_FILES.account, [route("mypage", "routes/mypage.tsx"), ...screenRoutes("account")]),
   layout(LAYOUT_FILES.oidc, [route("oidc/error", "routes/oidc-error.tsx"), ...screenRoutes("oidc")]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -51,6 +51,8 @@ export const loginCode = {
     {
       builder: "loginCodeEntry",
       submit: { method: "POST", path: "/login", body: { loginMethod: "AuthCode" } },
+      retryAfterChangeOf: "authCode",
+      resend: { path: "/zapi/account/email/send-pin-code", body: { type: "login" } },
       submitLabelKey: "screens.login.submit",
       successTo: "/mypage",
       errors: {

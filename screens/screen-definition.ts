@@ -57,6 +57,13 @@ export interface ScreenForm {
   showWhen?: { query: string; equals: string | null; labelKey: string };
   /** The submit button stays disabled while this query parameter is missing (the reset token). */
   requireQuery?: string;
+  /**
+   * After a failed submit the button stays disabled until this field differs from the value just
+   * tried (spec §4 PIN screens and Login).
+   */
+  retryAfterChangeOf?: string;
+  /** A "send the code again" button: disabled for 30 s after load and after each resend (spec §4). */
+  resend?: { path: string; body?: Record<string, string> };
   /** Translation key of the submit button. */
   submitLabelKey: string;
   /** Where to go after success when the API does not say (`redirectTo`). */

@@ -60,6 +60,8 @@ export const signupPinCode = {
       builder: "authCode",
       builderOptions: { purpose: "signUp" },
       submit: { method: "POST", path: "/zapi/signup/pin-code" },
+      retryAfterChangeOf: "pinCode",
+      resend: { path: "/zapi/account/email/send-pin-code", body: { type: "signUp" } },
       submitLabelKey: "screens.pinCode.submit",
       successTo: "/signup/form",
       errors: { PIN_CODE_ERROR: { field: "pinCode", messageKey: "screens.errors.pinCodeError" } },

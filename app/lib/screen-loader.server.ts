@@ -26,7 +26,7 @@ async function currentAuthId(args: LoaderFunctionArgs): Promise<string | null> {
 }
 
 /** Members-only screens send guests to /login with returnTo; guests-only screens send members to /mypage. */
-async function enforceAccess(args: LoaderFunctionArgs, access: ScreenAccess): Promise<void> {
+export async function enforceAccess(args: LoaderFunctionArgs, access: ScreenAccess): Promise<void> {
   if (access === "any") return;
   const authId = await currentAuthId(args);
   const url = new URL(args.request.url);

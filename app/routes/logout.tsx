@@ -1,13 +1,29 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, redirect, useNavigate } from "react-router";
 import { LogoutIcon } from "../components/icons.tsx";
 import { shellPageTitle } from "../components/shell/page-title.ts";
 import { useCountdown } from "../components/use-countdown.ts";
+import { readCookie } from "../lib/cookies.ts";
+import { zapiFetch } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/logout";
 
 /** Spec §2 and §9: the logout page returns to the top page after 10 seconds. */
 export const LOGOUT_REDIRECT_SECONDS = 10;
+
+/**
+ * Opening /logout ends the session, then comes back here without it, so the page (and its header)
+ * renders logged out. A cross-site request (a link or image on another site) ends nothing.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const hasSession = readCookie(request.headers.get("Cookie"), "sid") !== null;
+  if (!hasSession || request.headers.get("Sec-Fetch-Site") === "cross-site") return null;
+  const response = await zapiFetch(args, "/zapi/logout", { method: "POST", body: "{}" });
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  throw redirect("/logout", { headers });
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   shellPageTitle(matches, "logout"),

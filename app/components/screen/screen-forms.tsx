@@ -14,6 +14,7 @@ import { SchemaForm } from "../../../widgets/schema-form.tsx";
 import { ApiClientError, apiRequest } from "../../lib/api-client.ts";
 import { type ScreenFailure, screenFailure, screenPayload } from "../../lib/screen-submit.ts";
 import { fillPath } from "../../lib/screens.ts";
+import { PinResend } from "./pin-resend.tsx";
 
 export interface ScreenFormsProps {
   screen: ScreenDefinition;
@@ -40,6 +41,9 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
   const [query] = useSearchParams();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<ScreenFailure | null>(null);
+  // The value of `retryAfterChangeOf` that the last failed submit tried; the button waits for a new one.
+  const [triedValue, setTriedValue] = useState<unknown>(undefined);
+  const [currentValue, setCurrentValue] = useState<unknown>(undefined);
 
   const form = useMemo(
     () =>
@@ -55,6 +59,9 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
     [definition, settings, settingsVersion, screenData],
   );
   const missingQuery = definition.requireQuery !== undefined && !query.get(definition.requireQuery);
+  const watched = definition.retryAfterChangeOf;
+  const unchangedSinceFailure =
+    watched !== undefined && triedValue !== undefined && triedValue === currentValue;
 
   async function submit(data: Record<string, unknown>) {
     setBusy(true);
@@ -68,12 +75,14 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
       });
       if (isErrorBody(result)) {
         setFailure(screenFailure(new ApiClientError(404, result), definition.errors, form, t));
+        if (watched) setTriedValue(data[watched]);
         return;
       }
       if (typeof result.redirectTo !== "string" && definition.successTo) navigate(definition.successTo);
     } catch (error) {
       const next = screenFailure(error, definition.errors, form, t);
       setFailure(next);
+      if (watched) setTriedValue(data[watched]);
       if (next.scrollTo) {
         document.querySelector(`[data-field="${next.scrollTo}"]`)?.scrollIntoView({ block: "center" });
       }
@@ -96,8 +105,10 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
         serverErrors={failure?.serverErrors}
         summary={failure?.summary}
         busy={busy}
-        disabled={missingQuery}
+        disabled={missingQuery || unchangedSinceFailure}
+        onChange={watched ? (next) => setCurrentValue(next[watched]) : undefined}
       />
+      {definition.resend && <PinResend path={definition.resend.path} body={definition.resend.body} />}
     </>
   );
 }

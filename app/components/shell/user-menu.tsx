@@ -78,7 +78,7 @@ export function UserMenu({ profileImageUrl }: { profileImageUrl?: string | null 
           </Link>
         </li>
         <li>
-          <Link to="/logout" className="user-menu__link" onClick={() => setOpen(false)}>
+          <Link to="/logout" reloadDocument className="user-menu__link" onClick={() => setOpen(false)}>
             <LogoutIcon />
             {t("common.logout")}
           </Link>
