@@ -47,6 +47,8 @@ const steps: Step[] = [
     },
   },
   { name: "build", command: ["npm", "run", "build", "--silent"] },
+  // Pages without a schema form must not ship rjsf or ajv (prints the per-route table).
+  { name: "bundle weight", command: ["npx", "tsx", "scripts/bundle-weight.ts"] },
   {
     name: "e2e",
     command: ["npx", "playwright", "test"],

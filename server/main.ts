@@ -16,6 +16,9 @@ import { type Database, openDatabase } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { EnvError, parseEnv } from "./env.ts";
 import { createMailer, createSmsSender } from "./mail/transports.ts";
+import { createPasswordHasher } from "./services/passwords.ts";
+import { createRecaptchaVerifier } from "./services/recaptcha.ts";
+import { PolicyFilesError, watchPolicies } from "./store/policy-source.ts";
 import { watchStoreSettings } from "./store/store-settings-source.ts";
 import { StoreSettingsError } from "./store/validate-settings.ts";
 
@@ -30,16 +33,23 @@ function fail(message: string): never {
 async function boot() {
   const env = parseEnv();
   const store = watchStoreSettings(env.storeConfig);
+  // The store's policies live next to its settings file (config/policies).
+  const policies = watchPolicies(resolve(env.storeConfig, "../policies"));
   const database: Database = await openDatabase(env);
   const mailer = createMailer(env);
   const sms = createSmsSender(env);
   const api = createApi({
     db: database.db,
     store,
+    policies,
     mailer,
     sms,
+    passwords: createPasswordHasher(),
+    recaptcha: createRecaptchaVerifier({ apiKey: env.recaptchaApiKey }),
     now: () => new Date(),
     secureCookies: env.publicOrigin?.startsWith("https://") ?? false,
+    publicOrigin: env.publicOrigin,
+    trustProxy: env.trustProxy,
   });
 
   const vite = dev
@@ -72,13 +82,12 @@ async function boot() {
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
     }),
   );
-  app.use(
-    "*",
-    serveStatic({
-      root: resolve(root, "build/client"),
-      onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600"),
-    }),
-  );
+  const publicFiles = serveStatic({
+    root: resolve(root, "build/client"),
+    onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600"),
+  });
+  // Other files of the client build (public/), but never the build manifest under /.vite.
+  app.use("*", (c, next) => (c.req.path.startsWith("/.vite/") ? next() : publicFiles(c, next)));
   app.all("*", (c) => {
     const clientAddress = c.env.incoming.socket.remoteAddress ?? null;
     const zapi: ZapiTransport = {
@@ -109,6 +118,7 @@ async function boot() {
     server.close();
     server.closeAllConnections();
     store.close();
+    policies.close();
     await vite?.close();
     await database.close();
     process.exit(0);
@@ -121,6 +131,7 @@ boot().catch((error: unknown) => {
   if (
     error instanceof EnvError ||
     error instanceof StoreSettingsError ||
+    error instanceof PolicyFilesError ||
     error instanceof DirectoryLockedError
   ) {
     fail(error.message);

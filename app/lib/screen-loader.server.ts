@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "react-router";
 import { data, redirect } from "react-router";
 import type { ScreenAccess } from "../../screens/screen-definition.ts";
 import { fillPath, matchScreen } from "./screens.ts";
-import { loadScreenData, zapiFetch } from "./zapi.server.ts";
+import { loadScreenData, pageUrl, zapiFetch } from "./zapi.server.ts";
 
 export interface ScreenLoaderData {
   screenId: string;
@@ -29,7 +29,7 @@ async function currentAuthId(args: LoaderFunctionArgs): Promise<string | null> {
 export async function enforceAccess(args: LoaderFunctionArgs, access: ScreenAccess): Promise<void> {
   if (access === "any") return;
   const authId = await currentAuthId(args);
-  const url = new URL(args.request.url);
+  const url = pageUrl(args);
   if (access === "member" && !authId) {
     throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
@@ -39,7 +39,7 @@ export async function enforceAccess(args: LoaderFunctionArgs, access: ScreenAcce
 
 /** The loader of every declarative screen: access rule, then the screen's data (spec §7 Screen data). */
 export async function loadScreen(args: LoaderFunctionArgs): Promise<ScreenLoaderData> {
-  const url = new URL(args.request.url);
+  const url = pageUrl(args);
   const matched = matchScreen(url.pathname);
   if (!matched) throw data({ code: "NOT_FOUND" }, { status: 404 });
   const { screen, params } = matched;

@@ -6,7 +6,18 @@ const FORWARDED_HEADERS = ["cookie", "user-agent", "accept-language"] as const;
 
 interface ZapiArgs {
   request: Request;
+  /** The page's URL, which React Router gives loaders and actions (see pageUrl). */
+  url?: URL;
   context: { zapi: ZapiTransport };
+}
+
+/**
+ * The URL of the page a loader or action serves. With `future.v8_passThroughRequests` the request
+ * of a client navigation or <Form> post is React Router's `/page.data` fetch; `args.url` is the
+ * page's own URL. (Tests that call a loader directly may leave it out.)
+ */
+export function pageUrl(args: { request: Request; url?: URL }): URL {
+  return args.url ?? new URL(args.request.url);
 }
 
 /**
@@ -48,7 +59,7 @@ export function screenDataPath(url: URL, pagePath = url.pathname): string {
  * page with that status and the message "Failed to load data", keeping the API's code and requestId.
  */
 export async function loadScreenData<T extends object>(args: ZapiArgs, pagePath?: string): Promise<T> {
-  const url = new URL(args.request.url);
+  const url = pageUrl(args);
   const response = await zapiFetch(args, screenDataPath(url, pagePath));
   const body = await readJson(response);
   const fields = isRecord(body) ? body : {};

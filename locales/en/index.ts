@@ -1,6 +1,9 @@
+import api from "./api.json" with { type: "json" };
 import common from "./common.json" with { type: "json" };
 import error from "./error.json" with { type: "json" };
 import format from "./format.json" with { type: "json" };
+import login from "./login.json" with { type: "json" };
+import mypage from "./mypage.json" with { type: "json" };
 import screens from "./screens.json" with { type: "json" };
 import shell from "./shell.json" with { type: "json" };
 import validation from "./validation.json" with { type: "json" };
@@ -10,6 +13,6 @@ import widgets from "./widgets.json" with { type: "json" };
  * Every resource file of this language, merged into the single `translation` namespace. Each file
  * owns distinct top-level keys (locales/locales.test.ts checks that no two files share one).
  */
-export const files = { common, error, format, screens, shell, validation, widgets };
+export const files = { api, common, error, format, login, mypage, screens, shell, validation, widgets };
 
 export default Object.assign({}, ...Object.values(files)) as Record<string, unknown>;

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import type { FormDefinition } from "../../../schemas/form-definition.ts";
+import { buildProfilePinForm } from "../../../schemas/forms/codes.ts";
+import { buildPasswordLoginForm } from "../../../schemas/forms/login.ts";
+import { buildRegistrationForm } from "../../../schemas/forms/registration.ts";
+import { demoStore } from "../../../tests/render.tsx";
+import { echoedValues, isSecret, plainFields, postedValues } from "./form-fields.ts";
+
+/** A form with every plain widget: a hidden id, a literal-titled checkbox, a required consent. */
+const preferences: FormDefinition = {
+  id: "test.preferences",
+  version: "1",
+  schema: {
+    type: "object",
+    required: ["nickname", "consent"],
+    properties: {
+      requestId: { type: "string" },
+      nickname: { type: "string", title: "field.nickname" },
+      newsletter: { type: "boolean", title: "メールマガジンを受け取る" },
+      consent: { type: "boolean", title: "規約に同意する" },
+    },
+  },
+  uiSchema: {
+    "ui:order": ["nickname", "newsletter", "consent"],
+    requestId: { "ui:widget": "hidden" },
+    nickname: { "ui:options": { labelKey: true } },
+  },
+};
+
+function post(entries: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(entries)) data.append(name, value);
+  return data;
+}
+
+describe("plainFields", () => {
+  it("lists fields in ui:order, then the fields the order leaves out", () => {
+    expect(plainFields(preferences).map((field) => field.name)).toEqual([
+      "nickname",
+      "newsletter",
+      "consent",
+      "requestId",
+    ]);
+  });
+
+  it("picks the widget like the rjsf theme: named, else checkbox for booleans, else text", () => {
+    const widgets = Object.fromEntries(plainFields(preferences).map((field) => [field.name, field.widget]));
+    expect(widgets).toEqual({
+      nickname: "text",
+      newsletter: "checkbox",
+      consent: "checkbox",
+      requestId: "hidden",
+    });
+  });
+
+  it("marks the fields the schema requires", () => {
+    const required = plainFields(preferences)
+      .filter((field) => field.required)
+      .map((field) => field.name);
+    expect(required).toEqual(["nickname", "consent"]);
+  });
+
+  it("refuses a form with a widget a plain form cannot draw", () => {
+    const registration = buildRegistrationForm(
+      { setting: demoStore.accountRegistrationSetting, purpose: "signup", isRequiredPassword: true },
+      "v1",
+    );
+    expect(() => plainFields(registration)).toThrow(/cannot render the "\w+" widget/);
+  });
+});
+
+describe("postedValues", () => {
+  it("reads the form's own fields and ignores anything else posted", () => {
+    const form = buildPasswordLoginForm({ identifier: "emailOrUserId" }, "v1");
+    const values = postedValues(
+      form,
+      post({ emailUserId: " taro ", password: "secret", _form: "x", extra: "1" }),
+    );
+    expect(values).toEqual({ emailUserId: " taro ", password: "secret" });
+  });
+
+  it("gives true for a ticked checkbox and false for an optional one left unticked", () => {
+    expect(postedValues(preferences, post({ newsletter: "true", consent: "true" }))).toMatchObject({
+      newsletter: true,
+      consent: true,
+    });
+    expect(postedValues(preferences, post({ consent: "true" }))).toMatchObject({ newsletter: false });
+  });
+
+  it("leaves a required checkbox left unticked unanswered, so `required` reports it", () => {
+    expect(postedValues(preferences, post({ nickname: "taro" }))).not.toHaveProperty("consent");
+  });
+});
+
+describe("echoedValues", () => {
+  it("sends back what was typed, except passwords", () => {
+    const form = buildPasswordLoginForm({ identifier: "email" }, "v1");
+    expect(echoedValues(form, post({ emailUserId: "taro@example.jp", password: "secret" }))).toEqual({
+      emailUserId: "taro@example.jp",
+    });
+  });
+
+  it("treats a masked PIN as a secret and a visible code as text", () => {
+    const pin = buildProfilePinForm({ withConfirmation: true }, "v1");
+    expect(plainFields(pin).every(isSecret)).toBe(true);
+    expect(echoedValues(pin, post({ pinCode: "1234", pinCodeConfirm: "1234" }))).toEqual({});
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * /login and /login/code (spec §2 Login): the login forms as plain HTML forms (PlainForm), so the
+ * page works before hydration and with JavaScript off, and ships neither rjsf nor ajv. The texts,
+ * forms, submit calls and error mappings come from the screen definitions (screens/guest.ts);
+ * the action (login.server.ts) validates with the same FormDefinitions and calls the API.
+ */
+import { Fragment, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useSearchParams } from "react-router";
+import { screenById } from "../../screens/index.ts";
+import type { ScreenDefinition, ScreenLink } from "../../screens/screen-definition.ts";
+import { PlainForm } from "../components/plain-form/plain-form.tsx";
+import { PinResend } from "../components/screen/pin-resend.tsx";
+import { ScreenView } from "../components/screen/screen-view.tsx";
+import { loadScreen } from "../lib/screen-loader.server.ts";
+import { useRootData } from "../root.tsx";
+import type { Route } from "./+types/login";
+import "./login.css";
+import { loginAction } from "./login.server.ts";
+import { buildLoginForm, formsOfMode, loginModeOf, loginOptions, modeSwitchOf } from "./login-screen.ts";
+
+export const loader = (args: Route.LoaderArgs) => loadScreen(args);
+
+export const action = (args: Route.ActionArgs) => loginAction(args);
+
+/** The screen definition's links that have a place of their own on the login screen, by label. */
+const FORGOT_PASSWORD_LINK = "screens.login.forgotPassword";
+const SIGN_UP_LINK = "screens.login.signup";
+
+const GOOGLE_PRIVACY_URL = "https://policies.google.com/privacy";
+const GOOGLE_TERMS_URL = "https://policies.google.com/terms";
+
+function linkOf(screen: ScreenDefinition, labelKey: string): ScreenLink | undefined {
+  return screen.links?.find((link) => link.labelKey === labelKey);
+}
+
+/**
+ * The text with its `<name>…</name>` parts as links to `hrefs[name]`, opening in a new tab.
+ * (react-i18next's Trans would do it too, but brings an HTML parser into this light page.)
+ */
+function withLinks(text: string, hrefs: Readonly<Record<string, string>>): ReactNode[] {
+  return text.split(/(<\w+>.*?<\/\w+>)/).map((part, index) => {
+    const link = /^<(\w+)>(.*?)<\/\1>$/.exec(part);
+    const href = link?.[1] ? hrefs[link[1]] : undefined;
+    if (!link || !href) return part;
+    return (
+      <a key={index} href={href} target="_blank" rel="noopener noreferrer">
+        {link[2]}
+      </a>
+    );
+  });
+}
+
+/** Google's terms ask sites that hide the reCAPTCHA badge to say this near the form. */
+function RecaptchaNotice() {
+  const { t } = useTranslation();
+  const hrefs = { privacy: GOOGLE_PRIVACY_URL, terms: GOOGLE_TERMS_URL };
+  return <p className="login__recaptcha">{withLinks(t("login.recaptchaNotice"), hrefs)}</p>;
+}
+
+/**
+ * Where the social login buttons go (LINE, Google, Yahoo! JAPAN, Facebook). The native app logs in
+ * through its own flow, so the app gets no slot at all (spec §6).
+ */
+function SocialLoginSlot({ isApp }: { isApp: boolean }) {
+  if (isApp) return null;
+  return <div className="login__social" data-slot="social-login" />;
+}
+
+function SignUp({ link, blurb }: { link: ScreenLink | undefined; blurb: string | null | undefined }) {
+  const { t } = useTranslation();
+  if (!link) return null;
+  return (
+    <section className="login__signup" aria-labelledby="login-signup-title">
+      <h2 id="login-signup-title" className="login__signup-title">
+        {t("login.newHere")}
+      </h2>
+      {blurb ? (
+        <p className="login__signup-blurb">{blurb}</p>
+      ) : (
+        <Link to={link.to} className="btn btn--secondary btn--block">
+          {t(link.labelKey)}
+        </Link>
+      )}
+    </section>
+  );
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const [query] = useSearchParams();
+  const { pathname } = useLocation();
+  const screen = screenById(loaderData.screenId);
+  if (!screen || !root) throw new Error(`Unknown screen ${loaderData.screenId}`);
+  const { screenData } = loaderData;
+  const settings = root.storeSettingData;
+
+  const options = loginOptions(settings, screenData);
+  const mode = loginModeOf(query, options);
+  const modeSwitch = modeSwitchOf(screen, query, mode, options);
+  const forgotPassword = linkOf(screen, FORGOT_PASSWORD_LINK);
+  const signUp = linkOf(screen, SIGN_UP_LINK);
+  const otherLinks = (screen.links ?? []).filter((link) => link !== forgotPassword && link !== signUp);
+  const fieldExtras: Record<string, ReactNode> = forgotPassword
+    ? {
+        password: (
+          <p className="login__forgot">
+            <Link to={forgotPassword.to}>{t(forgotPassword.labelKey)}</Link>
+          </p>
+        ),
+      }
+    : {};
+  const codeSentTo = typeof screenData.email === "string" ? screenData.email : null;
+
+  return (
+    <ScreenView
+      screen={{ ...screen, links: otherLinks }}
+      screenData={screenData}
+      serviceName={settings.serviceName}
+    >
+      <div className="login">
+        {codeSentTo && <p className="login__sent-to">{t("login.codeSentTo", { email: codeSentTo })}</p>}
+        {formsOfMode(screen, mode).map((definition) => {
+          const form = buildLoginForm(definition, {
+            settings,
+            settingsVersion: root.storeSettingVersion,
+            screenData,
+          });
+          return (
+            <Fragment key={form.id}>
+              <PlainForm
+                form={form}
+                submitLabel={t(definition.submitLabelKey)}
+                failure={actionData}
+                fieldExtras={fieldExtras}
+                retryAfterChangeOf={definition.retryAfterChangeOf}
+              />
+              {definition.resend && <PinResend path={definition.resend.path} body={definition.resend.body} />}
+            </Fragment>
+          );
+        })}
+        {modeSwitch && (
+          <p className="login__mode-switch">
+            <Link to={{ pathname, search: modeSwitch.search }} replace>
+              {t(modeSwitch.labelKey)}
+            </Link>
+          </p>
+        )}
+        {options.recaptchaEnabled && <RecaptchaNotice />}
+        <SocialLoginSlot isApp={root.browserInfo.isApp} />
+        <SignUp link={signUp} blurb={settings.login.signUpBlurb} />
+      </div>
+    </ScreenView>
+  );
+}

@@ -1,0 +1,181 @@
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import {
+  analyzeBundle,
+  formatReport,
+  heavyLightPages,
+  MUST_STAY_LIGHT,
+  type RouteNode,
+  type ViteManifest,
+} from "./bundle-weight.ts";
+
+const ROUTE = "?__react-router-build-client-route";
+
+/** Chunk contents by file: plain code, one chunk with rjsf's internals, one with ajv's code generator. */
+const FILES: Record<string, string> = {
+  "assets/entry.client.js": "import'./react.js';hydrateRoot(document)",
+  "assets/react.js": "export const React={};".repeat(20),
+  "assets/root.js": "export default function Root(){}",
+  "assets/guest-layout.js": "export default function Guest(){}",
+  "assets/home.js": "export default function Home(){}",
+  "assets/login.js": "export default function Login(){}",
+  "assets/shared.js": "export const shared=1",
+  "assets/form-screen.js": "export default function FormScreen(){}",
+  "assets/rjsf.js": 'const REF=Symbol("__rjsf_ref");export default REF',
+  "assets/ajv.js": 'throw Error("ajv implementation error")',
+  "assets/ajv-lazy.js": 'require("ajv/dist/runtime/equal")',
+};
+
+/** The root, a guest layout with home, login and a schema-form page, like app/routes.ts. */
+const ROUTES: RouteNode[] = [
+  {
+    file: "layouts/guest-layout.tsx",
+    children: [
+      { file: "routes/home.tsx", index: true },
+      { file: "routes/login.tsx", path: "login" },
+      { file: "routes/login.tsx", path: "login/code" },
+      { file: "routes/form-screen.tsx", path: "signup" },
+    ],
+  },
+];
+
+function manifest(overrides: Partial<ViteManifest> = {}): ViteManifest {
+  return {
+    "app/entry.client.tsx": { file: "assets/entry.client.js", isEntry: true, imports: ["_react.js"] },
+    "_react.js": { file: "assets/react.js" },
+    [`app/root.tsx${ROUTE}`]: { file: "assets/root.js", isEntry: true, imports: ["_react.js"] },
+    [`app/layouts/guest-layout.tsx${ROUTE}`]: {
+      file: "assets/guest-layout.js",
+      isEntry: true,
+      imports: ["_react.js"],
+    },
+    [`app/routes/home.tsx${ROUTE}`]: { file: "assets/home.js", isEntry: true, imports: ["_react.js"] },
+    [`app/routes/login.tsx${ROUTE}`]: {
+      file: "assets/login.js",
+      isEntry: true,
+      imports: ["_shared.js"],
+      // Loaded on demand only: not part of the page.
+      dynamicImports: ["_ajv-lazy.js"],
+    },
+    "_shared.js": { file: "assets/shared.js", imports: ["_react.js"] },
+    "_ajv-lazy.js": { file: "assets/ajv-lazy.js" },
+    [`app/routes/form-screen.tsx${ROUTE}`]: {
+      file: "assets/form-screen.js",
+      isEntry: true,
+      imports: ["_shared.js", "_rjsf.js"],
+    },
+    "_rjsf.js": { file: "assets/rjsf.js", imports: ["_ajv.js"] },
+    "_ajv.js": { file: "assets/ajv.js" },
+    ...overrides,
+  } as ViteManifest;
+}
+
+function read(file: string): Buffer {
+  const contents = FILES[file];
+  if (contents === undefined) throw new Error(`no such chunk ${file}`);
+  return Buffer.from(contents);
+}
+
+const size = (...files: string[]) => ({
+  raw: files.reduce((total, file) => total + read(file).length, 0),
+  gzip: files.reduce((total, file) => total + gzipSync(read(file)).length, 0),
+});
+
+function pageOf(pages: ReturnType<typeof analyzeBundle>, file: string) {
+  const page = pages.find((candidate) => candidate.chain.at(-1) === file);
+  if (!page) throw new Error(`no page for ${file}`);
+  return page;
+}
+
+describe("analyzeBundle", () => {
+  it("finds rjsf and ajv through static imports of a schema-form page", () => {
+    const pages = analyzeBundle(manifest(), ROUTES, read);
+    expect(pageOf(pages, "routes/form-screen.tsx").engines).toEqual(["rjsf", "ajv"]);
+    expect(pageOf(pages, "routes/home.tsx").engines).toEqual([]);
+  });
+
+  it("does not count chunks that are only imported dynamically", () => {
+    expect(pageOf(analyzeBundle(manifest(), ROUTES, read), "routes/login.tsx").engines).toEqual([]);
+  });
+
+  it("groups the paths of one route module in the same layouts into one page", () => {
+    const login = pageOf(analyzeBundle(manifest(), ROUTES, read), "routes/login.tsx");
+    expect(login.chain).toEqual(["root.tsx", "layouts/guest-layout.tsx", "routes/login.tsx"]);
+    expect(login.paths).toEqual(["/login", "/login/code"]);
+  });
+
+  it("weighs the whole page once per chunk, and what the route adds to its frame", () => {
+    const login = pageOf(analyzeBundle(manifest(), ROUTES, read), "routes/login.tsx");
+    expect(login.page).toEqual(
+      size(
+        "assets/entry.client.js",
+        "assets/react.js",
+        "assets/root.js",
+        "assets/guest-layout.js",
+        "assets/login.js",
+        "assets/shared.js",
+      ),
+    );
+    expect(login.route).toEqual(size("assets/login.js", "assets/shared.js"));
+  });
+
+  it("reports the root's error page on its own", () => {
+    const root = pageOf(analyzeBundle(manifest(), ROUTES, read), "root.tsx");
+    expect(root.chain).toEqual(["root.tsx"]);
+    expect(root.page).toEqual(size("assets/entry.client.js", "assets/react.js", "assets/root.js"));
+  });
+
+  it("fails loudly when a route module is missing from the manifest", () => {
+    const { [`app/routes/home.tsx${ROUTE}`]: _home, ...withoutHome } = manifest();
+    expect(() => analyzeBundle(withoutHome, ROUTES, read)).toThrow(
+      "app/routes/home.tsx is not in the build manifest",
+    );
+  });
+});
+
+describe("heavyLightPages", () => {
+  it("passes when only schema-form pages ship an engine", () => {
+    expect(heavyLightPages(analyzeBundle(manifest(), ROUTES, read))).toEqual([]);
+  });
+
+  it("catches the login page once a shared chunk pulls in ajv", () => {
+    const leaky = manifest({ "_shared.js": { file: "assets/shared.js", imports: ["_ajv.js"] } });
+    const heavy = heavyLightPages(analyzeBundle(leaky, ROUTES, read));
+    expect(heavy.map((page) => page.chain.at(-1))).toEqual(["routes/login.tsx"]);
+    expect(heavy[0]?.engines).toEqual(["ajv"]);
+  });
+
+  it("catches every page when the root ships rjsf", () => {
+    const leaky = manifest({
+      [`app/root.tsx${ROUTE}`]: { file: "assets/root.js", isEntry: true, imports: ["_rjsf.js"] },
+    });
+    const heavy = heavyLightPages(analyzeBundle(leaky, ROUTES, read)).map((page) => page.chain.at(-1));
+    expect(heavy).toEqual(expect.arrayContaining(["root.tsx", "routes/home.tsx", "routes/login.tsx"]));
+  });
+
+  it("guards the pages of the issue: home, login, the error pages and the generic screen", () => {
+    expect(MUST_STAY_LIGHT).toEqual([
+      "root.tsx",
+      "routes/home.tsx",
+      "routes/login.tsx",
+      "routes/not-found.tsx",
+      "routes/oidc-error.tsx",
+      "routes/screen.tsx",
+    ]);
+  });
+});
+
+describe("formatReport", () => {
+  it("lists each page with its paths, weights in KB and engines, heaviest first", () => {
+    const lines = formatReport(analyzeBundle(manifest(), ROUTES, read)).split("\n");
+    expect(lines[0]).toMatch(
+      /^route module \(layouts\)\s+paths\s+route adds KB raw\/gzip\s+page KB raw\/gzip\s+engines$/,
+    );
+    expect(lines[1]).toMatch(
+      /^routes\/form-screen\.tsx \(layouts\/guest-layout\.tsx\)\s+\/signup\s+.*rjsf, ajv$/,
+    );
+    expect(lines.find((line) => line.startsWith("routes/login.tsx"))).toMatch(
+      /\/login \+1\s.*-\s+must stay light$/,
+    );
+  });
+});

@@ -1,0 +1,286 @@
+/**
+ * `npx tsx scripts/bundle-weight.ts`, after `npm run build`: the JavaScript each page loads in the
+ * browser, and whether it includes rjsf or ajv (issue "Schema engine" item 8: only routes that
+ * render a schema form may ship them).
+ *
+ * A page loads the client entry, the root route, its layouts and its own route module, each with
+ * every chunk it imports statically (dynamic imports load only on demand and are not counted).
+ * The chunks and their imports come from Vite's manifest (build/client/.vite/manifest.json,
+ * enabled by `build.manifest` in vite.config.ts), the nesting of routes from app/routes.ts. Engines
+ * are recognised by strings their code always contains, which survive minification.
+ *
+ * Prints one row per page (route module in its layouts) with the route module's own weight and the
+ * whole page's, raw and gzipped, and exits 1 when a page that must stay light ships an engine.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+
+export interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+/** Vite's build manifest: chunks by key (source path of entries, `_<file>` of shared chunks). */
+export type ViteManifest = Record<string, ManifestChunk>;
+
+/** The part of React Router's route config this needs (RouteConfigEntry). */
+export interface RouteNode {
+  file: string;
+  path?: string;
+  index?: boolean;
+  children?: RouteNode[];
+}
+
+export type Engine = "rjsf" | "ajv";
+
+/** How the report names the root's own page. */
+const ROOT_ERROR_PAGE = "(error page)";
+
+/** Strings in every build of each engine: rjsf's internal `__rjsf` keys, ajv's code-generation errors. */
+const ENGINE_MARKERS: Record<Engine, readonly string[]> = {
+  rjsf: ["__rjsf"],
+  ajv: ["ajv implementation error", "ajv/dist/runtime/"],
+};
+
+/**
+ * Route modules whose pages must not ship a schema engine: the top page, login (and, through the
+ * same module, OIDC login), the 404 page, the OIDC error page, the generic screen without forms,
+ * and the root, whose error boundary is the error page of every route.
+ */
+export const MUST_STAY_LIGHT = [
+  "root.tsx",
+  "routes/home.tsx",
+  "routes/login.tsx",
+  "routes/not-found.tsx",
+  "routes/oidc-error.tsx",
+  "routes/screen.tsx",
+] as const;
+
+export interface Weight {
+  raw: number;
+  gzip: number;
+}
+
+export interface PageWeight {
+  /** Route module files from the root down to the page's own (relative to the app directory). */
+  chain: string[];
+  /** The URL paths served by this chain. */
+  paths: string[];
+  /** What the page's own route module adds to the client entry, the root and the layouts. */
+  route: Weight;
+  /** Everything the page loads: client entry, root, layouts and route, without double counting. */
+  page: Weight;
+  /** Engines anywhere in the page's JavaScript. */
+  engines: Engine[];
+}
+
+export interface BundleLayout {
+  /** `app` in React Router's default layout. */
+  appDirectory: string;
+  rootFile: string;
+  entryClientFile: string;
+}
+
+const DEFAULT_LAYOUT: BundleLayout = {
+  appDirectory: "app",
+  rootFile: "root.tsx",
+  entryClientFile: "entry.client.tsx",
+};
+
+/** The manifest keys of a module: React Router adds a query (`?__react-router-build-client-route`, route chunks). */
+function keysOfModule(manifest: ViteManifest, source: string): string[] {
+  const keys = Object.keys(manifest).filter((key) => key === source || key.startsWith(`${source}?`));
+  if (keys.length === 0) throw new Error(`${source} is not in the build manifest`);
+  return keys;
+}
+
+/** The manifest keys of the chunks and every chunk they import statically, transitively. */
+function staticClosure(manifest: ViteManifest, keys: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...keys];
+  for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
+    if (seen.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build manifest names ${key} but has no entry for it`);
+    seen.add(key);
+    pending.push(...(chunk.imports ?? []));
+  }
+  return seen;
+}
+
+/**
+ * Each page of the route tree: the chain of route files from the root down, with its URL paths.
+ * The root alone is a page too: its error boundary is what any route shows when it fails.
+ */
+function pagesOf(
+  routes: readonly RouteNode[],
+  rootFile: string,
+): Map<string, { chain: string[]; paths: string[] }> {
+  const pages = new Map<string, { chain: string[]; paths: string[] }>([
+    [rootFile, { chain: [rootFile], paths: [ROOT_ERROR_PAGE] }],
+  ]);
+  const visit = (nodes: readonly RouteNode[], parents: string[], parentPath: string) => {
+    for (const node of nodes) {
+      const chain = [...parents, node.file];
+      const path = node.path ? `${parentPath.replace(/\/$/, "")}/${node.path}` : parentPath;
+      if (node.children && node.children.length > 0) {
+        visit(node.children, chain, path);
+        continue;
+      }
+      const key = chain.join(" > ");
+      const page = pages.get(key) ?? { chain, paths: [] };
+      page.paths.push(path || "/");
+      pages.set(key, page);
+    }
+  };
+  visit(routes, [rootFile], "");
+  return pages;
+}
+
+/**
+ * The weight and engines of every page. `readChunk` gives the contents of a chunk's file
+ * (relative to build/client).
+ */
+export function analyzeBundle(
+  manifest: ViteManifest,
+  routes: readonly RouteNode[],
+  readChunk: (file: string) => Buffer,
+  layout: BundleLayout = DEFAULT_LAYOUT,
+): PageWeight[] {
+  const source = (file: string) => `${layout.appDirectory}/${file}`;
+  const chunkCache = new Map<string, { weight: Weight; engines: Engine[] }>();
+  const chunkFacts = (key: string) => {
+    const file = manifest[key]?.file ?? key;
+    let facts = chunkCache.get(file);
+    if (!facts) {
+      const contents = readChunk(file);
+      const code = contents.toString("utf8");
+      const engines = (Object.keys(ENGINE_MARKERS) as Engine[]).filter((engine) =>
+        ENGINE_MARKERS[engine].some((marker) => code.includes(marker)),
+      );
+      facts = { weight: { raw: contents.length, gzip: gzipSync(contents).length }, engines };
+      chunkCache.set(file, facts);
+    }
+    return facts;
+  };
+  const weigh = (keys: Iterable<string>): Weight => {
+    const total = { raw: 0, gzip: 0 };
+    for (const key of keys) {
+      const { weight } = chunkFacts(key);
+      total.raw += weight.raw;
+      total.gzip += weight.gzip;
+    }
+    return total;
+  };
+
+  const entryKeys = keysOfModule(manifest, source(layout.entryClientFile));
+  const closureOf = (files: readonly string[]) =>
+    staticClosure(manifest, [...entryKeys, ...files.flatMap((file) => keysOfModule(manifest, source(file)))]);
+  return [...pagesOf(routes, layout.rootFile).values()].map(({ chain, paths }) => {
+    const page = closureOf(chain);
+    const frame = chain.length > 1 ? closureOf(chain.slice(0, -1)) : new Set(entryKeys);
+    const engines = new Set([...page].flatMap((key) => chunkFacts(key).engines));
+    return {
+      chain,
+      paths,
+      route: weigh([...page].filter((key) => !frame.has(key))),
+      page: weigh(page),
+      engines: (Object.keys(ENGINE_MARKERS) as Engine[]).filter((engine) => engines.has(engine)),
+    };
+  });
+}
+
+function mustBeLight(page: PageWeight, mustStayLight: readonly string[]): boolean {
+  return mustStayLight.includes(page.chain.at(-1) ?? "");
+}
+
+/** Pages that ship an engine although their route module must stay light. */
+export function heavyLightPages(
+  pages: readonly PageWeight[],
+  mustStayLight: readonly string[] = MUST_STAY_LIGHT,
+): PageWeight[] {
+  return pages.filter((page) => page.engines.length > 0 && mustBeLight(page, mustStayLight));
+}
+
+const kilobytes = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** The report: one row per page, heaviest first. */
+export function formatReport(
+  pages: readonly PageWeight[],
+  mustStayLight: readonly string[] = MUST_STAY_LIGHT,
+): string {
+  const rows = [...pages]
+    .sort((a, b) => b.page.raw - a.page.raw)
+    .map((page) => {
+      const file = page.chain.at(-1) ?? "";
+      const layouts = page.chain.slice(1, -1).join(", ");
+      const [firstPath = "", ...more] = page.paths;
+      return [
+        `${file}${layouts ? ` (${layouts})` : ""}`,
+        more.length > 0 ? `${firstPath} +${more.length}` : firstPath,
+        `${kilobytes(page.route.raw)} / ${kilobytes(page.route.gzip)}`,
+        `${kilobytes(page.page.raw)} / ${kilobytes(page.page.gzip)}`,
+        page.engines.join(", ") || "-",
+        mustBeLight(page, mustStayLight) ? "must stay light" : "",
+      ];
+    });
+  const header = [
+    "route module (layouts)",
+    "paths",
+    "route adds KB raw/gzip",
+    "page KB raw/gzip",
+    "engines",
+    "",
+  ];
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  return [header, ...rows]
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
+
+async function main(): Promise<number> {
+  const root = resolve(import.meta.dirname, "..");
+  const clientDirectory = join(root, "build/client");
+  const manifestPath = join(clientDirectory, ".vite/manifest.json");
+  if (!existsSync(manifestPath)) {
+    console.error(
+      `✖ ${manifestPath} is missing: run \`npm run build\` first (vite.config.ts must keep build.manifest).`,
+    );
+    return 1;
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as ViteManifest;
+  const { default: routes } = (await import("../app/routes.ts")) as { default: RouteNode[] };
+  const pages = analyzeBundle(manifest, routes, (file) => readFileSync(join(clientDirectory, file)));
+  console.log(formatReport(pages));
+  const heavy = heavyLightPages(pages);
+  if (heavy.length > 0) {
+    for (const page of heavy) {
+      console.error(
+        `✖ ${page.chain.join(" > ")} ships ${page.engines.join(" and ")} (${page.paths.join(", ")})`,
+      );
+    }
+    return 1;
+  }
+  console.log(
+    `\n✓ rjsf and ajv load only on pages with a schema form (${MUST_STAY_LIGHT.join(", ")} stay light).`,
+  );
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  process.exitCode = await main();
+}
