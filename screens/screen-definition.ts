@@ -2,7 +2,7 @@
  * A screen of the product as pure data (ARCHITECTURE.md "Configuration first"): where it lives, how
  * it looks, which data it loads, which forms it shows, where each form goes and how API errors land
  * on fields. One generic route renders any definition; `npm test` checks every definition
- * (scripts/check-screens.ts).
+ * (screens/check.ts).
  */
 
 import type { UiSchema } from "../schemas/form-definition.ts";

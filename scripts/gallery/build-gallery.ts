@@ -1,0 +1,70 @@
+/**
+ * The gallery's pages: every screen definition rendered under one store configuration, written
+ * with an index that links them. Loaded through Vite (its components import CSS); the Chromium
+ * pass lives in browser-checks.ts.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { i18n as I18n } from "i18next";
+import { createI18n } from "../../app/lib/i18n.ts";
+import enResources from "../../locales/en/index.ts";
+import type { Language } from "../../locales/index.ts";
+import jaResources from "../../locales/ja/index.ts";
+import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
+import { SCREENS } from "../../screens/index.ts";
+import type { ScreenDefinition } from "../../screens/screen-definition.ts";
+import { routeParamsFor, type ScreenFixtures, screenDataFor } from "./fixtures.ts";
+import { type GalleryPage, writeGalleryIndex } from "./gallery-index.ts";
+import { renderScreenDocument } from "./render-screen.tsx";
+
+export interface GalleryInput {
+  settings: StoreSettings;
+  /** Stands for the settings in form versions, as StoreSnapshot.version does in the app. */
+  settingsVersion: string;
+  language: Language;
+  fixtures: ScreenFixtures;
+  /** The site's CSS (standalone-assets.ts siteStylesheet). */
+  css: string;
+  /** Names the configuration on the index page, e.g. the store file. */
+  storeLabel: string;
+  /** Defaults to every screen definition. */
+  screens?: readonly ScreenDefinition[];
+}
+
+export function pageFileName(screen: ScreenDefinition): string {
+  return `${screen.id}.html`;
+}
+
+function createGalleryI18n(language: Language): Promise<I18n> {
+  return createI18n(language, { ja: jaResources, en: enResources });
+}
+
+/** Every screen as a standalone HTML document. */
+export async function renderGallery(input: GalleryInput): Promise<GalleryPage[]> {
+  const { settings, settingsVersion, language, fixtures, css } = input;
+  const i18n = await createGalleryI18n(language);
+  const pages: GalleryPage[] = [];
+  for (const screen of input.screens ?? SCREENS) {
+    const html = await renderScreenDocument({
+      screen,
+      settings,
+      settingsVersion,
+      language,
+      i18n,
+      screenData: screenDataFor(screen, settings, fixtures),
+      params: routeParamsFor(screen, fixtures),
+      css,
+    });
+    pages.push({ screen, fileName: pageFileName(screen), title: i18n.t(screen.titleKey), html });
+  }
+  return pages;
+}
+
+/** Renders every screen into `<outDir>/<screen-id>.html` and writes `<outDir>/index.html`. */
+export async function writeGallery(outDir: string, input: GalleryInput): Promise<GalleryPage[]> {
+  const pages = await renderGallery(input);
+  mkdirSync(outDir, { recursive: true });
+  for (const page of pages) writeFileSync(join(outDir, page.fileName), page.html);
+  writeGalleryIndex(outDir, pages, { storeLabel: input.storeLabel, language: input.language });
+  return pages;
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { passwordForgot } from "../../screens/guest.ts";
+import { mypagePinCode } from "../../screens/mypage.ts";
+import { type GalleryPage, renderIndex } from "./gallery-index.ts";
+import { parseHtml } from "./parse-html.ts";
+
+const page = (screen: GalleryPage["screen"], title: string): GalleryPage => ({
+  screen,
+  fileName: `${screen.id}.html`,
+  title,
+  html: "",
+});
+const pages = [page(passwordForgot, "パスワード<再設定>"), page(mypagePinCode, "PINコード設定")];
+
+describe("renderIndex", () => {
+  it("links each screen with its title and paths, escaped", () => {
+    const document = parseHtml(renderIndex(pages, { storeLabel: "config/store.json", language: "ja" }));
+    const rows = Array.from(document.querySelectorAll("tbody tr"));
+    expect(rows.map((row) => row.querySelector("a")?.getAttribute("href"))).toEqual([
+      "password-forgot.html",
+      "mypage-pin-code.html",
+    ]);
+    expect(rows[0]?.textContent).toContain("パスワード<再設定>");
+    expect(rows[0]?.textContent).toContain("/password/forgot, /forgetpassword");
+    expect(document.title).toBe("Screen gallery: config/store.json");
+  });
+
+  it("shows screenshots and violation counts once Chromium has looked at the pages", () => {
+    const html = renderIndex(pages, {
+      storeLabel: "s",
+      language: "ja",
+      findings: {
+        "password-forgot": {
+          screenshot: "password-forgot.png",
+          violations: { minor: 0, moderate: 1, serious: 2, critical: 0 },
+        },
+        "mypage-pin-code": { screenshot: "mypage-pin-code.png", violations: { minor: 0, serious: 0 } },
+      },
+    });
+    const rows = Array.from(parseHtml(html).querySelectorAll("tbody tr"));
+    expect(rows[0]?.querySelector("img")?.getAttribute("src")).toBe("password-forgot.png");
+    expect(rows[0]?.textContent).toContain("moderate: 1, serious: 2");
+    expect(rows[1]?.querySelectorAll("td")[3]?.textContent).toBe("0");
+  });
+});

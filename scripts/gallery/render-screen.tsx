@@ -1,0 +1,160 @@
+/**
+ * One screen definition as a standalone HTML document: the app's own layout, ScreenView and
+ * ScreenForms inside a static data router, with the store's root data and the screen's fixture as
+ * loader data, rendered by react-dom/server. Nothing here talks to the API.
+ */
+import type { i18n as I18n } from "i18next";
+import type { ComponentType } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  Outlet,
+  type RouteObject,
+  StaticRouterProvider,
+  useLoaderData,
+  useRouteLoaderData,
+} from "react-router";
+import { ScreenForms } from "../../app/components/screen/screen-forms.tsx";
+import { ScreenView } from "../../app/components/screen/screen-view.tsx";
+import { themeStyle } from "../../app/components/shell/theme.ts";
+import AccountLayout from "../../app/layouts/account-layout.tsx";
+import GuestLayout from "../../app/layouts/guest-layout.tsx";
+import LoginLayout from "../../app/layouts/login-layout.tsx";
+import OidcLayout from "../../app/layouts/oidc-layout.tsx";
+import type { ScreenLoaderData } from "../../app/lib/screen-loader.server.ts";
+import { fillPath } from "../../app/lib/screens.ts";
+import type { RootData } from "../../app/root.tsx";
+import type { Language } from "../../locales/index.ts";
+import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
+import type { ScreenDefinition, ScreenLayout } from "../../screens/screen-definition.ts";
+
+const LAYOUTS: Record<ScreenLayout, ComponentType> = {
+  guest: GuestLayout,
+  login: LoginLayout,
+  account: AccountLayout,
+  oidc: OidcLayout,
+};
+
+/** The account id the header and account pages see on members-only screens. */
+const GALLERY_MEMBER_ID = "gallery-member";
+
+/** A made-up origin: the static handler needs absolute request URLs. */
+const ORIGIN = "http://gallery.invalid";
+
+export interface ScreenRenderInput {
+  screen: ScreenDefinition;
+  settings: StoreSettings;
+  settingsVersion: string;
+  language: Language;
+  i18n: I18n;
+  screenData: Readonly<Record<string, unknown>>;
+  /** Values of the `:name` segments of the screen's first path. */
+  params: Readonly<Record<string, string>>;
+  /** The site's CSS, inlined so the file renders without a server. */
+  css: string;
+}
+
+/** What the app's root loader would return for this store and screen. */
+function rootDataOf({ screen, settings, settingsVersion, language }: ScreenRenderInput): RootData {
+  return {
+    authId: screen.access === "member" ? GALLERY_MEMBER_ID : null,
+    storeSettingData: settings,
+    storeSettingVersion: settingsVersion,
+    browserInfo: { isApp: false, isAndroid: false, isMobile: false },
+    language,
+  };
+}
+
+/** The loader data of a screen route, plus the definition itself (the gallery may render any). */
+interface GalleryScreenData extends ScreenLoaderData {
+  screen: ScreenDefinition;
+}
+
+/** What routes/form-screen.tsx and routes/screen.tsx render: the frame, and the forms on form screens. */
+function GalleryScreen() {
+  const { screen, screenData, params } = useLoaderData() as GalleryScreenData;
+  // As useRootData() of app/root.tsx, without loading the root route module and its server calls.
+  const root = useRouteLoaderData("root") as RootData;
+  return (
+    <ScreenView screen={screen} screenData={screenData} serviceName={root.storeSettingData.serviceName}>
+      {screen.forms.length > 0 && (
+        <ScreenForms
+          screen={screen}
+          screenData={screenData}
+          params={params}
+          settings={root.storeSettingData}
+          settingsVersion={root.storeSettingVersion}
+        />
+      )}
+    </ScreenView>
+  );
+}
+
+/** The route tree of app/routes.ts for one screen: root → the screen's layout → the screen. */
+function routesOf(input: ScreenRenderInput): RouteObject[] {
+  const { screen, screenData, params } = input;
+  const root = rootDataOf(input);
+  const loaderData: GalleryScreenData = {
+    screen,
+    screenId: screen.id,
+    params: { ...params },
+    screenData: { ...screenData },
+    // Read by the account layout: completion pages hide the menu, the others show a Back link.
+    accountNav: {
+      ...(screen.hideMenu ? { hideMenu: true } : {}),
+      ...(screen.backTo ? { backTo: screen.backTo } : {}),
+    },
+  };
+  return [
+    {
+      id: "root",
+      path: "/",
+      loader: () => root,
+      Component: Outlet,
+      children: [
+        {
+          id: `layout:${screen.layout}`,
+          Component: LAYOUTS[screen.layout],
+          children: [
+            {
+              id: `screen:${screen.id}`,
+              path: screen.paths[0].slice(1),
+              loader: () => loaderData,
+              Component: GalleryScreen,
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+/** Renders the screen as a complete HTML document. */
+export async function renderScreenDocument(input: ScreenRenderInput): Promise<string> {
+  const { screen, settings, language, i18n, params, css } = input;
+  const handler = createStaticHandler(routesOf(input));
+  const url = new URL(fillPath(screen.paths[0], params), ORIGIN);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) {
+    throw new Error(`Screen ${screen.id} answered ${context.status} instead of rendering`);
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const markup = renderToStaticMarkup(
+    <html lang={language} data-theme={settings.theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <style>{css}</style>
+        <style>{themeStyle(settings.colors)}</style>
+      </head>
+      <body>
+        <I18nextProvider i18n={i18n}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </I18nextProvider>
+      </body>
+    </html>,
+  );
+  return `<!DOCTYPE html>${markup}`;
+}

@@ -1,0 +1,133 @@
+/**
+ * Pins, for every form screen under every store configuration of the matrix
+ * (tests/fixtures/stores), the forms the builders make (schema + uiSchema) and the markup
+ * ScreenForms renders from them, so any change to what a store configuration produces shows up
+ * as a reviewed snapshot diff.
+ *
+ * One snapshot file per screen (__snapshots__/screen-snapshots/<screen-id>.snap). Stores that
+ * produce the very same output for a screen share one section that names them all, which keeps
+ * the files readable; a store whose output changes moves to a section of its own, which changes
+ * the file and fails the test as any other difference does.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import type { i18n as I18n } from "i18next";
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ScreenForms } from "../../app/components/screen/screen-forms.tsx";
+import jaResources from "../../locales/ja/index.ts";
+import { buildScreenForm } from "../../schemas/forms/registry.ts";
+import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
+import { SCREENS } from "../../screens/index.ts";
+import type { ScreenDefinition } from "../../screens/screen-definition.ts";
+import {
+  FIXTURES_DIR,
+  loadScreenFixtures,
+  routeParamsFor,
+  screenDataFor,
+} from "../../scripts/gallery/fixtures.ts";
+import { parseHtml } from "../../scripts/gallery/parse-html.ts";
+import { signupFormProblems } from "../../scripts/gallery/signup-fields.ts";
+import { parseStoreSettingsText } from "../../server/store/validate-settings.ts";
+import { createTestI18n } from "../render.tsx";
+
+const storesDir = join(FIXTURES_DIR, "stores");
+const stores = readdirSync(storesDir)
+  .filter((file) => file.endsWith(".json"))
+  .sort()
+  .map((file) => ({
+    name: basename(file, ".json"),
+    settings: parseStoreSettingsText(readFileSync(join(storesDir, file), "utf8"), file),
+  }));
+const fixtures = loadScreenFixtures();
+const formScreens = SCREENS.filter((screen) => screen.forms.length > 0);
+const { form: badges } = jaResources as { form: { required: string; optional: string } };
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await createTestI18n("ja");
+  // Widgets built from the current date (the card expiry years) must not change the snapshots yearly.
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-01-15T10:00:00+09:00"));
+});
+afterAll(() => vi.useRealTimers());
+
+/** The query strings that show each of the screen's forms (login has a password and a code mode). */
+function modesOf(screen: ScreenDefinition): string[] {
+  const searches = screen.forms.map(({ showWhen }) =>
+    !showWhen || showWhen.equals === null
+      ? ""
+      : `?${new URLSearchParams({ [showWhen.query]: showWhen.equals })}`,
+  );
+  return [...new Set(searches)];
+}
+
+/** One element per line, so that a snapshot diff points at the element that changed. */
+function formatMarkup(html: string): string {
+  return html.replaceAll("><", ">\n<");
+}
+
+function renderForms(screen: ScreenDefinition, settings: StoreSettings, search: string): string {
+  const screenData = screenDataFor(screen, settings, fixtures);
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[`${screen.paths[0]}${search}`]}>
+        <ScreenForms
+          screen={screen}
+          screenData={screenData}
+          params={routeParamsFor(screen, fixtures)}
+          settings={settings}
+          settingsVersion="snapshot"
+        />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+/** The built forms (without the version, which only names the build) and the rendered markup. */
+function snapshotSection(screen: ScreenDefinition, settings: StoreSettings): string {
+  const screenData = screenDataFor(screen, settings, fixtures);
+  const definitions = screen.forms.map((form) => {
+    const { id, schema, uiSchema } = buildScreenForm(form.builder, {
+      settings,
+      settingsVersion: "snapshot",
+      screenData,
+      options: form.builderOptions ?? {},
+    });
+    return `### form ${form.builder}\n${JSON.stringify({ id, schema, uiSchema }, null, 2)}`;
+  });
+  const markup = modesOf(screen).map(
+    (search) =>
+      `### markup ${screen.paths[0]}${search}\n${formatMarkup(renderForms(screen, settings, search))}`,
+  );
+  return [...definitions, ...markup].join("\n\n");
+}
+
+describe.each(formScreens.map((screen) => [screen.id, screen] as const))("%s", (_id, screen) => {
+  it("builds and renders its forms as pinned, under every store configuration", async () => {
+    const storesBySection = new Map<string, string[]>();
+    for (const { name, settings } of stores) {
+      const section = snapshotSection(screen, settings);
+      storesBySection.set(section, [...(storesBySection.get(section) ?? []), name]);
+    }
+    const file = [
+      `# ${screen.id} (${screen.paths.join(", ")})`,
+      ...[...storesBySection].map(([section, names]) => `## stores: ${names.join(", ")}\n\n${section}`),
+    ].join("\n\n");
+    await expect(`${file}\n`).toMatchFileSnapshot(`__snapshots__/screen-snapshots/${screen.id}.snap`);
+  });
+});
+
+describe("signup-form under every store configuration", () => {
+  const signupForm = SCREENS.find((screen) => screen.id === "signup-form")!;
+
+  it.each(stores.map(({ name, settings }) => [name, settings] as const))(
+    "%s: a container exactly for each REQUIRED and OPTIONAL field, 必須 exactly on the REQUIRED ones",
+    (_name, settings) => {
+      const document = parseHtml(renderForms(signupForm, settings, ""));
+      expect(signupFormProblems(document, settings, badges)).toEqual([]);
+    },
+  );
+});
