@@ -12,6 +12,19 @@ describe("parseEnv", () => {
     expect(env.databaseUrl).toBeNull();
     expect(env.smtpUrl).toBeNull();
     expect(env.zapiOrigin).toBeNull();
+    expect(env.trustProxy).toBe(false);
+    expect(env.recaptchaApiKey).toBeNull();
+  });
+
+  it.each([
+    ["1", true],
+    ["true", true],
+    ["TRUE", true],
+    ["0", false],
+    ["false", false],
+    ["", false],
+  ])("reads TRUST_PROXY=%j as %s", (value, expected) => {
+    expect(parseEnv({ TRUST_PROXY: value }, cwd).trustProxy).toBe(expected);
   });
 
   it.each([
@@ -24,6 +37,7 @@ describe("parseEnv", () => {
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ ZAPI_ORIGIN: "ftp://api" }, "ZAPI_ORIGIN"],
     [{ HOST: "a b" }, "HOST"],
+    [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
   ])("rejects %o naming %s", (source, variable) => {
     expect(() => parseEnv(source, cwd)).toThrow(EnvError);
     expect(() => parseEnv(source, cwd)).toThrow(`Environment variable ${variable}`);

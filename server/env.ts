@@ -12,6 +12,10 @@ export interface Env {
   zapiOrigin: string | null;
   /** True when the server is reached over https (PUBLIC_ORIGIN starts with https://); cookies get Secure. */
   publicOrigin: string | null;
+  /** TRUST_PROXY: a reverse proxy in front appends the client's address to X-Forwarded-For. */
+  trustProxy: boolean;
+  /** RECAPTCHA_API_KEY: the Google Cloud API key for reCAPTCHA Enterprise assessments. */
+  recaptchaApiKey: string | null;
 }
 
 export class EnvError extends Error {
@@ -41,6 +45,13 @@ function optionalUrl(source: Source, name: string, protocols: string[]): string 
   return raw.replace(/\/+$/, "");
 }
 
+function flag(source: Source, name: string): boolean {
+  const raw = source[name]?.trim().toLowerCase();
+  if (!raw || raw === "0" || raw === "false") return false;
+  if (raw === "1" || raw === "true") return true;
+  throw new EnvError(name, `must be true, false, 1 or 0 (got "${source[name]}")`);
+}
+
 export function parseEnv(source: Source = process.env, cwd = process.cwd()): Env {
   const portText = source.PORT?.trim() || "3000";
   const port = Number(portText);
@@ -65,5 +76,7 @@ export function parseEnv(source: Source = process.env, cwd = process.cwd()): Env
     smtpUrl: optionalUrl(source, "SMTP_URL", ["smtp:", "smtps:"]),
     zapiOrigin: optionalUrl(source, "ZAPI_ORIGIN", ["http:", "https:"]),
     publicOrigin: optionalUrl(source, "PUBLIC_ORIGIN", ["http:", "https:"]),
+    trustProxy: flag(source, "TRUST_PROXY"),
+    recaptchaApiKey: source.RECAPTCHA_API_KEY?.trim() || null,
   };
 }

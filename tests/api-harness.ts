@@ -20,13 +20,59 @@ import { type Db, openPglite } from "../server/db/database.ts";
 import * as schema from "../server/db/schema.ts";
 import { accounts, sessions } from "../server/db/schema.ts";
 import { MemoryOutbox } from "../server/mail/memory-outbox.ts";
-import { hashSessionToken, SESSION_COOKIE } from "../server/services/sessions.ts";
-import { staticStoreSettings } from "../server/store/store-settings-source.ts";
+import { createPasswordHasher, type PasswordHasher } from "../server/services/passwords.ts";
+import { agreementTo, policiesInForce, recordConsents } from "../server/services/policies.ts";
+import type { RecaptchaVerifier } from "../server/services/recaptcha.ts";
+import { SESSION_COOKIE } from "../server/services/sessions.ts";
+import { hashToken } from "../server/services/tokens.ts";
+import { loadPolicies, type PolicyCatalogue, staticPolicies } from "../server/store/policy-source.ts";
+import type { StoreSettingsSource, StoreSnapshot } from "../server/store/store-settings-source.ts";
 import { parseStoreSettings, type StoreSettings } from "../server/store/validate-settings.ts";
 
 /** A fresh, validated copy of config/store.json that a test may change freely. */
 export function demoStoreSettings(): StoreSettings {
   return parseStoreSettings(structuredClone(storeJson), "config/store.json");
+}
+
+/** The demo store's policies (config/policies). */
+export function demoPolicies(): PolicyCatalogue {
+  return loadPolicies(resolve(import.meta.dirname, "../config/policies"));
+}
+
+/**
+ * argon2id at the lowest cost the library accepts: the same code path as production in a
+ * fraction of the time. Tests of the production parameters use createPasswordHasher() itself.
+ */
+export const FAST_PASSWORD_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1 } as const;
+
+/** A reCAPTCHA that no test reaches unless it turns reCAPTCHA on and replaces this. */
+const recaptchaOff: RecaptchaVerifier = {
+  verify: async () => {
+    throw new Error("reCAPTCHA was consulted, but this test did not provide a verifier");
+  },
+};
+
+/**
+ * Store settings the test changes while the API runs, as an operator edits config/store.json:
+ * each change is a new version, applied from the next request.
+ */
+export interface MutableStoreSettings extends StoreSettingsSource {
+  update(change: (settings: StoreSettings) => void): void;
+}
+
+export function mutableStoreSettings(initial: StoreSettings): MutableStoreSettings {
+  let snapshot: StoreSnapshot = { settings: initial, version: "test-1" };
+  let changes = 1;
+  return {
+    current: () => snapshot,
+    close: () => {},
+    update(change) {
+      const settings = structuredClone(snapshot.settings);
+      change(settings);
+      changes += 1;
+      snapshot = { settings: parseStoreSettings(settings, "test"), version: `test-${changes}` };
+    },
+  };
 }
 
 /** Time as the API sees it (`deps.now`); only the test moves it. */
@@ -100,6 +146,8 @@ async function openTestDatabase(): Promise<{ db: Db; close(): Promise<void> }> {
 export interface TestApiOptions {
   /** Store settings served by the API; defaults to `demoStoreSettings()`. */
   settings?: StoreSettings;
+  /** Policies served by the API; defaults to `demoPolicies()`. */
+  policies?: PolicyCatalogue;
   /** Where the clock starts; defaults to DEFAULT_TEST_START. */
   startAt?: Date | string;
   /** Replaces individual dependencies, e.g. a mailer that fails. */
@@ -110,6 +158,8 @@ export interface TestApi {
   api: Api;
   deps: ApiDeps;
   db: Db;
+  /** The store settings; `store.update(...)` changes them from the next request on. */
+  store: MutableStoreSettings;
   /** Every e-mail and SMS the API sent (unless `deps.mailer`/`deps.sms` were replaced). */
   outbox: MemoryOutbox;
   clock: TestClock;
@@ -120,16 +170,23 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   const database = await openTestDatabase();
   const outbox = new MemoryOutbox();
   const clock = createTestClock(options.startAt);
+  const store = mutableStoreSettings(options.settings ?? demoStoreSettings());
+  const passwords: PasswordHasher = createPasswordHasher(FAST_PASSWORD_HASHING);
   const deps: ApiDeps = {
     db: database.db,
-    store: staticStoreSettings(options.settings ?? demoStoreSettings()),
+    store,
+    policies: staticPolicies(options.policies ?? demoPolicies()),
     mailer: outbox.mailer,
     sms: outbox.sms,
+    passwords,
+    recaptcha: recaptchaOff,
     now: () => clock.now(),
     secureCookies: false,
+    publicOrigin: null,
+    trustProxy: false,
     ...options.deps,
   };
-  return { api: createApi(deps), deps, db: database.db, outbox, clock, close: () => database.close() };
+  return { api: createApi(deps), deps, db: database.db, store, outbox, clock, close: () => database.close() };
 }
 
 export interface SignedInAccount {
@@ -156,9 +213,132 @@ export async function insertSignedInAccount(
   if (!account) throw new Error("the account was not inserted");
   const sessionToken = randomBytes(32).toString("base64url");
   await t.db.insert(sessions).values({
-    tokenHash: hashSessionToken(sessionToken),
+    tokenHash: hashToken(sessionToken),
     accountId: account.id,
     expiresAt: options.expiresAt ?? new Date(t.clock.now().getTime() + 24 * 60 * 60 * 1000),
   });
   return { accountId: account.id, publicId, sessionToken, cookie: `${SESSION_COOKIE}=${sessionToken}` };
+}
+
+export interface TestAccountOptions {
+  email?: string;
+  password?: string | null;
+  userId?: string | null;
+  loginProhibited?: boolean;
+}
+
+export interface TestAccount {
+  accountId: string;
+  publicId: string;
+  email: string;
+  password: string | null;
+}
+
+/**
+ * Inserts a member as a finished sign-up leaves them, with a password (hashed by the API's own
+ * hasher) unless `password: null`, and consent to the policies in force.
+ */
+export async function insertAccount(t: TestApi, options: TestAccountOptions = {}): Promise<TestAccount> {
+  const publicId = randomUUID();
+  const email = options.email ?? `member-${publicId.slice(0, 8)}@example.jp`;
+  const password = options.password === undefined ? "Passw0rdA" : options.password;
+  const now = t.clock.now();
+  const [account] = await t.db
+    .insert(accounts)
+    .values({
+      publicId,
+      email,
+      contactEmail: email,
+      emailVerifiedAt: now,
+      userId: options.userId ?? null,
+      passwordHash: password === null ? null : await t.deps.passwords.hash(password),
+      passwordUpdatedAt: password === null ? null : now,
+      passwordStrength: "LOWER_DIGIT_UPPER",
+      loginProhibitedAt: options.loginProhibited ? now : null,
+    })
+    .returning({ id: accounts.id });
+  if (!account) throw new Error("the account was not inserted");
+  const inForce = policiesInForce(t.deps.policies.current(), now, "ja");
+  await recordConsents(t.db, account.id, agreementTo(inForce), now);
+  return { accountId: account.id, publicId, email, password };
+}
+
+/** The Cookie header pairs a Set-Cookie header asks for: value, or null for a deleted cookie. */
+export function parseSetCookies(
+  response: Response,
+): Map<string, { value: string | null; attributes: string }> {
+  const cookies = new Map<string, { value: string | null; attributes: string }>();
+  for (const header of response.headers.getSetCookie()) {
+    const [pair = "", ...attributes] = header.split(";").map((part) => part.trim());
+    const index = pair.indexOf("=");
+    const name = pair.slice(0, index);
+    const deleted = attributes.some((attribute) => /^max-age=0$/i.test(attribute));
+    cookies.set(name, { value: deleted ? null : pair.slice(index + 1), attributes: attributes.join("; ") });
+  }
+  return cookies;
+}
+
+export interface TestBrowserOptions {
+  /** The browser's address, handed over as the in-process binding (server/main.ts). */
+  clientAddress?: string;
+  userAgent?: string;
+  /** Accept-Language. */
+  language?: string;
+}
+
+/**
+ * A browser calling the API through the page server (in-process, no Origin): it keeps the
+ * cookies the API sets and sends them back, like the browser behind a page's loader would.
+ */
+export class TestBrowser {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly t: Pick<TestApi, "api">,
+    private readonly options: TestBrowserOptions = {},
+  ) {}
+
+  async request(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) {
+      headers.set("cookie", [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
+    }
+    headers.set(
+      "user-agent",
+      this.options.userAgent ??
+        "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36",
+    );
+    if (this.options.language) headers.set("accept-language", this.options.language);
+    const response = await this.t.api.request(
+      path,
+      { ...init, headers },
+      {
+        clientAddress: this.options.clientAddress ?? "198.51.100.7",
+      },
+    );
+    for (const [name, { value }] of parseSetCookies(response)) {
+      if (value === null) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    return this.request(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
+  }
+
+  get(path: string): Promise<Response> {
+    return this.request(path);
+  }
+}
+
+/** The 6-digit code of the latest mail to `address`. */
+export function mailedCode(outbox: MemoryOutbox, address: string): string {
+  const code = /\b(\d{6})\b/.exec(outbox.latestMailTo(address)?.text ?? "")?.[1];
+  if (!code) throw new Error(`no code was mailed to ${address}`);
+  return code;
 }

@@ -2,12 +2,20 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
+import { account } from "./account.ts";
+import { auth } from "./auth.ts";
 import type { ApiDeps, ApiEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
+import { accountHeaderScreenData } from "./internal/account-header.ts";
 import { licensesScreenData } from "./internal/licenses.ts";
+import { loginScreenData } from "./internal/login.ts";
+import { mypageScreenData } from "./internal/mypage.ts";
+import { passwordScreenData } from "./internal/password.ts";
 import { rootScreenData } from "./internal/root.ts";
 import { signupScreenData } from "./internal/signup.ts";
 import { postalCode } from "./postal-code.ts";
+import { sameOriginOnly } from "./request-info.ts";
+import { signup } from "./signup.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
 
@@ -30,9 +38,18 @@ export function createApi(deps: ApiDeps) {
     }),
   );
 
+  app.use(sameOriginOnly);
+
   app.route("/internal/root", rootScreenData);
   app.route("/internal/app/licenses", licensesScreenData());
+  app.route("/internal/login", loginScreenData);
   app.route("/internal/signup", signupScreenData);
+  app.route("/internal/password", passwordScreenData);
+  app.route("/internal/mypage", mypageScreenData);
+  app.route("/internal/account-header", accountHeaderScreenData);
+  app.route("/", auth);
+  app.route("/signup", signup);
+  app.route("/account", account);
   app.route("/postal-code", postalCode);
 
   app.notFound((c) =>

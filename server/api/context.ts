@@ -1,21 +1,48 @@
+import type { IncomingMessage } from "node:http";
 import type { Db } from "../db/database.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { SmsSender } from "../mail/sms.ts";
+import type { PasswordHasher } from "../services/passwords.ts";
+import type { RecaptchaVerifier } from "../services/recaptcha.ts";
+import type { PolicySource } from "../store/policy-source.ts";
 import type { StoreSettingsSource } from "../store/store-settings-source.ts";
 
 /** Everything a handler may use; built once in server/main.ts, or per test. */
 export interface ApiDeps {
   db: Db;
   store: StoreSettingsSource;
+  /** The store's policies (config/policies). */
+  policies: PolicySource;
   mailer: Mailer;
   sms: SmsSender;
+  /** argon2id; tests pass cheaper parameters. */
+  passwords: PasswordHasher;
+  recaptcha: RecaptchaVerifier;
   /** Injected so tests can move time (PIN expiry, throttling, session sliding). */
   now: () => Date;
   /** Cookies get the Secure flag when the public origin is https. */
   secureCookies: boolean;
+  /**
+   * PUBLIC_ORIGIN: the origin of mailed links and the one origin state-changing calls may come
+   * from; null = the origin of the request itself.
+   */
+  publicOrigin: string | null;
+  /** TRUST_PROXY: the client address is the one the reverse proxy put last in X-Forwarded-For. */
+  trustProxy: boolean;
+}
+
+/**
+ * What the server hands a request besides itself: the Node request when it came over the
+ * network (@hono/node-server), or the browser's address when a page's loader or action called
+ * the API in-process (server/main.ts).
+ */
+export interface ApiBindings {
+  incoming?: IncomingMessage;
+  clientAddress?: string | null;
 }
 
 export interface ApiEnv {
+  Bindings: ApiBindings;
   Variables: {
     deps: ApiDeps;
     requestId: string;

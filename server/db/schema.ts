@@ -1,15 +1,88 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { PasswordStrength } from "../../schemas/form-definition.ts";
+import type { SEX_CODES } from "../../schemas/rules.ts";
 
-/** A member. Later migrations add credentials, registration fields and identifiers. */
-export const accounts = pgTable("accounts", {
-  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-  /** The account identifier the browser sees (cookie auid, root data authId); carries no secret. */
-  publicId: text("public_id").notNull().unique(),
-  contactEmail: text("contact_email"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+type SexCode = (typeof SEX_CODES)[number];
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** A custom associated info answer as the registration payload carries it (checkboxes as "true"/"false"). */
+export interface CustomAssociatedInfoValue {
+  id: string;
+  value: string | null;
+}
+
+/** A policy revision agreed to, as sign-up calls carry it (spec §7 policyConsentData). */
+export interface AgreedPolicy {
+  policyId: string;
+  revision: number;
+  key: string;
+}
+
+/**
+ * A member: login identifiers, credentials and the registration fields of spec §3. Which
+ * registration fields are asked for is the store's choice, so every one of them is nullable.
+ */
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    /** The account identifier the browser sees (cookie auid, root data authId); carries no secret. */
+    publicId: text("public_id").notNull().unique(),
+    /** Where the service writes to the member. */
+    contactEmail: text("contact_email"),
+    /** The e-mail login identifier, lower-cased; null for an account that signs in otherwise. */
+    email: text("email").unique(),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** The optional user ID login identifier, as typed; unique without regard to case. */
+    userId: text("user_id"),
+    /** argon2id in PHC format; null until the member sets a password. */
+    passwordHash: text("password_hash"),
+    passwordUpdatedAt: timestamp("password_updated_at", { withTimezone: true }),
+    /** The store's strength rule when the password was set (spec §3 Account passwordStrength). */
+    passwordStrength: text("password_strength").$type<PasswordStrength>(),
+    /** Set when the operator has barred the account from logging in (LOGIN_PROHIBITED). */
+    loginProhibitedAt: timestamp("login_prohibited_at", { withTimezone: true }),
+    familyName: text("family_name"),
+    givenName: text("given_name"),
+    familyNameKana: text("family_name_kana"),
+    givenNameKana: text("given_name_kana"),
+    name: text("name"),
+    nameKana: text("name_kana"),
+    nickname: text("nickname"),
+    /** 1 male, 2 female, 9 other, 0 prefer not to answer. */
+    sex: smallint("sex").$type<SexCode>(),
+    /** YYYYMMDD. */
+    birthday: text("birthday"),
+    phoneNumber: text("phone_number"),
+    country: text("country"),
+    postalCode: text("postal_code"),
+    /** Prefecture code 1 (Hokkaido) to 47 (Okinawa). */
+    prefecture: smallint("prefecture"),
+    address: text("address"),
+    address2: text("address2"),
+    customAssociatedInfo: jsonb("custom_associated_info")
+      .$type<CustomAssociatedInfoValue[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("accounts_user_id_lower_unique").on(sql`lower(${table.userId})`)],
+);
 
 /** A signed-in browser. The cookie holds a random token; only its SHA-256 is stored here. */
 export const sessions = pgTable(
@@ -19,11 +92,141 @@ export const sessions = pgTable(
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     userAgent: text("user_agent"),
     ip: text("ip"),
   },
   (table) => [index("sessions_account_id_idx").on(table.accountId)],
+);
+
+/**
+ * A guest's multi-step procedure in one browser (sign-up, login by e-mail code), named by a
+ * short-lived cookie whose SHA-256 is the token hash. E-mail codes are bound to a flow.
+ */
+export const authFlows = pgTable("auth_flows", {
+  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  tokenHash: text("token_hash").notNull().unique(),
+  /** The code purpose the flow serves: signUp or login. */
+  purpose: text("purpose").notNull(),
+  /** The address codes go to, lower-cased; null until the e-mail step. */
+  email: text("email"),
+  /** Login by code: the account the address belongs to, when there is one. */
+  accountId: uuid("account_id").references(() => accounts.id, { onDelete: "cascade" }),
+  /** Sign-up: when a PIN proved the address. */
+  emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+  /** Sign-up: the policy revisions agreed to so far. */
+  agreedPolicies: jsonb("agreed_policies").$type<AgreedPolicy[]>().notNull().default(sql`'[]'::jsonb`),
+  /** When the last code was mailed; a resend within 30 s is refused. */
+  codeSentAt: timestamp("code_sent_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** A 6-digit e-mail PIN: stored as an HMAC with its own salt, for one purpose and one flow. */
+export const authCodes = pgTable(
+  "auth_codes",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    flowId: uuid("flow_id")
+      .notNull()
+      .references(() => authFlows.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    codeHash: text("code_hash").notNull(),
+    salt: text("salt").notNull(),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set once the code was accepted, or voided (replaced by a resend, or too many wrong tries). */
+    spentAt: timestamp("spent_at", { withTimezone: true }),
+  },
+  (table) => [index("auth_codes_flow_id_idx").on(table.flowId)],
+);
+
+/** A mailed password-reset link's token (SHA-256), single use. */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [index("password_reset_tokens_account_id_idx").on(table.accountId)],
+);
+
+/**
+ * A browser this account has logged in from before: the latid cookie's token (SHA-256) paired
+ * with each account that logged in with it. A login without such a pair mails a new-login notice.
+ */
+export const knownBrowsers = pgTable(
+  "known_browsers",
+  {
+    tokenHash: text("token_hash").notNull(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tokenHash, table.accountId] }),
+    index("known_browsers_account_id_idx").on(table.accountId),
+  ],
+);
+
+/**
+ * Throttling counters (server/services/throttle.ts): failed logins and PIN guesses per account,
+ * per unknown identifier and per client address; codes mailed per recipient. Counting restarts
+ * once the last hit is old enough.
+ */
+export const authThrottles = pgTable("auth_throttles", {
+  key: text("key").primaryKey(),
+  hits: integer("hits").notNull(),
+  lastHitAt: timestamp("last_hit_at", { withTimezone: true }).notNull(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
+
+/** Every login attempt, for /mypage/login-history (spec §3 Login history item). */
+export const loginHistory = pgTable(
+  "login_history",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    /** Null when the identifier named no account. */
+    accountId: uuid("account_id").references(() => accounts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    ip: text("ip"),
+    result: boolean("result").notNull(),
+    /** Why it failed, for operators: bad-credentials, bad-code, throttled, prohibited, recaptcha. */
+    failureReason: text("failure_reason"),
+    /** The identifier as typed (e-mail or user ID). */
+    userIdentifierName: text("user_identifier_name"),
+    loginMethod: text("login_method").notNull(),
+    deviceInfo: text("device_info"),
+    browserInfo: text("browser_info"),
+    /** ISO 3166-1 alpha-2, when known. */
+    country: text("country"),
+    userAgent: text("user_agent"),
+  },
+  (table) => [index("login_history_account_id_created_at_idx").on(table.accountId, table.createdAt)],
+);
+
+/** Every consent to a policy revision (policyId, revision, key, time). */
+export const policyConsents = pgTable(
+  "policy_consents",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    policyId: text("policy_id").notNull(),
+    revision: integer("revision").notNull(),
+    key: text("key").notNull(),
+    consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("policy_consents_account_id_idx").on(table.accountId, table.policyId)],
 );

@@ -1,31 +1,97 @@
-import { createHash } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { accounts, sessions } from "../db/schema.ts";
+import { hashToken, isPlausibleToken, randomToken } from "./tokens.ts";
 
 export const SESSION_COOKIE = "sid";
-
-export function hashSessionToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
+/** Sessions slide: each use pushes the end 30 days out again. */
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session is written back at most this often, so browsing does not write on every request. */
+const SLIDE_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface SessionAccount {
   accountId: string;
   publicId: string;
 }
 
-/** The account behind a session cookie, or null when the token is missing, unknown or expired. */
+export interface FoundSession extends SessionAccount {
+  /** Set when this lookup slid the session: the cookies should be set again with a fresh Max-Age. */
+  slidUntil: Date | null;
+}
+
+/**
+ * The account behind a session cookie, or null when the token is missing, unknown or expired.
+ * A session last written back over an hour ago slides to 30 days from now.
+ */
 export async function findSessionAccount(
   db: Db,
   token: string | undefined,
   now: Date,
-): Promise<SessionAccount | null> {
-  if (!token || token.length > 200) return null;
-  const rows = await db
-    .select({ accountId: accounts.id, publicId: accounts.publicId })
+): Promise<FoundSession | null> {
+  if (!isPlausibleToken(token)) return null;
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({ accountId: accounts.id, publicId: accounts.publicId, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, hashSessionToken(token)), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .limit(1);
-  return rows[0] ?? null;
+  if (!row) return null;
+  let slidUntil: Date | null = null;
+  if (now.getTime() - row.lastSeenAt.getTime() >= SLIDE_INTERVAL_MS) {
+    slidUntil = new Date(now.getTime() + SESSION_LIFETIME_MS);
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: slidUntil })
+      .where(eq(sessions.tokenHash, tokenHash));
+  }
+  return { accountId: row.accountId, publicId: row.publicId, slidUntil };
+}
+
+export interface StartedSession {
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * Signs the account in with a new session id. The session the browser had before, if any, ends
+ * here: a login never keeps a session id that existed before it (session fixation).
+ */
+export async function startSession(
+  db: Db,
+  input: {
+    accountId: string;
+    previousToken: string | undefined;
+    now: Date;
+    userAgent: string | null;
+    ip: string | null;
+  },
+): Promise<StartedSession> {
+  if (isPlausibleToken(input.previousToken)) await endSession(db, input.previousToken);
+  const token = randomToken();
+  const expiresAt = new Date(input.now.getTime() + SESSION_LIFETIME_MS);
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    accountId: input.accountId,
+    createdAt: input.now,
+    lastSeenAt: input.now,
+    expiresAt,
+    userAgent: input.userAgent,
+    ip: input.ip,
+  });
+  // Expired sessions are of no use to anyone; the account's own are swept at each login.
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.accountId, input.accountId), lt(sessions.expiresAt, input.now)));
+  return { token, expiresAt };
+}
+
+export async function endSession(db: Db, token: string | undefined): Promise<void> {
+  if (!isPlausibleToken(token)) return;
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every session of the account: password reset, withdrawal. */
+export async function endAllSessions(db: Db, accountId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.accountId, accountId));
 }

@@ -1,27 +1,122 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { resendAvailableAt } from "../../services/auth-codes.ts";
+import { findFlow } from "../../services/auth-flows.ts";
+import { notAgreed, outstandingPolicies, policiesInForce } from "../../services/policies.ts";
+import { flowToken } from "../auth-cookies.ts";
 import type { ApiEnv } from "../context.ts";
+import { requireMember } from "../member.ts";
+import { requestLanguage } from "../validation.ts";
+
+/** The e-mail step, where the sign-up starts when the policies have no step of their own. */
+export const SIGNUP_EMAIL_STEP = "/signup/auth";
 
 /**
- * Sign-up screen data (spec §3 Sign-up page data). The step bar counts 2 then 4 when the policies
- * have a step of their own, otherwise 1 then 3 (spec §4 Sign-up sequence).
+ * The step bar (spec §4 Sign-up sequence): 4 steps when the policies have a step of their own
+ * (policies, e-mail, PIN, form), otherwise 3 (e-mail, PIN, form).
  */
 export function signupSteps(isPreShowPolicy: boolean) {
-  return isPreShowPolicy
-    ? { totalCount: 4, emailStep: 2, formStep: 4 }
-    : { totalCount: 3, emailStep: 1, formStep: 3 };
+  const emailStep = isPreShowPolicy ? 2 : 1;
+  return {
+    totalCount: emailStep + 2,
+    policyStep: 1,
+    emailStep,
+    pinStep: emailStep + 1,
+    formStep: emailStep + 2,
+  };
 }
 
-export const signupScreenData = new Hono<ApiEnv>().get("/form/screen-data", (c) => {
+/** The fields every sign-up screen gets (spec §3 Sign-up page data). */
+function signupPageData(c: Context<ApiEnv>) {
   const { settings } = c.get("deps").store.current();
   const isPreShowPolicy = settings.signUp?.isPreShowPolicy === true;
-  const steps = signupSteps(isPreShowPolicy);
-  return c.json({
-    isEnabledEmail: true,
-    isPreShowPolicy,
-    isRequiredPassword: settings.signUp?.isRequiredPassword === true,
-    totalCount: steps.totalCount,
-    currentCount: steps.formStep,
-    isCallback: false,
-    isSingleAuth: false,
+  return {
+    steps: signupSteps(isPreShowPolicy),
+    common: {
+      isEnabledEmail: true,
+      isPreShowPolicy,
+      // Sign-up through an external account (callback) arrives with the social providers.
+      isCallback: false,
+      isSingleAuth: false,
+    },
+  };
+}
+
+async function currentFlow(c: Context<ApiEnv>) {
+  const { db, now } = c.get("deps");
+  return findFlow(db, "signUp", flowToken(c, "signUp"), now());
+}
+
+function currentPolicies(c: Context<ApiEnv>) {
+  const { policies, now } = c.get("deps");
+  return policiesInForce(policies.current(), now(), requestLanguage(c));
+}
+
+/** Sign-up screen data: /signup, /signup/auth, /signup/pin-code, /signup/form and /signup/policy. */
+export const signupScreenData = new Hono<ApiEnv>()
+  /** The policy step, shown only when the store puts the policies first. */
+  .get("/screen-data", (c) => {
+    const { steps, common } = signupPageData(c);
+    if (!common.isPreShowPolicy) return c.json({ redirectTo: SIGNUP_EMAIL_STEP });
+    return c.json({
+      ...common,
+      policies: currentPolicies(c),
+      totalCount: steps.totalCount,
+      currentCount: steps.policyStep,
+    });
+  })
+
+  /** The e-mail step, with the policies not yet agreed to in the policy step. */
+  .get("/auth/screen-data", async (c) => {
+    const { steps, common } = signupPageData(c);
+    const flow = await currentFlow(c);
+    return c.json({
+      ...common,
+      policies: notAgreed(currentPolicies(c), flow?.agreedPolicies ?? []),
+      totalCount: steps.totalCount,
+      currentCount: steps.emailStep,
+    });
+  })
+
+  .get("/pin-code/screen-data", async (c) => {
+    const { steps, common } = signupPageData(c);
+    const flow = await currentFlow(c);
+    if (!flow?.email) return c.json({ redirectTo: SIGNUP_EMAIL_STEP });
+    return c.json({
+      ...common,
+      email: flow.email,
+      resendAvailableAt: resendAvailableAt(flow.codeSentAt),
+      totalCount: steps.totalCount,
+      currentCount: steps.pinStep,
+    });
+  })
+
+  /** The registration form, once a PIN has proved the e-mail address. */
+  .get("/form/screen-data", async (c) => {
+    const { settings } = c.get("deps").store.current();
+    const { steps, common } = signupPageData(c);
+    const flow = await currentFlow(c);
+    if (!flow?.email || !flow.emailVerifiedAt) return c.json({ redirectTo: SIGNUP_EMAIL_STEP });
+    return c.json({
+      ...common,
+      email: flow.email,
+      isRequiredPassword: settings.signUp?.isRequiredPassword === true,
+      externalCallbackInfo: null,
+      totalCount: steps.totalCount,
+      currentCount: steps.formStep,
+    });
+  })
+
+  /** A member's consent to revised policies; with nothing to agree to, on to my page. */
+  .get("/policy/screen-data", async (c) => {
+    const member = await requireMember(c);
+    const { db, policies, now } = c.get("deps");
+    const revised = await outstandingPolicies(
+      db,
+      member.accountId,
+      policies.current(),
+      now(),
+      requestLanguage(c),
+    );
+    if (revised.length === 0) return c.json({ redirectTo: "/mypage" });
+    return c.json({ policies: revised });
   });
-});

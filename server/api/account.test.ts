@@ -1,0 +1,161 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  createTestApi,
+  insertAccount,
+  mailedCode,
+  type TestApi,
+  TestBrowser,
+} from "../../tests/api-harness.ts";
+
+let t: TestApi;
+beforeEach(async () => {
+  t = await createTestApi();
+});
+afterEach(() => t.close());
+
+async function json(response: Response) {
+  return (await response.json()) as Record<string, unknown>;
+}
+
+const consent = [
+  { policyId: "terms", revision: 2, key: "terms" },
+  { policyId: "privacy", revision: 1, key: "privacy" },
+];
+
+describe("POST /zapi/account/user-id/verify", () => {
+  it("answers 200 {available: true} for a free user ID", async () => {
+    const response = await new TestBrowser(t).post("/zapi/account/user-id/verify", { userId: "sorafan01" });
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({ available: true });
+  });
+
+  it("answers 409 with the spec's message for a user ID in use, whatever its case", async () => {
+    await insertAccount(t, { userId: "SoraFan01" });
+    const response = await new TestBrowser(t).post("/zapi/account/user-id/verify", { userId: "sorafan01" });
+    expect(response.status).toBe(409);
+    expect(await json(response)).toMatchObject({
+      code: "ACCOUNT_ALREADY_EXISTS_USER_ID",
+      message: "このユーザIDは既に使用されています。別のユーザIDを登録してください。",
+    });
+  });
+
+  it("does not call a member's own user ID taken", async () => {
+    const member = await insertAccount(t, { userId: "sorafan01" });
+    const browser = new TestBrowser(t);
+    await browser.post("/zapi/login", {
+      emailUserId: member.email,
+      password: member.password,
+      loginMethod: "Password",
+    });
+    expect((await browser.post("/zapi/account/user-id/verify", { userId: "sorafan01" })).status).toBe(200);
+  });
+
+  it("refuses a value that cannot be a user ID", async () => {
+    const response = await new TestBrowser(t).post("/zapi/account/user-id/verify", { userId: "ab" });
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({ code: "VALIDATION_ERROR", errors: [{ field: "userId" }] });
+  });
+});
+
+describe("POST /zapi/account/email/send-pin-code", () => {
+  it("sends the sign-up code again to the flow's address", async () => {
+    const browser = new TestBrowser(t);
+    await browser.post("/zapi/signup/email", {
+      type: "signUp",
+      email: "a@example.jp",
+      policyConsentData: consent,
+    });
+    t.clock.advance(30_000);
+    const response = await browser.post("/zapi/account/email/send-pin-code", { type: "signUp" });
+    expect(response.status).toBe(200);
+    expect(t.outbox.mails.map((mail) => mail.to)).toEqual(["a@example.jp", "a@example.jp"]);
+  });
+
+  it("moves a sign-up to a new address, which a code of its own must prove", async () => {
+    const browser = new TestBrowser(t);
+    await browser.post("/zapi/signup/email", {
+      type: "signUp",
+      email: "a@example.jp",
+      policyConsentData: consent,
+    });
+    const oldCode = mailedCode(t.outbox, "a@example.jp");
+    t.clock.advance(30_000);
+    const response = await browser.post("/zapi/account/email/send-pin-code", {
+      type: "signUp",
+      email: "b@example.jp",
+    });
+    expect(response.status).toBe(200);
+    const screen = await json(await browser.get("/zapi/internal/signup/pin-code/screen-data"));
+    expect(screen.email).toBe("b@example.jp");
+    const newCode = mailedCode(t.outbox, "b@example.jp");
+    if (oldCode !== newCode) {
+      expect((await browser.post("/zapi/signup/pin-code", { pinCode: oldCode })).status).toBe(400);
+    }
+    expect((await browser.post("/zapi/signup/pin-code", { pinCode: newCode })).status).toBe(200);
+  });
+
+  it("checks a new address like every e-mail field", async () => {
+    const browser = new TestBrowser(t);
+    await browser.post("/zapi/signup/email", {
+      type: "signUp",
+      email: "a@example.jp",
+      policyConsentData: consent,
+    });
+    t.clock.advance(30_000);
+    const response = await browser.post("/zapi/account/email/send-pin-code", {
+      type: "signUp",
+      email: "a@b",
+    });
+    expect(response.status).toBe(400);
+    expect((await json(response)).errors).toEqual([
+      { field: "email", message: "メールアドレスの形式が正しくありません。" },
+    ]);
+  });
+
+  it("without a sign-up in progress, is a registration time-out", async () => {
+    const response = await new TestBrowser(t).post("/zapi/account/email/send-pin-code", { type: "signUp" });
+    expect(response.status).toBe(400);
+    expect((await json(response)).code).toBe("REGISTRATION_TIMEOUT");
+  });
+
+  it("without a login code request in progress, tells the visitor to start again", async () => {
+    const response = await new TestBrowser(t).post("/zapi/account/email/send-pin-code", { type: "login" });
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({
+      code: "AUTH_FLOW_EXPIRED",
+      message: "有効期限が切れました。お手数ですが、最初からやり直してください。",
+    });
+  });
+
+  it("refuses an unknown purpose", async () => {
+    const response = await new TestBrowser(t).post("/zapi/account/email/send-pin-code", { type: "reset" });
+    expect(response.status).toBe(400);
+    expect((await json(response)).code).toBe("VALIDATION_ERROR");
+  });
+
+  it("paces codes to one address: growing waits after the 5th, then none for an hour after the 10th", async () => {
+    const browser = new TestBrowser(t);
+    await browser.post("/zapi/login/code", { email: "paced@example.jp" });
+    const waits: number[] = [];
+    for (let sent = 1; sent < 10; sent++) {
+      t.clock.advance(30_000);
+      const refused = await browser.post("/zapi/account/email/send-pin-code", { type: "login" });
+      const wait = refused.status === 429 ? Number(refused.headers.get("retry-after")) : 0;
+      waits.push(wait);
+      t.clock.advance(wait * 1000);
+      if (wait > 0) {
+        expect((await browser.post("/zapi/account/email/send-pin-code", { type: "login" })).status).toBe(200);
+      }
+    }
+    expect(waits).toEqual([0, 0, 0, 0, 0, 0, 30, 90, 210]);
+    t.clock.advance(30_000);
+    const locked = await browser.post("/zapi/account/email/send-pin-code", { type: "login" });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBe(60 * 60 - 30);
+    t.clock.advance((60 * 60 - 30) * 1000);
+    // The flow has expired meanwhile; a new request for the address goes out again.
+    expect((await new TestBrowser(t).post("/zapi/login/code", { email: "paced@example.jp" })).status).toBe(
+      200,
+    );
+  });
+});

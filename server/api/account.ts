@@ -1,0 +1,72 @@
+/**
+ * Account calls of this slice (spec §7 Account calls): POST /zapi/account/user-id/verify (is the
+ * user ID free?) and /account/email/send-pin-code (send the current flow's code again).
+ */
+import { type Context, Hono } from "hono";
+import { buildCodeLoginForm } from "../../schemas/forms/login.ts";
+import type { SendPinCodeRequest } from "../../schemas/types/send-pin-code-request.gen.ts";
+import type { UserIdVerifyRequest } from "../../schemas/types/user-id-verify-request.gen.ts";
+import { findAccountByEmail, findAccountByUserId, normalizeEmail } from "../services/accounts.ts";
+import { resendAvailableAt } from "../services/auth-codes.ts";
+import { findFlow, isFlowPurpose } from "../services/auth-flows.ts";
+import { flowToken, setFlowCookie } from "./auth-cookies.ts";
+import { mailCode } from "./code-mail.ts";
+import type { ApiEnv } from "./context.ts";
+import { currentMember } from "./member.ts";
+import { apiError } from "./messages.ts";
+import { checkRequest, pick, REQUEST_SCHEMAS } from "./request-schemas.ts";
+import { readJsonBody, validateRequestData } from "./validation.ts";
+
+/** The body's e-mail address, checked by the rules of every e-mail field (spec §5 E-mail). */
+async function checkedAddress(c: Context<ApiEnv>, body: unknown): Promise<string> {
+  const form = buildCodeLoginForm({}, c.get("deps").store.current().version);
+  const data = await validateRequestData(c, form, pick(body, ["email"]));
+  return normalizeEmail(String(data.email));
+}
+
+export const account = new Hono<ApiEnv>()
+  .post("/user-id/verify", async (c) => {
+    const { db } = c.get("deps");
+    const { userId } = await checkRequest<UserIdVerifyRequest>(
+      c,
+      REQUEST_SCHEMAS.userIdVerify,
+      await readJsonBody(c),
+    );
+    const holder = await findAccountByUserId(db, userId);
+    const member = await currentMember(c);
+    // A member's own user ID is not "taken" for them.
+    if (holder && holder.id !== member?.accountId) {
+      throw await apiError(c, 409, "ACCOUNT_ALREADY_EXISTS_USER_ID", "userIdInUse");
+    }
+    return c.json({ available: true });
+  })
+
+  .post("/email/send-pin-code", async (c) => {
+    const { db, now } = c.get("deps");
+    const body = await readJsonBody(c);
+    const request = await checkRequest<SendPinCodeRequest>(c, REQUEST_SCHEMAS.sendPinCode, body);
+    const purpose = request.type;
+    const expired = () =>
+      purpose === "signUp"
+        ? apiError(c, 400, "REGISTRATION_TIMEOUT", "registrationTimeout")
+        : apiError(c, 400, "AUTH_FLOW_EXPIRED", "flowExpired");
+    // Only guest flows have codes to resend so far; the member purposes come with their screens.
+    if (!isFlowPurpose(purpose)) throw await expired();
+    const token = flowToken(c, purpose);
+    const flow = await findFlow(db, purpose, token, now());
+    if (!token || !flow?.email) throw await expired();
+
+    // A new address (an e-mail change during sign-up) starts over: a code of its own must prove it.
+    const to = request.email === undefined ? flow.email : await checkedAddress(c, body);
+    const changed = to !== flow.email;
+    const owner = purpose === "login" && changed ? await findAccountByEmail(db, to) : null;
+    const accountId = changed ? (owner?.id ?? null) : flow.accountId;
+    const sent = await mailCode(c, flow, {
+      purpose,
+      to,
+      delivery: purpose === "signUp" ? "wait" : accountId ? "background" : "none",
+      changes: changed ? { emailVerifiedAt: null, ...(purpose === "login" ? { accountId } : {}) } : {},
+    });
+    setFlowCookie(c, purpose, token);
+    return c.json({ resendAvailableAt: resendAvailableAt(sent.codeSentAt) });
+  });

@@ -1,0 +1,687 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  createTestApi,
+  insertAccount,
+  mailedCode,
+  parseSetCookies,
+  type TestAccount,
+  type TestApi,
+  TestBrowser,
+} from "../../tests/api-harness.ts";
+import { loginHistory, policyConsents, sessions } from "../db/schema.ts";
+import type { RecaptchaVerifier } from "../services/recaptcha.ts";
+
+let t: TestApi;
+let member: TestAccount;
+beforeEach(async () => {
+  t = await createTestApi();
+  member = await insertAccount(t, {
+    email: "taro.suzuki@example.jp",
+    password: "Passw0rdA",
+    userId: "taro2026",
+  });
+});
+afterEach(() => t.close());
+
+async function json(response: Response) {
+  return (await response.json()) as Record<string, unknown>;
+}
+
+function passwordLogin(
+  browser: TestBrowser,
+  emailUserId: string,
+  password: string,
+  extra = {},
+  origin?: string,
+) {
+  return browser.post(
+    "/zapi/login",
+    { emailUserId, password, loginMethod: "Password", ...extra },
+    origin ? { origin } : {},
+  );
+}
+
+async function sessionsOf(accountId: string) {
+  return t.db.select().from(sessions).where(eq(sessions.accountId, accountId));
+}
+
+const MINUTE = 60 * 1000;
+
+describe("POST /zapi/login with a password", () => {
+  it("signs the member in: a new session and the cookies of spec §7", async () => {
+    const browser = new TestBrowser(t);
+    const response = await passwordLogin(browser, member.email, "Passw0rdA");
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({ authId: member.publicId });
+
+    const cookies = parseSetCookies(response);
+    const sid = cookies.get("sid");
+    expect(sid?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(sid?.attributes).toContain("HttpOnly");
+    expect(sid?.attributes).toContain("SameSite=Lax");
+    expect(sid?.attributes).toContain("Path=/");
+    expect(sid?.attributes).toContain(`Max-Age=${30 * 24 * 60 * 60}`);
+    expect(sid?.attributes).not.toContain("Secure");
+    const auid = cookies.get("auid");
+    expect(auid?.value).toBe(member.publicId);
+    expect(auid?.attributes).not.toContain("HttpOnly");
+    expect(auid?.attributes).toContain(`Max-Age=${30 * 24 * 60 * 60}`);
+    expect(cookies.get("latid")?.attributes).toContain("HttpOnly");
+
+    const [session] = await sessionsOf(member.accountId);
+    expect(session?.tokenHash).not.toBe(sid?.value);
+    expect(session?.expiresAt.getTime()).toBe(t.clock.now().getTime() + 30 * 24 * 60 * MINUTE);
+    expect((await json(await browser.get("/zapi/internal/root/screen-data"))).authId).toBe(member.publicId);
+  });
+
+  it("refuses a login posted from another site, before looking at anything", async () => {
+    const response = await passwordLogin(
+      new TestBrowser(t),
+      member.email,
+      "Passw0rdA",
+      {},
+      "https://evil.example",
+    );
+    expect(response.status).toBe(403);
+    expect((await json(response)).code).toBe("CROSS_SITE_REQUEST");
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(await t.db.select().from(loginHistory)).toEqual([]);
+  });
+
+  it("accepts a login posted from the site's own page", async () => {
+    const response = await passwordLogin(
+      new TestBrowser(t),
+      member.email,
+      "Passw0rdA",
+      {},
+      "http://localhost",
+    );
+    expect(response.status).toBe(200);
+  });
+
+  it("marks the cookies Secure when the site is served over https", async () => {
+    t.deps.secureCookies = true;
+    const response = await passwordLogin(new TestBrowser(t), member.email, "Passw0rdA");
+    for (const cookie of parseSetCookies(response).values()) expect(cookie.attributes).toContain("Secure");
+  });
+
+  it("accepts the user ID, in any case, when the store enables user IDs", async () => {
+    expect((await passwordLogin(new TestBrowser(t), "TARO2026", "Passw0rdA")).status).toBe(200);
+  });
+
+  it("does not accept the user ID when the store disables user IDs", async () => {
+    t.store.update((settings) => {
+      settings.features.isEnabledUserId = false;
+    });
+    const response = await passwordLogin(new TestBrowser(t), "taro2026", "Passw0rdA");
+    expect(response.status).toBe(400);
+    expect((await json(response)).errors).toEqual([
+      { field: "emailUserId", message: "メールアドレスの形式が正しくありません。" },
+    ]);
+  });
+
+  it("rotates the session: the session the browser had before is gone", async () => {
+    const browser = new TestBrowser(t);
+    await passwordLogin(browser, member.email, "Passw0rdA");
+    const before = browser.cookies.get("sid");
+    await passwordLogin(browser, member.email, "Passw0rdA");
+    const after = browser.cookies.get("sid");
+    expect(after).not.toBe(before);
+    expect(await sessionsOf(member.accountId)).toHaveLength(1);
+    const stale = new TestBrowser(t);
+    stale.cookies.set("sid", before!);
+    expect((await json(await stale.get("/zapi/internal/root/screen-data"))).authId).toBeNull();
+  });
+
+  it("answers an unknown e-mail exactly as a wrong password, through the same password check", async () => {
+    const verify = vi.spyOn(t.deps.passwords, "verify");
+    const wrongPassword = await passwordLogin(new TestBrowser(t), member.email, "Wrong0pass");
+    const unknownEmail = await passwordLogin(new TestBrowser(t), "nobody@example.jp", "Wrong0pass");
+
+    expect(unknownEmail.status).toBe(401);
+    expect(unknownEmail.status).toBe(wrongPassword.status);
+    const [wrongBody, unknownBody] = [await json(wrongPassword), await json(unknownEmail)];
+    const { requestId: _a, ...wrong } = wrongBody;
+    const { requestId: _b, ...unknown } = unknownBody;
+    expect(unknown).toEqual(wrong);
+    expect(unknown).toEqual({
+      code: "LOGIN_FAILED",
+      message: "メールアドレスまたはパスワードが正しくありません。",
+    });
+    expect([...unknownEmail.headers.keys()].sort()).toEqual([...wrongPassword.headers.keys()].sort());
+    // Both ran an argon2 verification: the unknown address against the dummy hash.
+    expect(verify).toHaveBeenCalledTimes(2);
+    expect(verify.mock.calls[0]?.[0]).toMatch(/^\$argon2id\$/);
+    expect(verify.mock.calls[1]?.[0]).toBeNull();
+  });
+
+  it("names the user ID in the message when one was used", async () => {
+    const response = await passwordLogin(new TestBrowser(t), "taro2026", "Wrong0pass");
+    expect(await json(response)).toMatchObject({
+      code: "LOGIN_FAILED",
+      message: "ユーザIDまたはパスワードが正しくありません。",
+    });
+  });
+
+  it("says which field is missing, with the spec's messages", async () => {
+    const response = await new TestBrowser(t).post("/zapi/login", {
+      emailUserId: "",
+      loginMethod: "Password",
+    });
+    expect(response.status).toBe(400);
+    expect((await json(response)).errors).toEqual([
+      { field: "emailUserId", message: "メールアドレスまたはユーザIDを入力してください。" },
+      { field: "password", message: "パスワードを入力してください。" },
+    ]);
+  });
+
+  it("refuses an account the operator has barred, once the password is right", async () => {
+    const barred = await insertAccount(t, { email: "barred@example.jp", loginProhibited: true });
+    const wrong = await passwordLogin(new TestBrowser(t), barred.email, "Wrong0pass");
+    expect(wrong.status).toBe(401);
+    const right = await passwordLogin(new TestBrowser(t), barred.email, "Passw0rdA");
+    expect(right.status).toBe(403);
+    expect((await json(right)).code).toBe("LOGIN_PROHIBITED");
+    expect(await sessionsOf(barred.accountId)).toEqual([]);
+  });
+
+  it("refuses a password login when the store turns passwords off", async () => {
+    t.store.update((settings) => {
+      settings.features.isEnabledPassword = false;
+    });
+    const response = await passwordLogin(new TestBrowser(t), member.email, "Passw0rdA");
+    expect(response.status).toBe(400);
+    expect((await json(response)).code).toBe("LOGIN_METHOD_UNAVAILABLE");
+  });
+
+  it("sends members who must agree to a revised policy to the policy screen", async () => {
+    await t.db.delete(policyConsents).where(eq(policyConsents.accountId, member.accountId));
+    const response = await passwordLogin(new TestBrowser(t), member.email, "Passw0rdA");
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({ authId: member.publicId, redirectTo: "/signup/policy" });
+  });
+});
+
+describe("throttling failed logins", () => {
+  it("makes an account wait longer after each failure past the third, then locks it for 15 minutes", async () => {
+    const attacker = new TestBrowser(t, { clientAddress: "203.0.113.9" });
+    for (const wait of [0, 0, 0, 1, 2, 4, 8, 16, 32]) {
+      const response = await passwordLogin(attacker, member.email, "Wrong0pass");
+      expect(response.status).toBe(401);
+      if (wait > 0) {
+        const early = await passwordLogin(attacker, member.email, "Wrong0pass");
+        expect(early.status).toBe(429);
+        expect(early.headers.get("retry-after")).toBe(String(wait));
+      }
+      t.clock.advance(wait * 1000);
+    }
+    // The 10th failure locks the account, for every client and even with the right password.
+    expect((await passwordLogin(attacker, member.email, "Wrong0pass")).status).toBe(401);
+    const owner = new TestBrowser(t, { clientAddress: "192.0.2.44" });
+    const locked = await passwordLogin(owner, member.email, "Passw0rdA");
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get("retry-after")).toBe(String(15 * 60));
+    expect(await json(locked)).toMatchObject({
+      code: "TOO_MANY_ATTEMPTS",
+      message: "しばらく時間をおいてから、もう一度お試しください。",
+      retryAfter: 15 * 60,
+    });
+
+    t.clock.advance(15 * MINUTE);
+    expect((await passwordLogin(owner, member.email, "Passw0rdA")).status).toBe(200);
+  });
+
+  it("counts failures per client address across accounts", async () => {
+    const client = new TestBrowser(t, { clientAddress: "203.0.113.10" });
+    for (let index = 0; index < 4; index++) {
+      await passwordLogin(client, `someone${index}@example.jp`, "Wrong0pass");
+    }
+    const response = await passwordLogin(client, member.email, "Passw0rdA");
+    expect(response.status).toBe(429);
+    expect((await passwordLogin(new TestBrowser(t), member.email, "Passw0rdA")).status).toBe(200);
+  });
+
+  it("throttles an unknown e-mail exactly like an account", async () => {
+    const tries = async (identifier: string, address: string) => {
+      const browser = new TestBrowser(t, { clientAddress: address });
+      const statuses: number[] = [];
+      for (let index = 0; index < 5; index++)
+        statuses.push((await passwordLogin(browser, identifier, "Wrong0pass")).status);
+      return statuses;
+    };
+    const known = await tries(member.email, "203.0.113.20");
+    const unknown = await tries("nobody@example.jp", "203.0.113.21");
+    expect(unknown).toEqual(known);
+    expect(known).toEqual([401, 401, 401, 401, 429]);
+  });
+
+  it("forgets a member's failures once they log in", async () => {
+    const browser = new TestBrowser(t);
+    for (let index = 0; index < 3; index++) await passwordLogin(browser, member.email, "Wrong0pass");
+    expect((await passwordLogin(browser, member.email, "Passw0rdA")).status).toBe(200);
+    const other = new TestBrowser(t, { clientAddress: "192.0.2.50" });
+    for (let index = 0; index < 3; index++) {
+      expect((await passwordLogin(other, member.email, "Wrong0pass")).status).toBe(401);
+    }
+  });
+});
+
+describe("login history", () => {
+  it("records every attempt: time, address, result, identifier, method, device and browser", async () => {
+    const browser = new TestBrowser(t, {
+      clientAddress: "203.0.113.77",
+      userAgent:
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+    });
+    await passwordLogin(browser, member.email, "Wrong0pass");
+    t.clock.advance(1000);
+    await passwordLogin(browser, "nobody@example.jp", "Wrong0pass");
+    t.clock.advance(1000);
+    await passwordLogin(browser, "taro2026", "Passw0rdA");
+
+    const rows = await t.db.select().from(loginHistory).orderBy(loginHistory.createdAt);
+    expect(
+      rows.map(
+        ({
+          accountId,
+          result,
+          failureReason,
+          userIdentifierName,
+          loginMethod,
+          ip,
+          deviceInfo,
+          browserInfo,
+        }) => ({
+          accountId,
+          result,
+          failureReason,
+          userIdentifierName,
+          loginMethod,
+          ip,
+          deviceInfo,
+          browserInfo,
+        }),
+      ),
+    ).toEqual([
+      {
+        accountId: member.accountId,
+        result: false,
+        failureReason: "bad-credentials",
+        userIdentifierName: member.email,
+        loginMethod: "Password",
+        ip: "203.0.113.77",
+        deviceInfo: "Mobile iPhone",
+        browserInfo: "Mobile Safari 17",
+      },
+      {
+        accountId: null,
+        result: false,
+        failureReason: "bad-credentials",
+        userIdentifierName: "nobody@example.jp",
+        loginMethod: "Password",
+        ip: "203.0.113.77",
+        deviceInfo: "Mobile iPhone",
+        browserInfo: "Mobile Safari 17",
+      },
+      {
+        accountId: member.accountId,
+        result: true,
+        failureReason: null,
+        userIdentifierName: "taro2026",
+        loginMethod: "Password",
+        ip: "203.0.113.77",
+        deviceInfo: "Mobile iPhone",
+        browserInfo: "Mobile Safari 17",
+      },
+    ]);
+    expect(rows.map((row) => row.createdAt.getTime() - rows[0]!.createdAt.getTime())).toEqual([
+      0, 1000, 2000,
+    ]);
+    expect(rows.every((row) => row.country === null)).toBe(true);
+  });
+});
+
+describe("new-login notices", () => {
+  const noticeSubject = "【ソラミル】新しい端末からログインがありました";
+  const notices = () => t.outbox.mails.filter((mail) => mail.subject === noticeSubject);
+
+  it("mails the contact address when the browser is new to the account, and not again", async () => {
+    const browser = new TestBrowser(t, { clientAddress: "203.0.113.5" });
+    await passwordLogin(browser, member.email, "Passw0rdA");
+    expect(notices()).toHaveLength(1);
+    const [notice] = notices();
+    expect(notice?.to).toBe(member.email);
+    expect(notice?.text).toContain("203.0.113.5");
+    expect(notice?.text).toContain("PC Macintosh");
+    expect(notice?.text).toContain("Chrome 124");
+    expect(notice?.text).toContain("http://localhost/mypage/login-history");
+
+    await browser.post("/zapi/logout", {});
+    await passwordLogin(browser, member.email, "Passw0rdA");
+    expect(notices()).toHaveLength(1);
+
+    await passwordLogin(new TestBrowser(t), member.email, "Passw0rdA");
+    expect(notices()).toHaveLength(2);
+  });
+
+  it("treats a browser another account logged in from as new to this one", async () => {
+    const other = await insertAccount(t, { email: "hanako@example.jp" });
+    const browser = new TestBrowser(t);
+    await passwordLogin(browser, other.email, "Passw0rdA");
+    const latid = browser.cookies.get("latid");
+    await passwordLogin(browser, member.email, "Passw0rdA");
+    expect(notices().map((mail) => mail.to)).toEqual([other.email, member.email]);
+    // One browser mark serves both accounts.
+    expect(browser.cookies.get("latid")).toBe(latid);
+    await passwordLogin(browser, other.email, "Passw0rdA");
+    expect(notices()).toHaveLength(2);
+  });
+
+  it("links to the public origin when one is configured", async () => {
+    t.deps.publicOrigin = "https://soramiru.example.jp";
+    await passwordLogin(new TestBrowser(t), member.email, "Passw0rdA");
+    expect(notices()[0]?.text).toContain("https://soramiru.example.jp/mypage/login-history");
+  });
+});
+
+describe("reCAPTCHA, when the store enables it", () => {
+  function enableRecaptcha(verdict: Awaited<ReturnType<RecaptchaVerifier["verify"]>>) {
+    t.store.update((settings) => {
+      settings.login.recaptcha = { enabled: true, siteKey: "site-key", projectId: "project" };
+    });
+    const verify = vi.fn<RecaptchaVerifier["verify"]>(async () => verdict);
+    t.deps.recaptcha = { verify };
+    return verify;
+  }
+
+  it("passes the page's token on and logs in when it passes", async () => {
+    const verify = enableRecaptcha("pass");
+    const response = await passwordLogin(new TestBrowser(t), member.email, "Passw0rdA", {
+      token: "page-token",
+    });
+    expect(response.status).toBe(200);
+    expect(verify).toHaveBeenCalledWith({
+      token: "page-token",
+      settings: { enabled: true, siteKey: "site-key", projectId: "project" },
+      expectedAction: "login",
+    });
+  });
+
+  it("refuses a failed check before looking at the password", async () => {
+    enableRecaptcha("fail");
+    const verify = vi.spyOn(t.deps.passwords, "verify");
+    const response = await passwordLogin(new TestBrowser(t), member.email, "Passw0rdA", { token: "bot" });
+    expect(response.status).toBe(400);
+    expect((await json(response)).code).toBe("RECAPTCHA_FAILED");
+    expect(verify).not.toHaveBeenCalled();
+  });
+
+  it("answers 503 with a message, not a crash, when it cannot be checked", async () => {
+    enableRecaptcha("unavailable");
+    const response = await passwordLogin(new TestBrowser(t), member.email, "Passw0rdA");
+    expect(response.status).toBe(503);
+    expect(await json(response)).toMatchObject({
+      code: "RECAPTCHA_UNAVAILABLE",
+      message: "ただいまログインできません。しばらく時間をおいてから、もう一度お試しください。",
+    });
+  });
+});
+
+describe("login by e-mail code", () => {
+  async function requestCode(browser: TestBrowser, email = member.email) {
+    const response = await browser.post("/zapi/login/code", { email });
+    expect(response.status).toBe(200);
+    return response;
+  }
+
+  it("mails a login code and logs in with it", async () => {
+    const browser = new TestBrowser(t);
+    await requestCode(browser);
+    const mail = t.outbox.latestMailTo(member.email);
+    expect(mail?.subject).toBe("【ソラミル】ログイン用認証コードのお知らせ");
+    const screen = await json(await browser.get("/zapi/internal/login/code/screen-data"));
+    expect(screen).toEqual({
+      email: member.email,
+      resendAvailableAt: new Date(t.clock.now().getTime() + 30_000).toISOString(),
+    });
+
+    const response = await browser.post("/zapi/login", {
+      emailUserId: member.email,
+      authCode: mailedCode(t.outbox, member.email),
+      loginMethod: "AuthCode",
+    });
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({ authId: member.publicId });
+    expect(browser.cookies.has("lcid")).toBe(false);
+    const [row] = await t.db.select().from(loginHistory).where(eq(loginHistory.result, true));
+    expect(row).toMatchObject({ loginMethod: "AuthCode", userIdentifierName: member.email });
+  });
+
+  it("answers an address without an account exactly like a member's, and mails nothing", async () => {
+    const forMember = await requestCode(new TestBrowser(t));
+    const forNobody = await requestCode(new TestBrowser(t), "nobody@example.jp");
+    expect(await forNobody.text()).toBe(await forMember.text());
+    expect([...parseSetCookies(forNobody).keys()]).toEqual([...parseSetCookies(forMember).keys()]);
+    expect(t.outbox.latestMailTo("nobody@example.jp")).toBeNull();
+  });
+
+  it("fails any code for an address without an account, like a wrong code", async () => {
+    const browser = new TestBrowser(t);
+    await requestCode(browser, "nobody@example.jp");
+    const response = await browser.post("/zapi/login", {
+      emailUserId: "nobody@example.jp",
+      authCode: "123456",
+      loginMethod: "AuthCode",
+    });
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({
+      code: "PIN_CODE_ERROR",
+      message: "認証に失敗しました。ログイン用認証コードをご確認ください。",
+    });
+  });
+
+  it("refuses a resend within 30 s, for members and unknown addresses alike", async () => {
+    for (const email of [member.email, "nobody@example.jp"]) {
+      const browser = new TestBrowser(t);
+      await requestCode(browser, email);
+      const again = await browser.post("/zapi/login/code", { email });
+      expect(again.status).toBe(429);
+      expect(await json(again)).toMatchObject({ code: "RESEND_TOO_SOON", retryAfter: 30 });
+      const resend = await browser.post("/zapi/account/email/send-pin-code", { type: "login" });
+      expect(resend.status).toBe(429);
+    }
+    expect(t.outbox.mails).toHaveLength(1);
+  });
+
+  it("does not accept the code twice", async () => {
+    const browser = new TestBrowser(t);
+    await requestCode(browser);
+    const authCode = mailedCode(t.outbox, member.email);
+    await browser.post("/zapi/login", { emailUserId: member.email, authCode, loginMethod: "AuthCode" });
+    await browser.post("/zapi/logout", {});
+    const again = await browser.post("/zapi/login", {
+      emailUserId: member.email,
+      authCode,
+      loginMethod: "AuthCode",
+    });
+    expect(again.status).toBe(400);
+    expect((await json(again)).code).toBe("AUTH_FLOW_EXPIRED");
+  });
+
+  it("without a code request in progress, sends the login code screen back to the login page", async () => {
+    expect(await json(await new TestBrowser(t).get("/zapi/internal/login/code/screen-data"))).toEqual({
+      redirectTo: "/login?loginType=authCode",
+    });
+  });
+
+  it("is refused when the store turns login codes off", async () => {
+    t.store.update((settings) => {
+      settings.login.isEnabledAuthCode = false;
+    });
+    const response = await new TestBrowser(t).post("/zapi/login/code", { email: member.email });
+    expect(response.status).toBe(400);
+    expect((await json(response)).code).toBe("LOGIN_METHOD_UNAVAILABLE");
+  });
+});
+
+describe("POST /zapi/logout", () => {
+  it("ends the session and clears sid and auid, keeping the browser mark", async () => {
+    const browser = new TestBrowser(t);
+    await passwordLogin(browser, member.email, "Passw0rdA");
+    const response = await browser.post("/zapi/logout", {});
+    expect(response.status).toBe(200);
+    const cookies = parseSetCookies(response);
+    expect(cookies.get("sid")?.value).toBeNull();
+    expect(cookies.get("auid")?.value).toBeNull();
+    expect(cookies.has("latid")).toBe(false);
+    expect(await sessionsOf(member.accountId)).toEqual([]);
+    expect((await json(await browser.get("/zapi/internal/root/screen-data"))).authId).toBeNull();
+  });
+});
+
+describe("password reset", () => {
+  async function requestReset(browser: TestBrowser, email = member.email) {
+    const response = await browser.post("/zapi/auth/password/forgot", { email });
+    expect(response.status).toBe(200);
+    return response;
+  }
+
+  function mailedToken(): string {
+    const link = /http:\/\/localhost\/password\/reset\?token=([A-Za-z0-9_-]+)/.exec(
+      t.outbox.latestMailTo(member.email)?.text ?? "",
+    );
+    if (!link?.[1]) throw new Error("no reset link was mailed");
+    return link[1];
+  }
+
+  it("mails a link; the new password works, the old one and every session are gone", async () => {
+    const signedIn = new TestBrowser(t);
+    await passwordLogin(signedIn, member.email, "Passw0rdA");
+    const elsewhere = new TestBrowser(t);
+    await passwordLogin(elsewhere, member.email, "Passw0rdA");
+    expect(await sessionsOf(member.accountId)).toHaveLength(2);
+
+    const browser = new TestBrowser(t);
+    await requestReset(browser);
+    expect(t.outbox.latestMailTo(member.email)?.subject).toBe("【ソラミル】パスワード再設定のご案内");
+    const token = mailedToken();
+    expect(await json(await browser.get(`/zapi/internal/password/reset/screen-data?token=${token}`))).toEqual(
+      {
+        hasToken: true,
+        tokenValid: true,
+      },
+    );
+
+    const reset = await browser.post("/zapi/auth/password/reset", {
+      token,
+      password: "NewPassw0rd",
+      passwordConfirm: "NewPassw0rd",
+    });
+    expect(reset.status).toBe(200);
+    expect(await sessionsOf(member.accountId)).toEqual([]);
+    expect((await json(await signedIn.get("/zapi/internal/root/screen-data"))).authId).toBeNull();
+    expect((await passwordLogin(new TestBrowser(t), member.email, "Passw0rdA")).status).toBe(401);
+    expect((await passwordLogin(new TestBrowser(t), member.email, "NewPassw0rd")).status).toBe(200);
+  });
+
+  it("answers an unknown address exactly like a member's, and mails nothing", async () => {
+    const forMember = await requestReset(new TestBrowser(t));
+    const forNobody = await requestReset(new TestBrowser(t), "nobody@example.jp");
+    expect(await forNobody.text()).toBe(await forMember.text());
+    expect(t.outbox.mails.map((mail) => mail.to)).toEqual([member.email]);
+  });
+
+  it("uses a link once", async () => {
+    await requestReset(new TestBrowser(t));
+    const token = mailedToken();
+    const body = { token, password: "NewPassw0rd", passwordConfirm: "NewPassw0rd" };
+    expect((await new TestBrowser(t).post("/zapi/auth/password/reset", body)).status).toBe(200);
+    const again = await new TestBrowser(t).post("/zapi/auth/password/reset", {
+      ...body,
+      password: "Other0pass",
+      passwordConfirm: "Other0pass",
+    });
+    expect(again.status).toBe(400);
+    expect((await json(again)).code).toBe("RESET_TOKEN_INVALID");
+  });
+
+  it("stops an earlier link from working once a later one was used", async () => {
+    await requestReset(new TestBrowser(t));
+    const first = mailedToken();
+    await requestReset(new TestBrowser(t));
+    const second = mailedToken();
+    const body = { password: "NewPassw0rd", passwordConfirm: "NewPassw0rd" };
+    expect(
+      (await new TestBrowser(t).post("/zapi/auth/password/reset", { ...body, token: second })).status,
+    ).toBe(200);
+    expect(
+      (await new TestBrowser(t).post("/zapi/auth/password/reset", { ...body, token: first })).status,
+    ).toBe(400);
+  });
+
+  it("expires a link after 60 minutes", async () => {
+    await requestReset(new TestBrowser(t));
+    const token = mailedToken();
+    t.clock.advance(60 * MINUTE);
+    const browser = new TestBrowser(t);
+    expect(await json(await browser.get(`/zapi/internal/password/reset/screen-data?token=${token}`))).toEqual(
+      {
+        hasToken: true,
+        tokenValid: false,
+      },
+    );
+    const response = await browser.post("/zapi/auth/password/reset", {
+      token,
+      password: "NewPassw0rd",
+      passwordConfirm: "NewPassw0rd",
+    });
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({
+      code: "RESET_TOKEN_INVALID",
+      message:
+        "パスワード再設定用のURLが無効か、有効期限が切れています。お手数ですが、もう一度お手続きください。",
+    });
+  });
+
+  it("applies the strength rule and the confirmation, with the spec's messages", async () => {
+    await requestReset(new TestBrowser(t));
+    const response = await new TestBrowser(t).post("/zapi/auth/password/reset", {
+      token: mailedToken(),
+      password: "newpassw0rd",
+      passwordConfirm: "different",
+    });
+    expect(response.status).toBe(400);
+    expect((await json(response)).errors).toEqual([
+      { field: "password", message: "パスワードには英大文字を1文字以上含めてください。" },
+      { field: "passwordConfirm", message: "パスワードが一致しません" },
+    ]);
+  });
+
+  it("refuses the current password as the new one", async () => {
+    await requestReset(new TestBrowser(t));
+    const response = await new TestBrowser(t).post("/zapi/auth/password/reset", {
+      token: mailedToken(),
+      password: "Passw0rdA",
+      passwordConfirm: "Passw0rdA",
+    });
+    expect(response.status).toBe(400);
+    expect((await json(response)).code).toBe("INVALID_PASSWORD_REUSED");
+  });
+
+  it("unlocks an account that guessing had locked", async () => {
+    const attacker = new TestBrowser(t, { clientAddress: "203.0.113.99" });
+    for (let index = 0; index < 10; index++) {
+      await passwordLogin(attacker, member.email, "Wrong0pass");
+      t.clock.advance(MINUTE);
+    }
+    expect((await passwordLogin(new TestBrowser(t), member.email, "Passw0rdA")).status).toBe(429);
+    await requestReset(new TestBrowser(t));
+    await new TestBrowser(t).post("/zapi/auth/password/reset", {
+      token: mailedToken(),
+      password: "NewPassw0rd",
+      passwordConfirm: "NewPassw0rd",
+    });
+    expect((await passwordLogin(new TestBrowser(t), member.email, "NewPassw0rd")).status).toBe(200);
+  });
+});

@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import accountSchema from "../../../schemas/account.schema.json" with { type: "json" };
+import { createAjv } from "../../../schemas/validation.ts";
+import { createTestApi, insertAccount, type TestApi, TestBrowser } from "../../../tests/api-harness.ts";
+
+let t: TestApi;
+beforeEach(async () => {
+  t = await createTestApi();
+});
+afterEach(() => t.close());
+
+async function json(response: Response) {
+  return (await response.json()) as Record<string, unknown>;
+}
+
+async function signedIn() {
+  const member = await insertAccount(t, { email: "taro@example.jp", userId: "taro2026" });
+  const browser = new TestBrowser(t);
+  await browser.post("/zapi/login", {
+    emailUserId: member.email,
+    password: member.password,
+    loginMethod: "Password",
+  });
+  return { member, browser };
+}
+
+describe("GET /zapi/internal/mypage/screen-data", () => {
+  it("answers a guest 401 with where to log in, keeping the page and its query", async () => {
+    const response = await new TestBrowser(t).get("/zapi/internal/mypage/screen-data?tab=security");
+    expect(response.status).toBe(401);
+    expect(await json(response)).toMatchObject({
+      code: "REQUEST_UNAUTHORIZED",
+      message: "ログインしてください。",
+      redirectTo: `/login?returnTo=${encodeURIComponent("/mypage?tab=security")}`,
+    });
+  });
+
+  it("gives a member their account, in the shape of the Account schema", async () => {
+    const { browser } = await signedIn();
+    const { account } = await json(await browser.get("/zapi/internal/mypage/screen-data"));
+    expect(account).toMatchObject({
+      contactEmail: "taro@example.jp",
+      email: "taro@example.jp",
+      isEmailVerified: true,
+      userId: "taro2026",
+      userIdentifiers: [{ userIdentifierType: "Email", userIdentifierName: "taro@example.jp" }],
+      passwordUpdatedAt: t.clock.now().toISOString(),
+      passwordStrength: "LOWER_DIGIT_UPPER",
+      isEnabledPassword: true,
+      isEnabledUserId: true,
+      isEnabledMultiFactor: false,
+    });
+    const validate = createAjv().compile(accountSchema);
+    expect(validate(account), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it("slides the session and the browser's cookies with it", async () => {
+    const { browser } = await signedIn();
+    t.clock.advance(2 * 60 * 60 * 1000);
+    const response = await browser.get("/zapi/internal/mypage/screen-data");
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("sid="))).toBe(true);
+    // 29 days later the session is still alive: it was pushed out again.
+    t.clock.advance(29 * 24 * 60 * 60 * 1000);
+    expect((await browser.get("/zapi/internal/mypage/screen-data")).status).toBe(200);
+  });
+
+  it("ends a session 30 days after its last use", async () => {
+    const { browser } = await signedIn();
+    t.clock.advance(30 * 24 * 60 * 60 * 1000);
+    expect((await browser.get("/zapi/internal/mypage/screen-data")).status).toBe(401);
+  });
+});
+
+describe("GET /zapi/internal/account-header/screen-data", () => {
+  it("tells the header what the member's menu shows", async () => {
+    const { browser } = await signedIn();
+    expect(await json(await browser.get("/zapi/internal/account-header/screen-data"))).toEqual({
+      profileImageUrl: null,
+      hasSubscriptionPlan: false,
+      isStorePaymentAvailable: true,
+      hasPlan: false,
+    });
+  });
+
+  it("is for members only", async () => {
+    expect((await new TestBrowser(t).get("/zapi/internal/account-header/screen-data")).status).toBe(401);
+  });
+});

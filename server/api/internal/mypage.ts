@@ -1,0 +1,67 @@
+import { Hono } from "hono";
+import type { Account as AccountView } from "../../../schemas/types/account.gen.ts";
+import { type Account, findAccountById } from "../../services/accounts.ts";
+import { outstandingPolicies } from "../../services/policies.ts";
+import type { StoreSettings } from "../../store/validate-settings.ts";
+import type { ApiEnv } from "../context.ts";
+import { requireMember } from "../member.ts";
+import { POLICY_CONSENT_PATH } from "../sign-in.ts";
+import { requestLanguage } from "../validation.ts";
+
+/** The account as the account screens receive it (schemas/account.schema.json, spec §3 Account). */
+export function toAccountView(account: Account, settings: StoreSettings): AccountView {
+  return {
+    contactEmail: account.contactEmail,
+    email: account.email,
+    isEmailVerified: account.emailVerifiedAt !== null,
+    emailVerifiedDate: account.emailVerifiedAt?.toISOString() ?? null,
+    userId: account.userId,
+    userIdentifiers: account.email
+      ? [{ userIdentifierType: "Email", userIdentifierName: account.email }]
+      : [],
+    passwordUpdatedAt: account.passwordUpdatedAt?.toISOString() ?? null,
+    ...(account.passwordStrength ? { passwordStrength: account.passwordStrength } : {}),
+    // Profile images and multi-factor authentication arrive with the account area's later issues.
+    profileImageUrl: null,
+    multiFactorType: [],
+    isEnabledMultiFactor: false,
+    isEnabledPassword: settings.features.isEnabledPassword,
+    isEnabledUserId: settings.features.isEnabledUserId,
+    customAssociatedInfo: account.customAssociatedInfo,
+    familyName: account.familyName,
+    givenName: account.givenName,
+    familyNameKana: account.familyNameKana,
+    givenNameKana: account.givenNameKana,
+    name: account.name,
+    nameKana: account.nameKana,
+    nickname: account.nickname,
+    birthday: account.birthday,
+    sex: account.sex,
+    phoneNumber: account.phoneNumber,
+    country: account.country,
+    postalCode: account.postalCode,
+    prefecture: account.prefecture,
+    address: account.address,
+    address2: account.address2,
+  };
+}
+
+/**
+ * /mypage: the member's account. A member who has not agreed to a revised policy is sent to
+ * agree first (issue 4 §4).
+ */
+export const mypageScreenData = new Hono<ApiEnv>().get("/screen-data", async (c) => {
+  const member = await requireMember(c);
+  const { db, store, policies, now } = c.get("deps");
+  const revised = await outstandingPolicies(
+    db,
+    member.accountId,
+    policies.current(),
+    now(),
+    requestLanguage(c),
+  );
+  if (revised.length > 0) return c.json({ redirectTo: POLICY_CONSENT_PATH });
+  const account = await findAccountById(db, member.accountId);
+  if (!account) throw new Error(`the session's account ${member.accountId} is gone`);
+  return c.json({ account: toAccountView(account, store.current().settings) });
+});

@@ -1,0 +1,47 @@
+/** The signed-in member behind a request, and the guard of member-only calls. */
+import type { Context } from "hono";
+import { type FoundSession, findSessionAccount } from "../services/sessions.ts";
+import { sessionToken, setSessionCookies } from "./auth-cookies.ts";
+import type { ApiEnv } from "./context.ts";
+import { apiError } from "./messages.ts";
+
+const lookups = new WeakMap<Context<ApiEnv>, Promise<FoundSession | null>>();
+
+/**
+ * The session of the sid cookie, looked up once per request. When the lookup slid the session,
+ * the cookies are set again so the browser's copy slides with it.
+ */
+export function currentMember(c: Context<ApiEnv>): Promise<FoundSession | null> {
+  let lookup = lookups.get(c);
+  if (!lookup) {
+    const token = sessionToken(c);
+    const { db, now } = c.get("deps");
+    lookup = findSessionAccount(db, token, now()).then((session) => {
+      if (session?.slidUntil && token) {
+        setSessionCookies(c, { token, publicId: session.publicId, expiresAt: session.slidUntil });
+      }
+      return session;
+    });
+    lookups.set(c, lookup);
+  }
+  return lookup;
+}
+
+/**
+ * Where a guest who asked for member-only screen data logs in: the page of
+ * /zapi/internal/{page}/screen-data (with its query) becomes the returnTo.
+ */
+export function loginRedirectFor(c: Context<ApiEnv>): string {
+  const url = new URL(c.req.url);
+  const page = /^\/zapi\/internal(\/.*)\/screen-data$/.exec(url.pathname)?.[1];
+  return page ? `/login?returnTo=${encodeURIComponent(page + url.search)}` : "/login";
+}
+
+/** The signed-in member, or 401 REQUEST_UNAUTHORIZED telling the page where to log in. */
+export async function requireMember(c: Context<ApiEnv>): Promise<FoundSession> {
+  const member = await currentMember(c);
+  if (member) return member;
+  throw await apiError(c, 401, "REQUEST_UNAUTHORIZED", "unauthorized", {
+    details: { redirectTo: loginRedirectFor(c) },
+  });
+}

@@ -1,0 +1,38 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ApiEnv } from "./context.ts";
+import { ApiError } from "./errors.ts";
+import { requestLanguage, translatorFor } from "./validation.ts";
+
+/** A message of locales/{ja,en}/api.json (under `api.`) in the request's language. */
+export async function apiMessage(
+  c: Context<ApiEnv>,
+  key: string,
+  params: Record<string, string | number> = {},
+): Promise<string> {
+  const { t } = await translatorFor(requestLanguage(c));
+  return t(`api.${key}`, params);
+}
+
+/** An ApiError whose message is `api.<key>` in the request's language. */
+export async function apiError(
+  c: Context<ApiEnv>,
+  status: ContentfulStatusCode,
+  code: string,
+  key: string,
+  options: { params?: Record<string, string | number>; details?: Record<string, unknown> } = {},
+): Promise<ApiError> {
+  return new ApiError(status, code, await apiMessage(c, key, options.params), options.details);
+}
+
+/** 429 with Retry-After and `retryAfter` (seconds) in the body: throttled, or a resend too soon. */
+export async function retryLaterError(
+  c: Context<ApiEnv>,
+  code: "TOO_MANY_ATTEMPTS" | "RESEND_TOO_SOON",
+  seconds: number,
+  params: Record<string, string | number> = {},
+): Promise<ApiError> {
+  c.header("Retry-After", String(seconds));
+  const key = code === "RESEND_TOO_SOON" ? "resendTooSoon" : "tooManyAttempts";
+  return apiError(c, 429, code, key, { params: { seconds, ...params }, details: { retryAfter: seconds } });
+}

@@ -1,0 +1,93 @@
+/**
+ * Request bodies that are not a form, or the parts of one outside its form (loginMethod, type,
+ * policyConsentData), checked against the request schemas of schemas/requests with the same ajv
+ * set-up as the forms. A failure is the same 400 VALIDATION_ERROR `{errors: [{field, message}]}`.
+ */
+import type { Context } from "hono";
+import type { JSONSchema7 } from "json-schema";
+import policyConsentDataSchema from "../../schemas/policy-consent-data.schema.json" with { type: "json" };
+import loginCodeRequestSchema from "../../schemas/requests/login-code-request.schema.json" with {
+  type: "json",
+};
+import loginRequestSchema from "../../schemas/requests/login-request.schema.json" with { type: "json" };
+import sendPinCodeRequestSchema from "../../schemas/requests/send-pin-code-request.schema.json" with {
+  type: "json",
+};
+import signupEmailRequestSchema from "../../schemas/requests/signup-email-request.schema.json" with {
+  type: "json",
+};
+import userIdVerifyRequestSchema from "../../schemas/requests/user-id-verify-request.schema.json" with {
+  type: "json",
+};
+import { createAjv } from "../../schemas/validation.ts";
+import { translateValidationErrors } from "../../schemas/validation-messages.ts";
+import type { ApiEnv } from "./context.ts";
+import { ApiError } from "./errors.ts";
+import { requestLanguage, translatorFor } from "./validation.ts";
+
+/** The body of POST /zapi/signup/policy: {policyConsentData}. */
+const signupPolicyRequestSchema = {
+  $id: "requests/signup-policy-request.local.json",
+  type: "object",
+  additionalProperties: false,
+  required: ["policyConsentData"],
+  properties: { policyConsentData: { $ref: "../policy-consent-data.schema.json" } },
+};
+
+/** POST /zapi/signup/email: the shared sign-up e-mail request, for the signUp purpose only. */
+const signupEmailForSignUpSchema = {
+  $id: "requests/signup-email-sign-up.local.json",
+  allOf: [{ $ref: "signup-email-request.schema.json" }, { properties: { type: { const: "signUp" } } }],
+};
+
+/** The request schemas by call; checkRequest names the body type of each at its call site. */
+export const REQUEST_SCHEMAS = {
+  login: loginRequestSchema,
+  loginCode: loginCodeRequestSchema,
+  sendPinCode: sendPinCodeRequestSchema,
+  signupEmail: signupEmailForSignUpSchema,
+  signupPolicy: signupPolicyRequestSchema,
+  policyConsentData: policyConsentDataSchema,
+  userIdVerify: userIdVerifyRequestSchema,
+};
+
+const ajv = createAjv();
+ajv.addSchema(policyConsentDataSchema);
+ajv.addSchema(signupEmailRequestSchema);
+
+function validatorFor(schema: { $id: string }) {
+  return ajv.getSchema(schema.$id) ?? ajv.compile(schema);
+}
+
+/** `body` as the request schema's type, or ApiError 400 VALIDATION_ERROR with per-field messages. */
+export async function checkRequest<T>(
+  c: Context<ApiEnv>,
+  schema: { $id: string },
+  body: unknown,
+): Promise<T> {
+  const validate = validatorFor(schema);
+  if (validate(body)) return body as T;
+  const language = requestLanguage(c);
+  const { t } = await translatorFor(language);
+  const form = { id: schema.$id, version: "request", schema: schema as JSONSchema7, uiSchema: {} };
+  const errors = translateValidationErrors(
+    validate.errors ?? [],
+    form,
+    (key, options) => t(key, options),
+    language,
+  );
+  throw new ApiError(400, "VALIDATION_ERROR", t("validation.summary"), { errors });
+}
+
+/** A JSON object body as a record; anything else as an empty one, which validation then refuses. */
+export function asRecord(body: unknown): Record<string, unknown> {
+  return typeof body === "object" && body !== null && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
+}
+
+/** The members of a JSON object body named in `names` (what one form of the call describes). */
+export function pick(body: unknown, names: readonly string[]): Record<string, unknown> {
+  const record = asRecord(body);
+  return Object.fromEntries(names.filter((name) => name in record).map((name) => [name, record[name]]));
+}

@@ -1,0 +1,94 @@
+/**
+ * What every way in ends with: a new session (never the one the browser had), the cookies, the
+ * browser remembered for new-login notices, and for a login, its history row and the notice.
+ */
+import type { Context } from "hono";
+import { sendMail } from "../mail/send-mail.ts";
+import type { Account } from "../services/accounts.ts";
+import { rememberBrowser } from "../services/login-alerts.ts";
+import { describeUserAgent, type LoginMethod, recordLoginAttempt } from "../services/login-history.ts";
+import { outstandingPolicies } from "../services/policies.ts";
+import { startSession } from "../services/sessions.ts";
+import { clearThrottle, throttleKey } from "../services/throttle.ts";
+import { loginAlertToken, sessionToken, setLoginAlertCookie, setSessionCookies } from "./auth-cookies.ts";
+import type { ApiEnv } from "./context.ts";
+import { clientAddress, siteOrigin } from "./request-info.ts";
+import { requestLanguage } from "./validation.ts";
+
+/** Where a member who must agree to revised policies goes first (spec §2 Sign-up). */
+export const POLICY_CONSENT_PATH = "/signup/policy";
+
+export interface SignedIn {
+  authId: string;
+  /** Present when the member must agree to revised policies before continuing. */
+  redirectTo?: string;
+}
+
+/** Starts the member's session and remembers this browser; true when the browser was new to the account. */
+export async function startMemberSession(c: Context<ApiEnv>, account: Account): Promise<boolean> {
+  const { db, now } = c.get("deps");
+  const session = await startSession(db, {
+    accountId: account.id,
+    previousToken: sessionToken(c),
+    now: now(),
+    userAgent: c.req.header("user-agent") ?? null,
+    ip: clientAddress(c),
+  });
+  setSessionCookies(c, { ...session, publicId: account.publicId });
+  const browser = await rememberBrowser(db, { token: loginAlertToken(c), accountId: account.id, now: now() });
+  setLoginAlertCookie(c, browser.token);
+  return !browser.known;
+}
+
+/**
+ * Logs the account in after its credentials passed: session, history, a cleared failure count,
+ * and a new-login notice to the contact e-mail when the browser is new to the account.
+ */
+export async function logIn(
+  c: Context<ApiEnv>,
+  account: Account,
+  attempt: { method: LoginMethod; identifier: string },
+): Promise<SignedIn> {
+  const deps = c.get("deps");
+  const now = deps.now();
+  const ip = clientAddress(c);
+  const userAgent = c.req.header("user-agent") ?? null;
+  const newBrowser = await startMemberSession(c, account);
+  await clearThrottle(deps.db, [throttleKey.account(account.id)]);
+  await recordLoginAttempt(deps.db, {
+    accountId: account.id,
+    identifier: attempt.identifier,
+    method: attempt.method,
+    failure: null,
+    ip,
+    userAgent,
+    now,
+  });
+  if (newBrowser && account.contactEmail) {
+    const { device, browser } = describeUserAgent(userAgent);
+    // The login has happened; a mail that cannot be sent is logged, not a failed login.
+    sendMail(deps, {
+      to: account.contactEmail,
+      language: requestLanguage(c),
+      template: "newLogin",
+      vars: {
+        loggedInAt: now,
+        device: device ?? "-",
+        browser: browser ?? "-",
+        ip: ip ?? "-",
+        loginHistoryUrl: `${siteOrigin(c)}/mypage/login-history`,
+      },
+    }).catch((error: unknown) => console.error("[login] the new-login notice was not sent", error));
+  }
+  const outstanding = await outstandingPolicies(
+    deps.db,
+    account.id,
+    deps.policies.current(),
+    now,
+    requestLanguage(c),
+  );
+  return {
+    authId: account.publicId,
+    ...(outstanding.length > 0 ? { redirectTo: POLICY_CONSENT_PATH } : {}),
+  };
+}

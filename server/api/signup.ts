@@ -1,0 +1,233 @@
+/**
+ * Sign-up calls (spec §2 Sign-up, §4 Sign-up sequence, §7): POST /zapi/signup/email (mail the
+ * PIN, with the policy consent), /signup/pin-code, /signup (the registration form) and
+ * /signup/policy (policies agreed in a step of their own, or again after a revision).
+ *
+ * The browser's sign-up is a flow (cookie sgid). Whether the address already has an account is
+ * told only once a PIN has proved the address is the visitor's; until then every address gets
+ * the same answer.
+ */
+import { type Context, Hono } from "hono";
+import { buildAuthCodeForm } from "../../schemas/forms/codes.ts";
+import { buildPolicyConsentForm, buildSignupEmailForm, policyProperty } from "../../schemas/forms/consent.ts";
+import {
+  buildRegistrationForm,
+  DEFAULT_PASSWORD_STRENGTH,
+  fromRegistrationPayload,
+  toRegistrationPayload,
+} from "../../schemas/forms/registration.ts";
+import type { Policy } from "../../schemas/types/policy.gen.ts";
+import type { PolicyConsentData } from "../../schemas/types/policy-consent-data.gen.ts";
+import type { SignupEmailRequest } from "../../schemas/types/signup-email-request.gen.ts";
+import type { AgreedPolicy } from "../db/schema.ts";
+import {
+  type Account,
+  createAccount,
+  findAccountByEmail,
+  IdentifierTakenError,
+  isUserIdTaken,
+  normalizeEmail,
+} from "../services/accounts.ts";
+import { verifyCode } from "../services/auth-codes.ts";
+import { advanceFlow, endFlow, findFlow, startFlow } from "../services/auth-flows.ts";
+import {
+  agreementTo,
+  isAgreed,
+  notAgreed,
+  outstandingPolicies,
+  policiesInForce,
+  recordConsents,
+} from "../services/policies.ts";
+import { LOGIN_THROTTLE, recordHit, throttleKey, throttleWait } from "../services/throttle.ts";
+import { clearFlowCookie, flowToken, setFlowCookie } from "./auth-cookies.ts";
+import { codeDisplayName, mailCode } from "./code-mail.ts";
+import type { ApiEnv } from "./context.ts";
+import { currentMember } from "./member.ts";
+import { apiError, retryLaterError } from "./messages.ts";
+import { clientAddress } from "./request-info.ts";
+import { asRecord, checkRequest, REQUEST_SCHEMAS } from "./request-schemas.ts";
+import { startMemberSession } from "./sign-in.ts";
+import { readJsonBody, requestLanguage, validatedJson, validateRequestData } from "./validation.ts";
+
+type ApiContext = Context<ApiEnv>;
+
+/** The policies in force now, in the request's language. */
+function currentPolicies(c: ApiContext): Policy[] {
+  const { policies, now } = c.get("deps");
+  return policiesInForce(policies.current(), now(), requestLanguage(c));
+}
+
+/**
+ * Form data of the consent checkboxes from a body's policyConsentData: a policy is ticked when an
+ * item names its current revision. Anything that is not a list ticks nothing.
+ */
+function consentFields(policies: readonly Policy[], consentData: unknown): Record<string, boolean> {
+  const agreed = Array.isArray(consentData) ? (consentData as AgreedPolicy[]) : [];
+  return Object.fromEntries(
+    policies
+      .filter((policy) => isAgreed(policy, agreed))
+      .map((policy) => [policyProperty(policy.policyId), true]),
+  );
+}
+
+/** This browser's sign-up flow with its e-mail step done, or 400 REGISTRATION_TIMEOUT. */
+async function signupFlow(c: ApiContext) {
+  const { db, now } = c.get("deps");
+  const token = flowToken(c, "signUp");
+  const flow = await findFlow(db, "signUp", token, now());
+  if (!token || !flow?.email) throw await apiError(c, 400, "REGISTRATION_TIMEOUT", "registrationTimeout");
+  return { token, flow: { ...flow, email: flow.email } };
+}
+
+const emailInUse = (c: ApiContext) => apiError(c, 409, "ACCOUNT_ALREADY_EXISTS_EMAIL", "emailInUse");
+const userIdInUse = (c: ApiContext) => apiError(c, 409, "ACCOUNT_ALREADY_EXISTS_USER_ID", "userIdInUse");
+
+export const signup = new Hono<ApiEnv>()
+  .post("/email", async (c) => {
+    const deps = c.get("deps");
+    const now = deps.now();
+    const { version } = deps.store.current();
+    const token = flowToken(c, "signUp");
+    const existing = token ? await findFlow(deps.db, "signUp", token, now) : null;
+    const inForce = currentPolicies(c);
+    // Policies agreed in a step of their own (isPreShowPolicy) are not asked again here.
+    const toAgree = notAgreed(inForce, existing?.agreedPolicies ?? []);
+    const body = asRecord(await readJsonBody(c));
+    const data = await validateRequestData(c, buildSignupEmailForm({ policies: toAgree }, version), {
+      email: body.email,
+      ...consentFields(toAgree, body.policyConsentData),
+    });
+    await checkRequest<SignupEmailRequest>(c, REQUEST_SCHEMAS.signupEmail, body);
+
+    const started = token && existing ? { token, flow: existing } : await startFlow(deps.db, "signUp", now);
+    // Every address gets a PIN, registered or not; a registered one is told after the PIN.
+    await mailCode(c, started.flow, {
+      purpose: "signUp",
+      to: normalizeEmail(String(data.email)),
+      delivery: "wait",
+      changes: { agreedPolicies: agreementTo(inForce), emailVerifiedAt: null },
+    });
+    setFlowCookie(c, "signUp", started.token);
+    return c.json({});
+  })
+
+  .post("/pin-code", async (c) => {
+    const deps = c.get("deps");
+    const { settings, version } = deps.store.current();
+    const { token, flow } = await signupFlow(c);
+    const data = await validatedJson(
+      c,
+      buildAuthCodeForm({ codeName: settings.authCodeSetting.signUp }, version),
+    );
+    const now = deps.now();
+    const address = clientAddress(c);
+    const keys = [throttleKey.codeTo(flow.email), ...(address ? [throttleKey.address(address)] : [])];
+    const wait = await throttleWait(deps.db, keys, LOGIN_THROTTLE, now);
+    if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait);
+    const accepted = await verifyCode(deps.db, {
+      flowId: flow.id,
+      purpose: "signUp",
+      code: String(data.pinCode),
+      now,
+    });
+    if (!accepted) {
+      await recordHit(deps.db, keys, LOGIN_THROTTLE, now);
+      throw await apiError(c, 400, "PIN_CODE_ERROR", "pinCodeError", {
+        params: { displayName: codeDisplayName(settings, "signUp", requestLanguage(c)) },
+      });
+    }
+    await advanceFlow(deps.db, flow.id, now, { emailVerifiedAt: now });
+    setFlowCookie(c, "signUp", token);
+    if (await findAccountByEmail(deps.db, flow.email)) throw await emailInUse(c);
+    return c.json({});
+  })
+
+  .post("/", async (c) => {
+    const deps = c.get("deps");
+    const { settings, version } = deps.store.current();
+    const { flow } = await signupFlow(c);
+    const { emailVerifiedAt } = flow;
+    if (!emailVerifiedAt) throw await apiError(c, 400, "REGISTRATION_TIMEOUT", "registrationTimeout");
+    const form = buildRegistrationForm(
+      {
+        setting: settings.accountRegistrationSetting,
+        purpose: "signup",
+        isRequiredPassword: settings.signUp?.isRequiredPassword === true,
+      },
+      version,
+    );
+    const { policyConsentData, ...fields } = asRecord(await readJsonBody(c));
+    const data = await validateRequestData(c, form, fromRegistrationPayload(form, fields));
+    const consentData =
+      policyConsentData === undefined
+        ? []
+        : await checkRequest<PolicyConsentData>(c, REQUEST_SCHEMAS.policyConsentData, policyConsentData);
+
+    // A policy revised while the visitor was signing up needs consent to its new revision.
+    const inForce = currentPolicies(c);
+    if (notAgreed(inForce, [...flow.agreedPolicies, ...consentData]).length > 0) {
+      throw await apiError(c, 409, "POLICY_CONSENT_REQUIRED", "policyConsentRequired");
+    }
+    const registration = toRegistrationPayload(form, data);
+    if (registration.userId && (await isUserIdTaken(deps.db, registration.userId)))
+      throw await userIdInUse(c);
+    if (await findAccountByEmail(deps.db, flow.email)) throw await emailInUse(c);
+
+    const password = typeof data.password === "string" ? data.password : null;
+    let account: Account;
+    try {
+      account = await createAccount(deps.db, {
+        email: flow.email,
+        emailVerifiedAt,
+        passwordHash: password ? await deps.passwords.hash(password) : null,
+        passwordStrength: settings.accountRegistrationSetting.passwordStrength ?? DEFAULT_PASSWORD_STRENGTH,
+        registration,
+        agreedPolicies: agreementTo(inForce),
+        now: deps.now(),
+      });
+    } catch (error) {
+      // Another sign-up took the address or user ID a moment ago.
+      if (error instanceof IdentifierTakenError) {
+        throw error.identifier === "userId" ? await userIdInUse(c) : await emailInUse(c);
+      }
+      console.error("[signup] the account could not be created", error);
+      throw await apiError(c, 500, "REGISTRATION_ERROR", "registrationError");
+    }
+    await endFlow(deps.db, flow.id);
+    clearFlowCookie(c, "signUp");
+    // Signing up is the first login from this browser: no new-login notice for it.
+    await startMemberSession(c, account);
+    return c.json({ authId: account.publicId });
+  })
+
+  .post("/policy", async (c) => {
+    const deps = c.get("deps");
+    const { version } = deps.store.current();
+    const now = deps.now();
+    const member = await currentMember(c);
+    const token = flowToken(c, "signUp");
+    const flow = member || !token ? null : await findFlow(deps.db, "signUp", token, now);
+    const inForce = currentPolicies(c);
+    const toAgree = member
+      ? await outstandingPolicies(deps.db, member.accountId, deps.policies.current(), now, requestLanguage(c))
+      : notAgreed(inForce, flow?.agreedPolicies ?? []);
+    const body = asRecord(await readJsonBody(c));
+    await validateRequestData(
+      c,
+      buildPolicyConsentForm({ policies: toAgree }, version),
+      consentFields(toAgree, body.policyConsentData),
+    );
+    await checkRequest(c, REQUEST_SCHEMAS.signupPolicy, body);
+    if (member) {
+      await recordConsents(deps.db, member.accountId, agreementTo(toAgree), now);
+      return c.json({});
+    }
+    // A guest agrees before the e-mail step; the consent travels with the sign-up flow.
+    const agreedPolicies = agreementTo(inForce);
+    const started =
+      token && flow
+        ? { token, flow: await advanceFlow(deps.db, flow.id, now, { agreedPolicies }) }
+        : await startFlow(deps.db, "signUp", now, { agreedPolicies });
+    setFlowCookie(c, "signUp", started.token);
+    return c.json({});
+  });

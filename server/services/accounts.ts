@@ -1,0 +1,156 @@
+/**
+ * Accounts and their login identifiers (issue 4 §1): an e-mail, stored lower-cased, and an
+ * optional user ID, unique without regard to case.
+ */
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { PasswordStrength } from "../../schemas/form-definition.ts";
+import { REGISTRATION_FIELDS, type RegistrationField } from "../../schemas/forms/registration.ts";
+import type { RegistrationPayload } from "../../schemas/types/registration-payload.gen.ts";
+import type { Db } from "../db/database.ts";
+import { type AgreedPolicy, accounts } from "../db/schema.ts";
+import { recordConsents } from "./policies.ts";
+
+export type Account = typeof accounts.$inferSelect;
+
+/** E-mail addresses compare without regard to case (the form has already applied NFKC and trimmed). */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function looksLikeEmail(identifier: string): boolean {
+  return identifier.includes("@");
+}
+
+export async function findAccountByEmail(db: Db, email: string): Promise<Account | null> {
+  const [account] = await db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.email, normalizeEmail(email)))
+    .limit(1);
+  return account ?? null;
+}
+
+export async function findAccountByUserId(db: Db, userId: string): Promise<Account | null> {
+  const [account] = await db
+    .select()
+    .from(accounts)
+    .where(sql`lower(${accounts.userId}) = ${userId.trim().toLowerCase()}`)
+    .limit(1);
+  return account ?? null;
+}
+
+export async function findAccountById(db: Db, accountId: string): Promise<Account | null> {
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  return account ?? null;
+}
+
+/**
+ * The account a login identifier names: an e-mail address (it has an @), or a user ID when the
+ * store enables user IDs.
+ */
+export async function findAccountForLogin(
+  db: Db,
+  identifier: string,
+  options: { userIdEnabled: boolean },
+): Promise<Account | null> {
+  if (looksLikeEmail(identifier)) return findAccountByEmail(db, identifier);
+  return options.userIdEnabled ? findAccountByUserId(db, identifier) : null;
+}
+
+export async function isUserIdTaken(db: Db, userId: string): Promise<boolean> {
+  return (await findAccountByUserId(db, userId)) !== null;
+}
+
+/** A login identifier another account already has. */
+export class IdentifierTakenError extends Error {
+  constructor(readonly identifier: "email" | "userId") {
+    super(`the ${identifier} is already in use`);
+    this.name = "IdentifierTakenError";
+  }
+}
+
+/** The unique constraint a database error reports, looking through drizzle's wrapper. */
+function violatedUniqueConstraint(error: unknown): string | null {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (code === "23505") return typeof constraint === "string" ? constraint : "";
+  }
+  return null;
+}
+
+export interface NewAccount {
+  email: string;
+  emailVerifiedAt: Date;
+  passwordHash: string | null;
+  passwordStrength: PasswordStrength;
+  /** The validated registration payload (its password fields are ignored). */
+  registration: RegistrationPayload;
+  agreedPolicies: readonly AgreedPolicy[];
+  now: Date;
+}
+
+function registrationColumns(payload: RegistrationPayload) {
+  const columns: Partial<Record<RegistrationField, unknown>> = {};
+  for (const field of REGISTRATION_FIELDS) {
+    const value = payload[field];
+    if (value !== undefined) columns[field] = value;
+  }
+  return columns as Partial<Pick<Account, RegistrationField>>;
+}
+
+/**
+ * Creates the account with its policy consents, in one transaction. Throws IdentifierTakenError
+ * when the e-mail or user ID is taken, also when another sign-up took it a moment earlier.
+ */
+export async function createAccount(db: Db, input: NewAccount): Promise<Account> {
+  const email = normalizeEmail(input.email);
+  try {
+    return await db.transaction(async (tx) => {
+      const [account] = await tx
+        .insert(accounts)
+        .values({
+          ...registrationColumns(input.registration),
+          publicId: randomUUID(),
+          contactEmail: email,
+          email,
+          emailVerifiedAt: input.emailVerifiedAt,
+          passwordHash: input.passwordHash,
+          passwordUpdatedAt: input.passwordHash ? input.now : null,
+          passwordStrength: input.passwordStrength,
+          customAssociatedInfo: input.registration.customAssociatedInfo ?? [],
+          createdAt: input.now,
+          updatedAt: input.now,
+        })
+        .returning();
+      if (!account) throw new Error("the account was not stored");
+      await recordConsents(tx, account.id, input.agreedPolicies, input.now);
+      return account;
+    });
+  } catch (error) {
+    const constraint = violatedUniqueConstraint(error);
+    if (constraint === null) throw error;
+    throw new IdentifierTakenError(constraint.includes("user_id") ? "userId" : "email");
+  }
+}
+
+export async function setPassword(
+  db: Pick<Db, "update">,
+  accountId: string,
+  input: { passwordHash: string; strength: PasswordStrength; now: Date },
+): Promise<void> {
+  await db
+    .update(accounts)
+    .set({
+      passwordHash: input.passwordHash,
+      passwordStrength: input.strength,
+      passwordUpdatedAt: input.now,
+      updatedAt: input.now,
+    })
+    .where(eq(accounts.id, accountId));
+}
+
+/** Replaces a hash made with weaker parameters; the password itself has not changed. */
+export async function rehashPassword(db: Db, accountId: string, passwordHash: string): Promise<void> {
+  await db.update(accounts).set({ passwordHash }).where(eq(accounts.id, accountId));
+}
