@@ -23,16 +23,18 @@ interface RootScreenData {
 
 export async function loader(args: Route.LoaderArgs) {
   const { request } = args;
+  // Set-Cookie of the root data (the sliding session) and of the language choice go to the browser.
+  const headers = new Headers();
   const { authId, storeSettingData, storeSettingVersion } = await loadScreenData<RootScreenData>(
     args,
     "/root",
+    headers,
   );
   const language = detectLanguage(request);
   const browserInfo = parseBrowserInfo(
     request.headers.get("User-Agent"),
     storeSettingData.appUserAgentPattern,
   );
-  const headers = new Headers();
   if (new URL(request.url).searchParams.has("lng")) {
     headers.append("Set-Cookie", `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`);
   }

@@ -3,7 +3,6 @@ import type { ScreenDefinition } from "./screen-definition.ts";
 /** Login, multi-factor and password screens (spec §2 Guest and login, §4 Login, Password reset). */
 
 const loginErrors = {
-  LOGIN_FAILED: { messageKey: "screens.errors.loginFailed" },
   LOGIN_PROHIBITED: { messageKey: "screens.errors.loginProhibited" },
   TOO_MANY_ATTEMPTS: { messageKey: "screens.errors.tryAgainLater" },
 } as const;

@@ -64,7 +64,11 @@ export const signupPinCode = {
       resend: { path: "/zapi/account/email/send-pin-code", body: { type: "signUp" } },
       submitLabelKey: "screens.pinCode.submit",
       successTo: "/signup/form",
-      errors: { PIN_CODE_ERROR: { field: "pinCode", messageKey: "screens.errors.pinCodeError" } },
+      errors: {
+        PIN_CODE_ERROR: { field: "pinCode", messageKey: "screens.errors.pinCodeError" },
+        ACCOUNT_ALREADY_EXISTS_EMAIL: { messageKey: "screens.errors.emailInUse" },
+        AUTH_FLOW_EXPIRED: { messageKey: "screens.errors.registrationTimeout" },
+      },
     },
   ],
 } as const satisfies ScreenDefinition;

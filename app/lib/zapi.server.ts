@@ -1,8 +1,11 @@
 import { data, redirect } from "react-router";
 import type { ZapiTransport } from "./load-context.ts";
 
-/** Headers of the browser's request that the API needs to see (spec §7 Screen data). */
-const FORWARDED_HEADERS = ["cookie", "user-agent", "accept-language"] as const;
+/**
+ * Headers of the browser's request that the API needs to see (spec §7 Screen data). Origin and
+ * Fetch Metadata go along so the API's cross-site check also covers posts to page actions.
+ */
+const FORWARDED_HEADERS = ["cookie", "user-agent", "accept-language", "origin", "sec-fetch-site"] as const;
 
 interface ZapiArgs {
   request: Request;
@@ -58,12 +61,20 @@ export function screenDataPath(url: URL, pagePath = url.pathname): string {
  * (an API guard may answer 401 with where to log in); otherwise a non-OK status raises the error
  * page with that status and the message "Failed to load data", keeping the API's code and requestId.
  */
-export async function loadScreenData<T extends object>(args: ZapiArgs, pagePath?: string): Promise<T> {
+export async function loadScreenData<T extends object>(
+  args: ZapiArgs,
+  pagePath?: string,
+  /** Collects the API's Set-Cookie (e.g. the sliding session) for the loader to pass on. */
+  responseHeaders?: Headers,
+): Promise<T> {
   const url = pageUrl(args);
   const response = await zapiFetch(args, screenDataPath(url, pagePath));
+  for (const cookie of response.headers.getSetCookie()) responseHeaders?.append("Set-Cookie", cookie);
   const body = await readJson(response);
   const fields = isRecord(body) ? body : {};
-  if (typeof fields.redirectTo === "string" && fields.redirectTo) throw redirect(fields.redirectTo);
+  if (typeof fields.redirectTo === "string" && fields.redirectTo) {
+    throw redirect(fields.redirectTo, responseHeaders ? { headers: responseHeaders } : undefined);
+  }
   if (!response.ok) {
     throw data({ ...fields, message: "Failed to load data" }, { status: response.status });
   }

@@ -47,7 +47,7 @@ test.describe("back/forward consistency", () => {
   test("reloads a page reached by back when the login changed meanwhile", async ({ page, context }) => {
     await page.goto("/");
     await page.goto("/app/licenses");
-    await context.addCookies([{ name: "auid", value: "someone-else", url: page.url() }]);
+    await context.addCookies([{ name: "auid", value: "someone-else", url: new URL("/", page.url()).href }]);
     await page.goBack();
     await expect.poll(() => navigationType(page), { timeout: 5_000 }).toBe("reload");
   });

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { e2eStoreFile } from "../../playwright.config.ts";
+import { newEmail, signUpToForm } from "./helpers.ts";
 
 const original = () => readFileSync(e2eStoreFile, "utf8");
 
@@ -25,8 +26,12 @@ test.describe("forms follow the store settings", () => {
     writeFileSync(e2eStoreFile, saved);
   });
 
+  test.beforeEach(async ({ page }) => {
+    // The form belongs to a sign-up whose e-mail has been proved with a PIN.
+    await signUpToForm(page, newEmail("rules"));
+  });
+
   test("the sign-up form shows the demo store's rules, with badges", async ({ page }) => {
-    await page.goto("/signup/form");
     await expect(page.getByRole("heading", { level: 1, name: "会員情報の登録" })).toBeVisible();
     expect(await fieldState(page, "familyName")).toBe("required");
     expect(await fieldState(page, "nickname")).toBe("optional");

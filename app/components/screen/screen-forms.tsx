@@ -58,6 +58,15 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
       ),
     [definition, settings, settingsVersion, screenData],
   );
+  // Query values the body carries (the reset token) also fill the form's own field of that name.
+  const initialData = useMemo(() => {
+    const fields = form.schema.properties ?? {};
+    const entries = (definition.submit.bodyFromQuery ?? []).flatMap((name) => {
+      const value = query.get(name);
+      return value !== null && Object.hasOwn(fields, name) ? [[name, value] as const] : [];
+    });
+    return Object.fromEntries(entries);
+  }, [form, definition.submit.bodyFromQuery, query]);
   const missingQuery = definition.requireQuery !== undefined && !query.get(definition.requireQuery);
   const watched = definition.retryAfterChangeOf;
   const unchangedSinceFailure =
@@ -100,6 +109,7 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
       )}
       <SchemaForm
         form={form}
+        formData={initialData}
         onSubmit={submit}
         submitLabelKey={definition.submitLabelKey}
         serverErrors={failure?.serverErrors}

@@ -27,7 +27,11 @@ export function rootMetaData(matches: readonly MetaMatchLike[]): RootMetaData {
   const root = matches.find((match) => match?.id === "root")?.loaderData as
     | {
         language?: unknown;
-        storeSettingData?: { serviceName?: unknown; serviceDescription?: unknown; serviceDescriptionEn?: unknown };
+        storeSettingData?: {
+          serviceName?: unknown;
+          serviceDescription?: unknown;
+          serviceDescriptionEn?: unknown;
+        };
       }
     | undefined;
   return {

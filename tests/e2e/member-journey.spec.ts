@@ -1,0 +1,113 @@
+import { expect, test } from "@playwright/test";
+import { newEmail, pinFrom, signUpToForm, typePin, waitForMail } from "./helpers.ts";
+
+const PASSWORD = "Sora2026pass";
+const NEW_PASSWORD = "Miru2026reset";
+
+test("a visitor signs up, logs out, logs in two ways, and resets a forgotten password", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const email = newEmail();
+
+  // Sign up from the top page.
+  await page.goto("/");
+  await page.getByRole("main").getByRole("link", { name: "新規会員登録" }).click();
+  await signUpToForm(page, email);
+
+  // The registration form the demo store generates.
+  await page.locator('[data-field="familyName"] input').fill("山田");
+  await page.locator('[data-field="givenName"] input').fill("花子");
+  await page.locator('[data-field="familyNameKana"] input').fill("ヤマダ");
+  await page.locator('[data-field="givenNameKana"] input').fill("ハナコ");
+  await page.locator('[data-field="birthday"] input').fill("19900415");
+  await page.locator('[data-field="postalCode"] input').fill("1000001");
+  await page.locator('[data-field="prefecture"] select').selectOption("13");
+  await page.locator('[data-field="address"] input').fill("千代田区千代田1-1");
+  await page.locator('[data-field="custom_favoriteGenre"] select').selectOption("anime");
+  await page.locator('[data-field="password"] input').fill(PASSWORD);
+  await page.locator('[data-field="passwordConfirm"] input').fill(PASSWORD);
+  await page.getByRole("button", { name: "登録する" }).click();
+  await page.waitForURL("**/signup/complete");
+  await expect(page.getByRole("heading", { name: "会員登録が完了しました" })).toBeVisible();
+
+  await page.getByRole("link", { name: "マイページへ戻る" }).click();
+  await page.waitForURL("**/mypage");
+  await expect(page.getByRole("heading", { level: 1, name: "マイページ" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+
+  // Log out, then in with e-mail and password.
+  await page.goto("/logout");
+  await expect(page.getByText("ログアウトしました。")).toBeVisible();
+  await page.goto("/mypage");
+  await page.waitForURL(/\/login\?returnTo=%2Fmypage/);
+  await page.locator('[data-field="emailUserId"] input').fill(email);
+  await page.locator('[data-field="password"] input').fill(PASSWORD);
+  await page.getByRole("button", { name: "ログイン" }).click();
+  await page.waitForURL("**/mypage");
+
+  // Log out, then in with an e-mailed code.
+  await page.goto("/logout");
+  await page.goto("/login?loginType=authCode");
+  await page.locator('[data-field="email"] input').fill(email);
+  const codeAfter = Date.now() - 1000;
+  await page.getByRole("button", { name: "認証コードを送信する" }).click();
+  await page.waitForURL("**/login/code");
+  const loginMail = await waitForMail(email, "ログイン用認証コード", codeAfter);
+  await page.locator('[data-field="authCode"] input').first().fill(pinFrom(loginMail.text));
+  await page.getByRole("button", { name: "ログイン" }).click();
+  await page.waitForURL("**/mypage");
+  const sessionBeforeReset = (await context.cookies()).find((cookie) => cookie.name === "sid");
+  expect(sessionBeforeReset).toBeDefined();
+
+  // Forgot password: request, follow the mailed link, set a new one (in a second browser).
+  const other = await context.browser()!.newContext();
+  const resetPage = await other.newPage();
+  await resetPage.goto(new URL("/password/forgot", page.url()).href);
+  await resetPage.locator('[data-field="email"] input').fill(email);
+  const resetAfter = Date.now() - 1000;
+  await resetPage.getByRole("button", { name: "送信する" }).click();
+  await resetPage.waitForURL("**/password/forgot/complete");
+  await expect(resetPage.getByText(/15分以内/)).toBeVisible();
+  const resetMail = await waitForMail(email, "パスワード", resetAfter);
+  const link = /(https?:\/\/\S+\/password\/reset\?token=[\w-]+)/.exec(resetMail.text)?.[1];
+  expect(link).toBeTruthy();
+  await resetPage.goto(new URL(new URL(link!).pathname + new URL(link!).search, page.url()).href);
+  await resetPage.locator('[data-field="password"] input').fill(NEW_PASSWORD);
+  await resetPage.locator('[data-field="passwordConfirm"] input').fill(NEW_PASSWORD);
+  await resetPage.getByRole("button", { name: "パスワードを設定する" }).click();
+  await resetPage.waitForURL("**/password/reset/complete");
+  await other.close();
+
+  // The old session is gone…
+  await page.goto("/mypage");
+  await page.waitForURL(/\/login/);
+  // …the old password is rejected, the new one works.
+  await page.locator('[data-field="emailUserId"] input').fill(email);
+  await page.locator('[data-field="password"] input').fill(PASSWORD);
+  await page.getByRole("button", { name: "ログイン" }).click();
+  await expect(page.locator(".form-error, [role=alert]").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+  await page.locator('[data-field="password"] input').fill(NEW_PASSWORD);
+  await page.getByRole("button", { name: "ログイン" }).click();
+  await page.waitForURL("**/mypage");
+});
+
+test("the PIN screen holds resend for 30 seconds and submit until the PIN changes", async ({ page }) => {
+  const email = newEmail("pin");
+  await page.goto("/signup/auth");
+  await page.locator('[data-field="email"] input').fill(email);
+  const { agreeToPolicies } = await import("./helpers.ts");
+  await agreeToPolicies(page);
+  await page.getByRole("button", { name: "認証コードを送信する" }).click();
+  await page.waitForURL("**/signup/pin-code");
+  await expect(page.getByRole("button", { name: /再送信まで\d+秒/ })).toBeDisabled();
+  await typePin(page, "pinCode", "000000");
+  const submit = page.getByRole("button", { name: "認証する" });
+  await submit.click();
+  await expect(page.locator('[data-field="pinCode"]')).toContainText("※");
+  await expect(submit).toBeDisabled();
+  await typePin(page, "pinCode", "111111");
+  await expect(submit).toBeEnabled();
+});
