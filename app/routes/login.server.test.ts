@@ -202,12 +202,12 @@ describe("login action: password login", () => {
   it("shows the screen's message for a mapped error code, with the API's status and cookies", async () => {
     const login = () =>
       Response.json(
-        { code: "LOGIN_FAILED", message: "Unauthorized", requestId: "r1" },
-        { status: 401, headers: { "Set-Cookie": "latid=alert; Path=/" } },
+        { code: "LOGIN_PROHIBITED", message: "Forbidden", requestId: "r1" },
+        { status: 403, headers: { "Set-Cookie": "latid=alert; Path=/" } },
       );
     const result = await answer(post("/login", credentials, fakeApi({ login }).zapi));
-    expect(result.status).toBe(401);
-    expect(result.failure).toMatchObject({ errors: [], summary: "ログインに失敗しました。" });
+    expect(result.status).toBe(403);
+    expect(result.failure).toMatchObject({ errors: [], summary: "このアカウントではログインできません。" });
     expect(result.headers?.getSetCookie()).toEqual(["latid=alert; Path=/"]);
   });
 
