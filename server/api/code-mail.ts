@@ -4,7 +4,13 @@ import type { Language } from "../../locales/index.ts";
 import { sendMail } from "../mail/send-mail.ts";
 import { CODE_LIFETIME_MS, type CodePurpose, issueCode, secondsUntilResend } from "../services/auth-codes.ts";
 import { type AuthFlow, advanceFlow, type FlowChanges } from "../services/auth-flows.ts";
-import { MAIL_THROTTLE, recordHit, throttleKey, throttleWait } from "../services/throttle.ts";
+import {
+  CLIENT_MAIL_THROTTLE,
+  MAIL_THROTTLE,
+  recordHit,
+  throttleKey,
+  throttleWait,
+} from "../services/throttle.ts";
 import type { StoreSettings } from "../store/validate-settings.ts";
 import type { ApiEnv } from "./context.ts";
 import { retryLaterError } from "./messages.ts";
@@ -24,10 +30,15 @@ export function codeDisplayName(settings: StoreSettings, purpose: CodePurpose, l
 export async function paceMail(c: Context<ApiEnv>, to: string): Promise<void> {
   const { db, now } = c.get("deps");
   const address = clientAddress(c);
-  const keys = [throttleKey.mailTo(to), ...(address ? [throttleKey.mailFrom(address)] : [])];
-  const wait = await throttleWait(db, keys, MAIL_THROTTLE, now());
+  const recipient = [throttleKey.mailTo(to)];
+  const client = address ? [throttleKey.mailFrom(address)] : [];
+  const wait = Math.max(
+    await throttleWait(db, recipient, MAIL_THROTTLE, now()),
+    await throttleWait(db, client, CLIENT_MAIL_THROTTLE, now()),
+  );
   if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait);
-  await recordHit(db, keys, MAIL_THROTTLE, now());
+  await recordHit(db, recipient, MAIL_THROTTLE, now());
+  await recordHit(db, client, CLIENT_MAIL_THROTTLE, now());
 }
 
 /**

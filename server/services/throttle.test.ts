@@ -1,11 +1,34 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../tests/api-harness.ts";
-import { clearThrottle, delayAfter, LOGIN_THROTTLE, recordHit, throttleWait } from "./throttle.ts";
+import {
+  CLIENT_MAIL_THROTTLE,
+  clearThrottle,
+  delayAfter,
+  LOGIN_THROTTLE,
+  MAIL_THROTTLE,
+  recordHit,
+  throttleWait,
+} from "./throttle.ts";
 
 describe("delayAfter (login policy)", () => {
   it("is free for 3 failures, doubles from 1 s, and locks at the 10th", () => {
     const delays = Array.from({ length: 11 }, (_, hits) => delayAfter(hits, LOGIN_THROTTLE));
     expect(delays).toEqual([0, 0, 0, 0, 1000, 2000, 4000, 8000, 16000, 32000, null]);
+  });
+});
+
+describe("delayAfter (mail policies)", () => {
+  it("paces one recipient after 5 mails and locks at 10", () => {
+    expect(delayAfter(5, MAIL_THROTTLE)).toBe(0);
+    expect(delayAfter(6, MAIL_THROTTLE)).toBe(30_000);
+    expect(delayAfter(10, MAIL_THROTTLE)).toBeNull();
+  });
+
+  it("lets one shared client address send far more, to different people", () => {
+    expect(delayAfter(30, CLIENT_MAIL_THROTTLE)).toBe(0);
+    expect(delayAfter(31, CLIENT_MAIL_THROTTLE)).toBe(5_000);
+    expect(delayAfter(99, CLIENT_MAIL_THROTTLE)).not.toBeNull();
+    expect(delayAfter(100, CLIENT_MAIL_THROTTLE)).toBeNull();
   });
 });
 

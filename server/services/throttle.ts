@@ -31,11 +31,23 @@ export const LOGIN_THROTTLE: ThrottlePolicy = {
   forgetAfterMs: 15 * MINUTE,
 };
 
-/** Codes and links mailed to one recipient or from one client: 10 an hour, paced after the 5th. */
+/** Codes and links mailed to one recipient: 10 an hour, paced after the 5th. */
 export const MAIL_THROTTLE: ThrottlePolicy = {
   freeHits: 5,
   baseDelayMs: 30 * 1000,
   lockAfter: 10,
+  lockMs: 60 * MINUTE,
+  forgetAfterMs: 60 * MINUTE,
+};
+
+/**
+ * Mails triggered from one client address, to anyone: 100 an hour, paced after the 30th. Looser
+ * than per recipient because many people share one address (carrier-grade NAT, offices).
+ */
+export const CLIENT_MAIL_THROTTLE: ThrottlePolicy = {
+  freeHits: 30,
+  baseDelayMs: 5 * 1000,
+  lockAfter: 100,
   lockMs: 60 * MINUTE,
   forgetAfterMs: 60 * MINUTE,
 };
