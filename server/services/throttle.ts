@@ -13,6 +13,8 @@ export interface ThrottlePolicy {
   freeHits: number;
   /** The wait after the first hit past the free ones; it doubles with every further hit. */
   baseDelayMs: number;
+  /** The longest wait between two hits before the lock (none = keeps doubling). */
+  maxDelayMs?: number;
   /** At this many hits the key is locked for lockMs. */
   lockAfter: number;
   lockMs: number;
@@ -47,6 +49,7 @@ export const MAIL_THROTTLE: ThrottlePolicy = {
 export const CLIENT_MAIL_THROTTLE: ThrottlePolicy = {
   freeHits: 30,
   baseDelayMs: 5 * 1000,
+  maxDelayMs: 60 * 1000,
   lockAfter: 100,
   lockMs: 60 * MINUTE,
   forgetAfterMs: 60 * MINUTE,
@@ -67,7 +70,8 @@ export const throttleKey = {
 export function delayAfter(hits: number, policy: ThrottlePolicy): number | null {
   if (hits >= policy.lockAfter) return null;
   if (hits <= policy.freeHits) return 0;
-  return policy.baseDelayMs * 2 ** (hits - policy.freeHits - 1);
+  const delay = policy.baseDelayMs * 2 ** (hits - policy.freeHits - 1);
+  return Math.min(delay, policy.maxDelayMs ?? delay);
 }
 
 /**
