@@ -1,4 +1,4 @@
-import i18next from "i18next";
+import i18next, { type TFunction } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import demoStore from "../../config/store.json" with { type: "json" };
 import ja from "../../locales/ja/index.ts";
@@ -15,7 +15,7 @@ const t = i18next.createInstance();
 beforeAll(async () => {
   await t.init({ lng: "ja", resources: { ja: { translation: ja } } });
 });
-const translate = (key: string) => t.t(key);
+const translate = ((key: string) => t.t(key)) as TFunction;
 
 const registration = buildRegistrationForm(
   { setting: settings.accountRegistrationSetting, purpose: "signup", isRequiredPassword: false },
