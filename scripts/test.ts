@@ -1,6 +1,6 @@
 /**
- * `npm test`: lint, generated-file checks, typecheck, unit and component tests, a production build,
- * then Playwright e2e against it. Stops at the first failing step and ends with one summary line.
+ * `npm test`: lint, generated-file checks, typecheck, a production build and its bundle-weight check,
+ * unit and component tests, then Playwright e2e against the build. Stops at the first failing step and ends with one summary line.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
@@ -27,6 +27,10 @@ const steps: Step[] = [
     ? [{ name: "generated form schemas", command: ["npx", "tsx", "scripts/gen-form-schemas.ts", "--check"] }]
     : []),
   { name: "typecheck", command: ["npm", "run", "typecheck", "--silent"] },
+  // Before the unit tests: the server lifecycle test starts the production build.
+  { name: "build", command: ["npm", "run", "build", "--silent"] },
+  // Pages without a schema form must not ship rjsf or ajv (prints the per-route table).
+  { name: "bundle weight", command: ["npx", "tsx", "scripts/bundle-weight.ts"] },
   {
     name: "unit",
     command: [
@@ -46,9 +50,6 @@ const steps: Step[] = [
       };
     },
   },
-  { name: "build", command: ["npm", "run", "build", "--silent"] },
-  // Pages without a schema form must not ship rjsf or ajv (prints the per-route table).
-  { name: "bundle weight", command: ["npx", "tsx", "scripts/bundle-weight.ts"] },
   {
     name: "e2e",
     command: ["npx", "playwright", "test"],
