@@ -1,6 +1,8 @@
 import { type EnumOptionsType, getUiOptions, type RJSFSchema, type UiSchema } from "@rjsf/utils";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import type { FieldUiOptions } from "../schemas/form-definition.ts";
+import { labelText } from "../schemas/label-text.ts";
 
 /**
  * Texts of a form definition, resolved per the schema-engine contract:
@@ -43,9 +45,7 @@ export function useFieldText(): FieldText {
       label(schema, uiSchema, fallback) {
         const options = getUiOptions(uiSchema);
         const title = options.title ?? schema.title ?? fallback;
-        if (options.labelKey === true) return t(title);
-        if (english && typeof options.titleEn === "string" && options.titleEn) return options.titleEn;
-        return title;
+        return labelText(title, options as FieldUiOptions, i18n.language, (key) => t(key));
       },
       description(uiSchema, rawDescription) {
         const options = getUiOptions(uiSchema);

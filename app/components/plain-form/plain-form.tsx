@@ -23,6 +23,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { FieldError, FormDefinition } from "../../../schemas/form-definition.ts";
+import { labelText } from "../../../schemas/label-text.ts";
 import "../../../widgets/widgets.css";
 import {
   CHECKED_VALUE,
@@ -65,13 +66,8 @@ function fieldId(form: FormDefinition, name: string): string {
   return `${form.id.replace(/[^A-Za-z0-9_-]/g, "-")}_${name}`;
 }
 
-/** The label rule of the schema-engine contract (widgets/labels.ts, without rjsf). */
 function fieldLabel(field: PlainField, t: TFunction, language: string): string {
-  const options = field.ui["ui:options"] ?? {};
-  const title = field.schema.title ?? field.name;
-  if (options.labelKey === true) return t(title);
-  if (language === "en" && options.titleEn) return options.titleEn;
-  return title;
+  return labelText(field.schema.title ?? field.name, field.ui["ui:options"], language, (key) => t(key));
 }
 
 function RequirementBadge({ required }: { required: boolean }) {
