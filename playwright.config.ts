@@ -4,6 +4,9 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 export const e2eDataDir = ".data/e2e";
 /** A copy of the demo store that tests may edit while the server runs (the watcher picks it up). */
 export const e2eStoreFile = `${e2eDataDir}/store/store.json`;
+/** The local reCAPTCHA stand-in (tests/fakes/recaptcha-server.ts); used once a spec enables reCAPTCHA. */
+export const e2eRecaptchaPort = Number(process.env.E2E_RECAPTCHA_PORT ?? 3219);
+const recaptchaOrigin = `http://127.0.0.1:${e2eRecaptchaPort}`;
 
 /**
  * E2E runs against the production build (npm test builds first) on a fresh embedded database, in
@@ -36,12 +39,32 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: `rm -rf ${e2eDataDir} && mkdir -p ${e2eDataDir}/store && cp -r config/. ${e2eDataDir}/store/ && npx tsx server/main.ts`,
-    url: `http://127.0.0.1:${port}/zapi/internal/root/screen-data`,
-    env: { PORT: String(port), DATA_DIR: e2eDataDir, HOST: "127.0.0.1", STORE_CONFIG: e2eStoreFile },
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe",
-  },
+  webServer: [
+    {
+      command: `rm -rf ${e2eDataDir} && mkdir -p ${e2eDataDir}/store && cp -r config/. ${e2eDataDir}/store/ && npx tsx server/main.ts`,
+      url: `http://127.0.0.1:${port}/zapi/internal/root/screen-data`,
+      env: {
+        PORT: String(port),
+        DATA_DIR: e2eDataDir,
+        HOST: "127.0.0.1",
+        STORE_CONFIG: e2eStoreFile,
+        // The one trusted origin: the address the tests browse (issue 7 §1).
+        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+        // reCAPTCHA goes to the local fake; nothing changes until a spec turns it on in the store.
+        RECAPTCHA_API_KEY: "fake-recaptcha-api-key",
+        RECAPTCHA_ENDPOINT: recaptchaOrigin,
+        RECAPTCHA_SCRIPT_URL: `${recaptchaOrigin}/recaptcha/enterprise.js`,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+    },
+    {
+      command: "npx tsx tests/fakes/recaptcha-server.ts",
+      url: `${recaptchaOrigin}/health`,
+      env: { PORT: String(e2eRecaptchaPort) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });

@@ -3,10 +3,11 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import type { EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { loadTranslation } from "../locales/index.ts";
 import { createI18n, detectLanguage } from "./lib/i18n.ts";
+import { NonceProvider } from "./lib/nonce.tsx";
 
 export const streamTimeout = 5_000;
 
@@ -15,7 +16,11 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  // The CSP nonce of this response (server/security-headers.ts): React's and React Router's inline
+  // scripts carry it, and so does every <script> a component renders (useNonce).
+  const nonce = loadContext.cspNonce || undefined;
   const language = detectLanguage(request);
   const i18n = await createI18n(language, { [language]: await loadTranslation(language) });
   // Bots and SPA-mode prerendering wait for the whole document; browsers get it streamed.
@@ -24,10 +29,13 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </I18nextProvider>,
+      <NonceProvider value={nonce ?? ""}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
       {
+        nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -12,6 +12,7 @@ import { themeStyle } from "./components/shell/theme.ts";
 import { useBackForwardAuthCheck } from "./lib/back-forward.ts";
 import { parseBrowserInfo } from "./lib/browser-info.ts";
 import { detectLanguage, LANGUAGE_COOKIE } from "./lib/i18n.ts";
+import { useNonce } from "./lib/nonce.tsx";
 import { loadScreenData } from "./lib/zapi.server.ts";
 import "./styles/app.css";
 
@@ -36,9 +37,18 @@ export async function loader(args: Route.LoaderArgs) {
     storeSettingData.appUserAgentPattern,
   );
   if (new URL(request.url).searchParams.has("lng")) {
-    headers.append("Set-Cookie", `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`);
+    const secure = args.context.publicOrigin?.startsWith("https://") ? "; Secure" : "";
+    headers.append(
+      "Set-Cookie",
+      `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`,
+    );
   }
-  return data({ authId, storeSettingData, storeSettingVersion, browserInfo, language }, { headers });
+  // Where the reCAPTCHA script loads from is the server's setting (RECAPTCHA_SCRIPT_URL); null = Google's.
+  const recaptchaScriptUrl = args.context.recaptchaScriptUrl ?? null;
+  return data(
+    { authId, storeSettingData, storeSettingVersion, browserInfo, language, recaptchaScriptUrl },
+    { headers },
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -56,6 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const { i18n } = useTranslation();
   const store = root?.storeSettingData;
+  const nonce = useNonce();
   return (
     <html lang={root?.language ?? i18n.language} data-theme={store?.theme ?? "light"}>
       <head>
@@ -64,15 +75,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {store && <link rel="icon" href={store.images.favicon} />}
         {store && <link rel="apple-touch-icon" href={store.images.appleTouchIcon} />}
         {store && <style>{themeStyle(store.colors)}</style>}
-        {store?.gtmId && <GtmHead gtmId={store.gtmId} />}
+        {store?.gtmId && <GtmHead gtmId={store.gtmId} nonce={nonce} />}
         <Meta />
         <Links />
       </head>
       <body>
         {store?.gtmId && <GtmBody gtmId={store.gtmId} />}
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -44,5 +44,7 @@ export default [
   layout(LAYOUT_FILES.login, screenRoutes("login")),
   layout(LAYOUT_FILES.account, [route("mypage", "routes/mypage.tsx"), ...screenRoutes("account")]),
   layout(LAYOUT_FILES.oidc, [route("oidc/error", "routes/oidc-error.tsx"), ...screenRoutes("oidc")]),
+  // Precompiled form validators (ADR 0012): a resource route, no page.
+  route("form-validators/:file", "routes/form-validator.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,18 +1,25 @@
 /**
- * The ajv set-up shared by the browser (rjsf) and the API: one option set, ajv-errors, and the
- * custom keywords for rules JSON Schema cannot express (declared for TypeScript in form-definition.ts).
+ * The ajv set-up shared by the API's runtime ajv and the precompiled browser validators
+ * (standalone-validators.ts): one option set, ajv-errors, and the custom keywords for rules JSON
+ * Schema cannot express (declared for TypeScript in form-definition.ts).
+ *
+ * The keywords are `code` keywords: they emit a call to a helper of
+ * standalone-validators-runtime.ts. The runtime ajv holds the function itself (`ref`); ajv's
+ * standalone output names it as `require("storefront:form-keywords").<name>` (`code`), which the
+ * browser's `standaloneRequire` answers with the same function. A `validate` keyword could not be
+ * written out as code, and two implementations could drift.
  */
 import type Ajv from "ajv";
-import type { KeywordDefinition, Options } from "ajv";
-import type { DataValidationCxt } from "ajv/dist/types/index.js";
+import { _, type Code, type CodeKeywordDefinition, type KeywordCxt, type Name, type Options } from "ajv";
 import ajvErrors from "ajv-errors";
 import {
-  detectCardBrand,
-  isExpiryInFuture,
-  maxCardNumberLength,
-  passesLuhn,
-  securityCodeLength,
-} from "./card.ts";
+  CHARACTER_CLASSES,
+  createKeywordHelpers,
+  KEYWORD_HELPERS_MODULE,
+  type KeywordHelpers,
+} from "./standalone-validators-runtime.ts";
+
+export { CHARACTER_CLASSES };
 
 /**
  * Options of every ajv instance: all errors (ajv-errors needs them), `$data` references for
@@ -26,98 +33,74 @@ export const AJV_OPTIONS = {
   strict: false,
 } as const satisfies Options;
 
-/** Password character classes (spec §5): letters, digits and the printable ASCII symbols. */
-export const CHARACTER_CLASSES = {
-  requireLowercase: /[a-z]/,
-  requireUppercase: /[A-Z]/,
-  requireDigit: /[0-9]/,
-  requireSymbol: /[!-/:-@[-`{-~]/,
-} as const;
-
-function sibling(dataCxt: DataValidationCxt | undefined, name: string): unknown {
-  const parent = dataCxt?.parentData as Record<string, unknown> | undefined;
-  return parent && typeof parent === "object" ? parent[name] : undefined;
+/** The helper `name` as a scope value: the function for the runtime ajv, `require(…)` for standalone code. */
+function helper(cxt: KeywordCxt, helpers: KeywordHelpers, name: keyof KeywordHelpers): Name {
+  return cxt.gen.scopeValue("func", {
+    ref: helpers[name],
+    code: _`require(${KEYWORD_HELPERS_MODULE})[${name}]`,
+  });
 }
 
-const YYYYMMDD = /^(\d{4})(\d{2})(\d{2})$/;
-
-function isCalendarDate(value: string): boolean {
-  const match = YYYYMMDD.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+/**
+ * A keyword with a boolean schema: `true` checks the string with `check`, `false` emits nothing
+ * (always passes). Errors are ajv's default keyword error, as the former `validate` keywords gave.
+ */
+function booleanKeyword(keyword: string, check: (cxt: KeywordCxt) => Code): CodeKeywordDefinition {
+  return {
+    keyword,
+    type: "string",
+    schemaType: "boolean",
+    code(cxt) {
+      if (cxt.schema !== true) return;
+      cxt.fail(_`!${check(cxt)}`);
+    },
+  };
 }
 
-/** Card numbers the format rules accept; the brand and checksum rules judge only these. */
-const CARD_NUMBER_SHAPE = /^[0-9 ]{14,19}$/;
+/**
+ * A keyword whose schema names a sibling property: `name(schema, data, parentData)` decides.
+ * `it.parentData` is the data's parent object, or the validate function's own `parentData`
+ * argument (undefined when called on the data itself), exactly what a `validate` keyword got.
+ */
+function siblingKeyword(
+  keyword: string,
+  helpers: KeywordHelpers,
+  name: "differsFrom" | "securityCodeForCard" | "cardExpiryNotPast",
+  type?: "string",
+): CodeKeywordDefinition {
+  return {
+    keyword,
+    ...(type ? { type } : {}),
+    schemaType: "string",
+    code(cxt) {
+      const fn = helper(cxt, helpers, name);
+      cxt.fail(_`!${fn}(${cxt.schemaValue}, ${cxt.data}, ${cxt.it.parentData})`);
+    },
+  };
+}
 
-function customKeywords(now: () => Date): KeywordDefinition[] {
-  const characterClassKeywords = Object.entries(CHARACTER_CLASSES).map(
-    ([keyword, pattern]): KeywordDefinition => ({
-      keyword,
-      type: "string",
-      schemaType: "boolean",
-      validate: (required: boolean, data: string) => !required || pattern.test(data),
-    }),
+function customKeywords(now: () => Date): CodeKeywordDefinition[] {
+  const helpers = createKeywordHelpers(now);
+  const characterClassKeywords = (Object.keys(CHARACTER_CLASSES) as (keyof typeof CHARACTER_CLASSES)[]).map(
+    (keyword) =>
+      booleanKeyword(keyword, (cxt) => _`${helper(cxt, helpers, "characterClass")}(${keyword}, ${cxt.data})`),
   );
+  const onData = (name: "calendarDate" | "luhn" | "cardBrandLength") => (cxt: KeywordCxt) =>
+    _`${helper(cxt, helpers, name)}(${cxt.data})`;
   return [
     ...characterClassKeywords,
-    {
-      keyword: "differsFrom",
-      schemaType: "string",
-      validate: (other: string, data: unknown, _schema, dataCxt) => {
-        const otherValue = sibling(dataCxt, other);
-        return otherValue === undefined || otherValue !== data;
-      },
-    },
-    {
-      keyword: "calendarDate",
-      type: "string",
-      schemaType: "boolean",
-      validate: (enabled: boolean, data: string) => !enabled || isCalendarDate(data),
-    },
-    {
-      keyword: "luhn",
-      type: "string",
-      schemaType: "boolean",
-      validate: (enabled: boolean, data: string) =>
-        !enabled || !CARD_NUMBER_SHAPE.test(data) || passesLuhn(data),
-    },
-    {
-      keyword: "cardBrandLength",
-      type: "string",
-      schemaType: "boolean",
-      validate: (enabled: boolean, data: string) =>
-        !enabled || data.length <= maxCardNumberLength(detectCardBrand(data)),
-    },
-    {
-      keyword: "securityCodeForCard",
-      type: "string",
-      schemaType: "string",
-      validate: (cardNumberField: string, data: string, _schema, dataCxt) => {
-        const cardNumber = sibling(dataCxt, cardNumberField);
-        if (typeof cardNumber !== "string" || !/^\d+$/.test(data)) return true;
-        return data.length === securityCodeLength(detectCardBrand(cardNumber));
-      },
-    },
-    {
-      keyword: "cardExpiryNotPast",
-      type: "string",
-      schemaType: "string",
-      validate: (yearField: string, month: string, _schema, dataCxt) => {
-        const year = sibling(dataCxt, yearField);
-        if (typeof year !== "string" || !/^\d{2}$/.test(year) || !/^(0[1-9]|1[0-2])$/.test(month))
-          return true;
-        return isExpiryInFuture(month, year, now());
-      },
-    },
+    siblingKeyword("differsFrom", helpers, "differsFrom"),
+    booleanKeyword("calendarDate", onData("calendarDate")),
+    booleanKeyword("luhn", onData("luhn")),
+    booleanKeyword("cardBrandLength", onData("cardBrandLength")),
+    siblingKeyword("securityCodeForCard", helpers, "securityCodeForCard", "string"),
+    siblingKeyword("cardExpiryNotPast", helpers, "cardExpiryNotPast", "string"),
   ];
 }
 
 /**
- * Adds ajv-errors and our keywords to an ajv instance. Also rjsf's `extenderFn`, so the browser
- * validator and the API validator understand exactly the same schemas.
+ * Adds ajv-errors and our keywords to an ajv instance, so the API's validator and the generated
+ * browser validators understand exactly the same schemas. `now` dates the card expiry rule.
  */
 export function extendAjv<A extends Ajv>(ajv: A, now: () => Date = () => new Date()): A {
   for (const definition of customKeywords(now)) ajv.addKeyword(definition);

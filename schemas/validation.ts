@@ -1,11 +1,12 @@
 /**
- * One validator for both sides of a form: `createFormValidator()` for rjsf in the browser and
- * `validateFormData()` for the API run the same ajv options and keywords (keywords.ts) over the
- * same FormDefinition, after the same normalisation (normalize.ts).
+ * One validator for both sides of a form: `validateFormData()` for the API, and in the browser the
+ * standalone code of the same ajv set-up (standalone-validators.ts, ADR 0012), run the same ajv
+ * options and keywords (keywords.ts) over the same FormDefinition, after the same normalisation
+ * (normalize.ts).
  */
 import type { ValidatorType } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
-import type { ErrorObject, ValidateFunction } from "ajv";
+import type { ErrorObject, Options, ValidateFunction } from "ajv";
 import Ajv2019 from "ajv/dist/2019.js";
 import draft7MetaSchema from "ajv/dist/refs/json-schema-draft-07.json" with { type: "json" };
 import addFormats from "ajv-formats";
@@ -19,16 +20,21 @@ export type AjvError = ErrorObject;
 /**
  * Draft 2019-09 for `unevaluatedProperties` (unknown fields are rejected even when a field is
  * declared inside an if/then branch); the draft-07 meta-schema is added so the entity schemas
- * (`"$schema": draft-07`) compile on the same instance.
+ * (`"$schema": draft-07`) compile on the same instance. `extraOptions` adds to AJV_OPTIONS (the
+ * standalone generator's `code` options).
  */
-export function createAjv(now?: () => Date): Ajv2019 {
-  const ajv = new Ajv2019(AJV_OPTIONS);
+export function createAjv(now?: () => Date, extraOptions: Options = {}): Ajv2019 {
+  const ajv = new Ajv2019({ ...AJV_OPTIONS, ...extraOptions });
   ajv.addMetaSchema(draft7MetaSchema);
   addFormats(ajv);
   return extendAjv(ajv, now);
 }
 
-/** The rjsf validator: rjsf's own ajv set-up (it adds the formats) with our class, options and keywords. */
+/**
+ * An rjsf validator that compiles in place: rjsf's own ajv set-up (it adds the formats) with our
+ * class, options and keywords. For tests and tools only: pages get validators the server
+ * precompiled (ADR 0012), since compiling needs `new Function`, which the site's CSP forbids.
+ */
 export function createFormValidator(): ValidatorType {
   return customizeValidator({
     AjvClass: Ajv2019,

@@ -2,9 +2,9 @@ import type { ScreenDefinition } from "./screen-definition.ts";
 
 /** Login, multi-factor and password screens (spec §2 Guest and login, §4 Login, Password reset). */
 
+// TOO_MANY_ATTEMPTS is not mapped: the API's own message states the wait (「あと N 分後に…」).
 const loginErrors = {
   LOGIN_PROHIBITED: { messageKey: "screens.errors.loginProhibited" },
-  TOO_MANY_ATTEMPTS: { messageKey: "screens.errors.tryAgainLater" },
 } as const;
 
 export const login = {
@@ -18,7 +18,7 @@ export const login = {
     {
       builder: "loginPassword",
       showWhen: { query: "loginType", equals: null, labelKey: "screens.login.passwordMode" },
-      submit: { method: "POST", path: "/login", body: { loginMethod: "Password" } },
+      submit: { method: "POST", path: "/login", body: { loginMethod: "Password" }, recaptchaAction: "login" },
       submitLabelKey: "screens.login.submit",
       successTo: "/mypage",
       errors: loginErrors,
@@ -26,7 +26,7 @@ export const login = {
     {
       builder: "loginCode",
       showWhen: { query: "loginType", equals: "authCode", labelKey: "screens.login.codeMode" },
-      submit: { method: "POST", path: "/login/code" },
+      submit: { method: "POST", path: "/login/code", recaptchaAction: "login_code" },
       submitLabelKey: "screens.login.sendCode",
       successTo: "/login/code",
       errors: loginErrors,

@@ -40,7 +40,18 @@ export interface ScreenSubmit {
   body?: Record<string, string | number | boolean>;
   /** Query parameters of the page copied into the body, e.g. the reset `token`. */
   bodyFromQuery?: readonly string[];
+  /**
+   * When the store enables reCAPTCHA, a token for this action goes in the body as `token`
+   * (issue 7 §10); the API checks it under the same action name (server/api/recaptcha-guard.ts).
+   */
+  recaptchaAction?: RecaptchaAction;
 }
+
+/** The reCAPTCHA actions of the calls the API protects (grecaptcha.enterprise.execute's `action`). */
+export type RecaptchaAction = "login" | "login_code" | "signup_email";
+
+/** The body member (and plain-form field) that carries the token, as spec §3 names it for login. */
+export const RECAPTCHA_TOKEN_FIELD = "token";
 
 export interface ScreenForm {
   /** Names a builder in schemas/forms/registry.ts. */

@@ -38,6 +38,7 @@ export const signupAuth = {
         path: "/zapi/signup/email",
         payload: "policyConsent",
         body: { type: "signUp" },
+        recaptchaAction: "signup_email",
       },
       submitLabelKey: "screens.signupAuth.submit",
       successTo: "/signup/pin-code",

@@ -1,9 +1,15 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
   analyzeBundle,
+  chunksWithCompiler,
+  enginesIn,
   formatReport,
   heavyLightPages,
+  javascriptFiles,
   MUST_STAY_LIGHT,
   type RouteNode,
   type ViteManifest,
@@ -11,7 +17,10 @@ import {
 
 const ROUTE = "?__react-router-build-client-route";
 
-/** Chunk contents by file: plain code, one chunk with rjsf's internals, one with ajv's code generator. */
+/**
+ * Chunk contents by file: plain code, one chunk with rjsf's internals, one with ajv's code
+ * generator, one with only ajv's runtime helpers (what form pages load for precompiled validators).
+ */
 const FILES: Record<string, string> = {
   "assets/entry.client.js": "import'./react.js';hydrateRoot(document)",
   "assets/react.js": "export const React={};".repeat(20),
@@ -24,6 +33,7 @@ const FILES: Record<string, string> = {
   "assets/rjsf.js": 'const REF=Symbol("__rjsf_ref");export default REF',
   "assets/ajv.js": 'throw Error("ajv implementation error")',
   "assets/ajv-lazy.js": 'require("ajv/dist/runtime/equal")',
+  "assets/ajv-runtime.js": 'u.code=`require("ajv/dist/runtime/ucs2length").default`',
 };
 
 /** The root, a guest layout with home, login and a schema-form page, like app/routes.ts. */
@@ -37,6 +47,7 @@ const ROUTES: RouteNode[] = [
       { file: "routes/form-screen.tsx", path: "signup" },
     ],
   },
+  { file: "routes/form-validator.ts", path: "form-validators/:file" },
 ];
 
 function manifest(overrides: Partial<ViteManifest> = {}): ViteManifest {
@@ -90,7 +101,7 @@ function pageOf(pages: ReturnType<typeof analyzeBundle>, file: string) {
 describe("analyzeBundle", () => {
   it("finds rjsf and ajv through static imports of a schema-form page", () => {
     const pages = analyzeBundle(manifest(), ROUTES, read);
-    expect(pageOf(pages, "routes/form-screen.tsx").engines).toEqual(["rjsf", "ajv"]);
+    expect(pageOf(pages, "routes/form-screen.tsx").engines).toEqual(["rjsf", "ajv", "ajv compiler"]);
     expect(pageOf(pages, "routes/home.tsx").engines).toEqual([]);
   });
 
@@ -133,6 +144,46 @@ describe("analyzeBundle", () => {
   });
 });
 
+describe("engines", () => {
+  it("tells ajv's runtime helpers from its compiler, in minified code", () => {
+    expect(enginesIn(read("assets/ajv-runtime.js").toString())).toEqual(["ajv"]);
+    expect(enginesIn('throw Error("CodeGen: invalid export name")')).toEqual(["ajv compiler"]);
+    expect(
+      enginesIn("this.opts.code.process&&(g=this.opts.code.process(g,e));let i=Function(s,c,g)"),
+    ).toEqual(["ajv compiler"]);
+    expect(enginesIn(read("assets/ajv.js").toString())).toEqual(["ajv", "ajv compiler"]);
+    expect(enginesIn(read("assets/react.js").toString())).toEqual([]);
+  });
+
+  it("leaves resource routes out: they have no page and no client code", () => {
+    const pages = analyzeBundle(manifest(), ROUTES, read);
+    expect(pages.some((page) => page.chain.includes("routes/form-validator.ts"))).toBe(false);
+  });
+});
+
+describe("chunksWithCompiler", () => {
+  it("finds the compiler in any chunk of a build directory, loaded by a page or not", () => {
+    const directory = mkdtempSync(join(tmpdir(), "bundle-weight-"));
+    try {
+      mkdirSync(join(directory, "assets/nested"), { recursive: true });
+      writeFileSync(join(directory, "assets/form-screen.js"), read("assets/ajv-runtime.js"));
+      writeFileSync(join(directory, "assets/nested/lazy.js"), read("assets/ajv.js"));
+      writeFileSync(join(directory, "assets/lazy.js.gz"), gzipSync(read("assets/ajv.js")));
+      writeFileSync(join(directory, "assets/style.css"), "body{}");
+      const files = javascriptFiles(directory);
+      expect(files).toEqual(["assets/form-screen.js", "assets/nested/lazy.js"]);
+      const chunks = files.map((file) => ({
+        file,
+        code: read(file === "assets/form-screen.js" ? "assets/ajv-runtime.js" : "assets/ajv.js").toString(),
+      }));
+      expect(chunksWithCompiler(chunks)).toEqual(["assets/nested/lazy.js"]);
+      expect(chunksWithCompiler(chunks.slice(0, 1))).toEqual([]);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("heavyLightPages", () => {
   it("passes when only schema-form pages ship an engine", () => {
     expect(heavyLightPages(analyzeBundle(manifest(), ROUTES, read))).toEqual([]);
@@ -142,7 +193,7 @@ describe("heavyLightPages", () => {
     const leaky = manifest({ "_shared.js": { file: "assets/shared.js", imports: ["_ajv.js"] } });
     const heavy = heavyLightPages(analyzeBundle(leaky, ROUTES, read));
     expect(heavy.map((page) => page.chain.at(-1))).toEqual(["routes/login.tsx"]);
-    expect(heavy[0]?.engines).toEqual(["ajv"]);
+    expect(heavy[0]?.engines).toEqual(["ajv", "ajv compiler"]);
   });
 
   it("catches every page when the root ships rjsf", () => {
@@ -172,7 +223,7 @@ describe("formatReport", () => {
       /^route module \(layouts\)\s+paths\s+route adds KB raw\/gzip\s+page KB raw\/gzip\s+engines$/,
     );
     expect(lines[1]).toMatch(
-      /^routes\/form-screen\.tsx \(layouts\/guest-layout\.tsx\)\s+\/signup\s+.*rjsf, ajv$/,
+      /^routes\/form-screen\.tsx \(layouts\/guest-layout\.tsx\)\s+\/signup\s+.*rjsf, ajv, ajv compiler$/,
     );
     expect(lines.find((line) => line.startsWith("routes/login.tsx"))).toMatch(
       /\/login \+1\s.*-\s+must stay light$/,

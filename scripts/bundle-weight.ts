@@ -10,10 +10,12 @@
  * are recognised by strings their code always contains, which survive minification.
  *
  * Prints one row per page (route module in its layouts) with the route module's own weight and the
- * whole page's, raw and gzipped, and exits 1 when a page that must stay light ships an engine.
+ * whole page's, raw and gzipped, and exits 1 when a page that must stay light ships an engine, or
+ * when any client chunk at all (dynamic ones too) contains ajv's compiler: form validators are
+ * compiled on the server (ADR 0012), and the compiler's `new Function` breaks the strict CSP.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
@@ -38,16 +40,49 @@ export interface RouteNode {
   children?: RouteNode[];
 }
 
-export type Engine = "rjsf" | "ajv";
+/**
+ * `ajv` is any ajv code (form pages ship its small runtime helpers for the precompiled
+ * validators); `ajv compiler` is the part that turns schemas into code, which no page may ship.
+ */
+export type Engine = "rjsf" | "ajv" | "ajv compiler";
 
 /** How the report names the root's own page. */
 const ROOT_ERROR_PAGE = "(error page)";
 
-/** Strings in every build of each engine: rjsf's internal `__rjsf` keys, ajv's code-generation errors. */
+/**
+ * Strings in every build of each engine, which minification keeps: rjsf's internal `__rjsf` keys;
+ * the `require` paths ajv's runtime helpers carry for standalone code; the compiler's own errors
+ * (code generation, `CodeGen: …`) and the option its `new Function` call site reads (minified to
+ * `Function(…)`, so the call itself is no reliable marker). Source paths catch unminified builds.
+ */
 const ENGINE_MARKERS: Record<Engine, readonly string[]> = {
   rjsf: ["__rjsf"],
-  ajv: ["ajv implementation error", "ajv/dist/runtime/"],
+  ajv: ["ajv implementation error", "ajv/dist/runtime/", "ajv/dist/compile/"],
+  "ajv compiler": ["ajv implementation error", "CodeGen: ", "opts.code.process", "ajv/dist/compile/"],
 };
+
+/** The engines whose markers `code` contains. */
+export function enginesIn(code: string): Engine[] {
+  return (Object.keys(ENGINE_MARKERS) as Engine[]).filter((engine) =>
+    ENGINE_MARKERS[engine].some((marker) => code.includes(marker)),
+  );
+}
+
+/**
+ * The JavaScript files (relative to the client build directory) that contain ajv's compiler:
+ * every file, whether a page loads it statically, dynamically or not at all.
+ */
+export function chunksWithCompiler(files: Iterable<{ file: string; code: string }>): string[] {
+  return [...files].filter(({ code }) => enginesIn(code).includes("ajv compiler")).map(({ file }) => file);
+}
+
+/** Every .js file under `directory`, recursively, relative to it. */
+export function javascriptFiles(directory: string): string[] {
+  return readdirSync(directory, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".js"))
+    .map((entry) => relative(directory, join(entry.parentPath, entry.name)))
+    .sort();
+}
 
 /**
  * Route modules whose pages must not ship a schema engine: the top page, login (and, through the
@@ -62,6 +97,9 @@ export const MUST_STAY_LIGHT = [
   "routes/oidc-error.tsx",
   "routes/screen.tsx",
 ] as const;
+
+/** Resource routes: they answer with data, not a page, and have no client code. */
+export const RESOURCE_ROUTES = ["routes/form-validator.ts"] as const;
 
 export interface Weight {
   raw: number;
@@ -122,6 +160,7 @@ function staticClosure(manifest: ViteManifest, keys: readonly string[]): Set<str
 function pagesOf(
   routes: readonly RouteNode[],
   rootFile: string,
+  resourceRoutes: readonly string[],
 ): Map<string, { chain: string[]; paths: string[] }> {
   const pages = new Map<string, { chain: string[]; paths: string[] }>([
     [rootFile, { chain: [rootFile], paths: [ROOT_ERROR_PAGE] }],
@@ -134,6 +173,7 @@ function pagesOf(
         visit(node.children, chain, path);
         continue;
       }
+      if (resourceRoutes.includes(node.file)) continue;
       const key = chain.join(" > ");
       const page = pages.get(key) ?? { chain, paths: [] };
       page.paths.push(path || "/");
@@ -153,6 +193,7 @@ export function analyzeBundle(
   routes: readonly RouteNode[],
   readChunk: (file: string) => Buffer,
   layout: BundleLayout = DEFAULT_LAYOUT,
+  resourceRoutes: readonly string[] = RESOURCE_ROUTES,
 ): PageWeight[] {
   const source = (file: string) => `${layout.appDirectory}/${file}`;
   const chunkCache = new Map<string, { weight: Weight; engines: Engine[] }>();
@@ -162,9 +203,7 @@ export function analyzeBundle(
     if (!facts) {
       const contents = readChunk(file);
       const code = contents.toString("utf8");
-      const engines = (Object.keys(ENGINE_MARKERS) as Engine[]).filter((engine) =>
-        ENGINE_MARKERS[engine].some((marker) => code.includes(marker)),
-      );
+      const engines = enginesIn(code);
       facts = { weight: { raw: contents.length, gzip: gzipSync(contents).length }, engines };
       chunkCache.set(file, facts);
     }
@@ -183,7 +222,7 @@ export function analyzeBundle(
   const entryKeys = keysOfModule(manifest, source(layout.entryClientFile));
   const closureOf = (files: readonly string[]) =>
     staticClosure(manifest, [...entryKeys, ...files.flatMap((file) => keysOfModule(manifest, source(file)))]);
-  return [...pagesOf(routes, layout.rootFile).values()].map(({ chain, paths }) => {
+  return [...pagesOf(routes, layout.rootFile, resourceRoutes).values()].map(({ chain, paths }) => {
     const page = closureOf(chain);
     const frame = chain.length > 1 ? closureOf(chain.slice(0, -1)) : new Set(entryKeys);
     const engines = new Set([...page].flatMap((key) => chunkFacts(key).engines));
@@ -267,17 +306,27 @@ async function main(): Promise<number> {
   const pages = analyzeBundle(manifest, routes, (file) => readFileSync(join(clientDirectory, file)));
   console.log(formatReport(pages));
   const heavy = heavyLightPages(pages);
-  if (heavy.length > 0) {
-    for (const page of heavy) {
-      console.error(
-        `✖ ${page.chain.join(" > ")} ships ${page.engines.join(" and ")} (${page.paths.join(", ")})`,
-      );
-    }
-    return 1;
+  for (const page of heavy) {
+    console.error(
+      `✖ ${page.chain.join(" > ")} ships ${page.engines.join(" and ")} (${page.paths.join(", ")})`,
+    );
   }
+  const compiler = chunksWithCompiler(
+    javascriptFiles(clientDirectory).map((file) => ({
+      file,
+      code: readFileSync(join(clientDirectory, file), "utf8"),
+    })),
+  );
+  for (const file of compiler) {
+    console.error(
+      `✖ build/client/${file} contains the ajv compiler (form validators are precompiled: ADR 0012)`,
+    );
+  }
+  if (heavy.length > 0 || compiler.length > 0) return 1;
   console.log(
     `\n✓ rjsf and ajv load only on pages with a schema form (${MUST_STAY_LIGHT.join(", ")} stay light).`,
   );
+  console.log("✓ No client chunk contains the ajv compiler.");
   return 0;
 }
 

@@ -10,12 +10,30 @@ export interface Env {
   databaseUrl: string | null;
   smtpUrl: string | null;
   zapiOrigin: string | null;
-  /** True when the server is reached over https (PUBLIC_ORIGIN starts with https://); cookies get Secure. */
-  publicOrigin: string | null;
+  /**
+   * The one trusted origin (issue 7 §1): every absolute URL the server writes (mail links,
+   * redirects, later the OIDC issuer) and the one Host requests may name. PUBLIC_ORIGIN, or
+   * `http://localhost:$PORT` for the embedded default. https makes cookies Secure and adds HSTS.
+   */
+  publicOrigin: string;
+  /** True when PUBLIC_ORIGIN is unset and the localhost default is in force (said at boot). */
+  publicOriginIsDefault: boolean;
   /** TRUST_PROXY: a reverse proxy in front appends the client's address to X-Forwarded-For. */
   trustProxy: boolean;
   /** RECAPTCHA_API_KEY: the Google Cloud API key for reCAPTCHA Enterprise assessments. */
   recaptchaApiKey: string | null;
+  /**
+   * RECAPTCHA_ENDPOINT: where assessments are created, `<endpoint>/v1/projects/<id>/assessments`
+   * (default Google's; tests point it at tests/fakes/recaptcha-server.ts).
+   */
+  recaptchaEndpoint: string;
+  /**
+   * RECAPTCHA_SCRIPT_URL: the Enterprise script pages load (default Google's); the CSP allows its
+   * origin only while the store enables reCAPTCHA.
+   */
+  recaptchaScriptUrl: string;
+  /** SESSION_MAX_AGE_DAYS: a session's absolute lifetime, however often it is used (default 90). */
+  sessionMaxAgeDays: number;
 }
 
 export class EnvError extends Error {
@@ -45,11 +63,36 @@ function optionalUrl(source: Source, name: string, protocols: string[]): string 
   return raw.replace(/\/+$/, "");
 }
 
+/** An origin (scheme, host, port) with nothing after it: a path would be silently dropped otherwise. */
+function originOnly(source: Source, name: string): string | null {
+  const url = optionalUrl(source, name, ["http:", "https:"]);
+  if (url === null) return null;
+  const { origin, username, password } = new URL(url);
+  if (origin !== url || username || password) {
+    throw new EnvError(
+      name,
+      `must be an origin such as https://shop.example.jp, without a path (got "${url}")`,
+    );
+  }
+  return origin;
+}
+
 function flag(source: Source, name: string): boolean {
   const raw = source[name]?.trim().toLowerCase();
   if (!raw || raw === "0" || raw === "false") return false;
   if (raw === "1" || raw === "true") return true;
   throw new EnvError(name, `must be true, false, 1 or 0 (got "${source[name]}")`);
+}
+
+/** A whole number from 1 to `max`, or `fallback` when unset. */
+function positiveInteger(source: Source, name: string, fallback: number, max: number): number {
+  const raw = source[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > max) {
+    throw new EnvError(name, `must be a whole number from 1 to ${max} (got "${raw}")`);
+  }
+  return value;
 }
 
 export function parseEnv(source: Source = process.env, cwd = process.cwd()): Env {
@@ -67,6 +110,8 @@ export function parseEnv(source: Source = process.env, cwd = process.cwd()): Env
     throw new EnvError("STORE_CONFIG", `names a file that does not exist (${storeConfig})`);
   }
 
+  const publicOrigin = originOnly(source, "PUBLIC_ORIGIN");
+
   return {
     port,
     host,
@@ -75,8 +120,16 @@ export function parseEnv(source: Source = process.env, cwd = process.cwd()): Env
     databaseUrl: optionalUrl(source, "DATABASE_URL", ["postgres:", "postgresql:"]),
     smtpUrl: optionalUrl(source, "SMTP_URL", ["smtp:", "smtps:"]),
     zapiOrigin: optionalUrl(source, "ZAPI_ORIGIN", ["http:", "https:"]),
-    publicOrigin: optionalUrl(source, "PUBLIC_ORIGIN", ["http:", "https:"]),
+    publicOrigin: publicOrigin ?? `http://localhost:${port}`,
+    publicOriginIsDefault: publicOrigin === null,
     trustProxy: flag(source, "TRUST_PROXY"),
     recaptchaApiKey: source.RECAPTCHA_API_KEY?.trim() || null,
+    recaptchaEndpoint:
+      optionalUrl(source, "RECAPTCHA_ENDPOINT", ["http:", "https:"]) ??
+      "https://recaptchaenterprise.googleapis.com",
+    recaptchaScriptUrl:
+      optionalUrl(source, "RECAPTCHA_SCRIPT_URL", ["http:", "https:"]) ??
+      "https://www.google.com/recaptcha/enterprise.js",
+    sessionMaxAgeDays: positiveInteger(source, "SESSION_MAX_AGE_DAYS", 90, 3650),
   };
 }

@@ -1,23 +1,22 @@
 /**
- * The one process (ADR 0002): /zapi/* → the Hono API, /assets/* → the client build with long-cache
- * headers, /store-assets/* → the store's images, everything else → React Router SSR.
+ * The one process (ADR 0002): reads the environment and the store, opens the database, builds the
+ * API and the site (server/site.ts: /zapi/* → the Hono API, /assets/* → the client build,
+ * /store-assets/* → the store's images, everything else → React Router SSR) and serves it.
  * `--dev` serves through Vite with HMR instead of the production build.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { resolve } from "node:path";
 import { getRequestListener } from "@hono/node-server";
-import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
 import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
-import type { ZapiTransport } from "../app/lib/load-context.ts";
 import { createApi } from "./api/app.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { EnvError, parseEnv } from "./env.ts";
 import { createMailer, createSmsSender } from "./mail/transports.ts";
 import { createPasswordHasher } from "./services/passwords.ts";
-import { createRecaptchaVerifier } from "./services/recaptcha.ts";
+import { createRecaptchaVerifier, recaptchaConfigurationProblems } from "./services/recaptcha.ts";
+import { createSite } from "./site.ts";
 import { PolicyFilesError, watchPolicies } from "./store/policy-source.ts";
 import { watchStoreSettings } from "./store/store-settings-source.ts";
 import { StoreSettingsError } from "./store/validate-settings.ts";
@@ -45,11 +44,12 @@ async function boot() {
     mailer,
     sms,
     passwords: createPasswordHasher(),
-    recaptcha: createRecaptchaVerifier({ apiKey: env.recaptchaApiKey }),
+    recaptcha: createRecaptchaVerifier({ apiKey: env.recaptchaApiKey, endpoint: env.recaptchaEndpoint }),
     now: () => new Date(),
-    secureCookies: env.publicOrigin?.startsWith("https://") ?? false,
+    secureCookies: env.publicOrigin.startsWith("https://"),
     publicOrigin: env.publicOrigin,
     trustProxy: env.trustProxy,
+    sessionMaxAgeMs: env.sessionMaxAgeDays * 24 * 60 * 60 * 1000,
   });
 
   const vite = dev
@@ -65,37 +65,17 @@ async function boot() {
     dev ? "development" : "production",
   );
 
-  const app = new Hono<{ Bindings: { incoming: IncomingMessage } }>();
-  app.route("/", api);
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: resolve(root, "build/client"),
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-    }),
-  );
-  app.use(
-    "/store-assets/*",
-    serveStatic({
-      root: resolve(env.storeConfig, ".."),
-      rewriteRequestPath: (path) => path.replace(/^\/store-assets/, "/assets"),
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
-    }),
-  );
-  const publicFiles = serveStatic({
-    root: resolve(root, "build/client"),
-    onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600"),
-  });
-  // Other files of the client build (public/), but never the build manifest under /.vite.
-  app.use("*", (c, next) => (c.req.path.startsWith("/.vite/") ? next() : publicFiles(c, next)));
-  app.all("*", (c) => {
-    const clientAddress = c.env.incoming.socket.remoteAddress ?? null;
-    const zapi: ZapiTransport = {
-      inProcess: async (request) => api.fetch(request, { clientAddress }),
-      origin: env.zapiOrigin,
-      clientAddress,
-    };
-    return handleDocument(c.req.raw, { zapi });
+  const app = createSite({
+    api,
+    renderDocument: handleDocument,
+    store,
+    publicOrigin: env.publicOrigin,
+    publicOriginIsDefault: env.publicOriginIsDefault,
+    recaptchaScriptUrl: env.recaptchaScriptUrl,
+    zapiOrigin: env.zapiOrigin,
+    clientBuildDir: resolve(root, "build/client"),
+    storeAssetsDir: resolve(env.storeConfig, ".."),
+    dev,
   });
 
   const listener = getRequestListener(app.fetch);
@@ -107,7 +87,19 @@ async function boot() {
     const shownHost = env.host === "0.0.0.0" || env.host === "::" ? "localhost" : env.host;
     console.log(`\n  ${dev ? "Development server" : "Server"} ready: http://${shownHost}:${env.port}\n`);
     console.log(`  database: ${database.kind}${database.kind === "pglite" ? ` (${env.dataDir}/db)` : ""}`);
-    console.log(`  mail: ${env.smtpUrl ? "SMTP" : `outbox (${env.dataDir}/outbox)`}\n`);
+    console.log(`  mail: ${env.smtpUrl ? "SMTP" : `outbox (${env.dataDir}/outbox)`}`);
+    console.log(
+      env.publicOriginIsDefault
+        ? `  public origin: ${env.publicOrigin} (default; set PUBLIC_ORIGIN to the address members use — mailed links and the trusted Host come from it)\n`
+        : `  public origin: ${env.publicOrigin}\n`,
+    );
+    // An operator's mistake, not a reason to stop: the protected calls answer 503 until it is fixed.
+    for (const problem of recaptchaConfigurationProblems(
+      store.current().settings.login.recaptcha,
+      env.recaptchaApiKey,
+    )) {
+      console.error(`  ✖ reCAPTCHA: ${problem}; login and sign-up are refused until it is fixed\n`);
+    }
   });
 
   let stopping = false;

@@ -23,7 +23,7 @@ import { MemoryOutbox } from "../server/mail/memory-outbox.ts";
 import { createPasswordHasher, type PasswordHasher } from "../server/services/passwords.ts";
 import { agreementTo, policiesInForce, recordConsents } from "../server/services/policies.ts";
 import type { RecaptchaVerifier } from "../server/services/recaptcha.ts";
-import { SESSION_COOKIE } from "../server/services/sessions.ts";
+import { DEFAULT_SESSION_MAX_AGE_MS, SESSION_COOKIE } from "../server/services/sessions.ts";
 import { hashToken } from "../server/services/tokens.ts";
 import { loadPolicies, type PolicyCatalogue, staticPolicies } from "../server/store/policy-source.ts";
 import type { StoreSettingsSource, StoreSnapshot } from "../server/store/store-settings-source.ts";
@@ -182,8 +182,10 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     recaptcha: recaptchaOff,
     now: () => clock.now(),
     secureCookies: false,
-    publicOrigin: null,
+    // The origin app.request() gives requests that name no other.
+    publicOrigin: "http://localhost",
     trustProxy: false,
+    sessionMaxAgeMs: DEFAULT_SESSION_MAX_AGE_MS,
     ...options.deps,
   };
   return { api: createApi(deps), deps, db: database.db, store, outbox, clock, close: () => database.close() };

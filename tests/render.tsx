@@ -23,6 +23,7 @@ export function makeRootData(overrides: Partial<RootData> = {}): RootData {
     storeSettingVersion: "demo",
     browserInfo: { isApp: false, isAndroid: false, isMobile: false },
     language: "ja",
+    recaptchaScriptUrl: null,
     ...overrides,
   };
 }

@@ -9,6 +9,10 @@
  * Data flow: what the user types stays as typed in the form; validation and `onSubmit` see it
  * through normalizeFormData (trimmed, "" dropped, digits cleaned), exactly as the API will.
  * `formData` is the initial data: give the component a new `key` to start over with other data.
+ *
+ * Validation in the browser uses the form's precompiled validators (`validatorUrl`, ADR 0012):
+ * nothing here compiles a schema, so pages stay within a strict CSP and do not ship ajv's
+ * compiler. While the module loads, a submit waits for it; without one, the API's answer shows.
  */
 import Form, { type IChangeEvent } from "@rjsf/core";
 import type {
@@ -19,15 +23,22 @@ import type {
   UiSchema,
   ValidatorType,
 } from "@rjsf/utils";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { preloadModule } from "react-dom";
 import { useTranslation } from "react-i18next";
 import type { FieldError, FormDefinition } from "../schemas/form-definition.ts";
 import { fieldUiSchema } from "../schemas/form-definition.ts";
 import { normalizeFormData } from "../schemas/normalize.ts";
-import { createFormValidator } from "../schemas/validation.ts";
 import { createErrorTransformer, ROOT_FIELD } from "../schemas/validation-messages.ts";
 import { fieldNameOfError, firstFieldInPageOrder, focusField } from "./focus-field.ts";
 import type { SchemaFormContext } from "./form-context.ts";
+import {
+  conditionOnlyValidator,
+  precompiledValidatorFor,
+  SwitchingValidator,
+  type ValidatorModuleState,
+  validatorModules,
+} from "./form-validator.ts";
 import { templates, widgets } from "./theme.tsx";
 import "./widgets.css";
 
@@ -53,26 +64,40 @@ export interface SchemaFormProps {
   busy?: boolean;
   /** Fields whose own update is in flight (e.g. consent switches), shown disabled. */
   pendingFields?: readonly string[];
+  /** The form's precompiled validator module (/form-validators/<hash>.js), from the page's loader. */
+  validatorUrl?: string;
+  /** A ready validator instead of a module (tests, the gallery); wins over `validatorUrl`. */
+  validator?: ValidatorType;
 }
 
-let sharedValidator: ValidatorType | undefined;
+/** On the server and while hydrating there is no module yet; the first browser render catches up. */
+const SERVER_MODULE_STATE: ValidatorModuleState = { status: "loading" };
 
-/** rjsf compiles each schema once per validator, so every form on the page shares one. */
-function formValidator(): ValidatorType {
-  sharedValidator ??= createFormValidator();
-  return sharedValidator;
+/** The state of the form's validator module, loading it on first use in the browser. */
+function useValidatorModule(url: string | undefined): ValidatorModuleState {
+  if (url) preloadModule(url);
+  useEffect(() => {
+    if (url) validatorModules.load(url);
+  }, [url]);
+  return useSyncExternalStore(
+    validatorModules.subscribe,
+    () => validatorModules.stateOf(url),
+    () => SERVER_MODULE_STATE,
+  );
 }
 
 /**
- * The shared validator, seeing the data as the API will: normalised. (rjsf validates its raw
- * state; without this, "  " would pass `required` here and fail on the server.)
+ * The validator of the form, seeing the data as the API will: normalised (rjsf validates its raw
+ * state; without this, "  " would pass `required` here and fail on the server). Whole-form
+ * validation always runs on the form's own schema: the precompiled validator checks the form with
+ * its root function, and would refuse a schema rjsf resolved from the raw data.
  */
 function normalizingValidator(form: FormDefinition, base: ValidatorType): ValidatorType {
   return {
-    validateFormData: (formData, schema, customValidate, transformErrors, uiSchema) =>
+    validateFormData: (formData, _schema, customValidate, transformErrors, uiSchema) =>
       base.validateFormData(
         normalizeFormData(form, formData),
-        schema,
+        form.schema as RJSFSchema,
         customValidate,
         transformErrors,
         uiSchema,
@@ -147,7 +172,20 @@ export function SchemaForm(props: SchemaFormProps) {
   });
   if (dismissed.of !== serverErrors) setDismissed({ of: serverErrors, fields: new Set() });
 
-  const validator = useMemo(() => normalizingValidator(form, formValidator()), [form]);
+  const moduleState = useValidatorModule(props.validator ? undefined : props.validatorUrl);
+  const ready = useMemo(() => {
+    if (props.validator) return props.validator;
+    return moduleState.status === "ready"
+      ? precompiledValidatorFor(form.schema as RJSFSchema, moduleState)
+      : null;
+  }, [props.validator, moduleState, form]);
+  // "loading" holds a submit until the module settles; "unavailable" lets it through to the API.
+  const validatorStatus = ready ? "ready" : moduleState.status === "loading" ? "loading" : "unavailable";
+  // rjsf keeps the validator object it started with: that object stays, what it forwards to follows.
+  const switching = useMemo(() => new SwitchingValidator(), []);
+  switching.current = ready ?? conditionOnlyValidator;
+  const validator = useMemo(() => normalizingValidator(form, switching), [form, switching]);
+  const [waitingSubmit, setWaitingSubmit] = useState(false);
   const transformErrors = useMemo(
     () => createErrorTransformer(form, t, i18n.language),
     [form, t, i18n.language],
@@ -194,10 +232,12 @@ export function SchemaForm(props: SchemaFormProps) {
       return (form.schema.required ?? []).every((name) => isFilled(form, name, normalized[name]));
     }
     if (rule === "valid") {
+      // Not before the validator can tell; without one, the API judges.
+      if (!ready) return validatorStatus === "unavailable";
       return validator.validateFormData(data, form.schema as RJSFSchema).errors.length === 0;
     }
     return true;
-  }, [rule, form, normalized, data, validator]);
+  }, [rule, form, normalized, data, validator, ready, validatorStatus]);
 
   const context = useMemo<SchemaFormContext>(
     () => ({
@@ -205,7 +245,7 @@ export function SchemaForm(props: SchemaFormProps) {
       setFieldValues,
       setFieldError,
       announceErrors,
-      busy,
+      busy: busy || waitingSubmit,
       submitDisabled: disabled || !ruleHolds,
       submitLabel: t(submitLabelKey ?? "form.submit"),
       summary,
@@ -217,6 +257,7 @@ export function SchemaForm(props: SchemaFormProps) {
       setFieldError,
       announceErrors,
       busy,
+      waitingSubmit,
       disabled,
       ruleHolds,
       t,
@@ -249,8 +290,22 @@ export function SchemaForm(props: SchemaFormProps) {
     setSubmitAttempted(true);
     setAnnounceErrors(true);
     if (busy || context.submitDisabled) return;
+    // rjsf passed the data with the stand-in validator: the real check comes when the module has settled.
+    if (validatorStatus === "loading") {
+      setWaitingSubmit(true);
+      return;
+    }
     props.onSubmit(normalizeFormData(form, event.formData ?? {}));
   };
+
+  // A submit held for the module: validate it now, or send it to the API when the module is unavailable.
+  const { onSubmit: submitToPage } = props;
+  useEffect(() => {
+    if (!waitingSubmit || validatorStatus === "loading") return;
+    setWaitingSubmit(false);
+    if (validatorStatus === "ready") formRef.current?.formElement.current?.requestSubmit();
+    else submitToPage(normalizeFormData(form, data));
+  }, [waitingSubmit, validatorStatus, submitToPage, form, data]);
 
   return (
     <>

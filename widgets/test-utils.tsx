@@ -11,6 +11,7 @@ import { vi } from "vitest";
 import en from "../locales/en/index.ts";
 import ja from "../locales/ja/index.ts";
 import type { FormDefinition, UiSchema } from "../schemas/form-definition.ts";
+import { createFormValidator } from "../schemas/validation.ts";
 import { SchemaForm, type SchemaFormProps } from "./schema-form.tsx";
 
 export function createTestI18n(language: "ja" | "en" = "ja"): i18n {
@@ -24,6 +25,12 @@ export function createTestI18n(language: "ja" | "en" = "ja"): i18n {
   });
   return instance;
 }
+
+/**
+ * The runtime ajv validator with our keywords: the same errors as the precompiled modules pages
+ * load (schemas/standalone-validators.test.ts holds the two together), without a server.
+ */
+export const testValidator = createFormValidator();
 
 let formCount = 0;
 
@@ -61,7 +68,14 @@ export function renderForm(
   const user = userEvent.setup();
   const element = (extra: Partial<SchemaFormProps>) => (
     <I18nextProvider i18n={i18n}>
-      <SchemaForm form={form} onSubmit={onSubmit} onChange={onChange} {...props} {...extra} />
+      <SchemaForm
+        form={form}
+        onSubmit={onSubmit}
+        onChange={onChange}
+        validator={testValidator}
+        {...props}
+        {...extra}
+      />
     </I18nextProvider>
   );
   const result = render(element({}));

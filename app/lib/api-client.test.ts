@@ -147,13 +147,33 @@ describe("apiRequest: redirects", () => {
     await expect(apiRequest("/zapi/x", { navigate: noNavigation })).resolves.toEqual({ redirectTo: "" });
   });
 
-  it("navigates to where a redirected response ended", async () => {
+  it("navigates to where a redirected response ended, as a path of this site", async () => {
+    vi.stubGlobal("window", {
+      location: { href: "https://shop.example.jp/mypage", origin: "https://shop.example.jp" },
+    });
     fetchMock.mockResolvedValue(redirectedTo("https://shop.example.jp/mypage/connections"));
     const navigate = vi.fn();
 
     await expect(apiRequest("/zapi/oidc/revoke/grant/g1", { body: {}, navigate })).resolves.toEqual({});
-    expect(navigate).toHaveBeenCalledWith("https://shop.example.jp/mypage/connections");
+    expect(navigate).toHaveBeenCalledWith("/mypage/connections");
   });
+
+  it("does not follow a redirect that ended on another site", async () => {
+    vi.stubGlobal("window", {
+      location: { href: "https://shop.example.jp/mypage", origin: "https://shop.example.jp" },
+    });
+    fetchMock.mockResolvedValue(redirectedTo("https://evil.example/phish"));
+
+    await expect(apiRequest("/zapi/x", { navigate: noNavigation })).resolves.toEqual({});
+  });
+
+  it.each(["//evil.example", "/\t/evil.example", "https://evil.example", "javascript:alert(1)"])(
+    "refuses the unsafe redirectTo %j (one safe-redirect rule)",
+    async (redirectTo) => {
+      fetchMock.mockResolvedValue(json({ redirectTo }));
+      await expect(apiRequest("/zapi/x", { navigate: noNavigation })).resolves.toEqual({ redirectTo });
+    },
+  );
 
   it("navigates with window.location.assign by default", async () => {
     const assign = vi.fn();

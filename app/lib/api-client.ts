@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
 
 /**
  * The browser-side helper for calls to the API (spec §7 "Handling of answers").
@@ -110,7 +111,9 @@ export async function apiRequest<T = Record<string, unknown>>(
     if (response.status >= 400 && canRetry) continue;
 
     const answer = await readBody(response);
-    const redirectTo = response.redirected ? response.url : redirectTarget(answer);
+    const redirectTo = safeRedirectPath(
+      response.redirected ? sameOriginPath(response.url) : redirectTarget(answer),
+    );
     if (redirectTo) {
       navigate(redirectTo);
       return answer as T;
@@ -138,6 +141,12 @@ async function readBody(response: Response): Promise<unknown> {
   } catch {
     return {};
   }
+}
+
+/** The path of a URL on this site, or null for another origin (the redirect is then not followed). */
+function sameOriginPath(url: string): string | null {
+  const parsed = new URL(url, window.location.href);
+  return parsed.origin === window.location.origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : null;
 }
 
 function redirectTarget(answer: unknown): string | null {

@@ -14,5 +14,11 @@ export interface ZapiTransport {
 declare module "react-router" {
   interface AppLoadContext {
     zapi: ZapiTransport;
+    /** This response's CSP nonce (app/lib/nonce.tsx); "" when the server sets no CSP (tests). */
+    cspNonce?: string;
+    /** The trusted public origin (PUBLIC_ORIGIN or the localhost default); https makes cookies Secure. */
+    publicOrigin?: string;
+    /** RECAPTCHA_SCRIPT_URL: the reCAPTCHA Enterprise script pages load when the store enables it. */
+    recaptchaScriptUrl?: string;
   }
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { data, redirect } from "react-router";
+import { safeRedirectOr } from "../../schemas/safe-redirect.ts";
 import type { ScreenAccess } from "../../screens/screen-definition.ts";
 import { fillPath, matchScreen } from "./screens.ts";
 import { loadScreenData, pageUrl, zapiFetch } from "./zapi.server.ts";
@@ -10,12 +11,6 @@ export interface ScreenLoaderData {
   screenData: Record<string, unknown>;
   /** Read by the account layout (AccountRouteHandle): the shared route module has no static handle. */
   accountNav: { hideMenu?: boolean; backTo?: string };
-}
-
-/** Only same-site paths may be a return target (no `//host` or scheme-relative tricks). */
-export function safeReturnTo(value: string | null): string | null {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  return value;
 }
 
 async function currentAuthId(args: LoaderFunctionArgs): Promise<string | null> {
@@ -34,7 +29,7 @@ export async function enforceAccess(args: LoaderFunctionArgs, access: ScreenAcce
     throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
   if (access === "guest" && authId)
-    throw redirect(safeReturnTo(url.searchParams.get("returnTo")) ?? "/mypage");
+    throw redirect(safeRedirectOr(url.searchParams.get("returnTo"), "/mypage"));
 }
 
 /** The loader of every declarative screen: access rule, then the screen's data (spec §7 Screen data). */

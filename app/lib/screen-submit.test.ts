@@ -6,6 +6,7 @@ import type { FormDefinition } from "../../schemas/form-definition.ts";
 import { buildRegistrationForm } from "../../schemas/forms/registration.ts";
 import { buildScreenForm } from "../../schemas/forms/registry.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
+import { SCREENS } from "../../screens/index.ts";
 import { signupAuth, signupForm } from "../../screens/signup.ts";
 import { ApiClientError } from "./api-client.ts";
 import { screenFailure, screenPayload } from "./screen-submit.ts";
@@ -157,6 +158,17 @@ describe("screenFailure", () => {
     expect(failure.serverErrors).toEqual([
       { field: "oldPassword", message: "現在のパスワードが正しくありません。" },
     ]);
+  });
+
+  it("shows the wait the API states on every screen that sends mail or checks a code (429)", () => {
+    const wait = "メールの送信回数が上限に達しました。あと2分後にお試しください。";
+    const slowed = new ApiClientError(429, { code: "TOO_MANY_ATTEMPTS", message: wait, requestId: "r1" });
+    for (const screen of SCREENS) {
+      for (const form of screen.forms ?? []) {
+        const failure = screenFailure(slowed, form.errors, registration, translate);
+        expect(failure.summary, `${screen.id} ${form.builder}`).toBe(wait);
+      }
+    }
   });
 
   it("shows the API's message for an unmapped code, else エラーが発生しました。", () => {

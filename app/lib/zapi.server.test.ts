@@ -45,6 +45,16 @@ describe("screenDataPath", () => {
     expect(screenDataPath(new URL("https://shop.example.jp/"))).toBe("/zapi/internal/root/screen-data");
   });
 
+  it.each([["/%00/evil.example"], ["//evil.example"], ["/%09/evil.example"], ["https://evil.example/"]])(
+    "leaves out a returnTo or redirectTo the safe-redirect rule refuses (%s)",
+    (payload) => {
+      const url = new URL(
+        `https://shop.example.jp/login?loginType=authCode&returnTo=${payload}&redirectTo=${payload}`,
+      );
+      expect(screenDataPath(url)).toBe("/zapi/internal/login/screen-data?loginType=authCode");
+    },
+  );
+
   it("uses an explicit page path but the request's query", () => {
     const url = new URL("https://shop.example.jp/mypage/edit?lng=en");
     expect(screenDataPath(url, "/account-header")).toBe("/zapi/internal/account-header/screen-data?lng=en");

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
 import type { ZapiTransport } from "./load-context.ts";
 
 /**
@@ -50,10 +51,32 @@ export async function zapiFetch(
   return zapi.inProcess(apiRequest);
 }
 
-/** `/mypage/pin-code/` → `/zapi/internal/mypage/pin-code/screen-data?…` with the query preserved. */
+/** Query parameters that name where to go next: each passes the safe-redirect rule or is dropped. */
+const DESTINATION_PARAMS = ["returnTo", "redirectTo"] as const;
+
+/**
+ * The page's query as the API should see it: a destination the safe-redirect rule refuses is left
+ * out, so the page falls back to its default instead of failing on it (a NUL in `returnTo` would
+ * otherwise be the API's 400). Everything else goes as the browser sent it.
+ */
+function forwardedQuery(url: URL): string {
+  const refused = DESTINATION_PARAMS.filter((name) =>
+    url.searchParams.getAll(name).some((value) => safeRedirectPath(value) === null),
+  );
+  if (refused.length === 0) return url.search;
+  const query = new URLSearchParams(url.search);
+  for (const name of refused) query.delete(name);
+  const search = query.toString();
+  return search ? `?${search}` : "";
+}
+
+/**
+ * `/mypage/pin-code/` → `/zapi/internal/mypage/pin-code/screen-data?…` with the query preserved
+ * (less any destination the safe-redirect rule refuses).
+ */
 export function screenDataPath(url: URL, pagePath = url.pathname): string {
   const trimmed = pagePath.replace(/\/+$/, "").replace(/^\/+/, "");
-  return `/zapi/internal/${trimmed || "root"}/screen-data${url.search}`;
+  return `/zapi/internal/${trimmed || "root"}/screen-data${forwardedQuery(url)}`;
 }
 
 /**
@@ -72,9 +95,9 @@ export async function loadScreenData<T extends object>(
   for (const cookie of response.headers.getSetCookie()) responseHeaders?.append("Set-Cookie", cookie);
   const body = await readJson(response);
   const fields = isRecord(body) ? body : {};
-  if (typeof fields.redirectTo === "string" && fields.redirectTo) {
-    throw redirect(fields.redirectTo, responseHeaders ? { headers: responseHeaders } : undefined);
-  }
+  // The API names pages of this site; anything else is refused like any other unsafe target.
+  const redirectTo = safeRedirectPath(fields.redirectTo);
+  if (redirectTo) throw redirect(redirectTo, responseHeaders ? { headers: responseHeaders } : undefined);
   if (!response.ok) {
     throw data({ ...fields, message: "Failed to load data" }, { status: response.status });
   }

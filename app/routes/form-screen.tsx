@@ -2,11 +2,18 @@
 import { screenById } from "../../screens/index.ts";
 import { ScreenForms } from "../components/screen/screen-forms.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
+import { formValidatorUrls } from "../lib/form-validators.server.ts";
 import { loadScreen } from "../lib/screen-loader.server.ts";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/form-screen";
 
-export const loader = (args: Route.LoaderArgs) => loadScreen(args);
+/** The screen, plus the URL of each form's precompiled validator module (ADR 0012). */
+export async function loader(args: Route.LoaderArgs) {
+  const loaded = await loadScreen(args);
+  const screen = screenById(loaded.screenId);
+  const validatorUrls = screen ? await formValidatorUrls(args, screen, loaded.screenData) : {};
+  return { ...loaded, validatorUrls };
+}
 
 export default function FormScreen({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
@@ -24,6 +31,7 @@ export default function FormScreen({ loaderData }: Route.ComponentProps) {
         params={loaderData.params}
         settings={root.storeSettingData}
         settingsVersion={root.storeSettingVersion}
+        validatorUrls={loaderData.validatorUrls}
       />
     </ScreenView>
   );

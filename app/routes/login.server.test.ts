@@ -221,6 +221,18 @@ describe("login action: password login", () => {
     expect(result.failure?.summary).toBe("アカウントがロックされています。");
   });
 
+  it("shows the wait the API states when logins are slowed (429), not a bare 'try later'", async () => {
+    const wait = "ログイン試行回数が上限に達しました。あと3分後にお試しください。";
+    const login = () =>
+      Response.json(
+        { code: "TOO_MANY_ATTEMPTS", message: wait, requestId: "r1", details: { retryAfter: 150 } },
+        { status: 429, headers: { "Retry-After": "150" } },
+      );
+    const result = await answer(post("/login", credentials, fakeApi({ login }).zapi));
+    expect(result.status).toBe(429);
+    expect(result.failure).toMatchObject({ errors: [], summary: wait });
+  });
+
   it("puts the API's per-field validation errors on their fields", async () => {
     const login = () =>
       Response.json(
@@ -300,6 +312,25 @@ describe("login action: code login", () => {
     expect(result.failure?.errors).toEqual([
       { field: "authCode", message: "認証に失敗しました。認証コードをご確認ください。" },
     ]);
+  });
+
+  it("shows the wait the API states on the code request and the code entry (429)", async () => {
+    const wait = "試行回数が上限に達しました。あと40秒後にお試しください。";
+    const slowed = () =>
+      Response.json({ code: "TOO_MANY_ATTEMPTS", message: wait, requestId: "r1" }, { status: 429 });
+    const request = await answer(
+      post(
+        "/login?loginType=authCode",
+        { [FORM_ID_FIELD]: "login.code", email: "taro@example.jp" },
+        fakeApi({ login: slowed }).zapi,
+      ),
+    );
+    expect(request.failure?.summary).toBe(wait);
+    const api = fakeApi({ login: slowed, screenData: { email: "taro@example.jp" } });
+    const entry = await answer(
+      post("/login/code", { [FORM_ID_FIELD]: "login.codeEntry", authCode: "123456" }, api.zapi),
+    );
+    expect(entry.failure?.summary).toBe(wait);
   });
 
   it("names the code by the store's display name in its messages", async () => {

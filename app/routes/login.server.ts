@@ -10,11 +10,16 @@ import type { ActionFunctionArgs } from "react-router";
 import { data, redirect } from "react-router";
 import { DEFAULT_LANGUAGE, type Language, loadTranslation } from "../../locales/index.ts";
 import type { FieldError, FormDefinition } from "../../schemas/form-definition.ts";
+import { safeRedirectOr, safeRedirectPath } from "../../schemas/safe-redirect.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import { validateFormData } from "../../schemas/validation.ts";
 import { translateValidationErrors } from "../../schemas/validation-messages.ts";
 import { screenById } from "../../screens/index.ts";
-import type { ScreenDefinition, ScreenForm } from "../../screens/screen-definition.ts";
+import {
+  RECAPTCHA_TOKEN_FIELD,
+  type ScreenDefinition,
+  type ScreenForm,
+} from "../../screens/screen-definition.ts";
 import {
   echoedValues,
   FORM_ID_FIELD,
@@ -23,7 +28,7 @@ import {
 } from "../components/plain-form/form-fields.ts";
 import { ApiClientError } from "../lib/api-client.ts";
 import { createI18n, detectLanguage } from "../lib/i18n.ts";
-import { loadScreen, safeReturnTo } from "../lib/screen-loader.server.ts";
+import { loadScreen } from "../lib/screen-loader.server.ts";
 import { screenFailure, screenPayload } from "../lib/screen-submit.ts";
 import { fillPath } from "../lib/screens.ts";
 import { loadScreenData, pageUrl, zapiFetch } from "../lib/zapi.server.ts";
@@ -32,8 +37,8 @@ import { buildLoginForm, formsOfMode, loginModeOf, loginOptions } from "./login-
 /** Where logging in ends when neither the query (returnTo) nor the screen says. */
 const DEFAULT_LANDING = "/mypage";
 
-/** The reCAPTCHA token the reCAPTCHA script puts into the password form when the store enables it. */
-export const RECAPTCHA_TOKEN_FIELD = "token";
+/** The reCAPTCHA token the page puts into a protected form (components/recaptcha.tsx). */
+export { RECAPTCHA_TOKEN_FIELD };
 
 interface RootSettings {
   storeSettingData: StoreSettings;
@@ -78,7 +83,7 @@ export function successTarget(
   definition: ScreenForm,
   query: URLSearchParams,
 ): string {
-  const returnTo = safeReturnTo(query.get("returnTo"));
+  const returnTo = safeRedirectPath(query.get("returnTo"));
   const next = definition.successTo ?? DEFAULT_LANDING;
   const isFurtherStep = next.startsWith(`${screen.paths[0]}/`);
   if (isFurtherStep) return returnTo ? `${next}?${new URLSearchParams({ returnTo })}` : next;
@@ -120,8 +125,11 @@ function requestBody(
   if (definition.builder === "loginCodeEntry" && typeof context.screenData.email === "string") {
     body.emailUserId = context.screenData.email;
   }
+  // The token of a form the screen protects (password login, code request) goes to the API as is.
   const token = context.posted.get(RECAPTCHA_TOKEN_FIELD);
-  if (body.loginMethod === "Password" && typeof token === "string" && token !== "") body.token = token;
+  if (definition.submit.recaptchaAction && typeof token === "string" && token !== "") {
+    body[RECAPTCHA_TOKEN_FIELD] = token;
+  }
   return body;
 }
 
@@ -183,7 +191,7 @@ export async function loginAction(args: ActionFunctionArgs) {
   const location = response.status >= 300 && response.status < 400 ? response.headers.get("Location") : null;
   const redirectTo =
     typeof answer.redirectTo === "string" && answer.redirectTo ? answer.redirectTo : location;
-  if (redirectTo) return redirect(redirectTo, { headers });
+  if (redirectTo) return redirect(safeRedirectOr(redirectTo, DEFAULT_LANDING), { headers });
   if (response.ok) return redirect(successTarget(screen, definition, query), { headers });
 
   // A missing call is a fault of the site, not of what the user typed.

@@ -10,6 +10,7 @@ import { Link, useLocation, useSearchParams } from "react-router";
 import { screenById } from "../../screens/index.ts";
 import type { ScreenDefinition, ScreenLink } from "../../screens/screen-definition.ts";
 import { PlainForm } from "../components/plain-form/plain-form.tsx";
+import { RecaptchaNotice, RecaptchaPlainForms } from "../components/recaptcha.tsx";
 import { PinResend } from "../components/screen/pin-resend.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { loadScreen } from "../lib/screen-loader.server.ts";
@@ -27,35 +28,8 @@ export const action = (args: Route.ActionArgs) => loginAction(args);
 const FORGOT_PASSWORD_LINK = "screens.login.forgotPassword";
 const SIGN_UP_LINK = "screens.login.signup";
 
-const GOOGLE_PRIVACY_URL = "https://policies.google.com/privacy";
-const GOOGLE_TERMS_URL = "https://policies.google.com/terms";
-
 function linkOf(screen: ScreenDefinition, labelKey: string): ScreenLink | undefined {
   return screen.links?.find((link) => link.labelKey === labelKey);
-}
-
-/**
- * The text with its `<name>…</name>` parts as links to `hrefs[name]`, opening in a new tab.
- * (react-i18next's Trans would do it too, but brings an HTML parser into this light page.)
- */
-function withLinks(text: string, hrefs: Readonly<Record<string, string>>): ReactNode[] {
-  return text.split(/(<\w+>.*?<\/\w+>)/).map((part, index) => {
-    const link = /^<(\w+)>(.*?)<\/\1>$/.exec(part);
-    const href = link?.[1] ? hrefs[link[1]] : undefined;
-    if (!link || !href) return part;
-    return (
-      <a key={index} href={href} target="_blank" rel="noopener noreferrer">
-        {link[2]}
-      </a>
-    );
-  });
-}
-
-/** Google's terms ask sites that hide the reCAPTCHA badge to say this near the form. */
-function RecaptchaNotice() {
-  const { t } = useTranslation();
-  const hrefs = { privacy: GOOGLE_PRIVACY_URL, terms: GOOGLE_TERMS_URL };
-  return <p className="login__recaptcha">{withLinks(t("login.recaptchaNotice"), hrefs)}</p>;
 }
 
 /**
@@ -129,13 +103,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           });
           return (
             <Fragment key={form.id}>
-              <PlainForm
-                form={form}
-                submitLabel={t(definition.submitLabelKey)}
-                failure={actionData}
-                fieldExtras={fieldExtras}
-                retryAfterChangeOf={definition.retryAfterChangeOf}
-              />
+              <RecaptchaPlainForms action={definition.submit.recaptchaAction}>
+                <PlainForm
+                  form={form}
+                  submitLabel={t(definition.submitLabelKey)}
+                  failure={actionData}
+                  fieldExtras={fieldExtras}
+                  retryAfterChangeOf={definition.retryAfterChangeOf}
+                />
+              </RecaptchaPlainForms>
               {definition.resend && <PinResend path={definition.resend.path} body={definition.resend.body} />}
             </Fragment>
           );
@@ -147,7 +123,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </Link>
           </p>
         )}
-        {options.recaptchaEnabled && <RecaptchaNotice />}
+        {options.recaptchaEnabled && <RecaptchaNotice className="login__recaptcha" />}
         <SocialLoginSlot isApp={root.browserInfo.isApp} />
         <SignUp link={signUp} blurb={settings.login.signUpBlurb} />
       </div>

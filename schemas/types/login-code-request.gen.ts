@@ -6,4 +6,8 @@
 export interface LoginCodeRequest {
   email: string;
   isProviderLogin?: boolean;
+  /**
+   * reCAPTCHA token, when the store enables it.
+   */
+  token?: string;
 }

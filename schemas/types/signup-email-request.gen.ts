@@ -16,4 +16,8 @@ export interface SignupEmailRequest {
   type: "mailEdit" | "mailVerify" | "passwordSetting" | "withdraw" | "login" | "signUp" | "multiFactorEmail";
   email: string;
   policyConsentData?: PolicyConsentData;
+  /**
+   * reCAPTCHA token, when the store enables it.
+   */
+  token?: string;
 }

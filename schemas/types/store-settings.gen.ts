@@ -136,7 +136,7 @@ export interface FooterLink {
    */
   nameEn?: string;
   /**
-   * A site path (type default) or an external URL (type url).
+   * A site path starting with a single / (type default) or an http(s) URL (type url); other schemes such as javascript: are refused.
    */
   value: string;
   type: "default" | "url";

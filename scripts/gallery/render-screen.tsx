@@ -64,6 +64,7 @@ function rootDataOf({ screen, settings, settingsVersion, language }: ScreenRende
     storeSettingVersion: settingsVersion,
     browserInfo: { isApp: false, isAndroid: false, isMobile: false },
     language,
+    recaptchaScriptUrl: null,
   };
 }
 

@@ -159,3 +159,84 @@ describe("POST /zapi/account/email/send-pin-code", () => {
     );
   });
 });
+
+describe("limits on the user-ID check", () => {
+  it("answers 20 checks from one address at once, then one every 3 s; other addresses are not slowed", async () => {
+    const browser = new TestBrowser(t, { clientAddress: "203.0.113.30" });
+    for (let check = 0; check < 20; check++) {
+      expect((await browser.post("/zapi/account/user-id/verify", { userId: `sorafan${check}` })).status).toBe(
+        200,
+      );
+    }
+    const refused = await browser.post("/zapi/account/user-id/verify", { userId: "sorafan99" });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("3");
+    expect(await json(refused)).toMatchObject({
+      code: "TOO_MANY_ATTEMPTS",
+      message: "試行回数が上限に達しました。あと3秒後にお試しください。",
+      retryAfter: 3,
+    });
+    const elsewhere = new TestBrowser(t, { clientAddress: "203.0.113.31" });
+    expect((await elsewhere.post("/zapi/account/user-id/verify", { userId: "sorafan99" })).status).toBe(200);
+    t.clock.advance(3000);
+    expect((await browser.post("/zapi/account/user-id/verify", { userId: "sorafan99" })).status).toBe(200);
+    expect((await browser.post("/zapi/account/user-id/verify", { userId: "sorafan98" })).status).toBe(429);
+  });
+});
+
+describe("limits on mail per recipient", () => {
+  async function signUp(address: string, clientAddress: string) {
+    return new TestBrowser(t, { clientAddress }).post("/zapi/signup/email", {
+      type: "signUp",
+      email: address,
+      policyConsentData: consent,
+    });
+  }
+
+  it("counts +tag variants of one mailbox together, and mails each as given", async () => {
+    for (let tag = 1; tag <= 7; tag++) {
+      // A different client each time: only the recipient's count can refuse.
+      expect((await signUp(`Hanako+${tag}@example.jp`, `203.0.113.${tag}`)).status).toBe(200);
+      t.clock.advance(30_000);
+    }
+    expect(t.outbox.mails.map((mail) => mail.to)).toEqual(
+      [1, 2, 3, 4, 5, 6, 7].map((tag) => `hanako+${tag}@example.jp`),
+    );
+    // 5 free, then 30 s, 60 s …: 30 s after the 7th, the 8th waits another 30 s.
+    const refused = await signUp("hanako+8@example.jp", "203.0.113.8");
+    expect(refused.status).toBe(429);
+    expect(await json(refused)).toMatchObject({
+      code: "TOO_MANY_ATTEMPTS",
+      message: "メールの送信回数が上限に達しました。あと30秒後にお試しください。",
+      retryAfter: 30,
+    });
+    expect((await signUp("taro@example.jp", "203.0.113.9")).status).toBe(200);
+  });
+
+  it("refuses a second code of one kind to one mailbox within 30 s, whichever browser asks", async () => {
+    await insertAccount(t, { email: "hanako@example.jp" });
+    const first = new TestBrowser(t, { clientAddress: "203.0.113.1" });
+    expect((await first.post("/zapi/login/code", { email: "hanako@example.jp" })).status).toBe(200);
+    for (const email of ["hanako@example.jp", "HANAKO+shop@example.jp"]) {
+      const login = new TestBrowser(t, { clientAddress: "203.0.113.2" });
+      const refused = await login.post("/zapi/login/code", { email });
+      expect(refused.status).toBe(429);
+      expect(await json(refused)).toMatchObject({ code: "RESEND_TOO_SOON", retryAfter: 30 });
+    }
+    t.clock.advance(30_000);
+    const login = new TestBrowser(t, { clientAddress: "203.0.113.2" });
+    expect((await login.post("/zapi/login/code", { email: "hanako@example.jp" })).status).toBe(200);
+    expect(t.outbox.mails).toHaveLength(2);
+  });
+
+  it("does not hold back a login code because a sign-up code went to the mailbox a moment ago", async () => {
+    expect((await signUp("jiro@example.jp", "203.0.113.1")).status).toBe(200);
+    await insertAccount(t, { email: "jiro@example.jp" });
+    const login = new TestBrowser(t, { clientAddress: "203.0.113.1" });
+    expect((await login.post("/zapi/login/code", { email: "jiro@example.jp" })).status).toBe(200);
+    expect(t.outbox.mails.map((mail) => mail.subject)).toEqual([
+      expect.stringContaining("会員登録用認証コード"),
+      expect.stringContaining("ログイン用認証コード"),
+    ]);
+  });
+});

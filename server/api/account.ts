@@ -9,11 +9,13 @@ import type { UserIdVerifyRequest } from "../../schemas/types/user-id-verify-req
 import { findAccountByEmail, findAccountByUserId, normalizeEmail } from "../services/accounts.ts";
 import { resendAvailableAt } from "../services/auth-codes.ts";
 import { findFlow, isFlowPurpose } from "../services/auth-flows.ts";
+import { takeRate, throttleKey, USER_ID_CHECK_RATE } from "../services/throttle.ts";
 import { flowToken, setFlowCookie } from "./auth-cookies.ts";
 import { mailCode } from "./code-mail.ts";
 import type { ApiEnv } from "./context.ts";
 import { currentMember } from "./member.ts";
-import { apiError } from "./messages.ts";
+import { apiError, retryLaterError } from "./messages.ts";
+import { clientAddress } from "./request-info.ts";
 import { checkRequest, pick, REQUEST_SCHEMAS } from "./request-schemas.ts";
 import { readJsonBody, validateRequestData } from "./validation.ts";
 
@@ -26,12 +28,18 @@ async function checkedAddress(c: Context<ApiEnv>, body: unknown): Promise<string
 
 export const account = new Hono<ApiEnv>()
   .post("/user-id/verify", async (c) => {
-    const { db } = c.get("deps");
+    const { db, now } = c.get("deps");
     const { userId } = await checkRequest<UserIdVerifyRequest>(
       c,
       REQUEST_SCHEMAS.userIdVerify,
       await readJsonBody(c),
     );
+    // Each answer tells whether a user ID exists: paced per client address against harvesting.
+    const address = clientAddress(c);
+    if (address) {
+      const wait = await takeRate(db, throttleKey.userIdCheckFrom(address), USER_ID_CHECK_RATE, now());
+      if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait);
+    }
     const holder = await findAccountByUserId(db, userId);
     const member = await currentMember(c);
     // A member's own user ID is not "taken" for them.

@@ -1,6 +1,9 @@
+import { count } from "drizzle-orm";
+import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApi, type TestApi } from "../../tests/api-harness.ts";
+import { loginHistory } from "../db/schema.ts";
 import { ApiError } from "./errors.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -105,7 +108,7 @@ describe("error answers are {code, message, requestId}", () => {
   it("413 for a body declared larger than 256 KiB", async () => {
     const response = await t.api.request("/zapi/test-only/echo-length", {
       method: "POST",
-      headers: { "content-length": String(MAX_BODY_BYTES + 1) },
+      headers: { "content-type": "application/json", "content-length": String(MAX_BODY_BYTES + 1) },
       body: "x".repeat(MAX_BODY_BYTES + 1),
     });
     expect(response.status).toBe(413);
@@ -134,9 +137,161 @@ describe("error answers are {code, message, requestId}", () => {
   it("accepts a body of exactly 256 KiB", async () => {
     const response = await t.api.request("/zapi/test-only/echo-length", {
       method: "POST",
+      headers: { "content-type": "application/json" },
       body: "x".repeat(MAX_BODY_BYTES),
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ length: MAX_BODY_BYTES });
+  });
+});
+
+describe("unknown paths and methods (issue 7 §8)", () => {
+  it.each(["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"])(
+    "404 NOT_FOUND as JSON for %s of an unknown /zapi path",
+    async (method) => {
+      const response = await t.api.request("/zapi/no/such/call", { method });
+      expect(response.status).toBe(404);
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await errorBody(response)).toMatchObject({
+        code: "NOT_FOUND",
+        message: "指定されたAPIは存在しません。",
+      });
+    },
+  );
+
+  it("404 for a path next to a real one, and for a real one with a trailing slash", async () => {
+    for (const path of ["/zapi/signup/nope", "/zapi/login/", "/zapi/postal-code", "/zapi"]) {
+      const response = await t.api.request(path, { method: "POST" });
+      expect(response.status, path).toBe(404);
+      expect(await errorBody(response)).toMatchObject({ code: "NOT_FOUND" });
+    }
+  });
+
+  it("404 wins over 415: an unknown path is unknown whatever its body", async () => {
+    const response = await t.api.request("/zapi/no/such/call", {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "hello",
+    });
+    expect(response.status).toBe(404);
+  });
+
+  it("answers in English to an English browser", async () => {
+    const response = await t.api.request("/zapi/no/such/call", { headers: { "accept-language": "en" } });
+    expect(await errorBody(response)).toMatchObject({ message: "There is no such API." });
+  });
+
+  it.each([
+    ["GET", "/zapi/login", "POST"],
+    ["DELETE", "/zapi/signup", "POST"],
+    ["POST", "/zapi/internal/root/screen-data", "GET, HEAD"],
+    ["PUT", "/zapi/postal-code/1000001", "GET, HEAD"],
+  ])("405 METHOD_NOT_ALLOWED with Allow for %s %s", async (method, path, allow) => {
+    const response = await t.api.request(path, { method });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe(allow);
+    expect(await errorBody(response)).toMatchObject({
+      code: "METHOD_NOT_ALLOWED",
+      message: "このAPIはこのメソッドでは呼び出せません。",
+    });
+  });
+
+  it("HEAD of a GET call is answered by it", async () => {
+    const response = await t.api.request("/zapi/internal/root/screen-data", { method: "HEAD" });
+    expect(response.status).toBe(200);
+  });
+
+  it("mounted in a site with HTML pages for everything else, still answers JSON (server/site.ts)", async () => {
+    const site = new Hono();
+    site.route("/", t.api);
+    site.all("*", (c) => c.html("<p>page</p>", 404));
+    for (const method of ["GET", "POST"]) {
+      const unknown = await site.request("/zapi/no/such/call", { method });
+      expect(unknown.status).toBe(404);
+      expect(await errorBody(unknown)).toMatchObject({ code: "NOT_FOUND" });
+    }
+    const wrongMethod = await site.request("/zapi/login");
+    expect(wrongMethod.status).toBe(405);
+    expect(await errorBody(wrongMethod)).toMatchObject({ code: "METHOD_NOT_ALLOWED" });
+    expect((await site.request("/zapi/internal/root/screen-data")).status).toBe(200);
+    expect((await site.request("/login")).headers.get("content-type")).toMatch(/^text\/html/);
+  });
+});
+
+describe("bodies other than JSON (issue 7 §8)", () => {
+  /** A password login's body, which a JSON endpoint would otherwise evaluate (and log). */
+  const login = JSON.stringify({
+    emailUserId: "taro@example.jp",
+    password: "Passw0rdA",
+    loginMethod: "Password",
+  });
+
+  async function loginAttempts() {
+    const [row] = await t.db.select({ count: count() }).from(loginHistory);
+    return row?.count;
+  }
+
+  it.each([
+    "text/plain",
+    "text/plain;charset=UTF-8",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=x",
+    "application/jsonp",
+    "application/xml",
+  ])("415 UNSUPPORTED_MEDIA_TYPE for Content-Type %s, before the handler runs", async (contentType) => {
+    const before = await loginAttempts();
+    const response = await t.api.request("/zapi/login", {
+      method: "POST",
+      headers: { "content-type": contentType },
+      body: login,
+    });
+    expect(response.status).toBe(415);
+    expect(await errorBody(response)).toMatchObject({
+      code: "UNSUPPORTED_MEDIA_TYPE",
+      message: "リクエストの形式が正しくありません。JSON形式で送信してください。",
+    });
+    expect(await loginAttempts()).toBe(before);
+  });
+
+  it("415 for a body sent without a Content-Type", async () => {
+    const response = await t.api.request("/zapi/login", {
+      method: "POST",
+      body: new Blob([login]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(415);
+    expect(await errorBody(response)).toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE" });
+  });
+
+  it("takes JSON with a charset parameter or in capitals", async () => {
+    for (const contentType of ["application/json; charset=utf-8", "Application/JSON"]) {
+      const response = await t.api.request("/zapi/auth/password/forgot", {
+        method: "POST",
+        headers: { "content-type": contentType },
+        body: JSON.stringify({ email: "nobody@example.jp" }),
+      });
+      expect(response.status, contentType).toBe(200);
+    }
+  });
+
+  it("lets a call without a body through without a Content-Type: the handler decides", async () => {
+    const logout = await t.api.request("/zapi/logout", { method: "POST" });
+    expect(logout.status).toBe(200);
+    const login = await t.api.request("/zapi/login", { method: "POST" });
+    expect(login.status).toBe(400);
+    expect(await errorBody(login)).toMatchObject({ code: "INVALID_JSON" });
+  });
+
+  it("413 as JSON for an oversized body to a real endpoint", async () => {
+    const response = await t.api.request("/zapi/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ emailUserId: "x".repeat(MAX_BODY_BYTES), password: "p" }),
+    });
+    expect(response.status).toBe(413);
+    expect(await errorBody(response)).toMatchObject({
+      code: "PAYLOAD_TOO_LARGE",
+      message: "リクエストのサイズが大きすぎます。",
+    });
   });
 });

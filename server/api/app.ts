@@ -1,7 +1,9 @@
-import { Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
+import { METHOD_NAME_ALL } from "hono/router";
+import { TrieRouter } from "hono/router/trie-router";
 import { account } from "./account.ts";
 import { auth } from "./auth.ts";
 import type { ApiDeps, ApiEnv } from "./context.ts";
@@ -13,15 +15,87 @@ import { mypageScreenData } from "./internal/mypage.ts";
 import { passwordScreenData } from "./internal/password.ts";
 import { rootScreenData } from "./internal/root.ts";
 import { signupScreenData } from "./internal/signup.ts";
+import { apiError } from "./messages.ts";
 import { postalCode } from "./postal-code.ts";
 import { sameOriginOnly } from "./request-info.ts";
 import { signup } from "./signup.ts";
+import { refuseUnstorableQuery } from "./validation.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
+
+/** One endpoint of the API: an HTTP method and a Hono path pattern such as /zapi/postal-code/:postalCode. */
+export interface ApiEndpoint {
+  method: string;
+  path: string;
+}
+
+/**
+ * The endpoints registered on an API app, read from its routes: middleware and the catch-all are
+ * registered for every method (ALL) and are left out. The fuzz test walks this list, so a new
+ * endpoint is covered without being named anywhere else.
+ */
+export function apiEndpoints(app: { routes: readonly { method: string; path: string }[] }): ApiEndpoint[] {
+  const seen = new Set<string>();
+  const endpoints: ApiEndpoint[] = [];
+  for (const { method, path } of app.routes) {
+    const key = `${method} ${path}`;
+    if (method === METHOD_NAME_ALL || seen.has(key)) continue;
+    seen.add(key);
+    endpoints.push({ method, path });
+  }
+  return endpoints;
+}
+
+/**
+ * The methods each path answers to. Built from the app's routes when first asked, and again
+ * whenever routes were added since (tests add routes of their own after createApi).
+ */
+function methodsOfPaths(app: { routes: readonly { method: string; path: string }[] }) {
+  let built: { routeCount: number; router: TrieRouter<string> } | undefined;
+  return (path: string): Set<string> => {
+    if (built?.routeCount !== app.routes.length) {
+      const router = new TrieRouter<string>();
+      for (const endpoint of apiEndpoints(app)) router.add(METHOD_NAME_ALL, endpoint.path, endpoint.method);
+      built = { routeCount: app.routes.length, router };
+    }
+    const [matches] = built.router.match(METHOD_NAME_ALL, path);
+    const methods = new Set(matches.map(([method]) => method));
+    // Hono answers HEAD with the GET handler.
+    if (methods.has("GET")) methods.add("HEAD");
+    return methods;
+  };
+}
+
+/** `application/json`, with or without parameters such as charset. */
+function isJsonMediaType(contentType: string): boolean {
+  return contentType.split(";")[0]?.trim().toLowerCase() === "application/json";
+}
+
+/**
+ * The API speaks JSON only: a body of another Content-Type, or a non-empty body without one, is
+ * 415 before any handler sees it. (It also keeps cross-site "simple" text/plain and form posts out.)
+ */
+function jsonBodiesOnly(isEndpoint: (c: Context<ApiEnv>) => boolean): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    // An unknown path or method is answered 404/405 by the catch-all, whatever its body.
+    if (c.req.method === "GET" || c.req.method === "HEAD" || !c.req.raw.body || !isEndpoint(c)) {
+      return next();
+    }
+    const contentType = c.req.header("content-type");
+    // bodyLimit has bounded the body already, so reading it here costs at most MAX_BODY_BYTES.
+    const refused =
+      contentType === undefined ? (await c.req.arrayBuffer()).byteLength > 0 : !isJsonMediaType(contentType);
+    if (refused) throw await apiError(c, 415, "UNSUPPORTED_MEDIA_TYPE", "unsupportedMediaType");
+    return next();
+  };
+}
 
 /** The API of spec §7, mounted at /zapi. Tests call `createApi(deps).request(...)` directly. */
 export function createApi(deps: ApiDeps) {
   const app = new Hono<ApiEnv>().basePath("/zapi");
+  const methodsOf = methodsOfPaths(app);
+  const isEndpoint = (c: Context<ApiEnv>) =>
+    methodsOf(c.req.path).has(c.req.method === "HEAD" ? "GET" : c.req.method);
 
   app.use(requestId());
   app.use(async (c, next) => {
@@ -32,13 +106,15 @@ export function createApi(deps: ApiDeps) {
   app.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(413, "PAYLOAD_TOO_LARGE", "Request body is too large");
+      onError: async (c) => {
+        throw await apiError(c, 413, "PAYLOAD_TOO_LARGE", "payloadTooLarge");
       },
     }),
   );
 
   app.use(sameOriginOnly);
+  app.use(jsonBodiesOnly(isEndpoint));
+  app.use(refuseUnstorableQuery);
 
   app.route("/internal/root", rootScreenData);
   app.route("/internal/app/licenses", licensesScreenData());
@@ -52,9 +128,21 @@ export function createApi(deps: ApiDeps) {
   app.route("/account", account);
   app.route("/postal-code", postalCode);
 
-  app.notFound((c) =>
-    c.json({ code: "NOT_FOUND", message: "No such API", requestId: c.get("requestId") }, 404),
-  );
+  // Registered last, so it is reached only when no endpoint answered. It is a route, not
+  // app.notFound: mounted in the site (server/site.ts), the API's notFound handler is not used and
+  // an unknown /zapi/* path would otherwise fall through to the HTML pages.
+  app.all("*", async (c, next) => {
+    // An endpoint a test registered after this one.
+    if (isEndpoint(c)) return next();
+    const allowed = methodsOf(c.req.path);
+    if (allowed.size === 0) throw await apiError(c, 404, "NOT_FOUND", "notFound");
+    c.header("Allow", [...allowed].join(", "));
+    throw await apiError(c, 405, "METHOD_NOT_ALLOWED", "methodNotAllowed");
+  });
+  app.notFound(async (c) => {
+    const error = await apiError(c, 404, "NOT_FOUND", "notFound");
+    return c.json({ code: error.code, message: error.message, requestId: c.get("requestId") }, 404);
+  });
   app.onError((error, c) => {
     const id = c.get("requestId");
     if (error instanceof ApiError) {

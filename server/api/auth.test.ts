@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createTestApi,
@@ -9,7 +9,14 @@ import {
   type TestApi,
   TestBrowser,
 } from "../../tests/api-harness.ts";
-import { loginHistory, policyConsents, sessions } from "../db/schema.ts";
+import {
+  authCodes,
+  authFlows,
+  loginHistory,
+  passwordResetTokens,
+  policyConsents,
+  sessions,
+} from "../db/schema.ts";
 import type { RecaptchaVerifier } from "../services/recaptcha.ts";
 
 let t: TestApi;
@@ -204,42 +211,122 @@ describe("POST /zapi/login with a password", () => {
 });
 
 describe("throttling failed logins", () => {
-  it("makes an account wait longer after each failure past the third, then locks it for 15 minutes", async () => {
-    const attacker = new TestBrowser(t, { clientAddress: "203.0.113.9" });
-    for (const wait of [0, 0, 0, 1, 2, 4, 8, 16, 32]) {
-      const response = await passwordLogin(attacker, member.email, "Wrong0pass");
-      expect(response.status).toBe(401);
-      if (wait > 0) {
-        const early = await passwordLogin(attacker, member.email, "Wrong0pass");
-        expect(early.status).toBe(429);
-        expect(early.headers.get("retry-after")).toBe(String(wait));
-      }
-      t.clock.advance(wait * 1000);
-    }
-    // The 10th failure locks the account, for every client and even with the right password.
-    expect((await passwordLogin(attacker, member.email, "Wrong0pass")).status).toBe(401);
-    const owner = new TestBrowser(t, { clientAddress: "192.0.2.44" });
-    const locked = await passwordLogin(owner, member.email, "Passw0rdA");
-    expect(locked.status).toBe(429);
-    expect(locked.headers.get("retry-after")).toBe(String(15 * 60));
-    expect(await json(locked)).toMatchObject({
-      code: "TOO_MANY_ATTEMPTS",
-      message: "しばらく時間をおいてから、もう一度お試しください。",
-      retryAfter: 15 * 60,
-    });
+  /** Logs in and out once, so that the account knows the browser (its latid). */
+  async function knownBrowser(address: string) {
+    const browser = new TestBrowser(t, { clientAddress: address });
+    expect((await passwordLogin(browser, member.email, "Passw0rdA")).status).toBe(200);
+    await browser.post("/zapi/logout", {});
+    expect(browser.cookies.has("latid")).toBe(true);
+    return browser;
+  }
 
-    t.clock.advance(15 * MINUTE);
-    expect((await passwordLogin(owner, member.email, "Passw0rdA")).status).toBe(200);
+  /** A wrong password from a stranger who waits as told, then tries again. */
+  async function guess(browser: TestBrowser, identifier = member.email) {
+    for (;;) {
+      const response = await passwordLogin(browser, identifier, "Wrong0pass");
+      if (response.status !== 429) return response;
+      t.clock.advance(Number(response.headers.get("retry-after")) * 1000);
+    }
+  }
+
+  it("makes a stranger wait longer after each failure past the third, from 1 s up, and never locks", async () => {
+    const stranger = new TestBrowser(t, { clientAddress: "203.0.113.9" });
+    const waits: number[] = [];
+    for (let failure = 1; failure <= 13; failure++) {
+      let response = await passwordLogin(stranger, member.email, "Wrong0pass");
+      const wait = response.status === 429 ? Number(response.headers.get("retry-after")) : 0;
+      waits.push(wait);
+      if (wait > 0) {
+        t.clock.advance(wait * 1000 - 1);
+        expect((await passwordLogin(stranger, member.email, "Wrong0pass")).status).toBe(429);
+        t.clock.advance(1);
+        response = await passwordLogin(stranger, member.email, "Wrong0pass");
+      }
+      expect(response.status).toBe(401);
+    }
+    // The wait before each try: free for the first four, then doubling.
+    expect(waits).toEqual([0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256]);
+
+    const refused = await passwordLogin(stranger, member.email, "Passw0rdA");
+    expect(refused.status).toBe(429);
+    expect(await json(refused)).toMatchObject({
+      code: "TOO_MANY_ATTEMPTS",
+      message: "ログイン試行回数が上限に達しました。あと9分後にお試しください。",
+      retryAfter: 512,
+    });
+    // Waiting as told always gets a try: the waits stop growing at 15 minutes.
+    t.clock.advance(512 * 1000);
+    expect((await passwordLogin(stranger, member.email, "Wrong0pass")).status).toBe(401);
+    const capped = await passwordLogin(stranger, member.email, "Passw0rdA");
+    expect(capped.headers.get("retry-after")).toBe("900");
+    t.clock.advance(900 * 1000);
+    expect((await passwordLogin(stranger, member.email, "Passw0rdA")).status).toBe(200);
   });
 
-  it("counts failures per client address across accounts", async () => {
-    const client = new TestBrowser(t, { clientAddress: "203.0.113.10" });
-    for (let index = 0; index < 4; index++) {
-      await passwordLogin(client, `someone${index}@example.jp`, "Wrong0pass");
+  it("states the wait in seconds under a minute, in the request's language", async () => {
+    const stranger = new TestBrowser(t, { clientAddress: "203.0.113.9", language: "en" });
+    for (let failure = 0; failure < 4; failure++) await passwordLogin(stranger, member.email, "Wrong0pass");
+    const refused = await passwordLogin(stranger, member.email, "Wrong0pass");
+    expect(await json(refused)).toMatchObject({
+      code: "TOO_MANY_ATTEMPTS",
+      message: "Too many login attempts. Please try again in 1 s.",
+      retryAfter: 1,
+    });
+    const inJapanese = await passwordLogin(
+      new TestBrowser(t, { clientAddress: "203.0.113.9" }),
+      member.email,
+      "Wrong0pass",
+    );
+    expect((await json(inJapanese)).message).toBe(
+      "ログイン試行回数が上限に達しました。あと1秒後にお試しください。",
+    );
+  });
+
+  it("lets the member log in on a known browser while a stranger's guesses at the account are slowed", async () => {
+    // The member's browser shares the stranger's address (one NAT), the worst case.
+    const memberBrowser = await knownBrowser("198.51.100.20");
+    for (let failure = 0; failure < 12; failure++) {
+      // Rotating addresses: only the account-wide limit can catch them.
+      const stranger = new TestBrowser(t, { clientAddress: `203.0.113.${100 + failure}` });
+      expect((await guess(stranger)).status).toBe(401);
     }
-    const response = await passwordLogin(client, member.email, "Passw0rdA");
-    expect(response.status).toBe(429);
+    const elsewhere = new TestBrowser(t, { clientAddress: "203.0.113.200" });
+    const slowed = await passwordLogin(elsewhere, member.email, "Wrong0pass");
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers.get("retry-after"))).toBeGreaterThanOrEqual(64);
+    // Even the right password waits on a browser the account does not know …
+    expect((await passwordLogin(elsewhere, member.email, "Passw0rdA")).status).toBe(429);
+    // … but not on the member's own, which no stranger's failure counts against.
+    const sameNat = new TestBrowser(t, { clientAddress: "198.51.100.20" });
+    expect((await guess(sameNat)).status).toBe(401);
+    const response = await passwordLogin(memberBrowser, member.email, "Passw0rdA");
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({ authId: member.publicId });
+  });
+
+  it("still slows a known browser for its own failures, without slowing anyone else", async () => {
+    const memberBrowser = await knownBrowser("198.51.100.20");
+    for (let failure = 0; failure < 4; failure++) {
+      expect((await passwordLogin(memberBrowser, member.email, "Wrong0pass")).status).toBe(401);
+    }
+    const early = await passwordLogin(memberBrowser, member.email, "Passw0rdA");
+    expect(early.status).toBe(429);
+    expect(early.headers.get("retry-after")).toBe("1");
     expect((await passwordLogin(new TestBrowser(t), member.email, "Passw0rdA")).status).toBe(200);
+    t.clock.advance(1000);
+    expect((await passwordLogin(memberBrowser, member.email, "Passw0rdA")).status).toBe(200);
+  });
+
+  it("counts failures per client address across accounts, except for browsers the account knows", async () => {
+    const memberBrowser = await knownBrowser("203.0.113.10");
+    const client = new TestBrowser(t, { clientAddress: "203.0.113.10" });
+    for (let index = 0; index < 11; index++) {
+      expect((await passwordLogin(client, `someone${index}@example.jp`, "Wrong0pass")).status).toBe(401);
+    }
+    expect((await passwordLogin(client, member.email, "Passw0rdA")).status).toBe(429);
+    expect((await passwordLogin(memberBrowser, member.email, "Passw0rdA")).status).toBe(200);
+    const otherAddress = new TestBrowser(t, { clientAddress: "192.0.2.1" });
+    expect((await passwordLogin(otherAddress, member.email, "Passw0rdA")).status).toBe(200);
   });
 
   it("throttles an unknown e-mail exactly like an account", async () => {
@@ -256,14 +343,60 @@ describe("throttling failed logins", () => {
     expect(known).toEqual([401, 401, 401, 401, 429]);
   });
 
-  it("forgets a member's failures once they log in", async () => {
+  it("forgets a client's failures once it logs in", async () => {
     const browser = new TestBrowser(t);
     for (let index = 0; index < 3; index++) await passwordLogin(browser, member.email, "Wrong0pass");
     expect((await passwordLogin(browser, member.email, "Passw0rdA")).status).toBe(200);
-    const other = new TestBrowser(t, { clientAddress: "192.0.2.50" });
+    await browser.post("/zapi/logout", {});
     for (let index = 0; index < 3; index++) {
-      expect((await passwordLogin(other, member.email, "Wrong0pass")).status).toBe(401);
+      expect((await passwordLogin(browser, member.email, "Wrong0pass")).status).toBe(401);
     }
+  });
+
+  it("slows spraying 200 accounts from rotating addresses to one failure every 5 s after 50", async () => {
+    const accounts = [member];
+    for (let index = 1; index < 200; index++) {
+      accounts.push(await insertAccount(t, { email: `sprayed${index}@example.jp` }));
+    }
+    const memberBrowser = await knownBrowser("198.51.100.20");
+    const start = t.clock.now().getTime();
+    let refusals = 0;
+    for (const [index, target] of accounts.entries()) {
+      const attacker = new TestBrowser(t, { clientAddress: `10.${index >> 8}.${index & 255}.1` });
+      for (;;) {
+        const response = await passwordLogin(attacker, target.email, "Wrong0pass");
+        if (response.status === 401) break;
+        expect(response.status).toBe(429);
+        refusals += 1;
+        const wait = Number(response.headers.get("retry-after"));
+        expect(wait).toBeLessThanOrEqual(5);
+        if (index === 120) {
+          // Meanwhile a member on a known browser logs in at once.
+          expect((await passwordLogin(memberBrowser, member.email, "Passw0rdA")).status).toBe(200);
+        }
+        t.clock.advance(wait * 1000);
+      }
+    }
+    const elapsedSeconds = (t.clock.now().getTime() - start) / 1000;
+    // 50 at once, then 150 more at one every 5 s: 750 s for 200 (16 a minute; 12 a minute sustained).
+    expect(elapsedSeconds).toBe(750);
+    expect(refusals).toBe(150);
+  }, 120_000);
+
+  it("lets a password reset clear strangers' failures at the account", async () => {
+    for (let failure = 0; failure < 10; failure++) {
+      await guess(new TestBrowser(t, { clientAddress: `203.0.113.${failure}` }));
+    }
+    expect((await passwordLogin(new TestBrowser(t), member.email, "Passw0rdA")).status).toBe(429);
+    await new TestBrowser(t).post("/zapi/auth/password/forgot", { email: member.email });
+    const token = /token=([A-Za-z0-9_-]+)/.exec(t.outbox.latestMailTo(member.email)?.text ?? "")?.[1];
+    const reset = await new TestBrowser(t).post("/zapi/auth/password/reset", {
+      token,
+      password: "NewPassw0rd",
+      passwordConfirm: "NewPassw0rd",
+    });
+    expect(reset.status).toBe(200);
+    expect((await passwordLogin(new TestBrowser(t), member.email, "NewPassw0rd")).status).toBe(200);
   });
 });
 
@@ -415,6 +548,25 @@ describe("reCAPTCHA, when the store enables it", () => {
     expect(response.status).toBe(400);
     expect((await json(response)).code).toBe("RECAPTCHA_FAILED");
     expect(verify).not.toHaveBeenCalled();
+  });
+
+  it("guards the login-code request too, and mails no code without a passing token", async () => {
+    const verify = enableRecaptcha("fail");
+    const refused = await new TestBrowser(t).post("/zapi/login/code", { email: member.email });
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).code).toBe("RECAPTCHA_REQUIRED");
+    expect(verify).toHaveBeenLastCalledWith(
+      expect.objectContaining({ token: undefined, expectedAction: "login_code" }),
+    );
+    expect(t.outbox.latestMailTo(member.email)).toBeNull();
+
+    verify.mockResolvedValue("pass");
+    const sent = await new TestBrowser(t).post("/zapi/login/code", {
+      email: member.email,
+      token: "page-token",
+    });
+    expect(sent.status).toBe(200);
+    expect(t.outbox.latestMailTo(member.email)).not.toBeNull();
   });
 
   it("answers 503 with a message, not a crash, when it cannot be checked", async () => {
@@ -668,20 +820,75 @@ describe("password reset", () => {
     expect(response.status).toBe(400);
     expect((await json(response)).code).toBe("INVALID_PASSWORD_REUSED");
   });
+});
 
-  it("unlocks an account that guessing had locked", async () => {
-    const attacker = new TestBrowser(t, { clientAddress: "203.0.113.99" });
-    for (let index = 0; index < 10; index++) {
-      await passwordLogin(attacker, member.email, "Wrong0pass");
-      t.clock.advance(MINUTE);
+describe("session lifetime", () => {
+  const DAY = 24 * 60 * MINUTE;
+
+  it("ends a session 90 days after the login even when it is used every day", async () => {
+    const browser = new TestBrowser(t);
+    await passwordLogin(browser, member.email, "Passw0rdA");
+    const loggedInAt = t.clock.now().getTime();
+    for (let day = 1; day < 90; day++) {
+      t.clock.advance(DAY);
+      const response = await browser.get("/zapi/internal/root/screen-data");
+      expect((await json(response)).authId).toBe(member.publicId);
+      // The cookie slides with the session, but never past the absolute end.
+      const maxAge = Number(
+        /Max-Age=(\d+)/.exec(parseSetCookies(response).get("sid")?.attributes ?? "")?.[1],
+      );
+      expect(maxAge).toBe(
+        Math.min(30 * 24 * 60 * 60, (loggedInAt + 90 * DAY - t.clock.now().getTime()) / 1000),
+      );
     }
-    expect((await passwordLogin(new TestBrowser(t), member.email, "Passw0rdA")).status).toBe(429);
-    await requestReset(new TestBrowser(t));
-    await new TestBrowser(t).post("/zapi/auth/password/reset", {
-      token: mailedToken(),
-      password: "NewPassw0rd",
-      passwordConfirm: "NewPassw0rd",
-    });
-    expect((await passwordLogin(new TestBrowser(t), member.email, "NewPassw0rd")).status).toBe(200);
+    t.clock.set(new Date(loggedInAt + 90 * DAY));
+    expect((await json(await browser.get("/zapi/internal/root/screen-data"))).authId).toBeNull();
+  }, 60_000);
+
+  it("follows the configured absolute lifetime, also for sessions started before it changed", async () => {
+    const browser = new TestBrowser(t);
+    await passwordLogin(browser, member.email, "Passw0rdA");
+    t.clock.advance(2 * DAY);
+    t.deps.sessionMaxAgeMs = 2 * DAY;
+    expect((await json(await browser.get("/zapi/internal/root/screen-data"))).authId).toBeNull();
+    const again = await passwordLogin(browser, member.email, "Passw0rdA");
+    expect(parseSetCookies(again).get("sid")?.attributes).toContain(`Max-Age=${2 * 24 * 60 * 60}`);
+  });
+});
+
+describe("the same work for addresses with and without an account", () => {
+  async function rowCounts() {
+    return {
+      resetTokens: (await t.db.select().from(passwordResetTokens)).length,
+      codes: (await t.db.select().from(authCodes)).length,
+      flows: (await t.db.select().from(authFlows)).length,
+    };
+  }
+
+  it("stores a reset token (a decoy) for an unknown address too, and mails it to no one", async () => {
+    await new TestBrowser(t).post("/zapi/auth/password/forgot", { email: member.email });
+    const afterMember = await rowCounts();
+    await new TestBrowser(t).post("/zapi/auth/password/forgot", { email: "nobody@example.jp" });
+    const afterNobody = await rowCounts();
+    expect(afterMember.resetTokens).toBe(1);
+    expect(afterNobody.resetTokens).toBe(2);
+    expect(t.outbox.mails.map((mail) => mail.to)).toEqual([member.email]);
+    // The decoy resets nothing: there is no account behind it.
+    const [decoy] = await t.db
+      .select()
+      .from(passwordResetTokens)
+      .where(isNull(passwordResetTokens.accountId));
+    expect(decoy).toBeDefined();
+  });
+
+  it("issues a login code for an unknown address too, which logs no one in", async () => {
+    await new TestBrowser(t).post("/zapi/login/code", { email: member.email });
+    const afterMember = await rowCounts();
+    const browser = new TestBrowser(t);
+    await browser.post("/zapi/login/code", { email: "nobody@example.jp" });
+    const afterNobody = await rowCounts();
+    expect(afterMember).toMatchObject({ codes: 1, flows: 1 });
+    expect(afterNobody).toMatchObject({ codes: 2, flows: 2 });
+    expect(t.outbox.mails.map((mail) => mail.to)).toEqual([member.email]);
   });
 });

@@ -1,11 +1,13 @@
 /** Mailing e-mail PIN codes for a flow, and pacing every mail a visitor can trigger (codes, reset links). */
 import type { Context } from "hono";
 import type { Language } from "../../locales/index.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { sendMail } from "../mail/send-mail.ts";
-import { CODE_LIFETIME_MS, type CodePurpose, issueCode, secondsUntilResend } from "../services/auth-codes.ts";
+import { CODE_LIFETIME_MS, type CodePurpose, issueCode } from "../services/auth-codes.ts";
 import { type AuthFlow, advanceFlow, type FlowChanges } from "../services/auth-flows.ts";
 import {
   CLIENT_MAIL_THROTTLE,
+  CODE_RESEND_THROTTLE,
   MAIL_THROTTLE,
   recordHit,
   throttleKey,
@@ -24,8 +26,8 @@ export function codeDisplayName(settings: StoreSettings, purpose: CodePurpose, l
 }
 
 /**
- * Counts a mail to `to` against the recipient and the client, or refuses it with 429
- * TOO_MANY_ATTEMPTS when either has been sent too many lately.
+ * Counts a mail to `to` against its mailbox (`+tag` variants share one count) and the client, or
+ * refuses it with 429 TOO_MANY_ATTEMPTS when either has been sent too many lately.
  */
 export async function paceMail(c: Context<ApiEnv>, to: string): Promise<void> {
   const { db, now } = c.get("deps");
@@ -36,15 +38,27 @@ export async function paceMail(c: Context<ApiEnv>, to: string): Promise<void> {
     await throttleWait(db, recipient, MAIL_THROTTLE, now()),
     await throttleWait(db, client, CLIENT_MAIL_THROTTLE, now()),
   );
-  if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait);
+  if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait, {}, "mails");
   await recordHit(db, recipient, MAIL_THROTTLE, now());
   await recordHit(db, client, CLIENT_MAIL_THROTTLE, now());
 }
 
+/** Takes the message and delivers nothing: the decoy path renders a mail exactly like a real one. */
+const discardMailer: Mailer = { send: async () => {} };
+
+/**
+ * The dependencies to hand sendMail: as they are when the mail is to go out, else with a mailer
+ * that delivers nothing, so the decoy for an address without an account does the same work.
+ */
+export function mailDeps<Deps extends { mailer: Mailer }>(deps: Deps, deliver: boolean): Deps {
+  return deliver ? deps : { ...deps, mailer: discardMailer };
+}
+
 /**
  * How the code is mailed: `wait` reports a failed delivery to the caller; `background` answers
- * without waiting, so the time taken does not tell whether an account exists; `none` mails
- * nothing (no account has the address) but counts and paces exactly like a real send.
+ * without waiting, so the time taken does not tell whether an account exists; `none` (no
+ * account has the address) issues and renders a code exactly like a real send and counts and
+ * paces alike, but delivers nothing.
  */
 export type CodeDelivery = "wait" | "background" | "none";
 
@@ -59,8 +73,8 @@ export interface CodeMailing {
 
 /**
  * Mails a new code for the flow. Refused, with the flow unchanged, by 429 RESEND_TOO_SOON within
- * 30 s of the flow's previous code, and by 429 TOO_MANY_ATTEMPTS when the recipient or the
- * client has been sent too many codes lately.
+ * 30 s of the previous code of the same purpose to the same mailbox (from any browser), and
+ * by 429 TOO_MANY_ATTEMPTS when the mailbox or the client has been sent too many mails lately.
  */
 export async function mailCode(
   c: Context<ApiEnv>,
@@ -73,21 +87,21 @@ export async function mailCode(
   const language = requestLanguage(c);
   const displayName = codeDisplayName(settings, purpose, language);
 
-  const resendWait = secondsUntilResend(flow.codeSentAt, now);
+  const resend = [throttleKey.codeSentTo(to, purpose)];
+  const resendWait = await throttleWait(deps.db, resend, CODE_RESEND_THROTTLE, now);
   if (resendWait > 0) throw await retryLaterError(c, "RESEND_TOO_SOON", resendWait, { displayName });
   await paceMail(c, to);
+  await recordHit(deps.db, resend, CODE_RESEND_THROTTLE, now);
 
-  const code = delivery === "none" ? null : await issueCode(deps.db, { flowId: flow.id, purpose, now });
+  const code = await issueCode(deps.db, { flowId: flow.id, purpose, now });
   const sent = await advanceFlow(deps.db, flow.id, now, { ...changes, email: to, codeSentAt: now });
-  if (code !== null) {
-    const mail = sendMail(deps, {
-      to,
-      language,
-      template: "authCode",
-      vars: { purposeName: displayName, code, validMinutes: CODE_LIFETIME_MS / 60_000 },
-    });
-    if (delivery === "wait") await mail;
-    else mail.catch((error: unknown) => console.error(`[codes] the ${purpose} code was not mailed`, error));
-  }
+  const mail = sendMail(mailDeps(deps, delivery !== "none"), {
+    to,
+    language,
+    template: "authCode",
+    vars: { purposeName: displayName, code, validMinutes: CODE_LIFETIME_MS / 60_000 },
+  });
+  if (delivery === "wait") await mail;
+  else mail.catch((error: unknown) => console.error(`[codes] the ${purpose} code was not mailed`, error));
   return sent;
 }

@@ -23,12 +23,14 @@ export interface ApiDeps {
   /** Cookies get the Secure flag when the public origin is https. */
   secureCookies: boolean;
   /**
-   * PUBLIC_ORIGIN: the origin of mailed links and the one origin state-changing calls may come
-   * from; null = the origin of the request itself.
+   * The trusted origin (PUBLIC_ORIGIN or the localhost default): the origin of mailed links and
+   * the one origin state-changing calls may come from. Never taken from request headers.
    */
-  publicOrigin: string | null;
+  publicOrigin: string;
   /** TRUST_PROXY: the client address is the one the reverse proxy put last in X-Forwarded-For. */
   trustProxy: boolean;
+  /** SESSION_MAX_AGE_DAYS in ms: a session ends this long after its login, however often used. */
+  sessionMaxAgeMs: number;
 }
 
 /**

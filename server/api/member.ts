@@ -15,8 +15,8 @@ export function currentMember(c: Context<ApiEnv>): Promise<FoundSession | null> 
   let lookup = lookups.get(c);
   if (!lookup) {
     const token = sessionToken(c);
-    const { db, now } = c.get("deps");
-    lookup = findSessionAccount(db, token, now()).then((session) => {
+    const { db, now, sessionMaxAgeMs } = c.get("deps");
+    lookup = findSessionAccount(db, token, now(), sessionMaxAgeMs).then((session) => {
       if (session?.slidUntil && token) {
         setSessionCookies(c, { token, publicId: session.publicId, expiresAt: session.slidUntil });
       }

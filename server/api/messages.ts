@@ -25,14 +25,27 @@ export async function apiError(
   return new ApiError(status, code, await apiMessage(c, key, options.params), options.details);
 }
 
-/** 429 with Retry-After and `retryAfter` (seconds) in the body: throttled, or a resend too soon. */
+/** What a TOO_MANY_ATTEMPTS answer says was too many: logins (and login codes), mails, or other tries. */
+export type RetryReason = "login" | "mails" | "other";
+
+/**
+ * 429 with Retry-After and `retryAfter` (seconds) in the body: throttled, or a resend too soon.
+ * A throttled answer's message states the wait, in seconds under a minute, else in minutes.
+ */
 export async function retryLaterError(
   c: Context<ApiEnv>,
   code: "TOO_MANY_ATTEMPTS" | "RESEND_TOO_SOON",
   seconds: number,
   params: Record<string, string | number> = {},
+  reason: RetryReason = "other",
 ): Promise<ApiError> {
   c.header("Retry-After", String(seconds));
-  const key = code === "RESEND_TOO_SOON" ? "resendTooSoon" : "tooManyAttempts";
-  return apiError(c, 429, code, key, { params: { seconds, ...params }, details: { retryAfter: seconds } });
+  const key =
+    code === "RESEND_TOO_SOON"
+      ? "resendTooSoon"
+      : `tooManyAttempts.${reason}.${seconds < 60 ? "seconds" : "minutes"}`;
+  return apiError(c, 429, code, key, {
+    params: { seconds, minutes: Math.ceil(seconds / 60), ...params },
+    details: { retryAfter: seconds },
+  });
 }

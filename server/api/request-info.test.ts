@@ -50,7 +50,7 @@ describe("state-changing calls from other sites", () => {
       expect((await post({ origin: "https://soramiru.example.jp" })).status).toBe(200);
       expect((await post({ origin: "http://localhost" })).status).toBe(403);
     } finally {
-      t.deps.publicOrigin = null;
+      t.deps.publicOrigin = "http://localhost";
     }
   });
 
@@ -90,6 +90,22 @@ describe("clientAddress", () => {
       ).toBe("203.0.113.66");
       // A direct call through the proxy: its entry is the last one.
       expect(await addressOf({ "x-forwarded-for": "10.0.0.1, 203.0.113.67" })).toBe("203.0.113.67");
+    } finally {
+      t.deps.trustProxy = false;
+    }
+  });
+
+  it("behind a trusted proxy, does not believe an entry that is not an IP address", async () => {
+    t.deps.trustProxy = true;
+    try {
+      for (const forged of ["evil", "1.2.3.4.5", "<script>", "::1:zz", "203.0.113.66 extra"]) {
+        expect(await addressOf({ "x-forwarded-for": forged }), forged).toBeNull();
+        expect(
+          await addressOf({ "x-forwarded-for": `${forged}, 192.168.0.2` }, { clientAddress: "192.168.0.2" }),
+          forged,
+        ).toBe("192.168.0.2");
+      }
+      expect(await addressOf({ "x-forwarded-for": "2001:db8::1" })).toBe("2001:db8::1");
     } finally {
       t.deps.trustProxy = false;
     }

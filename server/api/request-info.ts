@@ -2,6 +2,7 @@
  * Who is asking: the client's address (for throttling and login history) and whether a
  * state-changing call comes from our own pages (issue 4 §6: a cross-site Origin gets 403).
  */
+import { isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import type { ApiEnv } from "./context.ts";
@@ -12,6 +13,7 @@ import { apiError } from "./messages.ts";
  * socket address as a binding, a call over the network has its own socket. Behind a reverse
  * proxy (TRUST_PROXY) the proxy's X-Forwarded-For entry names the client instead; for an
  * in-process call the page's helper appended the socket address to that header, which is skipped.
+ * An entry that is not an IP address is ignored (the socket's address is used).
  */
 export function clientAddress(c: Context<ApiEnv>): string | null {
   const env = c.env ?? {};
@@ -27,12 +29,17 @@ export function clientAddress(c: Context<ApiEnv>): string | null {
     .map((entry) => entry.trim())
     .filter(Boolean);
   if (inProcess) chain.pop();
-  return chain.at(-1) ?? socketAddress;
+  // The proxy's entry is the last; anything but an IP address there is not believed.
+  const forwarded = chain.at(-1);
+  return forwarded && isIP(forwarded) ? forwarded : socketAddress;
 }
 
-/** The site's own origin: PUBLIC_ORIGIN, or the origin the request was made to. */
+/**
+ * The site's own origin, from configuration only (issue 7 §1): a forged Host header must never
+ * reach a mailed link.
+ */
 export function siteOrigin(c: Context<ApiEnv>): string {
-  return c.get("deps").publicOrigin ?? new URL(c.req.url).origin;
+  return c.get("deps").publicOrigin;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

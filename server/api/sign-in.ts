@@ -9,7 +9,6 @@ import { rememberBrowser } from "../services/login-alerts.ts";
 import { describeUserAgent, type LoginMethod, recordLoginAttempt } from "../services/login-history.ts";
 import { outstandingPolicies } from "../services/policies.ts";
 import { startSession } from "../services/sessions.ts";
-import { clearThrottle, throttleKey } from "../services/throttle.ts";
 import { loginAlertToken, sessionToken, setLoginAlertCookie, setSessionCookies } from "./auth-cookies.ts";
 import type { ApiEnv } from "./context.ts";
 import { clientAddress, siteOrigin } from "./request-info.ts";
@@ -26,11 +25,12 @@ export interface SignedIn {
 
 /** Starts the member's session and remembers this browser; true when the browser was new to the account. */
 export async function startMemberSession(c: Context<ApiEnv>, account: Account): Promise<boolean> {
-  const { db, now } = c.get("deps");
+  const { db, now, sessionMaxAgeMs } = c.get("deps");
   const session = await startSession(db, {
     accountId: account.id,
     previousToken: sessionToken(c),
     now: now(),
+    maxAgeMs: sessionMaxAgeMs,
     userAgent: c.req.header("user-agent") ?? null,
     ip: clientAddress(c),
   });
@@ -41,8 +41,9 @@ export async function startMemberSession(c: Context<ApiEnv>, account: Account): 
 }
 
 /**
- * Logs the account in after its credentials passed: session, history, a cleared failure count,
- * and a new-login notice to the contact e-mail when the browser is new to the account.
+ * Logs the account in after its credentials passed: session, history, and a new-login notice
+ * to the contact e-mail when the browser is new to the account. The caller forgets the failures
+ * its throttling counted (server/api/auth.ts).
  */
 export async function logIn(
   c: Context<ApiEnv>,
@@ -54,7 +55,6 @@ export async function logIn(
   const ip = clientAddress(c);
   const userAgent = c.req.header("user-agent") ?? null;
   const newBrowser = await startMemberSession(c, account);
-  await clearThrottle(deps.db, [throttleKey.account(account.id)]);
   await recordLoginAttempt(deps.db, {
     accountId: account.id,
     identifier: attempt.identifier,

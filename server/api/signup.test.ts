@@ -142,6 +142,35 @@ describe("a visitor becomes a member", () => {
 });
 
 describe("the e-mail step", () => {
+  it("needs a passing reCAPTCHA token when the store enables it, and mails nothing without one", async () => {
+    t.store.update((settings) => {
+      settings.login.recaptcha = { enabled: true, siteKey: "site-key", projectId: "project" };
+    });
+    const verdicts: Array<string | undefined> = [];
+    t.deps.recaptcha = {
+      async verify({ token, expectedAction }) {
+        verdicts.push(`${expectedAction}:${token}`);
+        return token === "good" ? "pass" : "fail";
+      },
+    };
+    const body = { type: "signUp", email, policyConsentData: consentToDemoPolicies };
+    const missing = await new TestBrowser(t).post("/zapi/signup/email", body);
+    expect(missing.status).toBe(400);
+    expect(await json(missing)).toMatchObject({
+      code: "RECAPTCHA_REQUIRED",
+      message:
+        "ロボットによる操作でないことを確認できませんでした。JavaScriptを有効にしてから、もう一度お試しください。",
+    });
+    const failed = await new TestBrowser(t).post("/zapi/signup/email", { ...body, token: "bad" });
+    expect((await json(failed)).code).toBe("RECAPTCHA_FAILED");
+    expect(t.outbox.mails).toEqual([]);
+
+    const passed = await new TestBrowser(t).post("/zapi/signup/email", { ...body, token: "good" });
+    expect(passed.status).toBe(200);
+    expect(verdicts).toEqual(["signup_email:undefined", "signup_email:bad", "signup_email:good"]);
+    expect(t.outbox.mails).toHaveLength(1);
+  });
+
   it("needs every policy agreed, with the spec's message", async () => {
     const browser = new TestBrowser(t);
     const response = await browser.post("/zapi/signup/email", {
@@ -271,6 +300,7 @@ describe("the sign-up PIN", () => {
     const browser = new TestBrowser(t);
     // The same browser holds a sign-up flow and a login flow for the same address.
     const signupPin = await requestPin(browser);
+    t.clock.advance(30_000); // one code per mailbox every 30 s, whichever flow asks
     expect((await browser.post("/zapi/login/code", { email: member.email })).status).toBe(200);
     const loginCode = mailedCode(t.outbox, email);
     expect(loginCode).not.toBe(signupPin);

@@ -44,6 +44,7 @@ import { codeDisplayName, mailCode } from "./code-mail.ts";
 import type { ApiEnv } from "./context.ts";
 import { currentMember } from "./member.ts";
 import { apiError, retryLaterError } from "./messages.ts";
+import { requireRecaptcha } from "./recaptcha-guard.ts";
 import { clientAddress } from "./request-info.ts";
 import { asRecord, checkRequest, REQUEST_SCHEMAS } from "./request-schemas.ts";
 import { startMemberSession } from "./sign-in.ts";
@@ -57,12 +58,20 @@ function currentPolicies(c: ApiContext): Policy[] {
   return policiesInForce(policies.current(), now(), requestLanguage(c));
 }
 
+/** An item of policyConsentData as the schema describes it; the schema check itself comes later. */
+function isConsentItem(item: unknown): item is AgreedPolicy {
+  if (typeof item !== "object" || item === null) return false;
+  const { policyId, revision, key } = item as Record<string, unknown>;
+  return typeof policyId === "string" && Number.isInteger(revision) && typeof key === "string";
+}
+
 /**
  * Form data of the consent checkboxes from a body's policyConsentData: a policy is ticked when an
- * item names its current revision. Anything that is not a list ticks nothing.
+ * item names its current revision. This runs before the request schema check (so the form's
+ * messages come first): anything that is not a list, and any malformed item ([null]), ticks nothing.
  */
 function consentFields(policies: readonly Policy[], consentData: unknown): Record<string, boolean> {
-  const agreed = Array.isArray(consentData) ? (consentData as AgreedPolicy[]) : [];
+  const agreed = Array.isArray(consentData) ? consentData.filter(isConsentItem) : [];
   return Object.fromEntries(
     policies
       .filter((policy) => isAgreed(policy, agreed))
@@ -97,16 +106,23 @@ export const signup = new Hono<ApiEnv>()
       email: body.email,
       ...consentFields(toAgree, body.policyConsentData),
     });
-    await checkRequest<SignupEmailRequest>(c, REQUEST_SCHEMAS.signupEmail, body);
+    const request = await checkRequest<SignupEmailRequest>(c, REQUEST_SCHEMAS.signupEmail, body);
+    await requireRecaptcha(c, "signup_email", request.token);
 
     const started = token && existing ? { token, flow: existing } : await startFlow(deps.db, "signUp", now);
     // Every address gets a PIN, registered or not; a registered one is told after the PIN.
-    await mailCode(c, started.flow, {
-      purpose: "signUp",
-      to: normalizeEmail(String(data.email)),
-      delivery: "wait",
-      changes: { agreedPolicies: agreementTo(inForce), emailVerifiedAt: null },
-    });
+    try {
+      await mailCode(c, started.flow, {
+        purpose: "signUp",
+        to: normalizeEmail(String(data.email)),
+        delivery: "wait",
+        changes: { agreedPolicies: agreementTo(inForce), emailVerifiedAt: null },
+      });
+    } catch (error) {
+      // A refused or failed mail (resend too soon, too many mails) leaves no new flow behind.
+      if (started.flow !== existing) await endFlow(deps.db, started.flow.id);
+      throw error;
+    }
     setFlowCookie(c, "signUp", started.token);
     return c.json({});
   })

@@ -1,10 +1,10 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openPglite } from "./database.ts";
-import { DirectoryLockedError } from "./directory-lock.ts";
+import { DirectoryLockedError, processStartTime } from "./directory-lock.ts";
 import { accounts } from "./schema.ts";
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -14,6 +14,14 @@ function tempDir(): string {
   cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
+/** A spawned child's /proc entry appears as it starts. */
+async function waitForStartTime(pid: number): Promise<void> {
+  for (let tries = 0; tries < 50 && processStartTime(pid) === null; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  expect(processStartTime(pid)).not.toBeNull();
+}
+
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
@@ -40,6 +48,31 @@ describe("embedded database", () => {
     writeFileSync(join(dir, "pglite.lock"), String(holder.pid));
     await expect(openPglite(dir)).rejects.toThrow(DirectoryLockedError);
     await expect(openPglite(dir)).rejects.toThrow(/in use by another process \(pid \d+\)/);
+  });
+
+  it("refuses a lock whose recorded owner still runs (pid and start time match)", async () => {
+    const dir = tempDir();
+    const holder = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]);
+    cleanups.push(async () => void holder.kill());
+    const pid = holder.pid ?? 0;
+    await waitForStartTime(pid);
+    const owner = { pid, startTime: processStartTime(pid), host: hostname() };
+    writeFileSync(join(dir, "pglite.lock"), JSON.stringify(owner));
+    await expect(openPglite(dir)).rejects.toThrow(DirectoryLockedError);
+  });
+
+  it("takes over a lock whose pid now belongs to an unrelated process (pid reuse)", async () => {
+    const dir = tempDir();
+    // A live process, but not the one that took the lock: it started at another time.
+    const unrelated = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]);
+    cleanups.push(async () => void unrelated.kill());
+    const pid = unrelated.pid ?? 0;
+    await waitForStartTime(pid);
+    const stale = { pid, startTime: "1", host: hostname() };
+    writeFileSync(join(dir, "pglite.lock"), JSON.stringify(stale));
+    const database = await openPglite(dir);
+    cleanups.push(() => database.close());
+    expect(database.kind).toBe("pglite");
   });
 
   it("takes over a lock left by a process that has died", async () => {

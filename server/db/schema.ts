@@ -144,14 +144,17 @@ export const authCodes = pgTable(
   (table) => [index("auth_codes_flow_id_idx").on(table.flowId)],
 );
 
-/** A mailed password-reset link's token (SHA-256), single use. */
+/**
+ * A mailed password-reset link's token (SHA-256), single use. A request for an address without an
+ * account stores a decoy (no account, never mailed, matching nothing), so both requests do the
+ * same work and take the same time.
+ */
 export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** Null for a decoy. */
+    accountId: uuid("account_id").references(() => accounts.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
@@ -189,6 +192,16 @@ export const authThrottles = pgTable("auth_throttles", {
   hits: integer("hits").notNull(),
   lastHitAt: timestamp("last_hit_at", { withTimezone: true }).notNull(),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
+
+/**
+ * Rate counters (server/services/throttle.ts, GCRA): the site-wide failed-login rate and the
+ * user-ID check per client address. `emptyAt` is when the counter would be back to zero at the
+ * allowed pace; past events are not kept.
+ */
+export const authRates = pgTable("auth_rates", {
+  key: text("key").primaryKey(),
+  emptyAt: timestamp("empty_at", { withTimezone: true }).notNull(),
 });
 
 /** Every login attempt, for /mypage/login-history (spec §3 Login history item). */

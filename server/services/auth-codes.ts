@@ -2,7 +2,7 @@
  * E-mail PIN codes (issue 4 §3): 6 digits from the CSPRNG, stored as an HMAC with a per-code
  * salt over purpose, flow and code, so a stored row proves nothing and fits nowhere else. A code
  * is single use, valid 60 minutes, void after 5 wrong tries, and replaced by a resend, which is
- * refused within 30 s of the previous one.
+ * refused within 30 s of the previous code to the same mailbox (server/api/code-mail.ts).
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
@@ -35,12 +35,6 @@ function digest(salt: string, purpose: CodePurpose, flowId: string, code: string
   return createHmac("sha256", Buffer.from(salt, "base64url"))
     .update(`${purpose}\n${flowId}\n${code}`)
     .digest();
-}
-
-/** Whole seconds until a code may be mailed again after one sent at `sentAt` (0 = now). */
-export function secondsUntilResend(sentAt: Date | null, now: Date): number {
-  if (!sentAt) return 0;
-  return Math.max(0, Math.ceil((sentAt.getTime() + RESEND_INTERVAL_MS - now.getTime()) / 1000));
 }
 
 /** When a resend becomes possible, for the PIN screens' countdown. */

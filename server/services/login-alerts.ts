@@ -46,3 +46,21 @@ export async function rememberBrowser(
     .onConflictDoNothing();
   return { known: false, token };
 }
+
+/**
+ * The hash of the browser's latid when the account has logged in from that browser before, else
+ * null. A known browser is exempt from the limits strangers share (server/services/throttle.ts).
+ */
+export async function knownBrowserOf(
+  db: Db,
+  input: { token: string | undefined; accountId: string },
+): Promise<string | null> {
+  if (!isPlausibleToken(input.token)) return null;
+  const tokenHash = hashToken(input.token);
+  const [known] = await db
+    .select({ tokenHash: knownBrowsers.tokenHash })
+    .from(knownBrowsers)
+    .where(and(eq(knownBrowsers.tokenHash, tokenHash), eq(knownBrowsers.accountId, input.accountId)))
+    .limit(1);
+  return known ? tokenHash : null;
+}

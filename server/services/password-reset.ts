@@ -3,7 +3,7 @@
  * 60 minutes. Using one sets the password, spends every other open link of the account and ends
  * every session of the account.
  */
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { PasswordStrength } from "../../schemas/form-definition.ts";
 import type { Db } from "../db/database.ts";
 import { passwordResetTokens, sessions } from "../db/schema.ts";
@@ -12,7 +12,12 @@ import { hashToken, isPlausibleToken, randomToken } from "./tokens.ts";
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
-export async function issueResetToken(db: Db, accountId: string, now: Date): Promise<string> {
+/**
+ * A new reset token for the account; for an address without an account (null), a decoy stored
+ * the same way that no one receives and that resets nothing. Both sweep expired tokens, so
+ * decoys do not pile up and both requests write alike.
+ */
+export async function issueResetToken(db: Db, accountId: string | null, now: Date): Promise<string> {
   const token = randomToken(32);
   await db.insert(passwordResetTokens).values({
     tokenHash: hashToken(token),
@@ -20,6 +25,7 @@ export async function issueResetToken(db: Db, accountId: string, now: Date): Pro
     createdAt: now,
     expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
   });
+  await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
   return token;
 }
 
@@ -41,7 +47,7 @@ export async function accountOfResetToken(
       ),
     )
     .limit(1);
-  return row ? findAccountById(db, row.accountId) : null;
+  return row?.accountId ? findAccountById(db, row.accountId) : null;
 }
 
 /**

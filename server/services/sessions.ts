@@ -4,8 +4,14 @@ import { accounts, sessions } from "../db/schema.ts";
 import { hashToken, isPlausibleToken, randomToken } from "./tokens.ts";
 
 export const SESSION_COOKIE = "sid";
-/** Sessions slide: each use pushes the end 30 days out again. */
-export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY = 24 * 60 * 60 * 1000;
+/** Sessions slide: each use pushes the end 30 days out again, but never past the absolute end. */
+export const SESSION_LIFETIME_MS = 30 * DAY;
+/**
+ * However often it is used, a session ends this long after the login that started it
+ * (SESSION_MAX_AGE_DAYS); the member then logs in again.
+ */
+export const DEFAULT_SESSION_MAX_AGE_MS = 90 * DAY;
 /** A session is written back at most this often, so browsing does not write on every request. */
 const SLIDE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -19,27 +25,46 @@ export interface FoundSession extends SessionAccount {
   slidUntil: Date | null;
 }
 
+/** When a session started at `createdAt` and used at `now` ends: 30 days on, or its absolute end. */
+export function sessionEnd(createdAt: Date, now: Date, maxAgeMs: number): Date {
+  return new Date(Math.min(now.getTime() + SESSION_LIFETIME_MS, createdAt.getTime() + maxAgeMs));
+}
+
 /**
- * The account behind a session cookie, or null when the token is missing, unknown or expired.
- * A session last written back over an hour ago slides to 30 days from now.
+ * The account behind a session cookie, or null when the token is missing, unknown, expired or
+ * past its absolute lifetime (`maxAgeMs` from its start). A session last written back over an
+ * hour ago slides to 30 days from now, or to its absolute end if that comes first.
  */
 export async function findSessionAccount(
   db: Db,
   token: string | undefined,
   now: Date,
+  maxAgeMs: number,
 ): Promise<FoundSession | null> {
   if (!isPlausibleToken(token)) return null;
   const tokenHash = hashToken(token);
   const [row] = await db
-    .select({ accountId: accounts.id, publicId: accounts.publicId, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      accountId: accounts.id,
+      publicId: accounts.publicId,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, now),
+        // The absolute end holds even for a session stored before it was configured shorter.
+        gt(sessions.createdAt, new Date(now.getTime() - maxAgeMs)),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   let slidUntil: Date | null = null;
   if (now.getTime() - row.lastSeenAt.getTime() >= SLIDE_INTERVAL_MS) {
-    slidUntil = new Date(now.getTime() + SESSION_LIFETIME_MS);
+    slidUntil = sessionEnd(row.createdAt, now, maxAgeMs);
     await db
       .update(sessions)
       .set({ lastSeenAt: now, expiresAt: slidUntil })
@@ -63,13 +88,15 @@ export async function startSession(
     accountId: string;
     previousToken: string | undefined;
     now: Date;
+    /** The absolute lifetime (SESSION_MAX_AGE_DAYS). */
+    maxAgeMs: number;
     userAgent: string | null;
     ip: string | null;
   },
 ): Promise<StartedSession> {
   if (isPlausibleToken(input.previousToken)) await endSession(db, input.previousToken);
   const token = randomToken();
-  const expiresAt = new Date(input.now.getTime() + SESSION_LIFETIME_MS);
+  const expiresAt = sessionEnd(input.now, input.now, input.maxAgeMs);
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     accountId: input.accountId,

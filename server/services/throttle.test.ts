@@ -1,12 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../tests/api-harness.ts";
 import {
+  ACCOUNT_LOGIN_THROTTLE,
+  CLIENT_LOGIN_THROTTLE,
   CLIENT_MAIL_THROTTLE,
   clearThrottle,
   delayAfter,
   LOGIN_THROTTLE,
   MAIL_THROTTLE,
+  mailboxOf,
+  type RatePolicy,
+  rateWait,
   recordHit,
+  recordRateHit,
+  takeRate,
+  throttleKey,
   throttleWait,
 } from "./throttle.ts";
 
@@ -14,6 +22,35 @@ describe("delayAfter (login policy)", () => {
   it("is free for 3 failures, doubles from 1 s, and locks at the 10th", () => {
     const delays = Array.from({ length: 11 }, (_, hits) => delayAfter(hits, LOGIN_THROTTLE));
     expect(delays).toEqual([0, 0, 0, 0, 1000, 2000, 4000, 8000, 16000, 32000, null]);
+  });
+});
+
+describe("delayAfter (login policies)", () => {
+  it("never locks a login key: the waits stop growing at 15 minutes", () => {
+    expect(delayAfter(3, CLIENT_LOGIN_THROTTLE)).toBe(0);
+    expect(delayAfter(4, CLIENT_LOGIN_THROTTLE)).toBe(1000);
+    expect(delayAfter(13, CLIENT_LOGIN_THROTTLE)).toBe(512_000);
+    expect(delayAfter(14, CLIENT_LOGIN_THROTTLE)).toBe(15 * 60 * 1000);
+    expect(delayAfter(10_000, CLIENT_LOGIN_THROTTLE)).toBe(15 * 60 * 1000);
+    expect(delayAfter(10_000, ACCOUNT_LOGIN_THROTTLE)).toBe(15 * 60 * 1000);
+  });
+});
+
+describe("mailboxOf", () => {
+  it.each([
+    ["Hanako+shop@Example.JP", "hanako@example.jp"],
+    ["hanako+a+b@example.jp", "hanako@example.jp"],
+    [" hanako@example.jp ", "hanako@example.jp"],
+    ["+tag@example.jp", "+tag@example.jp"],
+    ["no-at-sign", "no-at-sign"],
+  ])("keys %j as %j", (address, mailbox) => {
+    expect(mailboxOf(address)).toBe(mailbox);
+  });
+
+  it("gives +tag variants one recipient key", () => {
+    expect(throttleKey.mailTo("a+1@x.jp")).toBe(throttleKey.mailTo("A+2@X.jp"));
+    expect(throttleKey.codeSentTo("a+1@x.jp", "login")).toBe(throttleKey.codeSentTo("a@x.jp", "login"));
+    expect(throttleKey.codeSentTo("a@x.jp", "login")).not.toBe(throttleKey.codeSentTo("a@x.jp", "signUp"));
   });
 });
 
@@ -83,5 +120,50 @@ describe("throttle counters", () => {
     for (let index = 0; index < 10; index++) await hit();
     await clearThrottle(t.db, [key]);
     expect(await wait()).toBe(0);
+  });
+});
+
+describe("rates (GCRA)", () => {
+  let t: TestApi;
+  beforeEach(async () => {
+    t = await createTestApi();
+  });
+  afterEach(() => t.close());
+
+  const rate: RatePolicy = { intervalMs: 5000, burst: 3 };
+  const wait = () => rateWait(t.db, "rate", rate, t.clock.now());
+  const hit = () => recordRateHit(t.db, "rate", rate, t.clock.now());
+
+  it("allows a burst, then one event per interval", async () => {
+    for (let index = 0; index < 3; index++) {
+      expect(await wait()).toBe(0);
+      await hit();
+    }
+    expect(await wait()).toBe(5);
+    t.clock.advance(5000);
+    expect(await wait()).toBe(0);
+    await hit();
+    expect(await wait()).toBe(5);
+  });
+
+  it("refills at the allowed pace when events stop", async () => {
+    for (let index = 0; index < 3; index++) await hit();
+    t.clock.advance(15_000);
+    for (let index = 0; index < 3; index++) {
+      expect(await wait()).toBe(0);
+      await hit();
+    }
+    expect(await wait()).toBe(5);
+  });
+
+  it("takes a slot only when one is free", async () => {
+    expect(await takeRate(t.db, "take", rate, t.clock.now())).toBe(0);
+    expect(await takeRate(t.db, "take", rate, t.clock.now())).toBe(0);
+    expect(await takeRate(t.db, "take", rate, t.clock.now())).toBe(0);
+    expect(await takeRate(t.db, "take", rate, t.clock.now())).toBe(5);
+    // A refused take does not push the next slot further out.
+    expect(await takeRate(t.db, "take", rate, t.clock.now())).toBe(5);
+    t.clock.advance(5000);
+    expect(await takeRate(t.db, "take", rate, t.clock.now())).toBe(0);
   });
 });

@@ -1,12 +1,21 @@
 /**
- * Throttling with growing delays and a lock (issue 4 "Abuse resistance"). A key counts hits:
- * failed logins or PIN guesses, or mails sent. Past a few free hits each further one makes the
- * key wait twice as long before the next attempt; at the limit the key is locked for a while.
+ * Throttling (issue 4 "Abuse resistance", issue 7 §5; NIST SP 800-63B §5.2.2 and Keycloak's
+ * brute-force detector are the references). Two kinds of counter:
+ *
+ * - A key counts hits (failed logins or PIN guesses, or mails sent). Past a few free hits each
+ *   further one makes the key wait twice as long before the next attempt, up to a ceiling; a
+ *   policy may lock the key at a limit instead. Login keys never lock: a lock is what lets a
+ *   stranger shut a member out.
+ * - A rate (GCRA, the "generic cell rate algorithm") allows a sustained pace plus a burst, and
+ *   makes whoever comes faster wait for the next slot: the site-wide failed-login rate and the
+ *   user-ID check per client address.
+ *
  * Unknown identifiers are counted exactly like accounts, so the answers reveal nothing.
  */
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { authThrottles } from "../db/schema.ts";
+import { authRates, authThrottles } from "../db/schema.ts";
+import { RESEND_INTERVAL_MS } from "./auth-codes.ts";
 
 export interface ThrottlePolicy {
   /** Hits that cost no waiting. */
@@ -15,31 +24,72 @@ export interface ThrottlePolicy {
   baseDelayMs: number;
   /** The longest wait between two hits before the lock (none = keeps doubling). */
   maxDelayMs?: number;
-  /** At this many hits the key is locked for lockMs. */
-  lockAfter: number;
-  lockMs: number;
+  /** At this many hits the key is locked for lockMs (none = never locked). */
+  lockAfter?: number;
+  lockMs?: number;
   /** Hits are forgotten once the last one is this old. */
   forgetAfterMs: number;
 }
 
-const MINUTE = 60 * 1000;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
 
-/** Failed logins and PIN guesses: waits of 1, 2, 4 … 32 s after the 4th to 9th, a 15-minute lock at the 10th. */
+/**
+ * Sign-up PIN guesses (per address mailed to and per client): waits of 1, 2, 4 … 32 s after the
+ * 4th to 9th, a 15-minute lock at the 10th. A sign-up has no member to lock out.
+ */
 export const LOGIN_THROTTLE: ThrottlePolicy = {
   freeHits: 3,
-  baseDelayMs: 1000,
+  baseDelayMs: SECOND,
   lockAfter: 10,
   lockMs: 15 * MINUTE,
   forgetAfterMs: 15 * MINUTE,
 };
 
-/** Codes and links mailed to one recipient: 10 an hour, paced after the 5th. */
+/**
+ * Failed logins and login-code guesses of one client at one account: by a stranger's browser,
+ * per (account, client address); by a browser the account knows (latid), per (account, browser).
+ * 3 free, then 1, 2, 4 … s up to 15 minutes between tries (about 100 tries a day); no lock.
+ */
+export const CLIENT_LOGIN_THROTTLE: ThrottlePolicy = {
+  freeHits: 3,
+  baseDelayMs: SECOND,
+  maxDelayMs: 15 * MINUTE,
+  forgetAfterMs: 12 * HOUR,
+};
+
+/**
+ * Failed logins at one account from every browser it does not know, from any address (guessing
+ * from rotating addresses). Browsers the account knows neither count here nor wait for it, so a
+ * stranger can slow only other strangers. 5 free, then 1, 2, 4 … s up to 15 minutes.
+ */
+export const ACCOUNT_LOGIN_THROTTLE: ThrottlePolicy = {
+  freeHits: 5,
+  baseDelayMs: SECOND,
+  maxDelayMs: 15 * MINUTE,
+  forgetAfterMs: 12 * HOUR,
+};
+
+/**
+ * Failed logins from one client address at any account, by browsers the account does not know.
+ * Looser, because many people share an address (carrier-grade NAT, offices): 10 free, then 1,
+ * 2, 4 … s up to 5 minutes.
+ */
+export const ADDRESS_LOGIN_THROTTLE: ThrottlePolicy = {
+  freeHits: 10,
+  baseDelayMs: SECOND,
+  maxDelayMs: 5 * MINUTE,
+  forgetAfterMs: HOUR,
+};
+
+/** Codes and links mailed to one mailbox: 10 an hour, paced after the 5th. */
 export const MAIL_THROTTLE: ThrottlePolicy = {
   freeHits: 5,
-  baseDelayMs: 30 * 1000,
+  baseDelayMs: 30 * SECOND,
   lockAfter: 10,
-  lockMs: 60 * MINUTE,
-  forgetAfterMs: 60 * MINUTE,
+  lockMs: HOUR,
+  forgetAfterMs: HOUR,
 };
 
 /**
@@ -48,27 +98,80 @@ export const MAIL_THROTTLE: ThrottlePolicy = {
  */
 export const CLIENT_MAIL_THROTTLE: ThrottlePolicy = {
   freeHits: 30,
-  baseDelayMs: 5 * 1000,
-  maxDelayMs: 60 * 1000,
+  baseDelayMs: 5 * SECOND,
+  maxDelayMs: MINUTE,
   lockAfter: 100,
-  lockMs: 60 * MINUTE,
-  forgetAfterMs: 60 * MINUTE,
+  lockMs: HOUR,
+  forgetAfterMs: HOUR,
 };
 
+/** One code per mailbox every 30 s, whichever flow (sign-up, login) asks for it. */
+export const CODE_RESEND_THROTTLE: ThrottlePolicy = {
+  freeHits: 0,
+  baseDelayMs: RESEND_INTERVAL_MS,
+  maxDelayMs: RESEND_INTERVAL_MS,
+  forgetAfterMs: RESEND_INTERVAL_MS,
+};
+
+/** A rate: `burst` events at once, then one every `intervalMs`. */
+export interface RatePolicy {
+  intervalMs: number;
+  burst: number;
+}
+
+/**
+ * Failed logins across the whole site. Normal traffic (a typo every few seconds at most) never
+ * reaches it; spraying one password over many accounts from rotating addresses does, and then
+ * every browser an account does not know waits for the next slot: at most one failure every
+ * 5 s site-wide (720 an hour) after a burst of 50. Members on known browsers never wait for it.
+ */
+export const SITE_LOGIN_FAILURE_RATE: RatePolicy = { intervalMs: 5 * SECOND, burst: 50 };
+
+/** User-ID availability checks from one client address: 20 at once, then one every 3 s. */
+export const USER_ID_CHECK_RATE: RatePolicy = { intervalMs: 3 * SECOND, burst: 20 };
+
+/**
+ * The mailbox an address delivers to, for pacing only: lower-cased, with a `+tag` dropped from
+ * the local part (a+1@x and a+2@x reach the same inbox). Mail still goes to the address as given.
+ */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at < 0) return address;
+  const local = address.slice(0, at);
+  const plus = local.indexOf("+");
+  return plus > 0 ? `${local.slice(0, plus)}${address.slice(at)}` : address;
+}
+
 export const throttleKey = {
+  /** Failures by browsers the account does not know, from anywhere. */
   account: (accountId: string) => `login:account:${accountId}`,
   /** An identifier that names no account; counted like one. */
   identifier: (identifier: string) => `login:identifier:${identifier.toLowerCase()}`,
+  /** One client address at one account (or unknown identifier). */
+  accountFrom: (accountOrIdentifier: string, address: string) =>
+    `login:pair:${accountOrIdentifier}:${address}`,
+  /** One browser the account knows (by its latid hash) at that account. */
+  accountBrowser: (accountId: string, browserHash: string) => `login:browser:${accountId}:${browserHash}`,
+  /** Login failures from one client address, at any account. */
+  loginFrom: (address: string) => `login:client:${address}`,
+  /** The site-wide failed-login rate. */
+  site: "login:site",
+  /** Sign-up PIN guesses from one client address. */
   address: (address: string) => `login:address:${address}`,
   /** Guesses at the codes mailed to an address outside a login (sign-up). */
   codeTo: (email: string) => `code:to:${email.toLowerCase()}`,
-  mailTo: (email: string) => `mail:to:${email.toLowerCase()}`,
+  /** Codes mailed to a mailbox, for the 30-second resend rule. */
+  /** Per purpose: a sign-up PIN does not hold back the login code the new member asks for next. */
+  codeSentTo: (email: string, purpose: string) => `code:sent:${purpose}:${mailboxOf(email)}`,
+  mailTo: (email: string) => `mail:to:${mailboxOf(email)}`,
   mailFrom: (address: string) => `mail:from:${address}`,
+  userIdCheckFrom: (address: string) => `user-id:check:${address}`,
 };
 
 /** How long the wait after `hits` hits is (ms), or null when the key is to be locked. */
 export function delayAfter(hits: number, policy: ThrottlePolicy): number | null {
-  if (hits >= policy.lockAfter) return null;
+  if (policy.lockAfter !== undefined && hits >= policy.lockAfter) return null;
   if (hits <= policy.freeHits) return 0;
   const delay = policy.baseDelayMs * 2 ** (hits - policy.freeHits - 1);
   return Math.min(delay, policy.maxDelayMs ?? delay);
@@ -126,13 +229,87 @@ export async function recordHit(
     if (row && delayAfter(row.hits, policy) === null) {
       await db
         .update(authThrottles)
-        .set({ lockedUntil: new Date(now.getTime() + policy.lockMs) })
+        .set({ lockedUntil: new Date(now.getTime() + (policy.lockMs ?? 0)) })
         .where(sql`${authThrottles.key} = ${key}`);
     }
   }
 }
 
-/** Forgets the keys' hits: a successful login clears its account's count. */
+/** A key with the policy it is counted by. */
+export interface ThrottleRule {
+  key: string;
+  policy: ThrottlePolicy;
+}
+
+/** Seconds until every rule's key may try again (0 = now), each by its own policy. */
+export async function waitForRules(db: Db, rules: readonly ThrottleRule[], now: Date): Promise<number> {
+  let wait = 0;
+  for (const { key, policy } of rules) wait = Math.max(wait, await throttleWait(db, [key], policy, now));
+  return wait;
+}
+
+/** Counts one hit against every rule's key, each by its own policy. */
+export async function recordRuleHits(db: Db, rules: readonly ThrottleRule[], now: Date): Promise<void> {
+  for (const { key, policy } of rules) await recordHit(db, [key], policy, now);
+}
+
+/** How far ahead of now the bucket may empty while another event is still allowed. */
+function tolerance(policy: RatePolicy): number {
+  return (policy.burst - 1) * policy.intervalMs;
+}
+
+/**
+ * Seconds until the rate allows the next event (0 = now). GCRA: the stored time is when the
+ * bucket would be empty again at the allowed pace; an event is allowed while that lies less
+ * than `burst` intervals ahead.
+ */
+export async function rateWait(db: Db, key: string, policy: RatePolicy, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ emptyAt: authRates.emptyAt })
+    .from(authRates)
+    .where(sql`${authRates.key} = ${key}`)
+    .limit(1);
+  if (!row) return 0;
+  const allowedAt = row.emptyAt.getTime() - tolerance(policy);
+  return Math.max(0, Math.ceil((allowedAt - now.getTime()) / 1000));
+}
+
+/** Counts one event against the rate. */
+export async function recordRateHit(db: Db, key: string, policy: RatePolicy, now: Date): Promise<void> {
+  const next = new Date(now.getTime() + policy.intervalMs);
+  await db
+    .insert(authRates)
+    .values({ key, emptyAt: next })
+    .onConflictDoUpdate({
+      target: authRates.key,
+      set: {
+        emptyAt: sql`greatest(${authRates.emptyAt}, ${now.toISOString()}::timestamptz) + ${`${policy.intervalMs} milliseconds`}::interval`,
+      },
+    });
+}
+
+/**
+ * Counts one event against the rate if it is allowed now, in one statement (two requests at the
+ * same moment cannot both take the last slot). Answers 0 when taken, else the seconds to wait.
+ */
+export async function takeRate(db: Db, key: string, policy: RatePolicy, now: Date): Promise<number> {
+  const nowText = now.toISOString();
+  const taken = await db
+    .insert(authRates)
+    .values({ key, emptyAt: new Date(now.getTime() + policy.intervalMs) })
+    .onConflictDoUpdate({
+      target: authRates.key,
+      set: {
+        emptyAt: sql`greatest(${authRates.emptyAt}, ${nowText}::timestamptz) + ${`${policy.intervalMs} milliseconds`}::interval`,
+      },
+      setWhere: sql`${authRates.emptyAt} <= ${nowText}::timestamptz + ${`${tolerance(policy)} milliseconds`}::interval`,
+    })
+    .returning({ key: authRates.key });
+  if (taken.length > 0) return 0;
+  return Math.max(1, await rateWait(db, key, policy, now));
+}
+
+/** Forgets the keys' hits: a successful login clears its client's count. */
 export async function clearThrottle(db: Db, keys: readonly string[]): Promise<void> {
   if (keys.length > 0) await db.delete(authThrottles).where(inArray(authThrottles.key, [...keys]));
 }

@@ -77,6 +77,31 @@ describe("store settings problems name the field and why", () => {
       (s: Mutable) => (s.login.recaptcha = { enabled: true }),
       "login.recaptcha.siteKey: is required when reCAPTCHA is enabled",
     ],
+    [
+      "a javascript: footer URL",
+      (s: Mutable) =>
+        (s.footers.footerLinks[0] = {
+          ...s.footers.footerLinks[0],
+          type: "url",
+          value: "javascript:alert(1)",
+        }),
+      "footers.footerLinks.0.value: must be an http:// or https:// URL when type is url",
+    ],
+    [
+      "a footer site path that leaves the site",
+      (s: Mutable) =>
+        (s.footers.footerLinks[0] = {
+          ...s.footers.footerLinks[0],
+          type: "default",
+          value: "//evil.example",
+        }),
+      "footers.footerLinks.0.value: must be a site path starting with a single / when type is default",
+    ],
+    [
+      "a social link that is not http(s)",
+      (s: Mutable) => (s.footers.socialMediaLinks.lineUrl = "javascript:alert(1)"),
+      "footers.socialMediaLinks.lineUrl: must be an http:// or https:// URL",
+    ],
   ])("%s", (_case, change, problem) => {
     expect(problemsOf(storeWith(change))).toEqual([problem]);
   });

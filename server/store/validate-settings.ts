@@ -81,7 +81,10 @@ function semanticProblems(settings: StoreSettings): string[] {
 /** Validates parsed JSON as store settings, throwing a StoreSettingsError that names every bad field. */
 export function parseStoreSettings(value: unknown, source: string): StoreSettings {
   if (!validateSchema(value)) {
-    const problems = (validateSchema.errors ?? []).map((e) => `${fieldName(e)}: ${describeProblem(e)}`);
+    // An "if" error only says which branch failed; the branch's own error names the field.
+    const problems = (validateSchema.errors ?? [])
+      .filter((e) => e.keyword !== "if")
+      .map((e) => `${fieldName(e)}: ${describeProblem(e)}`);
     throw new StoreSettingsError(source, [...new Set(problems)]);
   }
   const problems = semanticProblems(value);

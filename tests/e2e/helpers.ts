@@ -70,3 +70,39 @@ export async function signUpToForm(page: Page, email: string) {
   await page.getByRole("button", { name: "認証する" }).click();
   await page.waitForURL("**/signup/form");
 }
+
+/** A whole sign-up with the demo store's registration form; the page ends signed in on the completion screen. */
+export async function signUpMember(page: Page, email: string, password: string) {
+  await signUpToForm(page, email);
+  await page.locator('[data-field="familyName"] input').fill("山田");
+  await page.locator('[data-field="givenName"] input').fill("花子");
+  await page.locator('[data-field="familyNameKana"] input').fill("ヤマダ");
+  await page.locator('[data-field="givenNameKana"] input').fill("ハナコ");
+  await page.locator('[data-field="birthday"] input').fill("19900415");
+  await page.locator('[data-field="postalCode"] input').fill("1000001");
+  await page.locator('[data-field="prefecture"] select').selectOption("13");
+  await page.locator('[data-field="address"] input').fill("千代田区千代田1-1");
+  await page.locator('[data-field="custom_favoriteGenre"] select').selectOption("anime");
+  await page.locator('[data-field="password"] input').fill(password);
+  await page.locator('[data-field="passwordConfirm"] input').fill(password);
+  await page.getByRole("button", { name: "登録する" }).click();
+  await page.waitForURL("**/signup/complete");
+}
+
+/** Collects CSP violations (the DOM event, and Chromium's console report) from the page's start. */
+export async function watchCsp(page: Page): Promise<string[]> {
+  const reports: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) reports.push(`console: ${message.text()}`);
+  });
+  await page.exposeFunction("__reportCspViolation", (text: string) => reports.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation;
+      report(
+        `${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+  return reports;
+}

@@ -12,9 +12,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { i18n as I18n } from "i18next";
+import { createContext, type ReactNode, useContext } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { MemoryRouter } from "react-router";
+import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ScreenForms } from "../../app/components/screen/screen-forms.tsx";
 import jaResources from "../../locales/ja/index.ts";
@@ -31,7 +32,7 @@ import {
 import { parseHtml } from "../../scripts/gallery/parse-html.ts";
 import { signupFormProblems } from "../../scripts/gallery/signup-fields.ts";
 import { parseStoreSettingsText } from "../../server/store/validate-settings.ts";
-import { createTestI18n } from "../render.tsx";
+import { createTestI18n, makeRootData } from "../render.tsx";
 
 const storesDir = join(FIXTURES_DIR, "stores");
 const stores = readdirSync(storesDir)
@@ -69,19 +70,35 @@ function formatMarkup(html: string): string {
   return html.replaceAll("><", ">\n<");
 }
 
+/** Carries the forms under test into the stub's route without defining a component per call. */
+const FormsUnderTest = createContext<ReactNode>(null);
+
+function FormsRoute() {
+  return useContext(FormsUnderTest);
+}
+
 function renderForms(screen: ScreenDefinition, settings: StoreSettings, search: string): string {
   const screenData = screenDataFor(screen, settings, fixtures);
+  const root = makeRootData({ storeSettingData: settings, storeSettingVersion: "snapshot" });
+  // A data router with the root route's data, as on a page (the forms read it, e.g. for reCAPTCHA).
+  const Stub = createRoutesStub([
+    { id: "root", path: "/", loader: () => root, children: [{ path: "*", Component: FormsRoute }] },
+  ]);
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[`${screen.paths[0]}${search}`]}>
-        <ScreenForms
-          screen={screen}
-          screenData={screenData}
-          params={routeParamsFor(screen, fixtures)}
-          settings={settings}
-          settingsVersion="snapshot"
-        />
-      </MemoryRouter>
+      <FormsUnderTest.Provider
+        value={
+          <ScreenForms
+            screen={screen}
+            screenData={screenData}
+            params={routeParamsFor(screen, fixtures)}
+            settings={settings}
+            settingsVersion="snapshot"
+          />
+        }
+      >
+        <Stub initialEntries={[`${screen.paths[0]}${search}`]} hydrationData={{ loaderData: { root } }} />
+      </FormsUnderTest.Provider>
     </I18nextProvider>,
   );
 }

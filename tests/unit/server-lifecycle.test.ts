@@ -107,8 +107,15 @@ describe.skipIf(!built)(title, () => {
       storeSettingData: { serviceName: "ソラミル" },
     });
 
+    // Without PUBLIC_ORIGIN the boot log names the localhost default every mailed link uses.
+    expect(first.output()).toContain(`public origin: http://localhost:${port} (default;`);
+
+    // The lock names its owner by pid and start time, so a reused pid is not mistaken for it.
     const lockFile = join(dataDir, "db", "pglite.lock");
-    expect(readFileSync(lockFile, "utf8")).toBe(String(first.child.pid));
+    expect(JSON.parse(readFileSync(lockFile, "utf8"))).toMatchObject({
+      pid: first.child.pid,
+      startTime: expect.any(String),
+    });
 
     const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
     expect(await second.exited).not.toBe(0);

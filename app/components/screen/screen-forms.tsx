@@ -1,7 +1,8 @@
 /**
  * The forms of a declarative screen: built from the store settings and screen data by the
  * registry, rendered by SchemaForm, submitted to the screen's API call. Only form routes import
- * this module, so only they ship rjsf and ajv.
+ * this module, so only they ship rjsf (and ajv's small runtime helpers; the validators themselves
+ * are precompiled by the server, ADR 0012).
  */
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +15,7 @@ import { SchemaForm } from "../../../widgets/schema-form.tsx";
 import { ApiClientError, apiRequest } from "../../lib/api-client.ts";
 import { type ScreenFailure, screenFailure, screenPayload } from "../../lib/screen-submit.ts";
 import { fillPath } from "../../lib/screens.ts";
+import { RecaptchaFeatures, useRecaptchaToken } from "../recaptcha.tsx";
 import { PinResend } from "./pin-resend.tsx";
 
 export interface ScreenFormsProps {
@@ -22,6 +24,8 @@ export interface ScreenFormsProps {
   params: Readonly<Record<string, string>>;
   settings: StoreSettings;
   settingsVersion: string;
+  /** The URL of each form's precompiled validator module by form id (ADR 0012), from the loader. */
+  validatorUrls?: Readonly<Record<string, string>>;
 }
 
 function withUiOverrides(form: FormDefinition, overrides: UiSchema | undefined): FormDefinition {
@@ -35,12 +39,14 @@ function isErrorBody(body: Record<string, unknown>): boolean {
 }
 
 function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
-  const { definition, screenData, params, settings, settingsVersion } = props;
+  const { definition, screenData, params, settings, settingsVersion, validatorUrls } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<ScreenFailure | null>(null);
+  // A token for the call when the store enables reCAPTCHA and the definition protects it (issue 7 §10).
+  const withRecaptchaToken = useRecaptchaToken(definition.submit.recaptchaAction);
   // The value of `retryAfterChangeOf` that the last failed submit tried; the button waits for a new one.
   const [triedValue, setTriedValue] = useState<unknown>(undefined);
   const [currentValue, setCurrentValue] = useState<unknown>(undefined);
@@ -76,7 +82,9 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
     setBusy(true);
     setFailure(null);
     try {
-      const body = screenPayload(definition.submit, form, data, { screenData, query });
+      const body = await withRecaptchaToken(
+        screenPayload(definition.submit, form, data, { screenData, query }),
+      );
       const result = await apiRequest(fillPath(definition.submit.path, params), {
         method: definition.submit.method,
         body,
@@ -117,8 +125,10 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
         busy={busy}
         disabled={missingQuery || unchangedSinceFailure}
         onChange={watched ? (next) => setCurrentValue(next[watched]) : undefined}
+        validatorUrl={validatorUrls?.[form.id]}
       />
       {definition.resend && <PinResend path={definition.resend.path} body={definition.resend.body} />}
+      <RecaptchaFeatures action={definition.submit.recaptchaAction} />
     </>
   );
 }

@@ -1,0 +1,142 @@
+/**
+ * The headers every response carries (issue 7 §3), through Hono's maintained secure-headers
+ * middleware: a CSP with a per-request nonce and no `unsafe-*` in script-src, no framing,
+ * nosniff, a Referrer-Policy, HSTS under https, a Permissions-Policy. Allowances for the tag
+ * manager and reCAPTCHA are added only while the store configures them (read per request, so an
+ * edit of the store file applies to the next one).
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import type { StoreSettingsSource } from "./store/store-settings-source.ts";
+
+/** What a store feature needs beyond our own origin, per CSP directive. */
+interface Allowance {
+  script?: string[];
+  connect?: string[];
+  frame?: string[];
+  img?: string[];
+}
+
+const TAG_MANAGER: Allowance = {
+  script: ["https://www.googletagmanager.com"],
+  connect: ["https://www.googletagmanager.com", "https://*.google-analytics.com"],
+  frame: ["https://www.googletagmanager.com"],
+  img: ["https://www.googletagmanager.com", "https://*.google-analytics.com"],
+};
+
+/** Google's reCAPTCHA Enterprise script, the default of RECAPTCHA_SCRIPT_URL. */
+export const GOOGLE_RECAPTCHA_SCRIPT_URL = "https://www.google.com/recaptcha/enterprise.js";
+
+const GOOGLE_RECAPTCHA: Allowance = {
+  script: ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"],
+  connect: ["https://www.google.com/recaptcha/"],
+  frame: ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"],
+};
+
+/**
+ * What the reCAPTCHA script at `scriptUrl` needs: Google's script loads more from gstatic and
+ * frames; another one (a test's fake, RECAPTCHA_SCRIPT_URL) is allowed its own origin.
+ */
+export function recaptchaAllowance(scriptUrl: string = GOOGLE_RECAPTCHA_SCRIPT_URL): Allowance {
+  const { origin } = new URL(scriptUrl);
+  if (origin === new URL(GOOGLE_RECAPTCHA_SCRIPT_URL).origin) return GOOGLE_RECAPTCHA;
+  return { script: [origin], connect: [origin], frame: [origin] };
+}
+
+/** The allowances the store's current settings call for. */
+export function storeAllowances(store: StoreSettingsSource, recaptchaScriptUrl?: string): Allowance[] {
+  const { settings } = store.current();
+  return [
+    ...(settings.gtmId ? [TAG_MANAGER] : []),
+    ...(settings.login.recaptcha?.enabled ? [recaptchaAllowance(recaptchaScriptUrl)] : []),
+  ];
+}
+
+function storeSources(
+  store: StoreSettingsSource,
+  recaptchaScriptUrl: string | undefined,
+  directive: keyof Allowance,
+  fallback = "",
+): string {
+  const allowances = storeAllowances(store, recaptchaScriptUrl);
+  const list = [...new Set(allowances.flatMap((allowance) => allowance[directive] ?? []))];
+  return list.length > 0 ? list.join(" ") : fallback;
+}
+
+/** Pages whose URL carries a secret (the reset token): the Referer must not leak it to anyone. */
+function carriesSecret(c: Context): boolean {
+  const query = new URL(c.req.url).searchParams;
+  return query.has("token") || query.has("code");
+}
+
+export interface SecurityHeaderOptions {
+  store: StoreSettingsSource;
+  /** The public origin is https: HSTS and upgrade-insecure-requests. */
+  https: boolean;
+  /** Vite's dev server injects inline scripts without a nonce: the CSP only reports there. */
+  dev: boolean;
+  /** RECAPTCHA_SCRIPT_URL: the reCAPTCHA script pages load while the store enables it. */
+  recaptchaScriptUrl?: string;
+}
+
+export function securityHeaders({
+  store,
+  https,
+  dev,
+  recaptchaScriptUrl,
+}: SecurityHeaderOptions): MiddlewareHandler {
+  const sources = (directive: keyof Allowance, fallback = "") =>
+    storeSources(store, recaptchaScriptUrl, directive, fallback);
+  const policy = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", NONCE, () => sources("script")],
+    // React renders style attributes and the store's theme as inline styles; scripts are the risk.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:", "blob:", "https:"],
+    fontSrc: ["'self'", "data:"],
+    connectSrc: ["'self'", () => sources("connect")],
+    frameSrc: [() => sources("frame", "'none'")],
+    objectSrc: ["'none'"],
+    baseUri: ["'none'"],
+    frameAncestors: ["'none'"],
+    // Every flow posts to this site's own routes (OIDC and payment redirects add theirs later).
+    formAction: ["'self'"],
+    manifestSrc: ["'self'"],
+    workerSrc: ["'self'"],
+    ...(https ? { upgradeInsecureRequests: [] } : {}),
+  };
+  const headers = secureHeaders({
+    ...(dev ? { contentSecurityPolicyReportOnly: policy } : { contentSecurityPolicy: policy }),
+    xFrameOptions: "DENY",
+    referrerPolicy: "strict-origin-when-cross-origin",
+    strictTransportSecurity: https ? "max-age=31536000; includeSubDomains" : false,
+    // Pages open the store's external links in new tabs; they must not reach back.
+    crossOriginOpenerPolicy: "same-origin",
+    // The store's images may be used by the native app's web views on other origins.
+    crossOriginResourcePolicy: "same-site",
+    permissionsPolicy: {
+      camera: [],
+      microphone: [],
+      geolocation: [],
+      usb: [],
+      serial: [],
+      payment: ["self"],
+      fullscreen: ["self"],
+      browsingTopics: [],
+    },
+    // A header a handler set on purpose (e.g. no-referrer below) wins over the default.
+    overwrite: false,
+  });
+  return async (c, next) => {
+    await headers(c, async () => {
+      await next();
+      if (carriesSecret(c)) c.res.headers.set("Referrer-Policy", "no-referrer");
+    });
+  };
+}
+
+/** The nonce secure-headers made for this response (set before the handler runs). */
+// biome-ignore lint/suspicious/noExplicitAny: any app's context; the nonce is set by secureHeaders.
+export function cspNonce(c: Context<any>): string {
+  return (c.get("secureHeadersNonce" as never) as string | undefined) ?? "";
+}

@@ -1,0 +1,214 @@
+/**
+ * The site around the API and the pages (issue 7 §1, §3): the trusted Host, the headers on every
+ * kind of response, compression. The document handler is a stand-in that echoes its load context;
+ * the production build is covered by the e2e walk (tests/e2e/security.spec.ts).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliCompressSync, gunzipSync } from "node:zlib";
+import type { AppLoadContext } from "react-router";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestApi, type TestApi } from "../tests/api-harness.ts";
+import { createSite, type SiteOptions, trustedHosts } from "./site.ts";
+
+let t: TestApi;
+let buildDir: string;
+const bigScript = `console.log(${JSON.stringify("x".repeat(4000))});`;
+
+beforeAll(() => {
+  buildDir = mkdtempSync(join(tmpdir(), "site-build-"));
+  mkdirSync(join(buildDir, "assets"));
+  writeFileSync(join(buildDir, "assets/entry-abc123.js"), bigScript);
+  writeFileSync(join(buildDir, "assets/entry-abc123.js.br"), brotliCompressSync(bigScript));
+});
+afterAll(() => rmSync(buildDir, { recursive: true, force: true }));
+beforeEach(async () => {
+  t = await createTestApi();
+});
+afterEach(() => t.close());
+
+let seenContext: AppLoadContext | null = null;
+
+function site(overrides: Partial<SiteOptions> = {}) {
+  return createSite({
+    api: t.api,
+    async renderDocument(request, context) {
+      seenContext = context;
+      const path = new URL(request.url).pathname;
+      if (path === "/missing")
+        return new Response("<h1>404</h1>", { status: 404, headers: { "content-type": "text/html" } });
+      const body = `<!doctype html><html><body>${"<p>page</p>".repeat(300)}<script nonce="${context.cspNonce}"></script></body></html>`;
+      return new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } });
+    },
+    store: t.store,
+    publicOrigin: "http://localhost:3000",
+    publicOriginIsDefault: true,
+    zapiOrigin: null,
+    clientBuildDir: buildDir,
+    storeAssetsDir: buildDir,
+    dev: false,
+    ...overrides,
+  });
+}
+
+function get(app: ReturnType<typeof site>, path: string, headers: Record<string, string> = {}) {
+  return app.request(`http://localhost:3000${path}`, { headers: { host: "localhost:3000", ...headers } });
+}
+
+function directives(response: Response): Map<string, string[]> {
+  const csp = response.headers.get("content-security-policy") ?? "";
+  return new Map(
+    csp
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...values]) => [name ?? "", values]),
+  );
+}
+
+describe("the trusted host", () => {
+  it("accepts the configured host, and loopback spellings of the localhost default", () => {
+    expect([...trustedHosts("http://localhost:3000", true)]).toEqual([
+      "localhost:3000",
+      "127.0.0.1:3000",
+      "[::1]:3000",
+    ]);
+    expect([...trustedHosts("https://soramiru.example.jp", false)]).toEqual(["soramiru.example.jp"]);
+  });
+
+  it.each(["/", "/zapi/internal/root/screen-data", "/assets/entry-abc123.js"])(
+    "answers 421 to %s under a forged Host, reaching nothing",
+    async (path) => {
+      seenContext = null;
+      const response = await get(site(), path, { host: "evil.example" });
+      expect(response.status).toBe(421);
+      expect(seenContext).toBeNull();
+      expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
+    },
+  );
+
+  it("answers the API's JSON error shape under a forged Host", async () => {
+    const response = await get(site(), "/zapi/login", { host: "evil.example" });
+    expect(await response.json()).toMatchObject({ code: "MISDIRECTED_REQUEST" });
+  });
+
+  it("refuses the loopback spellings once a public origin is configured", async () => {
+    const app = site({ publicOrigin: "https://soramiru.example.jp", publicOriginIsDefault: false });
+    expect((await get(app, "/", { host: "localhost:3000" })).status).toBe(421);
+    const ok = await app.request("https://soramiru.example.jp/", {
+      headers: { host: "soramiru.example.jp" },
+    });
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe("security headers", () => {
+  it.each([
+    ["a page", "/"],
+    ["an error page", "/missing"],
+    ["an API answer", "/zapi/internal/root/screen-data"],
+    ["an unknown API path", "/zapi/no-such-call"],
+    ["an asset", "/assets/entry-abc123.js"],
+  ])("are on %s", async (_kind, path) => {
+    const response = await get(site(), path);
+    const csp = directives(response);
+    expect(csp.get("script-src")?.[0]).toBe("'self'");
+    expect(csp.get("script-src")?.[1]).toMatch(/^'nonce-[A-Za-z0-9+/=]{20,}'$/);
+    expect(csp.get("script-src")?.join(" ")).not.toContain("unsafe");
+    expect(csp.get("object-src")).toEqual(["'none'"]);
+    expect(csp.get("base-uri")).toEqual(["'none'"]);
+    expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(csp.get("form-action")).toEqual(["'self'"]);
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("permissions-policy")).toContain("camera=()");
+    expect(response.headers.has("strict-transport-security")).toBe(false);
+  });
+
+  it("gives the page the nonce of its own header, a new one per response", async () => {
+    const app = site();
+    const first = await get(app, "/");
+    const second = await get(app, "/");
+    const nonceOf = (response: Response) =>
+      /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonceOf(first)).toBeTruthy();
+    expect(nonceOf(first)).not.toBe(nonceOf(second));
+    expect(await second.text()).toContain(`nonce="${nonceOf(second)}"`);
+  });
+
+  it("keeps pages and API answers out of every cache; assets are immutable", async () => {
+    const app = site();
+    expect((await get(app, "/")).headers.get("cache-control")).toBe("no-store");
+    expect((await get(app, "/missing")).headers.get("cache-control")).toBe("no-store");
+    expect((await get(app, "/zapi/internal/root/screen-data")).headers.get("cache-control")).toBe("no-store");
+    expect((await get(app, "/assets/entry-abc123.js")).headers.get("cache-control")).toBe(
+      "public, max-age=31536000, immutable",
+    );
+  });
+
+  it("sends no Referer from a page whose URL carries a token", async () => {
+    const response = await get(site(), "/password/reset?token=secret-token");
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+  });
+
+  it("adds HSTS and upgrade-insecure-requests when the public origin is https", async () => {
+    const app = site({ publicOrigin: "https://soramiru.example.jp", publicOriginIsDefault: false });
+    const response = await app.request("https://soramiru.example.jp/", {
+      headers: { host: "soramiru.example.jp" },
+    });
+    expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    expect(directives(response).has("upgrade-insecure-requests")).toBe(true);
+  });
+
+  it("allows the tag manager and reCAPTCHA only while the store configures them", async () => {
+    const app = site();
+    const before = directives(await get(app, "/"));
+    expect(before.get("script-src")).toHaveLength(2);
+    expect(before.get("frame-src")).toEqual(["'none'"]);
+
+    t.store.update((settings) => {
+      settings.gtmId = "GTM-ABC1234";
+      settings.login.recaptcha = { enabled: true, siteKey: "site-key", projectId: "project" };
+    });
+    const after = directives(await get(app, "/"));
+    expect(after.get("script-src")).toEqual(
+      expect.arrayContaining([
+        "https://www.googletagmanager.com",
+        "https://www.google.com/recaptcha/",
+        "https://www.gstatic.com/recaptcha/",
+      ]),
+    );
+    expect(after.get("frame-src")).toContain("https://www.google.com/recaptcha/");
+    expect(after.get("script-src")?.join(" ")).not.toContain("unsafe");
+  });
+
+  it("only reports in development, where Vite injects scripts without a nonce", async () => {
+    const response = await get(site({ dev: true }), "/");
+    expect(response.headers.has("content-security-policy")).toBe(false);
+    expect(response.headers.get("content-security-policy-report-only")).toContain("script-src 'self'");
+  });
+});
+
+describe("compression", () => {
+  it("gzips pages and JSON when the browser accepts it", async () => {
+    const app = site();
+    const page = await get(app, "/", { "accept-encoding": "gzip, deflate" });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await page.arrayBuffer())).toString()).toContain("<p>page</p>");
+    const json = await get(app, "/zapi/internal/root/screen-data", { "accept-encoding": "gzip" });
+    expect(json.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("serves the build's precompressed brotli file", async () => {
+    const response = await get(site(), "/assets/entry-abc123.js", { "accept-encoding": "br, gzip" });
+    expect(response.headers.get("content-encoding")).toBe("br");
+    expect(response.headers.get("content-type")).toContain("javascript");
+  });
+
+  it("sends plain bytes to a client that accepts no encoding", async () => {
+    const response = await get(site(), "/");
+    expect(response.headers.has("content-encoding")).toBe(false);
+  });
+});

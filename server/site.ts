@@ -1,0 +1,137 @@
+/**
+ * The whole site as one Hono app (ADR 0002), built by server/main.ts and by tests: the trusted
+ * host check, the security headers and compression around everything; then /zapi/* → the API,
+ * /assets/* → the client build (precompressed, immutable), /store-assets/* → the store's images,
+ * everything else → the React Router document handler.
+ */
+import type { IncomingMessage } from "node:http";
+import { type ServeStaticOptions, serveStatic } from "@hono/node-server/serve-static";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { compress } from "hono/compress";
+import type { AppLoadContext } from "react-router";
+import type { Api } from "./api/app.ts";
+import { cspNonce, securityHeaders } from "./security-headers.ts";
+import type { StoreSettingsSource } from "./store/store-settings-source.ts";
+
+export interface SiteOptions {
+  api: Api;
+  /** React Router's request handler (production build or Vite's dev build). */
+  renderDocument(request: Request, context: AppLoadContext): Promise<Response>;
+  store: StoreSettingsSource;
+  /** The trusted origin (Env.publicOrigin). */
+  publicOrigin: string;
+  /** True when publicOrigin is the localhost default: the loopback spellings of it are accepted too. */
+  publicOriginIsDefault: boolean;
+  /** RECAPTCHA_SCRIPT_URL (Env): pages load it, and the CSP allows it, while the store enables reCAPTCHA. */
+  recaptchaScriptUrl?: string;
+  zapiOrigin: string | null;
+  /** build/client */
+  clientBuildDir: string;
+  /** The folder the store's /store-assets/* files are served from. */
+  storeAssetsDir: string;
+  dev: boolean;
+}
+
+type SiteEnv = { Bindings: { incoming?: IncomingMessage } };
+
+/**
+ * The Host names requests may carry (issue 7 §1): the configured origin's, and for the localhost
+ * default also 127.0.0.1 and [::1] on the same port.
+ */
+export function trustedHosts(publicOrigin: string, isDefault: boolean): Set<string> {
+  const { host, port } = new URL(publicOrigin);
+  const hosts = new Set([host]);
+  if (isDefault) {
+    const suffix = port ? `:${port}` : "";
+    for (const loopback of ["localhost", "127.0.0.1", "[::1]"]) hosts.add(`${loopback}${suffix}`);
+  }
+  return hosts;
+}
+
+/**
+ * A request naming another Host (a forged header, DNS rebinding) is answered 421 and reaches
+ * nothing: no page, no API, no mail.
+ */
+function trustedHostOnly(hosts: Set<string>): MiddlewareHandler<SiteEnv> {
+  return async (c, next) => {
+    const host = c.req.header("host")?.toLowerCase();
+    if (host && hosts.has(host)) return next();
+    const message = "This site is not served under that host name.";
+    return c.req.path.startsWith("/zapi/") || c.req.path === "/zapi"
+      ? c.json({ code: "MISDIRECTED_REQUEST", message, requestId: null }, 421)
+      : c.text(message, 421);
+  };
+}
+
+/**
+ * Files from a folder with their Cache-Control. (serveStatic's onFound runs after the response is
+ * made, too late for a header, so it is set on the response it returns.) A missing file falls
+ * through to the next handler.
+ */
+function staticFiles(options: ServeStaticOptions<SiteEnv>, cacheControl: string): MiddlewareHandler<SiteEnv> {
+  const serve = serveStatic<SiteEnv>(options);
+  return async (c, next) => {
+    const response = await serve(c, next);
+    if (response instanceof Response) response.headers.set("Cache-Control", cacheControl);
+    return response;
+  };
+}
+
+function clientAddressOf(c: Context<SiteEnv>): string | null {
+  return c.env?.incoming?.socket.remoteAddress ?? null;
+}
+
+export function createSite(options: SiteOptions) {
+  const { api, store, clientBuildDir } = options;
+  const app = new Hono<SiteEnv>();
+
+  app.use(
+    securityHeaders({
+      store,
+      https: options.publicOrigin.startsWith("https://"),
+      dev: options.dev,
+      recaptchaScriptUrl: options.recaptchaScriptUrl,
+    }),
+  );
+  app.use(trustedHostOnly(trustedHosts(options.publicOrigin, options.publicOriginIsDefault)));
+  // HTML, JSON and JS made per request; the build's files come precompressed (scripts/compress-assets.ts).
+  app.use(compress());
+
+  app.route("/", api);
+  app.use(
+    "/assets/*",
+    staticFiles({ root: clientBuildDir, precompressed: true }, "public, max-age=31536000, immutable"),
+  );
+  app.use(
+    "/store-assets/*",
+    staticFiles(
+      {
+        root: options.storeAssetsDir,
+        rewriteRequestPath: (path) => path.replace(/^\/store-assets/, "/assets"),
+      },
+      "public, max-age=3600",
+    ),
+  );
+  const publicFiles = staticFiles({ root: clientBuildDir, precompressed: true }, "public, max-age=3600");
+  // Other files of the client build (public/), but never the build manifest under /.vite.
+  app.use("*", (c, next) => (c.req.path.startsWith("/.vite/") ? next() : publicFiles(c, next)));
+  app.all("*", async (c) => {
+    const clientAddress = clientAddressOf(c);
+    const response = await options.renderDocument(c.req.raw, {
+      zapi: {
+        inProcess: async (request) => api.fetch(request, { clientAddress }),
+        origin: options.zapiOrigin,
+        clientAddress,
+      },
+      cspNonce: cspNonce(c),
+      publicOrigin: options.publicOrigin,
+      recaptchaScriptUrl: options.recaptchaScriptUrl,
+    });
+    // Pages show who is signed in (header, my page): no shared or browser cache may keep them.
+    if (response.headers.has("Cache-Control")) return response;
+    const headers = new Headers(response.headers);
+    headers.set("Cache-Control", "no-store");
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  });
+  return app;
+}
