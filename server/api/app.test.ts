@@ -4,9 +4,8 @@ import { HTTPException } from "hono/http-exception";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApi, type TestApi } from "../../tests/api-harness.ts";
 import { loginHistory } from "../db/schema.ts";
+import { LARGER_BODY_LIMITS, DEFAULT_MAX_BODY_BYTES as MAX_BODY_BYTES } from "./app.ts";
 import { ApiError } from "./errors.ts";
-
-const MAX_BODY_BYTES = 256 * 1024;
 
 let t: TestApi;
 
@@ -105,7 +104,7 @@ describe("error answers are {code, message, requestId}", () => {
     expect(await errorBody(response)).toMatchObject({ code: "HTTP_ERROR", message: "Login required" });
   });
 
-  it("413 for a body declared larger than 256 KiB", async () => {
+  it("413 for a body declared larger than 16 KiB", async () => {
     const response = await t.api.request("/zapi/test-only/echo-length", {
       method: "POST",
       headers: { "content-type": "application/json", "content-length": String(MAX_BODY_BYTES + 1) },
@@ -115,8 +114,8 @@ describe("error answers are {code, message, requestId}", () => {
     expect(await errorBody(response)).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
   });
 
-  it("413 for a streamed body that grows past 256 KiB without declaring its length", async () => {
-    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+  it("413 for a streamed body that grows past 16 KiB without declaring its length", async () => {
+    const chunk = new TextEncoder().encode("x".repeat(4 * 1024));
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
@@ -134,7 +133,21 @@ describe("error answers are {code, message, requestId}", () => {
     expect(await errorBody(response)).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
   });
 
-  it("accepts a body of exactly 256 KiB", async () => {
+  it("lets the registration form be larger (the store decides how many custom items it has), up to its own limit", async () => {
+    const limit = LARGER_BODY_LIMITS["/zapi/signup"]!;
+    expect(limit).toBeGreaterThan(MAX_BODY_BYTES);
+    const post = (size: number) =>
+      t.api.request("/zapi/signup", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ note: "x".repeat(size) }),
+      });
+    // Past the default limit, the registration still reaches its handler (which refuses the body).
+    expect((await post(MAX_BODY_BYTES * 2)).status).not.toBe(413);
+    expect((await post(limit)).status).toBe(413);
+  });
+
+  it("accepts a body of exactly 16 KiB", async () => {
     const response = await t.api.request("/zapi/test-only/echo-length", {
       method: "POST",
       headers: { "content-type": "application/json" },

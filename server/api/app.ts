@@ -21,7 +21,33 @@ import { sameOriginOnly } from "./request-info.ts";
 import { signup } from "./signup.ts";
 import { refuseUnstorableQuery } from "./validation.ts";
 
-const MAX_BODY_BYTES = 256 * 1024;
+/**
+ * The most any endpoint's body may be: a login, a code or a consent list is well under 1 KiB, so
+ * 16 KiB leaves room without letting a client make the server read and parse megabytes.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+/**
+ * Endpoints that need more: the registration form carries the store's custom items and survey
+ * answers, whose number the store decides (each is bounded by its own maxLength).
+ */
+export const LARGER_BODY_LIMITS: Readonly<Record<string, number>> = { "/zapi/signup": 256 * 1024 };
+
+/** Refuses with 413 a body larger than its endpoint needs, declared or streamed. */
+function bodyLimitPerEndpoint(): MiddlewareHandler<ApiEnv> {
+  const onError = async (c: Context<ApiEnv>): Promise<Response> => {
+    throw await apiError(c, 413, "PAYLOAD_TOO_LARGE", "payloadTooLarge");
+  };
+  const limits = new Map<number, MiddlewareHandler<ApiEnv>>();
+  const limitOf = (maxSize: number) => {
+    let limit = limits.get(maxSize);
+    if (!limit) {
+      limit = bodyLimit({ maxSize, onError });
+      limits.set(maxSize, limit);
+    }
+    return limit;
+  };
+  return (c, next) => limitOf(LARGER_BODY_LIMITS[c.req.path] ?? DEFAULT_MAX_BODY_BYTES)(c, next);
+}
 
 /** One endpoint of the API: an HTTP method and a Hono path pattern such as /zapi/postal-code/:postalCode. */
 export interface ApiEndpoint {
@@ -82,7 +108,7 @@ function jsonBodiesOnly(isEndpoint: (c: Context<ApiEnv>) => boolean): Middleware
       return next();
     }
     const contentType = c.req.header("content-type");
-    // bodyLimit has bounded the body already, so reading it here costs at most MAX_BODY_BYTES.
+    // The body limit has bounded the body already, so reading it here costs little.
     const refused =
       contentType === undefined ? (await c.req.arrayBuffer()).byteLength > 0 : !isJsonMediaType(contentType);
     if (refused) throw await apiError(c, 415, "UNSUPPORTED_MEDIA_TYPE", "unsupportedMediaType");
@@ -103,14 +129,7 @@ export function createApi(deps: ApiDeps) {
     c.header("Cache-Control", "no-store");
     await next();
   });
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: async (c) => {
-        throw await apiError(c, 413, "PAYLOAD_TOO_LARGE", "payloadTooLarge");
-      },
-    }),
-  );
+  app.use(bodyLimitPerEndpoint());
 
   app.use(sameOriginOnly);
   app.use(jsonBodiesOnly(isEndpoint));
