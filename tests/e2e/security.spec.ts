@@ -158,6 +158,19 @@ test("the open-redirect corpus never leaves the site: loaders, actions and the A
     }
   }
 
+  // Action, as a member: a post to the guest-only login page is sent on to returnTo.
+  for (const payload of payloads) {
+    const query = new URLSearchParams({ returnTo: payload });
+    const response = await page.request.post(`/login?${query}`, {
+      form: { _form: "login.password", emailUserId: email, password: PASSWORD },
+      headers: { origin: base },
+      maxRedirects: 0,
+    });
+    const what = `member action ${JSON.stringify(payload)}`;
+    expect(response.status(), what).toBe(302);
+    onSite(response.headers().location, what);
+  }
+
   // Action: a guest logs in with returnTo (a plain form post, as without JavaScript).
   const guest = await browser.newContext();
   for (const payload of payloads) {
