@@ -1,0 +1,194 @@
+/**
+ * `npm run bench:ssr` (issue 20): how fast the product serves its pages, against a bare React Router
+ * 7 page served the same way (scripts/bench/bare-app: about the login page's markup and loader
+ * data; scripts/bench/bare-server.ts: Hono + createRequestHandler). Starts both production servers,
+ * signs a member in (a session row written before the server starts), then loads each page in turn
+ * with autocannon — the bare page, /login, /, /signup/auth and the member's /mypage — alternating
+ * over several rounds so that a drift of the machine hits all alike, and prints req/s, p50, p99 and
+ * each page's ratio to the bare page. A benchmark prints figures; no test asserts a time.
+ *
+ *   npm run bench:ssr                      (BENCH_SECONDS=10 BENCH_ROUNDS=2 BENCH_CONNECTIONS=50)
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import autocannon from "autocannon";
+import { openDatabase } from "../server/db/database.ts";
+import { accounts, sessions } from "../server/db/schema.ts";
+import { agreementTo, policiesInForce, recordConsents } from "../server/services/policies.ts";
+import { SESSION_COOKIE } from "../server/services/sessions.ts";
+import { hashToken } from "../server/services/tokens.ts";
+import { loadPolicies } from "../server/store/policy-source.ts";
+
+const root = resolve(import.meta.dirname, "..");
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WARM_UP_SECONDS = 3;
+
+function run(command: string, args: string[], cwd: string) {
+  const result = spawnSync(command, args, { cwd, stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed in ${cwd}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? done(address.port) : fail()));
+    });
+  });
+}
+
+/** Starts a server and resolves once it prints `ready`; its output goes to ours only on failure. */
+function startServer(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = spawn("npx", ["tsx", ...args], { cwd: root, env: { ...process.env, ...env } });
+  let output = "";
+  return new Promise((done, fail) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/ready/.test(output)) done(child);
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once("exit", (code) => fail(new Error(`${name} exited with ${code}:\n${output}`)));
+  });
+}
+
+/** A member with a session, written before the server opens the data folder; returns the cookie. */
+async function seedMember(dataDir: string): Promise<string> {
+  const database = await openDatabase({ dataDir, databaseUrl: null });
+  try {
+    const publicId = randomUUID();
+    const email = `bench-${publicId.slice(0, 8)}@example.jp`;
+    const [account] = await database.db
+      .insert(accounts)
+      .values({ publicId, email, contactEmail: email, emailVerifiedAt: new Date() })
+      .returning({ id: accounts.id });
+    if (!account) throw new Error("the bench member was not inserted");
+    // Agreed to the policies in force, or /mypage would send the member to agree first.
+    const now = new Date();
+    const inForce = policiesInForce(loadPolicies(join(root, "config", "policies")), now, "ja");
+    await recordConsents(database.db, account.id, agreementTo(inForce), now);
+    const token = randomBytes(32).toString("base64url");
+    await database.db.insert(sessions).values({
+      tokenHash: hashToken(token),
+      accountId: account.id,
+      expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+    });
+    return `${SESSION_COOKIE}=${token}`;
+  } finally {
+    await database.close();
+  }
+}
+
+interface Target {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+interface Figures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(target: Target, seconds: number): Promise<Figures> {
+  const result = await autocannon({
+    url: target.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: target.headers,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function main() {
+  if (!existsSync(join(root, "build", "server", "index.js"))) run("npm", ["run", "build"], root);
+  run("npx", ["react-router", "build"], join(root, "scripts", "bench", "bare-app"));
+
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-ssr-"));
+  const cookie = await seedMember(dataDir);
+  const [productPort, barePort] = [await freePort(), await freePort()];
+  const children = [
+    await startServer("product", ["server/main.ts"], {
+      PORT: String(productPort),
+      DATA_DIR: dataDir,
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+    }),
+    await startServer("bare page", ["scripts/bench/bare-server.ts"], {
+      PORT: String(barePort),
+      NODE_ENV: "production",
+    }),
+  ];
+  try {
+    const product = `http://127.0.0.1:${productPort}`;
+    const targets: Target[] = [
+      { name: "bare page", url: `http://127.0.0.1:${barePort}/` },
+      { name: "/login", url: `${product}/login` },
+      { name: "/", url: `${product}/` },
+      { name: "/signup/auth", url: `${product}/signup/auth` },
+      { name: "/mypage (member)", url: `${product}/mypage`, headers: { cookie } },
+    ];
+    for (const target of targets) {
+      const response = await fetch(target.url, { headers: target.headers, redirect: "manual" });
+      const body = await response.text();
+      console.log(`${target.name}: ${response.status}, ${(body.length / 1024).toFixed(1)} kB`);
+      if (response.status !== 200) throw new Error(`${target.name} answered ${response.status}`);
+      await load(target, WARM_UP_SECONDS);
+    }
+
+    const rounds = new Map<string, Figures[]>(targets.map((target) => [target.name, []]));
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const target of targets) {
+        const figures = await load(target, SECONDS);
+        rounds.get(target.name)!.push(figures);
+        console.log(
+          `round ${round} ${target.name}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms`,
+        );
+      }
+    }
+
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    const bare = mean(rounds.get("bare page")!.map((figures) => figures.requestsPerSecond));
+    console.log(`\n${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each, alternating\n`);
+    console.table(
+      targets.map(({ name }) => {
+        const all = rounds.get(name)!;
+        const requestsPerSecond = mean(all.map((figures) => figures.requestsPerSecond));
+        return {
+          page: name,
+          "req/s": Math.round(requestsPerSecond),
+          "p50 ms": Math.max(...all.map((figures) => figures.p50)),
+          "p99 ms": Math.max(...all.map((figures) => figures.p99)),
+          "ratio to bare": Number((requestsPerSecond / bare).toFixed(2)),
+          "non-2xx": all.reduce((sum, figures) => sum + figures.non2xx, 0),
+          errors: all.reduce((sum, figures) => sum + figures.errors, 0),
+        };
+      }),
+    );
+  } finally {
+    for (const child of children) child.kill("SIGTERM");
+    await new Promise((done) => setTimeout(done, 1000));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
