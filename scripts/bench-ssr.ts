@@ -11,7 +11,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -120,7 +120,8 @@ async function load(target: Target, seconds: number): Promise<Figures> {
 }
 
 async function main() {
-  if (!existsSync(join(root, "build", "server", "index.js"))) run("npm", ["run", "build"], root);
+  // Always built anew: a benchmark of a stale build measures the wrong code.
+  run("npm", ["run", "build", "--silent"], root);
   run("npx", ["react-router", "build"], join(root, "scripts", "bench", "bare-app"));
 
   const dataDir = mkdtempSync(join(tmpdir(), "bench-ssr-"));

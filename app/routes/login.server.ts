@@ -5,10 +5,8 @@
  * or with a PlainFormFailure for the page to show. Server-only: it brings ajv, which the login
  * page must not ship (scripts/bundle-weight.ts checks that).
  */
-import type { TFunction } from "i18next";
 import type { ActionFunctionArgs } from "react-router";
 import { data, redirect } from "react-router";
-import { DEFAULT_LANGUAGE, type Language, loadTranslation } from "../../locales/index.ts";
 import type { FieldError, FormDefinition } from "../../schemas/form-definition.ts";
 import { safeRedirectOr, safeRedirectPath } from "../../schemas/safe-redirect.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
@@ -27,7 +25,8 @@ import {
   postedValues,
 } from "../components/plain-form/form-fields.ts";
 import { ApiClientError } from "../lib/api-client.ts";
-import { createI18n, detectLanguage } from "../lib/i18n.ts";
+import { serverTranslator } from "../lib/i18n.server.ts";
+import { detectLanguage } from "../lib/i18n.ts";
 import { loadScreen } from "../lib/screen-loader.server.ts";
 import { screenFailure, screenPayload } from "../lib/screen-submit.ts";
 import { fillPath } from "../lib/screens.ts";
@@ -43,26 +42,6 @@ export { RECAPTCHA_TOKEN_FIELD };
 interface RootSettings {
   storeSettingData: StoreSettings;
   storeSettingVersion: string;
-}
-
-const translators = new Map<Language, Promise<TFunction>>();
-
-/** Messages in the page's language (Japanese for any key it lacks); one instance per language. */
-function translatorFor(language: Language): Promise<TFunction> {
-  let translator = translators.get(language);
-  if (!translator) {
-    translator = (async () => {
-      const languages = [...new Set([language, DEFAULT_LANGUAGE])];
-      const resources = Object.fromEntries(
-        await Promise.all(languages.map(async (lng) => [lng, await loadTranslation(lng)] as const)),
-      );
-      return (await createI18n(language, resources)).t;
-    })();
-    // A failed load is not remembered: the next post tries again.
-    translator.catch(() => translators.delete(language));
-    translators.set(language, translator);
-  }
-  return translator;
 }
 
 /**
@@ -145,7 +124,7 @@ export async function loginAction(args: ActionFunctionArgs) {
     "/root",
   );
   const language = detectLanguage(request);
-  const t = await translatorFor(language);
+  const t = await serverTranslator(language);
   const generic = { errors: [], summary: t("apiError.fallback") };
 
   const posted = await request.formData();
