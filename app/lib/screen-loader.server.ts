@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { safeRedirectOr } from "../../schemas/safe-redirect.ts";
 import type { ScreenAccess } from "../../screens/screen-definition.ts";
 import { fillPath, matchScreen } from "./screens.ts";
-import { loadScreenData, pageUrl, zapiFetch } from "./zapi.server.ts";
+import { loadScreenData, pageUrl, screenDataPath, zapiFetch } from "./zapi.server.ts";
 
 export interface ScreenLoaderData {
   screenId: string;
@@ -14,7 +14,8 @@ export interface ScreenLoaderData {
 }
 
 async function currentAuthId(args: LoaderFunctionArgs): Promise<string | null> {
-  const response = await zapiFetch(args, "/zapi/internal/root/screen-data");
+  // The same path as the root loader's, so the page request asks for the root data once.
+  const response = await zapiFetch(args, screenDataPath(pageUrl(args), "/root"));
   if (!response.ok) return null;
   const body = (await response.json()) as { authId?: string | null };
   return body.authId ?? null;

@@ -151,6 +151,38 @@ describe("zapiFetch", () => {
   });
 });
 
+describe("reads within one page request", () => {
+  it("asks the API once for a GET asked twice, and both callers read the whole answer", async () => {
+    const handler: Handler = vi.fn(async () => json({ authId: "a1" }));
+    const args = inProcessArgs(new Request("https://shop.example.jp/login"), handler);
+    const first = await zapiFetch(args, "/zapi/internal/root/screen-data");
+    const second = await zapiFetch(args, "/zapi/internal/root/screen-data");
+    expect(await first.json()).toEqual({ authId: "a1" });
+    expect(await second.json()).toEqual({ authId: "a1" });
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks again after a call that may change what was read, and in another page request", async () => {
+    const handler: Handler = vi.fn(async () => json({}));
+    const request = new Request("https://shop.example.jp/login");
+    const args = inProcessArgs(request, handler);
+    await zapiFetch(args, "/zapi/internal/root/screen-data");
+    await zapiFetch(args, "/zapi/login", { method: "POST", body: "{}" });
+    await zapiFetch(args, "/zapi/internal/root/screen-data");
+    expect(handler).toHaveBeenCalledTimes(3);
+    await zapiFetch(inProcessArgs(request, handler), "/zapi/internal/root/screen-data");
+    expect(handler).toHaveBeenCalledTimes(4);
+  });
+
+  it("does not remember a call that failed", async () => {
+    const handler: Handler = vi.fn();
+    handler.mockRejectedValueOnce(new Error("down")).mockResolvedValueOnce(json({ ok: true }));
+    const args = inProcessArgs(new Request("https://shop.example.jp/"), handler);
+    await expect(zapiFetch(args, "/zapi/internal/root/screen-data")).rejects.toThrow("down");
+    expect(await (await zapiFetch(args, "/zapi/internal/root/screen-data")).json()).toEqual({ ok: true });
+  });
+});
+
 describe("loadScreenData", () => {
   const pageRequest = new Request("https://shop.example.jp/login/?loginType=authCode");
 

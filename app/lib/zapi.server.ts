@@ -25,14 +25,42 @@ export function pageUrl(args: { request: Request; url?: URL }): URL {
 }
 
 /**
- * Calls the API on behalf of the browser request: in-process by default, over HTTP when
- * ZAPI_ORIGIN is set. This is the only way loaders and actions reach the API.
+ * The answers to plain GETs made while serving one page request, keyed by path: the root loader,
+ * the access check and the form-validator lookup all read the root data, which is asked for once.
+ * The transport object is made per page request (server/site.ts), so the memo ends with it.
  */
-export async function zapiFetch(
-  { request, context }: ZapiArgs,
-  path: string,
-  init: RequestInit = {},
-): Promise<Response> {
+const readsOfRequest = new WeakMap<ZapiTransport, Map<string, Promise<Response>>>();
+
+/**
+ * Calls the API on behalf of the browser request: in-process by default, over HTTP when
+ * ZAPI_ORIGIN is set. This is the only way loaders and actions reach the API. A plain GET asked
+ * for again in the same page request gets (a copy of) the first answer; any other call may change
+ * what those reads said, so it forgets them.
+ */
+export async function zapiFetch(args: ZapiArgs, path: string, init: RequestInit = {}): Promise<Response> {
+  const { zapi } = args.context;
+  let reads = readsOfRequest.get(zapi);
+  if (!reads) {
+    reads = new Map();
+    readsOfRequest.set(zapi, reads);
+  }
+  const plainGet = (init.method ?? "GET").toUpperCase() === "GET" && init.body == null && !init.headers;
+  if (!plainGet) {
+    reads.clear();
+    return callApi(args, path, init);
+  }
+  let answer = reads.get(path);
+  if (!answer) {
+    answer = callApi(args, path, init);
+    // A failed call is not remembered.
+    answer.catch(() => reads.delete(path));
+    reads.set(path, answer);
+  }
+  // Every caller reads a copy: the first answer's body stays unread for the next.
+  return (await answer).clone();
+}
+
+async function callApi({ request, context }: ZapiArgs, path: string, init: RequestInit): Promise<Response> {
   const { zapi } = context;
   const headers = new Headers(init.headers);
   for (const name of FORWARDED_HEADERS) {
