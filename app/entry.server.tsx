@@ -5,7 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { serverI18n } from "./lib/i18n.server.ts";
+import { serverI18nForRender } from "./lib/i18n.server.ts";
 import { detectLanguage } from "./lib/i18n.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 
@@ -22,7 +22,7 @@ export default async function handleRequest(
   // scripts carry it, and so does every <script> a component renders (useNonce).
   const nonce = loadContext.cspNonce || undefined;
   const language = detectLanguage(request);
-  const i18n = await serverI18n(language);
+  const i18n = await serverI18nForRender(language);
   // Bots and SPA-mode prerendering wait for the whole document; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
 
