@@ -1,24 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { newEmail, signUpToForm } from "./helpers.ts";
+import { newEmail, signUpToForm, submitRegistrationForm } from "./helpers.ts";
 
 const PASSWORD = "Nojs2026pass";
 
 test("login works as a plain form post before (or without) hydration", async ({ page, browser }) => {
   const email = newEmail("nojs");
   await signUpToForm(page, email);
-  await page.locator('[data-field="familyName"] input').fill("佐藤");
-  await page.locator('[data-field="givenName"] input').fill("健");
-  await page.locator('[data-field="familyNameKana"] input').fill("サトウ");
-  await page.locator('[data-field="givenNameKana"] input').fill("ケン");
-  await page.locator('[data-field="birthday"] input').fill("19851201");
-  await page.locator('[data-field="postalCode"] input').fill("1000001");
-  await page.locator('[data-field="prefecture"] select').selectOption("13");
-  await page.locator('[data-field="address"] input').fill("千代田区千代田1-1");
-  await page.locator('[data-field="custom_favoriteGenre"] select').selectOption("movie");
-  await page.locator('[data-field="password"] input').fill(PASSWORD);
-  await page.locator('[data-field="passwordConfirm"] input').fill(PASSWORD);
-  await page.getByRole("button", { name: "登録する" }).click();
-  await page.waitForURL("**/signup/complete");
+  await submitRegistrationForm(page, PASSWORD);
 
   const noScript = await browser.newContext({ javaScriptEnabled: false });
   const plain = await noScript.newPage();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { newEmail, pinFrom, signUpToForm, typePin, waitForMail } from "./helpers.ts";
+import { newEmail, pinFrom, signUpToForm, submitRegistrationForm, typePin, waitForMail } from "./helpers.ts";
 
 const PASSWORD = "Sora2026pass";
 const NEW_PASSWORD = "Miru2026reset";
@@ -17,19 +17,7 @@ test("a visitor signs up, logs out, logs in two ways, and resets a forgotten pas
   await signUpToForm(page, email);
 
   // The registration form the demo store generates.
-  await page.locator('[data-field="familyName"] input').fill("山田");
-  await page.locator('[data-field="givenName"] input').fill("花子");
-  await page.locator('[data-field="familyNameKana"] input').fill("ヤマダ");
-  await page.locator('[data-field="givenNameKana"] input').fill("ハナコ");
-  await page.locator('[data-field="birthday"] input').fill("19900415");
-  await page.locator('[data-field="postalCode"] input').fill("1000001");
-  await page.locator('[data-field="prefecture"] select').selectOption("13");
-  await page.locator('[data-field="address"] input').fill("千代田区千代田1-1");
-  await page.locator('[data-field="custom_favoriteGenre"] select').selectOption("anime");
-  await page.locator('[data-field="password"] input').fill(PASSWORD);
-  await page.locator('[data-field="passwordConfirm"] input').fill(PASSWORD);
-  await page.getByRole("button", { name: "登録する" }).click();
-  await page.waitForURL("**/signup/complete");
+  await submitRegistrationForm(page, PASSWORD);
   await expect(page.getByRole("heading", { name: "会員登録が完了しました" })).toBeVisible();
 
   await page.getByRole("link", { name: "マイページへ戻る" }).click();
