@@ -135,12 +135,54 @@ function migratedTemplate(): Promise<Blob> {
 }
 
 /**
- * A fresh in-memory database with every migration applied, like openPglite(null) but faster. If
- * openPglite starts passing options to PGlite.create (extensions), pass them here too.
+ * Databases closed by their tests, emptied and kept for the next test of the same file: starting
+ * PGlite from the template still costs ~0.4 s, emptying its tables a few milliseconds.
+ */
+const idleDatabases: PGlite[] = [];
+
+/** Every table of the application's schema, in one statement that empties them. */
+let emptyEveryTable: string | undefined;
+
+async function emptied(client: PGlite): Promise<PGlite> {
+  if (emptyEveryTable === undefined) {
+    const { rows } = await client.query<{ name: string }>(
+      "SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1",
+    );
+    emptyEveryTable = `TRUNCATE ${rows.map((row) => row.name).join(", ")} RESTART IDENTITY CASCADE`;
+  }
+  await client.exec(emptyEveryTable);
+  return client;
+}
+
+if (process.env.VITEST) {
+  // Called while a test file is collected, so the pool is closed when that file's tests end.
+  const { afterAll } = await import("vitest");
+  afterAll(async () => {
+    for (const client of idleDatabases.splice(0)) await client.close();
+  });
+}
+
+/**
+ * An empty database with every migration applied, like openPglite(null) but faster: one a
+ * previous test of this file released, or a fresh copy of the migrated template. If openPglite
+ * starts passing options to PGlite.create (extensions), pass them here too.
  */
 async function openTestDatabase(): Promise<{ db: Db; close(): Promise<void> }> {
-  const client = await PGlite.create({ loadDataDir: await migratedTemplate() });
-  return { db: drizzle(client, { schema }) as unknown as Db, close: () => client.close() };
+  const client = idleDatabases.pop() ?? (await PGlite.create({ loadDataDir: await migratedTemplate() }));
+  let released = false;
+  return {
+    db: drizzle(client, { schema }) as unknown as Db,
+    close: async () => {
+      if (released) return;
+      released = true;
+      // A database that cannot be emptied (a test broke it) is closed instead of reused.
+      try {
+        idleDatabases.push(await emptied(client));
+      } catch {
+        await client.close();
+      }
+    },
+  };
 }
 
 export interface TestApiOptions {
