@@ -111,3 +111,35 @@ export async function watchCsp(page: Page): Promise<string[]> {
   });
   return reports;
 }
+
+/**
+ * Waits until the page has had no request in flight for `quietMs`: Playwright's "networkidle" with
+ * a 100 ms window instead of 500 ms, which a walk over every screen pays once per URL. Call it
+ * before the navigation whose requests it should see.
+ */
+export function trackRequests(page: Page): { settled(quietMs?: number): Promise<void> } {
+  const inFlight = new Set<unknown>();
+  let lastChange = Date.now();
+  const start = (request: unknown) => {
+    inFlight.add(request);
+    lastChange = Date.now();
+  };
+  const end = (request: unknown) => {
+    inFlight.delete(request);
+    lastChange = Date.now();
+  };
+  page.on("request", start);
+  page.on("requestfinished", end);
+  page.on("requestfailed", end);
+  return {
+    async settled(quietMs = 100) {
+      await expect
+        .poll(() => inFlight.size === 0 && Date.now() - lastChange >= quietMs, {
+          intervals: [quietMs / 2],
+          timeout: 15_000,
+          message: "requests still in flight",
+        })
+        .toBe(true);
+    },
+  };
+}

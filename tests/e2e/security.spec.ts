@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { type APIResponse, expect, type Page, type Response, test } from "@playwright/test";
 import { SCREENS } from "../../screens/index.ts";
-import { newEmail, signUpMember, watchCsp } from "./helpers.ts";
+import { newEmail, signUpMember, trackRequests, watchCsp } from "./helpers.ts";
 
 const PASSWORD = "Csp2026strict";
 const fixtures = resolve(import.meta.dirname, "../fixtures");
@@ -43,17 +43,20 @@ function expectStrictHeaders(response: Response | APIResponse, what: string) {
 }
 
 async function visitAll(page: Page, urls: string[], reports: string[]) {
+  const requests = trackRequests(page);
   for (const url of urls) {
     const response = await page.goto(url);
     expect(response, url).not.toBeNull();
     expect(response!.status(), url).toBeLessThan(500);
     expectStrictHeaders(response!, url);
     expect(response!.headers()["cache-control"], url).toBe("no-store");
-    await page.waitForLoadState("networkidle");
+    await page.waitForLoadState("load");
     // Hydrated: React Router's client has taken over the document.
     await expect
       .poll(() => page.evaluate(() => "__reactRouterRouteModules" in window), { message: url })
       .toBe(true);
+    // And whatever hydration loads (a form's validator module) has arrived under the CSP.
+    await requests.settled();
   }
   expect(reports).toEqual([]);
 }
