@@ -10,7 +10,7 @@ import { brotliCompressSync, gunzipSync } from "node:zlib";
 import type { AppLoadContext } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../tests/api-harness.ts";
-import { createSite, type SiteOptions, trustedHosts } from "./site.ts";
+import { createSite, publicFilePaths, type SiteOptions, trustedHosts } from "./site.ts";
 
 let t: TestApi;
 let buildDir: string;
@@ -21,6 +21,12 @@ beforeAll(() => {
   mkdirSync(join(buildDir, "assets"));
   writeFileSync(join(buildDir, "assets/entry-abc123.js"), bigScript);
   writeFileSync(join(buildDir, "assets/entry-abc123.js.br"), brotliCompressSync(bigScript));
+  // What public/ puts in the build, and the manifest that must stay private.
+  writeFileSync(join(buildDir, "robots.txt"), "User-agent: *\n");
+  mkdirSync(join(buildDir, ".well-known"));
+  writeFileSync(join(buildDir, ".well-known/security.txt"), "Contact: mailto:security@example.jp\n");
+  mkdirSync(join(buildDir, ".vite"));
+  writeFileSync(join(buildDir, ".vite/manifest.json"), "{}");
 });
 afterAll(() => rmSync(buildDir, { recursive: true, force: true }));
 beforeEach(async () => {
@@ -210,5 +216,17 @@ describe("compression", () => {
   it("sends plain bytes to a client that accepts no encoding", async () => {
     const response = await get(site(), "/");
     expect(response.headers.has("content-encoding")).toBe(false);
+  });
+
+  it("serves the build's public files, listed when the site is made; never the manifest", async () => {
+    expect(publicFilePaths(buildDir)).toEqual(new Set(["/robots.txt", "/.well-known/security.txt"]));
+    const app = site();
+    const robots = await get(app, "/robots.txt");
+    expect(await robots.text()).toBe("User-agent: *\n");
+    expect(robots.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(await (await get(app, "/.well-known/security.txt")).text()).toContain("Contact:");
+    // Not a public file: the document handler answers (the stand-in's 404 page, or a page).
+    expect(await (await get(app, "/.vite/manifest.json")).text()).toContain("<p>page</p>");
+    expect(await (await get(app, "/login")).text()).toContain("<p>page</p>");
   });
 });

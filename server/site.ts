@@ -4,7 +4,9 @@
  * /assets/* → the client build (precompressed, immutable), /store-assets/* → the store's images,
  * everything else → the React Router document handler.
  */
+import { existsSync, readdirSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
+import { join, relative, sep } from "node:path";
 import { type ServeStaticOptions, serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
@@ -77,6 +79,22 @@ function staticFiles(options: ServeStaticOptions<SiteEnv>, cacheControl: string)
   };
 }
 
+/** URL paths of the client build's files outside /assets and /.vite (what public/ put there). */
+export function publicFilePaths(clientBuildDir: string): Set<string> {
+  if (!existsSync(clientBuildDir)) return new Set();
+  const files = readdirSync(clientBuildDir, { recursive: true, withFileTypes: true });
+  const paths = new Set<string>();
+  for (const file of files) {
+    if (!file.isFile()) continue;
+    const path = `/${relative(clientBuildDir, join(file.parentPath, file.name)).split(sep).join("/")}`;
+    if (path.startsWith("/assets/") || path.startsWith("/.vite/")) continue;
+    // Precompressed copies are found by serveStatic from the plain file's path.
+    if (/\.(br|gz)$/.test(path)) continue;
+    paths.add(path);
+  }
+  return paths;
+}
+
 function clientAddressOf(c: Context<SiteEnv>): string | null {
   return c.env?.incoming?.socket.remoteAddress ?? null;
 }
@@ -113,8 +131,10 @@ export function createSite(options: SiteOptions) {
     ),
   );
   const publicFiles = staticFiles({ root: clientBuildDir, precompressed: true }, "public, max-age=3600");
-  // Other files of the client build (public/), but never the build manifest under /.vite.
-  app.use("*", (c, next) => (c.req.path.startsWith("/.vite/") ? next() : publicFiles(c, next)));
+  // Other files of the client build (public/), but never the build manifest under /.vite. They are
+  // listed once: asking the file system on every page request cost a stat each.
+  const publicPaths = publicFilePaths(clientBuildDir);
+  app.use("*", (c, next) => (publicPaths.has(c.req.path) ? publicFiles(c, next) : next()));
   app.all("*", async (c) => {
     const clientAddress = clientAddressOf(c);
     const response = await options.renderDocument(c.req.raw, {

@@ -81,3 +81,19 @@ describe("parseBrowserInfo: the native app", () => {
     });
   });
 });
+
+describe("parseBrowserInfo: remembered answers", () => {
+  it("answers the same agent under another store pattern anew", () => {
+    const app = `${IPHONE} OtherApp/1.2`;
+    expect(parseBrowserInfo(app, APP_PATTERN).isApp).toBe(false);
+    expect(parseBrowserInfo(app, "OtherApp/(\\d+)\\.(\\d+)").isApp).toBe(true);
+  });
+
+  it("gives each caller its own copy, and stays right after many distinct agents", () => {
+    const first = parseBrowserInfo(ANDROID_PHONE, APP_PATTERN);
+    first.isMobile = false;
+    expect(parseBrowserInfo(ANDROID_PHONE, APP_PATTERN).isMobile).toBe(true);
+    for (let index = 0; index < 1500; index++) parseBrowserInfo(`${DESKTOP} Build/${index}`, APP_PATTERN);
+    expect(parseBrowserInfo(ANDROID_PHONE, APP_PATTERN)).toEqual({ isApp: false, isAndroid: true, isMobile: true });
+  });
+});
