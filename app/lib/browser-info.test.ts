@@ -94,6 +94,10 @@ describe("parseBrowserInfo: remembered answers", () => {
     first.isMobile = false;
     expect(parseBrowserInfo(ANDROID_PHONE, APP_PATTERN).isMobile).toBe(true);
     for (let index = 0; index < 1500; index++) parseBrowserInfo(`${DESKTOP} Build/${index}`, APP_PATTERN);
-    expect(parseBrowserInfo(ANDROID_PHONE, APP_PATTERN)).toEqual({ isApp: false, isAndroid: true, isMobile: true });
+    expect(parseBrowserInfo(ANDROID_PHONE, APP_PATTERN)).toEqual({
+      isApp: false,
+      isAndroid: true,
+      isMobile: true,
+    });
   });
 });
