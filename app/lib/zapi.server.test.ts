@@ -174,6 +174,30 @@ describe("reads within one page request", () => {
     expect(handler).toHaveBeenCalledTimes(4);
   });
 
+  it("gives every caller the status, each Set-Cookie and the body of the shared answer", async () => {
+    const headers = new Headers({ "content-type": "application/json" });
+    headers.append("set-cookie", "sid=s2; Path=/; HttpOnly");
+    headers.append("set-cookie", "auid=a2; Path=/");
+    const handler: Handler = vi.fn(async () => new Response('{"code":"X"}', { status: 401, headers }));
+    const args = inProcessArgs(new Request("https://shop.example.jp/mypage"), handler);
+    for (let caller = 0; caller < 3; caller++) {
+      const response = await zapiFetch(args, "/zapi/internal/root/screen-data");
+      expect(response.status).toBe(401);
+      expect(response.headers.getSetCookie()).toEqual(["sid=s2; Path=/; HttpOnly", "auid=a2; Path=/"]);
+      expect(await response.json()).toEqual({ code: "X" });
+    }
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it("shares an answer without a body (204) as one", async () => {
+    const handler: Handler = vi.fn(async () => new Response(null, { status: 204 }));
+    const args = inProcessArgs(new Request("https://shop.example.jp/"), handler);
+    await zapiFetch(args, "/zapi/internal/root/screen-data");
+    const again = await zapiFetch(args, "/zapi/internal/root/screen-data");
+    expect(again.status).toBe(204);
+    expect(await again.text()).toBe("");
+  });
+
   it("does not remember a call that failed", async () => {
     const handler: Handler = vi.fn();
     handler.mockRejectedValueOnce(new Error("down")).mockResolvedValueOnce(json({ ok: true }));

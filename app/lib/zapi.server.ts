@@ -29,7 +29,15 @@ export function pageUrl(args: { request: Request; url?: URL }): URL {
  * the access check and the form-validator lookup all read the root data, which is asked for once.
  * The transport object is made per page request (server/site.ts), so the memo ends with it.
  */
-const readsOfRequest = new WeakMap<ZapiTransport, Map<string, Promise<Response>>>();
+const readsOfRequest = new WeakMap<ZapiTransport, Map<string, Promise<ReadAnswer>>>();
+
+/** An answer read to the end, so each caller gets a Response of its own without teeing a stream. */
+interface ReadAnswer {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  body: ArrayBuffer;
+}
 
 /**
  * Calls the API on behalf of the browser request: in-process by default, over HTTP when
@@ -51,14 +59,26 @@ export async function zapiFetch(args: ZapiArgs, path: string, init: RequestInit 
   }
   let answer = reads.get(path);
   if (!answer) {
-    answer = callApi(args, path, init);
+    answer = callApi(args, path, init).then(async (response) => ({
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+      body: await response.arrayBuffer(),
+    }));
     // A failed call is not remembered.
     answer.catch(() => reads.delete(path));
     reads.set(path, answer);
   }
-  // Every caller reads a copy: the first answer's body stays unread for the next.
-  return (await answer).clone();
+  const { status, statusText, headers, body } = await answer;
+  // Every caller reads its own Response over the same bytes (a null-body status takes no body).
+  return new Response(NULL_BODY_STATUSES.has(status) ? null : body, {
+    status,
+    statusText,
+    headers: new Headers(headers),
+  });
 }
+
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 async function callApi({ request, context }: ZapiArgs, path: string, init: RequestInit): Promise<Response> {
   const { zapi } = context;
