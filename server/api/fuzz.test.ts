@@ -17,6 +17,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   createTestApi,
+  demoRegistrationBody,
   insertAccount,
   insertSignedInAccount,
   mailedCode,
@@ -358,22 +359,7 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   ],
   "POST /zapi/signup/email": [{ type: "signUp", email: "hanako@example.jp", policyConsentData: CONSENT }],
   "POST /zapi/signup/pin-code": [{ pinCode: "123456" }],
-  "POST /zapi/signup": [
-    {
-      familyName: "山田",
-      givenName: "花子",
-      familyNameKana: "ヤマダ",
-      givenNameKana: "ハナコ",
-      birthday: "19900401",
-      postalCode: "1000001",
-      prefecture: 13,
-      address: "千代田区千代田1-1",
-      password: "Sora2026pass",
-      passwordConfirm: "Sora2026pass",
-      customAssociatedInfo: [{ id: "favoriteGenre", value: "anime" }],
-      policyConsentData: CONSENT,
-    },
-  ],
+  "POST /zapi/signup": [{ ...demoRegistrationBody(), policyConsentData: CONSENT }],
   "POST /zapi/signup/policy": [{ policyConsentData: CONSENT }],
   "POST /zapi/account/user-id/verify": [{ userId: "hanako" }],
   "POST /zapi/account/email/send-pin-code": [{ type: "signUp" }, { type: "login", email: "taro@example.jp" }],

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createTestApi,
   demoPolicies,
+  demoRegistrationBody,
   insertAccount,
   mailedCode,
   type TestApi,
@@ -25,19 +26,7 @@ const consentToDemoPolicies = [
 ];
 
 /** Every REQUIRED field of the demo store (config/store.json), filled in, with a password. */
-const registration = {
-  familyName: "山田",
-  givenName: "花子",
-  familyNameKana: "ヤマダ",
-  givenNameKana: "ハナコ",
-  birthday: "19900401",
-  postalCode: "1000001",
-  prefecture: 13,
-  address: "千代田区千代田1-1",
-  password: "Sora2026pass",
-  passwordConfirm: "Sora2026pass",
-  customAssociatedInfo: [{ id: "favoriteGenre", value: "anime" }],
-};
+const registration = demoRegistrationBody();
 
 async function json(response: Response) {
   return (await response.json()) as Record<string, unknown>;
