@@ -1,13 +1,5 @@
 import { index, layout, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
 import { SCREENS } from "../screens/index.ts";
-import type { ScreenLayout } from "../screens/screen-definition.ts";
-
-const LAYOUT_FILES: Record<ScreenLayout, string> = {
-  guest: "layouts/guest-layout.tsx",
-  login: "layouts/login-layout.tsx",
-  account: "layouts/account-layout.tsx",
-  oidc: "layouts/oidc-layout.tsx",
-};
 
 /**
  * Special screens with a route module of their own (ARCHITECTURE.md "Configuration first"), by
@@ -20,31 +12,52 @@ const SCREEN_ROUTE_FILES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Every declarative screen (screens/) under its layout. Screens with forms use the form route, the
- * others a route that ships no form code; special screens use their own.
+ * The route of the declarative screen that owns `path`: screens with forms use the form route, the
+ * others a route that ships no form code, special screens their own. The route id is
+ * `screen:<screen id>`, plus `:<n>` for the screen's n-th alias path; the screen loader finds its
+ * screen from the route's pattern (app/lib/screens.ts).
  */
-function screenRoutes(layoutName: ScreenLayout): RouteConfigEntry[] {
-  return SCREENS.filter((screen) => screen.layout === layoutName).flatMap((screen) => {
-    const file =
-      SCREEN_ROUTE_FILES[screen.id] ??
-      (screen.forms.length > 0 ? "routes/form-screen.tsx" : "routes/screen.tsx");
-    return screen.paths.map((path, index) =>
-      route(path.slice(1), file, { id: `screen:${screen.id}${index === 0 ? "" : `:${index}`}` }),
-    );
-  });
+function screen(path: string): RouteConfigEntry {
+  const owner = SCREENS.find((candidate) => candidate.paths.includes(path));
+  if (!owner) throw new Error(`app/routes.ts: no screen in screens/ has the path ${path}`);
+  const file =
+    SCREEN_ROUTE_FILES[owner.id] ?? (owner.forms.length > 0 ? "routes/form-screen.tsx" : "routes/screen.tsx");
+  const alias = owner.paths.indexOf(path);
+  return route(path, file, { id: `screen:${owner.id}${alias === 0 ? "" : `:${alias}`}` });
 }
 
+/**
+ * Every URL of the site, written out. A declarative screen (screens/) is routed by naming one of
+ * its paths with `screen(…)`; a screen whose API is not built yet is not listed here, so its URL is
+ * a plain 404 and the gallery shows it as "not built" (issue 21). `npm test` checks that every
+ * screen listed here has its API (tests/unit/screen-api-contract.test.ts) and sits under its layout.
+ */
 export default [
-  layout(LAYOUT_FILES.guest, [
+  layout("layouts/guest-layout.tsx", [
     index("routes/home.tsx"),
-    route("logout", "routes/logout.tsx"),
-    route("app/licenses", "routes/app-licenses.tsx"),
-    ...screenRoutes("guest"),
+    route("/logout", "routes/logout.tsx"),
+    route("/app/licenses", "routes/app-licenses.tsx"),
   ]),
-  layout(LAYOUT_FILES.login, screenRoutes("login")),
-  layout(LAYOUT_FILES.account, [route("mypage", "routes/mypage.tsx"), ...screenRoutes("account")]),
-  layout(LAYOUT_FILES.oidc, [route("oidc/error", "routes/oidc-error.tsx"), ...screenRoutes("oidc")]),
+  layout("layouts/login-layout.tsx", [
+    screen("/login"),
+    screen("/login/code"),
+    screen("/password/forgot"),
+    screen("/forgetpassword"),
+    screen("/password/forgot/complete"),
+    screen("/password/reset"),
+    screen("/newpassword"),
+    screen("/password/reset/complete"),
+    screen("/signup"),
+    screen("/signup/auth"),
+    screen("/signup/email"),
+    screen("/signup/pin-code"),
+    screen("/signup/form"),
+    screen("/signup/policy"),
+    screen("/signup/complete"),
+  ]),
+  layout("layouts/account-layout.tsx", [route("/mypage", "routes/mypage.tsx")]),
+  layout("layouts/oidc-layout.tsx", [route("/oidc/error", "routes/oidc-error.tsx")]),
   // Precompiled form validators (ADR 0012): a resource route, no page.
-  route("form-validators/:file", "routes/form-validator.ts"),
+  route("/form-validators/:file", "routes/form-validator.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,7 +1,7 @@
 /**
  * `npm run gallery -- --store <store.json> --out <dir> [--lang ja|en] [--no-fail]`
  *
- * Renders every screen definition (screens/) under the given store configuration into
+ * Renders every routed screen (screens/, app/routes.ts) under the given store configuration into
  * `<dir>/<screen-id>.html`, with screen data from tests/fixtures (no API needed), and
  * `<dir>/index.html` linking them. With Chromium it also writes `<dir>/<screen-id>.png` and runs
  * axe-core on each screen into `<dir>/a11y.json`, failing on serious or critical violations unless
@@ -32,6 +32,7 @@ import { writeGalleryIndex } from "./gallery/gallery-index.ts";
 import { parseHtml } from "./gallery/parse-html.ts";
 import { signupFormProblems } from "./gallery/signup-fields.ts";
 import { inlineStoreImages, REPO_ROOT, siteStylesheet, storeAssetDirs } from "./gallery/standalone-assets.ts";
+import { UNROUTED_SCREENS } from "./routed-screens.ts";
 
 const SIGNUP_FORM_ID = "signup-form";
 
@@ -127,6 +128,7 @@ async function main(): Promise<number> {
   writeGalleryIndex(outDir, pages, {
     storeLabel: options.storeFile,
     language: options.language,
+    notBuilt: UNROUTED_SCREENS,
     findings: Object.fromEntries(
       inspected.map(({ screenId, screenshot, violations }) => [
         screenId,

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "react-router";
 import { data, redirect } from "react-router";
 import { safeRedirectOr } from "../../schemas/safe-redirect.ts";
 import type { ScreenAccess } from "../../screens/screen-definition.ts";
-import { fillPath, matchScreen } from "./screens.ts";
+import { fillPath, screenOfRoute } from "./screens.ts";
 import { loadScreenData, pageUrl, screenDataPath, zapiFetch } from "./zapi.server.ts";
 
 export interface ScreenLoaderData {
@@ -35,10 +35,11 @@ export async function enforceAccess(args: LoaderFunctionArgs, access: ScreenAcce
 
 /** The loader of every declarative screen: access rule, then the screen's data (spec §7 Screen data). */
 export async function loadScreen(args: LoaderFunctionArgs): Promise<ScreenLoaderData> {
-  const url = pageUrl(args);
-  const matched = matchScreen(url.pathname);
-  if (!matched) throw data({ code: "NOT_FOUND" }, { status: 404 });
-  const { screen, params } = matched;
+  const screen = screenOfRoute(args.pattern);
+  if (!screen) throw data({ code: "NOT_FOUND" }, { status: 404 });
+  const params = Object.fromEntries(
+    Object.entries(args.params).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
   await enforceAccess(args, screen.access);
   const screenData = screen.screenData
     ? await loadScreenData<Record<string, unknown>>(args, `/${fillPath(screen.screenData, params)}`)

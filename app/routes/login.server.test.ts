@@ -63,7 +63,14 @@ function post(
     body: new URLSearchParams(fields),
     headers: { cookie: "lng=ja", ...headers },
   });
-  return { request, url: page, context: { zapi }, params: {} } as unknown as ActionFunctionArgs;
+  // The route pattern is the page path: the login routes have no parameters.
+  return {
+    request,
+    url: page,
+    pattern: page.pathname,
+    context: { zapi },
+    params: {},
+  } as unknown as ActionFunctionArgs;
 }
 
 /** What the action answered: a redirect Response, or data() with a failure. */

@@ -23,9 +23,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 interface RowProps {
-  to: string;
   label: string;
   value?: string | null;
+  /** Where the row leads; omitted = the row only shows its value. */
+  to?: string;
   external?: boolean;
 }
 
@@ -36,6 +37,13 @@ function Row({ to, label, value, external }: RowProps) {
       {value && <span className="row-list__value">{value}</span>}
     </>
   );
+  if (!to) {
+    return (
+      <li className="row-list__item">
+        <div className="row-list__row">{content}</div>
+      </li>
+    );
+  }
   return (
     <li className="row-list__item">
       {external ? (
@@ -51,13 +59,15 @@ function Row({ to, label, value, external }: RowProps) {
   );
 }
 
+/**
+ * Only rows whose page works link anywhere (issue 21): the pages of the account area come with
+ * their issues (23, 25, 27), and until then a row shows its value, or is absent.
+ */
 export default function Mypage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { store, browserInfo } = useShellData();
+  const { store } = useShellData();
   const { account } = loaderData;
   const features = store?.features;
-  const isApp = browserInfo?.isApp ?? false;
-  const passwordRow = account.email ? "/mypage/password/edit" : "/mypage/enable-password";
   const updatedAt = account.passwordUpdatedAt ? formatPasswordUpdatedAt(account.passwordUpdatedAt) : null;
 
   return (
@@ -66,7 +76,7 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
       <h1 className="screen__title">{t("mypage.title")}</h1>
       {!account.isEmailVerified && (
         <div className="alert alert--warning" role="status">
-          {t("mypage.unverifiedEmail")} <Link to="/mypage/email/verify">{t("mypage.verifyEmail")}</Link>
+          {t("mypage.unverifiedEmail")}
         </div>
       )}
 
@@ -76,66 +86,29 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="row-list">
           <Row
-            to={features?.emailEditUrl ?? "/mypage/email/edit"}
-            external={Boolean(features?.emailEditUrl)}
+            to={features?.emailEditUrl ?? undefined}
+            external
             label={t("mypage.email")}
             value={account.contactEmail ?? account.email}
           />
           {features?.isEnabledUserId && (
-            <Row
-              to="/mypage/user-id/edit"
-              label={t("mypage.userId")}
-              value={account.userId ?? t("mypage.notSet")}
-            />
-          )}
-          <Row to="/mypage/edit" label={t("mypage.registration")} />
-          {features?.isEnabledProfileImage && !isApp && (
-            <Row to="/mypage/profile/edit" label={t("mypage.profileImage")} />
+            <Row label={t("mypage.userId")} value={account.userId ?? t("mypage.notSet")} />
           )}
         </ul>
       </section>
 
-      <section className="section" aria-labelledby="mypage-security">
-        <h2 id="mypage-security" className="section-title">
-          {t("mypage.securitySection")}
-        </h2>
-        <ul className="row-list">
-          {features?.isEnabledPassword && (
+      {features?.isEnabledPassword && account.isEnabledPassword && (
+        <section className="section" aria-labelledby="mypage-security">
+          <h2 id="mypage-security" className="section-title">
+            {t("mypage.securitySection")}
+          </h2>
+          <ul className="row-list">
             <Row
-              to={passwordRow}
               label={t("mypage.password")}
               value={updatedAt ? t("mypage.passwordUpdatedAt", { date: updatedAt }) : null}
             />
-          )}
-          {(features?.multiFactorTypes.length ?? 0) > 0 && (
-            <Row to="/mypage/multi-factor" label={t("mypage.multiFactor")} />
-          )}
-          <Row to="/mypage/login-history" label={t("mypage.loginHistory")} />
-        </ul>
-      </section>
-
-      <section className="section" aria-labelledby="mypage-privacy">
-        <h2 id="mypage-privacy" className="section-title">
-          {t("mypage.privacySection")}
-        </h2>
-        <ul className="row-list">
-          {features?.isEnabledNewsletter && (
-            <Row to="/mypage/consent?type=newsletter" label={t("mypage.newsletter")} />
-          )}
-          {features?.isEnabledPrivacy && (
-            <Row to="/mypage/consent?type=privacy" label={t("mypage.privacy")} />
-          )}
-          {features?.isEnabledPinCode && <Row to="/mypage/pin-code" label={t("mypage.pinCode")} />}
-          {features?.isEnabledConnectedApps && !isApp && (
-            <Row to="/mypage/connections" label={t("mypage.connections")} />
-          )}
-        </ul>
-      </section>
-
-      {!isApp && (
-        <ul className="row-list">
-          <Row to="/withdraw" label={t("mypage.withdraw")} />
-        </ul>
+          </ul>
+        </section>
       )}
     </article>
   );

@@ -3,8 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import jaResources from "../../locales/ja/index.ts";
-import { SCREENS } from "../../screens/index.ts";
+import { login } from "../../screens/guest.ts";
+import { mypagePinCode } from "../../screens/mypage.ts";
 import { parseStoreSettingsText } from "../../server/store/validate-settings.ts";
+import { ROUTED_SCREENS, UNROUTED_SCREENS } from "../routed-screens.ts";
 import { renderGallery, writeGallery } from "./build-gallery.ts";
 import { FIXTURES_DIR, loadScreenFixtures } from "./fixtures.ts";
 import type { GalleryPage } from "./gallery-index.ts";
@@ -37,20 +39,24 @@ describe("writeGallery", () => {
 
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-  it("writes <screen-id>.html for every screen definition", () => {
-    expect(pages.map((page) => page.fileName)).toEqual(SCREENS.map((screen) => `${screen.id}.html`));
-    for (const screen of SCREENS) {
+  it("writes <screen-id>.html for every routed screen, and none for a screen not built", () => {
+    expect(pages.map((page) => page.fileName)).toEqual(ROUTED_SCREENS.map((screen) => `${screen.id}.html`));
+    for (const screen of UNROUTED_SCREENS) expect(existsSync(join(outDir, `${screen.id}.html`))).toBe(false);
+    for (const screen of ROUTED_SCREENS) {
       const document = read(`${screen.id}.html`);
       expect(document.querySelector(`[data-screen="${screen.id}"]`), screen.id).not.toBeNull();
     }
   });
 
-  it("links every screen from index.html", () => {
-    const links = Array.from(read("index.html").querySelectorAll("a[href$='.html']"), (link) =>
-      link.getAttribute("href"),
-    );
-    expect(links).toEqual(SCREENS.map((screen) => `${screen.id}.html`));
+  it("links every routed screen from index.html and lists the ones not built", () => {
+    const index = read("index.html");
+    const links = Array.from(index.querySelectorAll("a[href$='.html']"), (link) => link.getAttribute("href"));
+    expect(links).toEqual(ROUTED_SCREENS.map((screen) => `${screen.id}.html`));
     for (const link of links) expect(existsSync(join(outDir, link ?? ""))).toBe(true);
+    const notBuilt = index.querySelectorAll("section[aria-labelledby=not-built] tbody th");
+    expect(Array.from(notBuilt, (cell) => cell.textContent)).toEqual(
+      UNROUTED_SCREENS.map((screen) => screen.id),
+    );
   });
 
   it("shows exactly the store's registration fields on signup-form.html, badges included", () => {
@@ -60,10 +66,10 @@ describe("writeGallery", () => {
   });
 
   it("renders standalone pages in the app's frame: inlined styles, no scripts, one main, a title", () => {
-    const document = read("mypage-pin-code.html");
+    const document = read("password-forgot.html");
     expect(document.documentElement.lang).toBe("ja");
     expect(document.documentElement.dataset.theme).toBe("dark");
-    expect(document.title).toBe(`PINコード設定 | ${settings.serviceName}`);
+    expect(document.title).toBe(`パスワードの再設定 | ${settings.serviceName}`);
     expect(document.querySelectorAll("main")).toHaveLength(1);
     expect(document.querySelector("header.site-header")).not.toBeNull();
     expect(document.querySelector("footer.site-footer")).not.toBeNull();
@@ -71,18 +77,29 @@ describe("writeGallery", () => {
     expect(document.querySelector("style")?.textContent).toContain(".sf-form");
   });
 
-  it("shows members' screens logged in with the account navigation, and guests' logged out", () => {
-    const memberPage = read("mypage-pin-code.html");
-    expect(memberPage.querySelector(".account-layout__back")?.getAttribute("href")).toBe("/mypage");
-    expect(memberPage.querySelector("a[href='/login']")).toBeNull();
+  it("shows guests' screens logged out", () => {
     const guestPage = read("login.html");
     expect(guestPage.querySelector(".site-header a[href='/login']")).not.toBeNull();
   });
 });
 
 describe("renderGallery", () => {
+  it("renders a members' screen logged in, with the account navigation", async () => {
+    const [page] = await renderGallery({
+      settings,
+      settingsVersion: "test",
+      language: "ja",
+      fixtures,
+      css,
+      storeLabel: "mixed",
+      screens: [mypagePinCode],
+    });
+    const memberPage = parseHtml(page!.html);
+    expect(memberPage.querySelector(".account-layout__back")?.getAttribute("href")).toBe("/mypage");
+    expect(memberPage.querySelector("a[href='/login']")).toBeNull();
+  });
+
   it("renders in English with --lang en", async () => {
-    const login = SCREENS.find((screen) => screen.id === "login")!;
     const [page] = await renderGallery({
       settings,
       settingsVersion: "test",
@@ -98,7 +115,6 @@ describe("renderGallery", () => {
   });
 
   it("names the missing fixture when a screen loads data the fixtures lack", async () => {
-    const login = SCREENS.find((screen) => screen.id === "login")!;
     const render = renderGallery({
       settings,
       settingsVersion: "test",

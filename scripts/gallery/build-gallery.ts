@@ -1,6 +1,6 @@
 /**
- * The gallery's pages: every screen definition rendered under one store configuration, written
- * with an index that links them. Loaded through Vite (its components import CSS); the Chromium
+ * The gallery's pages: every routed screen rendered under one store configuration, written with an
+ * index that links them and lists the screens not built yet. Loaded through Vite (its components import CSS); the Chromium
  * pass lives in browser-checks.ts.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -11,8 +11,8 @@ import enResources from "../../locales/en/index.ts";
 import type { Language } from "../../locales/index.ts";
 import jaResources from "../../locales/ja/index.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
-import { SCREENS } from "../../screens/index.ts";
 import type { ScreenDefinition } from "../../screens/screen-definition.ts";
+import { ROUTED_SCREENS, UNROUTED_SCREENS } from "../routed-screens.ts";
 import { routeParamsFor, type ScreenFixtures, screenDataFor } from "./fixtures.ts";
 import { type GalleryPage, writeGalleryIndex } from "./gallery-index.ts";
 import { renderScreenDocument } from "./render-screen.tsx";
@@ -27,7 +27,7 @@ export interface GalleryInput {
   css: string;
   /** Names the configuration on the index page, e.g. the store file. */
   storeLabel: string;
-  /** Defaults to every screen definition. */
+  /** Defaults to every routed screen (scripts/routed-screens.ts); the others are listed as not built. */
   screens?: readonly ScreenDefinition[];
 }
 
@@ -39,12 +39,12 @@ function createGalleryI18n(language: Language): Promise<I18n> {
   return createI18n(language, { ja: jaResources, en: enResources });
 }
 
-/** Every screen as a standalone HTML document. */
+/** Every routed screen as a standalone HTML document. */
 export async function renderGallery(input: GalleryInput): Promise<GalleryPage[]> {
   const { settings, settingsVersion, language, fixtures, css } = input;
   const i18n = await createGalleryI18n(language);
   const pages: GalleryPage[] = [];
-  for (const screen of input.screens ?? SCREENS) {
+  for (const screen of input.screens ?? ROUTED_SCREENS) {
     const html = await renderScreenDocument({
       screen,
       settings,
@@ -60,11 +60,18 @@ export async function renderGallery(input: GalleryInput): Promise<GalleryPage[]>
   return pages;
 }
 
-/** Renders every screen into `<outDir>/<screen-id>.html` and writes `<outDir>/index.html`. */
+/**
+ * Renders every routed screen into `<outDir>/<screen-id>.html` and writes `<outDir>/index.html`,
+ * which also lists the screens not built yet.
+ */
 export async function writeGallery(outDir: string, input: GalleryInput): Promise<GalleryPage[]> {
   const pages = await renderGallery(input);
   mkdirSync(outDir, { recursive: true });
   for (const page of pages) writeFileSync(join(outDir, page.fileName), page.html);
-  writeGalleryIndex(outDir, pages, { storeLabel: input.storeLabel, language: input.language });
+  writeGalleryIndex(outDir, pages, {
+    storeLabel: input.storeLabel,
+    language: input.language,
+    notBuilt: UNROUTED_SCREENS,
+  });
   return pages;
 }

@@ -10,6 +10,7 @@ import { basename, join, resolve } from "node:path";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { ScreenDefinition } from "../../screens/screen-definition.ts";
 import { signupSteps } from "../../server/api/internal/signup.ts";
+import { parseStoreSettingsText } from "../../server/store/validate-settings.ts";
 
 export type ScreenData = Record<string, unknown>;
 
@@ -21,6 +22,18 @@ export interface ScreenFixtures {
 }
 
 export const FIXTURES_DIR = resolve(import.meta.dirname, "../../tests/fixtures");
+
+/** The store configurations every screen is tested under (tests/fixtures/stores), by file name. */
+export function storeMatrix(): { name: string; settings: StoreSettings }[] {
+  const dir = join(FIXTURES_DIR, "stores");
+  return readdirSync(dir)
+    .filter((file) => file.endsWith(".json"))
+    .sort()
+    .map((file) => ({
+      name: basename(file, ".json"),
+      settings: parseStoreSettingsText(readFileSync(join(dir, file), "utf8"), file),
+    }));
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -40,6 +40,8 @@ export interface PageFindings {
 export interface IndexOptions {
   storeLabel: string;
   language: Language;
+  /** Screens defined but not routed yet (their API is missing): listed, never rendered. */
+  notBuilt: readonly ScreenDefinition[];
   findings?: Readonly<Record<string, PageFindings>>;
 }
 
@@ -68,6 +70,23 @@ export function renderIndex(pages: readonly GalleryPage[], options: IndexOptions
       "</tr>",
     ].join("");
   });
+  const notBuiltRows = options.notBuilt.map(
+    (screen) =>
+      `<tr><th scope="row">${escapeHtml(screen.id)}</th><td><code>${escapeHtml(screen.paths.join(", "))}</code></td><td>${escapeHtml(screen.layout)}</td></tr>`,
+  );
+  const notBuilt =
+    notBuiltRows.length === 0
+      ? ""
+      : `<section aria-labelledby="not-built">
+<h2 id="not-built">Not built yet</h2>
+<p>${notBuiltRows.length} screens are defined in screens/ but not routed in app/routes.ts, because the API they call does not exist yet. Their URLs answer 404.</p>
+<table>
+<thead><tr><th scope="col">Screen</th><th scope="col">Paths</th><th scope="col">Layout</th></tr></thead>
+<tbody>
+${notBuiltRows.join("\n")}
+</tbody>
+</table>
+</section>`;
   const title = `Screen gallery: ${options.storeLabel}`;
   return `<!DOCTYPE html>
 <html lang="en">
@@ -92,6 +111,7 @@ a { color: #0b57d0; }
 ${rows.join("\n")}
 </tbody>
 </table>
+${notBuilt}
 </main>
 </body>
 </html>

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { type APIResponse, expect, type Page, type Response, test } from "@playwright/test";
-import { SCREENS } from "../../screens/index.ts";
+import { ROUTED_SCREENS } from "../../scripts/routed-screens.ts";
 import { newEmail, signUpMember, trackRequests, watchCsp } from "./helpers.ts";
 
 const PASSWORD = "Csp2026strict";
@@ -20,9 +20,9 @@ const { payloads } = JSON.parse(readFileSync(resolve(fixtures, "open-redirect-pa
   payloads: string[];
 };
 
-/** Every URL of the declarative screens with its parameters filled, by who may see it. */
+/** Every URL of the routed declarative screens with its parameters filled, by who may see it. */
 function screenUrls(access: "guest" | "member" | "any"): string[] {
-  return SCREENS.filter((screen) => screen.access === access).flatMap((screen) =>
+  return ROUTED_SCREENS.filter((screen) => screen.access === access).flatMap((screen) =>
     screen.paths.map((path) =>
       path.replace(/:([A-Za-z0-9_]+)/g, (_whole, name: string) => routeParams[screen.id]?.[name] ?? "x"),
     ),

@@ -1,6 +1,7 @@
+import { layout, route } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
-import { SCREENS } from "../../screens/index.ts";
-import type { ScreenDefinition } from "../../screens/screen-definition.ts";
+import type { ScreenDefinition, ScreenLayout } from "../../screens/screen-definition.ts";
+import { isRoutedPath, ROUTED_SCREENS, SCREEN_ROUTES, screenRoutesOf } from "../../scripts/routed-screens.ts";
 import { apiEndpoints } from "../../server/api/app.ts";
 import { createTestApi } from "../api-harness.ts";
 import {
@@ -22,52 +23,54 @@ async function endpointsOfTheApi() {
   }
 }
 
-/**
- * Screens that are routed although the API they call is not built yet. Issue 21 §3 un-routes them
- * (or their issue builds the API); this list may only shrink. A screen added with a missing call,
- * or a handler removed, fails below.
- */
-const NOT_BUILT_YET: readonly string[] = [
-  "login-multi-factor-type: GET /zapi/internal/login/multi-factor/:type/screen-data",
-  "login-multi-factor-type: POST /zapi/login/multi-factor/:type",
-  "mypage-edit: GET /zapi/internal/mypage/edit/screen-data",
-  "mypage-edit: POST /zapi/account/edit",
-  "mypage-email-edit: GET /zapi/internal/mypage/email/edit/screen-data",
-  "mypage-email-edit: POST /zapi/account/email/edit/send-pin-code",
-  "mypage-email-edit-pin-code: GET /zapi/internal/mypage/email/edit/pin-code/screen-data",
-  "mypage-email-edit-pin-code: POST /zapi/account/email/edit",
-  "mypage-email-verify: GET /zapi/internal/mypage/email/verify/screen-data",
-  "mypage-email-verify: POST /zapi/account/email/verify",
-  "mypage-enable-password: GET /zapi/internal/mypage/enable-password/screen-data",
-  "mypage-enable-password: POST /zapi/account/enable-password",
-  "mypage-password-edit: GET /zapi/internal/mypage/password/edit/screen-data",
-  "mypage-password-edit: POST /zapi/account/password/edit",
-  "mypage-user-id-edit: GET /zapi/internal/mypage/user-id/edit/screen-data",
-  "mypage-user-id-edit: POST /zapi/account/user-id/edit",
-  "mypage-pin-code: POST /zapi/account/pinCode/set",
-  "mypage-consent: GET /zapi/internal/mypage/consent/screen-data",
-  "mypage-consent: POST /zapi/account/consent",
-  "mypage-multi-factor-otp: GET /zapi/internal/mypage/multi-factor/otp/screen-data",
-  "mypage-multi-factor-otp: POST /zapi/account/enable-multi-factor",
-  "mypage-payment-method: GET /zapi/internal/mypage/payment-method/screen-data",
-  "mypage-payment-method: POST /zapi/account/payment-method/credit",
-  "mypage-invoice-earningsId: GET /zapi/internal/mypage/invoice/:earningsId/screen-data",
-  "mypage-invoice-earningsId: POST /zapi/account/invoice/:earningsId",
-  "withdraw: GET /zapi/internal/withdraw/screen-data",
-  "withdraw: POST /zapi/account/withdraw/confirm",
-  "withdraw-pin-code: GET /zapi/internal/withdraw/pin-code/screen-data",
-  "withdraw-pin-code: DELETE /zapi/account/withdraw",
-];
+const LAYOUT_FILES: Record<ScreenLayout, string> = {
+  guest: "layouts/guest-layout.tsx",
+  login: "layouts/login-layout.tsx",
+  account: "layouts/account-layout.tsx",
+  oidc: "layouts/oidc-layout.tsx",
+};
 
-describe("every call a routed screen declares has an API handler", () => {
-  it("lists no call without a handler beyond the known ones", async () => {
-    const missing = format(callsWithoutHandler(callsOfScreens(SCREENS), await endpointsOfTheApi()));
-    expect(missing).toEqual(NOT_BUILT_YET);
+describe("app/routes.ts routes a screen only once its API exists", () => {
+  it("every call a routed screen declares has a handler in the API", async () => {
+    expect(ROUTED_SCREENS.length).toBeGreaterThan(0);
+    expect(format(callsWithoutHandler(callsOfScreens(ROUTED_SCREENS), await endpointsOfTheApi()))).toEqual(
+      [],
+    );
   });
 
-  it("posts a plain form only to a page the screens route", () => {
-    const routed = new Set(SCREENS.flatMap((screen) => screen.paths));
-    const posts = pagePostsOfScreens(SCREENS);
+  it("routes every path of a routed screen, under the screen's layout", () => {
+    for (const screen of ROUTED_SCREENS) {
+      const routesOfScreen = SCREEN_ROUTES.filter((screenRoute) => screenRoute.screenId === screen.id);
+      expect(
+        routesOfScreen.map((screenRoute) => screenRoute.path),
+        screen.id,
+      ).toEqual([...screen.paths]);
+      for (const screenRoute of routesOfScreen) {
+        expect(screenRoute.layoutFile, screenRoute.path).toBe(LAYOUT_FILES[screen.layout]);
+      }
+    }
+  });
+
+  it("routes a completion page only with the flow that leads to it", () => {
+    const routedPaths = new Set(SCREEN_ROUTES.map((screenRoute) => screenRoute.path));
+    const orphans = [...routedPaths].filter(
+      (path) => path.endsWith("/complete") && !routedPaths.has(path.slice(0, -"/complete".length)),
+    );
+    expect(orphans).toEqual([]);
+  });
+
+  it("tells a routed page from a URL that only the 404 route answers", () => {
+    for (const path of ["/", "/mypage", "/signup/email", "/login/code", "/app/licenses"]) {
+      expect(isRoutedPath(path), path).toBe(true);
+    }
+    for (const path of ["/mypage/edit", "/withdraw", "/login/multi-factor/otp", "/no-such-page"]) {
+      expect(isRoutedPath(path), path).toBe(false);
+    }
+  });
+
+  it("posts a plain form only to a page that is routed", () => {
+    const routed = new Set(SCREEN_ROUTES.map((screenRoute) => screenRoute.path));
+    const posts = pagePostsOfScreens(ROUTED_SCREENS);
     expect(posts.length).toBeGreaterThan(0);
     expect(format(posts.filter((post) => !routed.has(post.path)))).toEqual([]);
   });
@@ -120,5 +123,21 @@ describe("the contract check itself", () => {
     ]);
     const withParam = [{ screenId: "zip", method: "GET", path: "/zapi/postal-code/:code" }];
     expect(callsWithoutHandler([...calls, ...withParam], endpoints)).toEqual([]);
+  });
+
+  it("reads screen routes and their layouts from a route config", () => {
+    const config = [
+      layout("layouts/a.tsx", [
+        route("/probe", "routes/form-screen.tsx", { id: "screen:probe" }),
+        route("/probe-alias", "routes/form-screen.tsx", { id: "screen:probe:1" }),
+        route("/other", "routes/other.tsx"),
+      ]),
+      route("/outside", "routes/screen.tsx", { id: "screen:outside" }),
+    ];
+    expect(screenRoutesOf(config)).toEqual([
+      { screenId: "probe", path: "/probe", layoutFile: "layouts/a.tsx" },
+      { screenId: "probe", path: "/probe-alias", layoutFile: "layouts/a.tsx" },
+      { screenId: "outside", path: "/outside", layoutFile: undefined },
+    ]);
   });
 });

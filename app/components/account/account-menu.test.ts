@@ -18,33 +18,14 @@ describe("accountMenuItems", () => {
     expect(ids({ hasPlan: true })).toEqual(["home", "backToTop"]);
   });
 
-  it("shows Home, Payment method and Payment history when store payment is available", () => {
-    expect(ids({ isStorePaymentAvailable: true })).toEqual([
-      "home",
-      "paymentMethod",
-      "paymentHistory",
-      "backToTop",
-    ]);
+  it("shows Home when store payment is available", () => {
+    expect(ids({ isStorePaymentAvailable: true })).toEqual(["home", "backToTop"]);
   });
 
-  it("shows Plans only when a subscription plan exists", () => {
-    expect(ids({ hasSubscriptionPlan: true })).toEqual(["plans", "backToTop"]);
-    expect(ids({ hasPlan: true, hasSubscriptionPlan: true, isStorePaymentAvailable: true })).toEqual([
-      "home",
-      "plans",
-      "paymentMethod",
-      "paymentHistory",
-      "backToTop",
-    ]);
-  });
-
-  it("links each item to its account page", () => {
+  it("links no page that is not built: plans and payments come with their pages", () => {
     const all = accountMenuItems({ hasPlan: true, hasSubscriptionPlan: true, isStorePaymentAvailable: true });
     expect(Object.fromEntries(all.map((item) => [item.id, item.to]))).toEqual({
       home: "/mypage",
-      plans: "/mypage/plans",
-      paymentMethod: "/mypage/payment-method",
-      paymentHistory: "/mypage/payment-history",
       backToTop: "/",
     });
   });

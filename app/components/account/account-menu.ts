@@ -5,7 +5,11 @@ export interface AccountMenuConditions {
   isStorePaymentAvailable: boolean;
 }
 
-export type AccountMenuItemId = "home" | "plans" | "paymentMethod" | "paymentHistory" | "backToTop";
+/**
+ * Plans, payment method and payment history (spec §2 Account area) join the menu with their pages:
+ * nothing links to a page that is not built (issue 21).
+ */
+export type AccountMenuItemId = "home" | "backToTop";
 
 export interface AccountMenuItem {
   id: AccountMenuItemId;
@@ -18,21 +22,14 @@ export interface AccountMenuItem {
 
 /**
  * The account menu (spec §2 Account area): Home only when the user has a plan or store payment is
- * available; Plans only when a subscription plan exists; Payment method and Payment history only
- * when store payment is available; the back-to-top link always.
+ * available; the back-to-top link always.
  */
 export function accountMenuItems({
   hasPlan,
-  hasSubscriptionPlan,
   isStorePaymentAvailable,
 }: AccountMenuConditions): AccountMenuItem[] {
   const items: AccountMenuItem[] = [];
   if (hasPlan || isStorePaymentAvailable) items.push(item("home", "/mypage", true));
-  if (hasSubscriptionPlan) items.push(item("plans", "/mypage/plans"));
-  if (isStorePaymentAvailable) {
-    items.push(item("paymentMethod", "/mypage/payment-method"));
-    items.push(item("paymentHistory", "/mypage/payment-history"));
-  }
   items.push(item("backToTop", "/", true));
   return items;
 }

@@ -1,0 +1,112 @@
+// @vitest-environment jsdom
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { storeMatrix } from "../../scripts/gallery/fixtures.ts";
+import { isRoutedPath } from "../../scripts/routed-screens.ts";
+import { demoStore, makeRootData, renderElement } from "../../tests/render.tsx";
+import type { Route } from "./+types/mypage";
+import Mypage, { type MypageAccount } from "./mypage.tsx";
+
+const member: MypageAccount = {
+  contactEmail: "hanako@example.jp",
+  email: "hanako@example.jp",
+  isEmailVerified: true,
+  userId: "hanako",
+  isEnabledPassword: true,
+  passwordUpdatedAt: "2026-03-04T05:06:07Z",
+};
+/** Signed up through a social provider: no e-mail identifier, no password, e-mail not verified. */
+const socialMember: MypageAccount = {
+  ...member,
+  email: null,
+  isEmailVerified: false,
+  userId: null,
+  isEnabledPassword: false,
+  passwordUpdatedAt: null,
+};
+
+async function renderMypage(account: MypageAccount, settings = demoStore, isApp = false) {
+  const props = { loaderData: { account } } as unknown as Route.ComponentProps;
+  return renderElement(<Mypage {...props} />, {
+    root: makeRootData({
+      authId: "acc_1",
+      storeSettingData: settings,
+      browserInfo: { isApp, isAndroid: false, isMobile: isApp },
+    }),
+  });
+}
+
+const main = () => screen.getByRole("article");
+
+describe("/mypage", () => {
+  const stores = [
+    ...storeMatrix(),
+    {
+      name: "external e-mail edit",
+      settings: {
+        ...demoStore,
+        features: { ...demoStore.features, emailEditUrl: "https://id.example.com/email" },
+      },
+    },
+  ];
+  const cases = stores.flatMap(({ name, settings }) =>
+    [member, socialMember].flatMap((account) =>
+      [false, true].map(
+        (isApp) => [name, account === member ? "member" : "social", isApp, settings, account] as const,
+      ),
+    ),
+  );
+
+  it.each(cases)(
+    "%s, %s member, in the app: %s — every link leads to a routed page or the store's external page",
+    async (_name, _kind, isApp, settings, account) => {
+      await renderMypage(account, settings, isApp);
+      const links = within(main()).queryAllByRole("link");
+      for (const link of links) {
+        const href = link.getAttribute("href") ?? "";
+        if (link.getAttribute("target") === "_blank") {
+          expect(href).toBe(settings.features.emailEditUrl);
+        } else {
+          expect(isRoutedPath(new URL(href, "http://site.test").pathname), href).toBe(true);
+        }
+      }
+    },
+  );
+
+  it("shows the member's e-mail, user ID and password date as values, in Japanese", async () => {
+    await renderMypage(member, { ...demoStore, features: { ...demoStore.features, isEnabledUserId: true } });
+    expect(screen.getByRole("heading", { level: 1, name: "マイページ" })).toBeInTheDocument();
+    expect(within(main()).getByText("hanako@example.jp")).toBeInTheDocument();
+    expect(within(main()).getByText("hanako")).toBeInTheDocument();
+    expect(within(main()).getByText(/^最終更新 /)).toBeInTheDocument();
+    expect(within(main()).queryByRole("alert")).toBeNull();
+  });
+
+  it("warns when the e-mail is unverified, and shows 未設定 for a missing user ID", async () => {
+    await renderMypage(socialMember, {
+      ...demoStore,
+      features: { ...demoStore.features, isEnabledUserId: true },
+    });
+    expect(screen.getByRole("status")).toHaveTextContent("メールアドレスの確認が完了していません。");
+    expect(within(main()).getByText("未設定")).toBeInTheDocument();
+    expect(within(main()).queryByText("パスワード")).toBeNull();
+  });
+
+  it("links the e-mail row to the store's external edit page in a new tab", async () => {
+    const emailEditUrl = "https://id.example.com/email";
+    await renderMypage(member, { ...demoStore, features: { ...demoStore.features, emailEditUrl } });
+    const link = within(main()).getByRole("link", { name: /メールアドレス/ });
+    expect(link).toHaveAttribute("href", emailEditUrl);
+    expect(link).toHaveAttribute("target", "_blank");
+    expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  });
+
+  it("hides the user ID row when the store does not use user IDs, and the password when passwords are off", async () => {
+    await renderMypage(member, {
+      ...demoStore,
+      features: { ...demoStore.features, isEnabledUserId: false, isEnabledPassword: false },
+    });
+    expect(within(main()).queryByText("ユーザID")).toBeNull();
+    expect(within(main()).queryByText("パスワード")).toBeNull();
+  });
+});
