@@ -3,7 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_LANGUAGE, isLanguage, loadTranslation } from "../locales/index.ts";
-import { createI18n } from "./lib/i18n.ts";
+import { createI18n } from "../locales/language.ts";
 
 // The server set <html lang>; load exactly that language before hydrating so nothing flashes.
 const htmlLang = document.documentElement.lang;

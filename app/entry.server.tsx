@@ -5,8 +5,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { detectLanguage } from "../locales/language.ts";
 import { serverI18nForRender } from "./lib/i18n.server.ts";
-import { detectLanguage } from "./lib/i18n.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 
 export const streamTimeout = 5_000;

@@ -4,12 +4,12 @@ import type { i18n as I18n } from "i18next";
 import { type ComponentType, createContext, type ReactNode, useContext } from "react";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
-import { createI18n } from "../app/lib/i18n.ts";
 import type { RootData } from "../app/root.tsx";
 import storeJson from "../config/store.json" with { type: "json" };
 import enResources from "../locales/en/index.ts";
 import type { Language } from "../locales/index.ts";
 import jaResources from "../locales/ja/index.ts";
+import { createI18n } from "../locales/language.ts";
 import type { StoreSettings } from "../schemas/types/store-settings.gen.ts";
 
 /** The demo store "ソラミル" of config/store.json. */

@@ -2,8 +2,8 @@ import type { TFunction } from "i18next";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
 import en from "../../locales/en/index.ts";
 import ja from "../../locales/ja/index.ts";
+import { createI18n } from "../../locales/language.ts";
 import { ApiClientError, apiRequest, errorMessage, NETWORK_ERROR_STATUS, retryDelay } from "./api-client.ts";
-import { createI18n } from "./i18n.ts";
 
 let fetchMock: Mock<typeof fetch>;
 

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import en from "../../locales/en/index.ts";
 import ja from "../../locales/ja/index.ts";
+import { createI18n } from "../../locales/language.ts";
 import {
   formatDate,
   formatDateTime,
@@ -12,7 +13,6 @@ import {
   renewalCycle,
   spanSuffix,
 } from "./format.ts";
-import { createI18n } from "./i18n.ts";
 
 let tJa: TFunction;
 let tEn: TFunction;

@@ -79,12 +79,27 @@ describe("zapiFetch", () => {
     await zapiFetch(inProcessArgs(browserRequest(), handler), "/zapi/account/edit");
 
     const sent = sentRequest(handler);
-    expect(sent.url).toBe("https://shop.example.jp/zapi/account/edit");
+    expect(sent.url).toBe("https://shop.example.jp/zapi/account/edit?lng=en");
     expect(sent.headers.get("cookie")).toBe("sid=s1; auid=a1");
     expect(sent.headers.get("user-agent")).toBe("Mozilla/5.0 (iPhone)");
     expect(sent.headers.get("accept-language")).toBe("en-US,en;q=0.9");
     expect(sent.headers.get("x-forwarded-for")).toBe("198.51.100.1, 203.0.113.7");
     expect(sent.headers.get("authorization")).toBeNull();
+  });
+
+  it("tells the API the page's language, where a page's ?lng= outranks the browser's cookie", async () => {
+    const page = new Request("https://shop.example.jp/signup/auth?lng=en", {
+      headers: { cookie: "lng=ja", "accept-language": "ja" },
+    });
+    const screenData = answering(json({}));
+    const named = answering(json({}));
+
+    await zapiFetch(inProcessArgs(page, screenData), "/zapi/internal/signup/auth/screen-data");
+    await zapiFetch(inProcessArgs(page, named), "/zapi/x?lng=ja");
+
+    expect(new URL(sentRequest(screenData).url).searchParams.getAll("lng")).toEqual(["en"]);
+    // A path that names a language keeps it.
+    expect(new URL(sentRequest(named).url).searchParams.getAll("lng")).toEqual(["ja"]);
   });
 
   it("starts x-forwarded-for with the client address when there is none yet", async () => {
@@ -145,7 +160,7 @@ describe("zapiFetch", () => {
     await expect(response.json()).resolves.toEqual({ from: "remote" });
     expect(handler).not.toHaveBeenCalled();
     const sent = sentRequest(fetchMock);
-    expect(sent.url).toBe("http://api.internal:8080/zapi/x?page=2");
+    expect(sent.url).toBe("http://api.internal:8080/zapi/x?page=2&lng=en");
     expect(sent.headers.get("cookie")).toBe("sid=s1; auid=a1");
     expect(sent.headers.get("x-forwarded-for")).toBe("198.51.100.1");
   });
@@ -218,7 +233,9 @@ describe("loadScreenData", () => {
 
     const sent = sentRequest(handler);
     expect(sent.method).toBe("GET");
-    expect(sent.url).toBe("https://shop.example.jp/zapi/internal/login/screen-data?loginType=authCode");
+    expect(sent.url).toBe(
+      "https://shop.example.jp/zapi/internal/login/screen-data?loginType=authCode&lng=ja",
+    );
   });
 
   it("throws a redirect when the answer carries redirectTo", async () => {

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { detectLanguage, LANGUAGE_PARAM } from "../../locales/language.ts";
 import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
 import type { ZapiTransport } from "./load-context.ts";
 
@@ -94,7 +95,10 @@ async function callApi({ request, context }: ZapiArgs, path: string, init: Reque
   if (init.body != null && !headers.has("content-type")) headers.set("content-type", "application/json");
 
   const base = zapi.origin ?? new URL(request.url).origin;
-  const apiRequest = new Request(new URL(path, base), { ...init, headers });
+  const url = new URL(path, base);
+  // The API answers in the page's language: a page's ?lng= outranks the cookie the browser sent.
+  if (!url.searchParams.has(LANGUAGE_PARAM)) url.searchParams.set(LANGUAGE_PARAM, detectLanguage(request));
+  const apiRequest = new Request(url, { ...init, headers });
   if (zapi.origin || !zapi.inProcess) return fetch(apiRequest);
   return zapi.inProcess(apiRequest);
 }

@@ -7,6 +7,7 @@
  */
 import type { ActionFunctionArgs } from "react-router";
 import { data, redirect } from "react-router";
+import { detectLanguage, translatorFor } from "../../locales/language.ts";
 import type { FieldError, FormDefinition } from "../../schemas/form-definition.ts";
 import { safeRedirectOr, safeRedirectPath } from "../../schemas/safe-redirect.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
@@ -25,8 +26,6 @@ import {
   postedValues,
 } from "../components/plain-form/form-fields.ts";
 import { ApiClientError } from "../lib/api-client.ts";
-import { serverTranslator } from "../lib/i18n.server.ts";
-import { detectLanguage } from "../lib/i18n.ts";
 import { loadScreen } from "../lib/screen-loader.server.ts";
 import { screenFailure, screenPayload } from "../lib/screen-submit.ts";
 import { fillPath } from "../lib/screens.ts";
@@ -124,7 +123,7 @@ export async function loginAction(args: ActionFunctionArgs) {
     "/root",
   );
   const language = detectLanguage(request);
-  const t = await serverTranslator(language);
+  const t = await translatorFor(language);
   const generic = { errors: [], summary: t("apiError.fallback") };
 
   const posted = await request.formData();

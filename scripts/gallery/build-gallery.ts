@@ -6,10 +6,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { i18n as I18n } from "i18next";
-import { createI18n } from "../../app/lib/i18n.ts";
 import enResources from "../../locales/en/index.ts";
 import type { Language } from "../../locales/index.ts";
 import jaResources from "../../locales/ja/index.ts";
+import { createI18n } from "../../locales/language.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { ScreenDefinition } from "../../screens/screen-definition.ts";
 import { ROUTED_SCREENS, UNROUTED_SCREENS } from "../routed-screens.ts";

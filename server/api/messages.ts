@@ -1,8 +1,9 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { translatorFor } from "../../locales/language.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
-import { requestLanguage, translatorFor } from "./validation.ts";
+import { requestLanguage } from "./validation.ts";
 
 /** A message of locales/{ja,en}/api.json (under `api.`) in the request's language. */
 export async function apiMessage(
@@ -10,7 +11,7 @@ export async function apiMessage(
   key: string,
   params: Record<string, string | number> = {},
 ): Promise<string> {
-  const { t } = await translatorFor(requestLanguage(c));
+  const t = await translatorFor(requestLanguage(c));
   return t(`api.${key}`, params);
 }
 

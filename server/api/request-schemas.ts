@@ -5,6 +5,7 @@
  */
 import type { Context } from "hono";
 import type { JSONSchema7 } from "json-schema";
+import { translatorFor } from "../../locales/language.ts";
 import policyConsentDataSchema from "../../schemas/policy-consent-data.schema.json" with { type: "json" };
 import loginCodeRequestSchema from "../../schemas/requests/login-code-request.schema.json" with {
   type: "json",
@@ -23,7 +24,7 @@ import { createAjv } from "../../schemas/validation.ts";
 import { translateValidationErrors } from "../../schemas/validation-messages.ts";
 import type { ApiEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
-import { requestLanguage, translatorFor } from "./validation.ts";
+import { requestLanguage } from "./validation.ts";
 
 /** The body of POST /zapi/signup/policy: {policyConsentData}. */
 const signupPolicyRequestSchema = {
@@ -68,7 +69,7 @@ export async function checkRequest<T>(
   const validate = validatorFor(schema);
   if (validate(body)) return body as T;
   const language = requestLanguage(c);
-  const { t } = await translatorFor(language);
+  const t = await translatorFor(language);
   const form = { id: schema.$id, version: "request", schema: schema as JSONSchema7, uiSchema: {} };
   const errors = translateValidationErrors(
     validate.errors ?? [],

@@ -4,68 +4,16 @@
  * request's language when something is wrong.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { type DetectorOptions, detectFromCookie, detectFromHeader } from "hono/language";
-import i18next, { type i18n } from "i18next";
-import {
-  DEFAULT_LANGUAGE,
-  isLanguage,
-  type Language,
-  loadTranslation,
-  SUPPORTED_LANGUAGES,
-} from "../../locales/index.ts";
+import type { Language } from "../../locales/index.ts";
+import { detectLanguage, translatorFor } from "../../locales/language.ts";
 import type { FieldError, FormDefinition } from "../../schemas/form-definition.ts";
 import { validateFormData } from "../../schemas/validation.ts";
 import { ROOT_FIELD, translateValidationErrors } from "../../schemas/validation-messages.ts";
 import { ApiError } from "./errors.ts";
 
-/** The cookie the site's language switcher sets (app/lib/i18n.ts LANGUAGE_COOKIE). */
-const LANGUAGE_COOKIE = "lng";
-
-const detectorOptions: DetectorOptions = {
-  order: ["cookie", "header"],
-  lookupQueryString: "lng",
-  lookupCookie: LANGUAGE_COOKIE,
-  lookupFromHeaderKey: "accept-language",
-  lookupFromPathIndex: 0,
-  caches: false,
-  ignoreCase: true,
-  fallbackLanguage: DEFAULT_LANGUAGE,
-  supportedLanguages: [...SUPPORTED_LANGUAGES],
-};
-
-/** The language of API messages: the `lng` cookie, then Accept-Language, then Japanese. */
+/** The language of API answers, detected as the pages detect theirs (locales/language.ts). */
 export function requestLanguage(c: Context): Language {
-  const detected = detectFromCookie(c, detectorOptions) ?? detectFromHeader(c, detectorOptions);
-  return isLanguage(detected) ? detected : DEFAULT_LANGUAGE;
-}
-
-const translators = new Map<Language, Promise<i18n>>();
-
-/** One i18next instance per language for the whole process, with Japanese as the fallback. */
-export function translatorFor(language: Language): Promise<i18n> {
-  let translator = translators.get(language);
-  if (!translator) {
-    translator = (async () => {
-      const instance = i18next.createInstance();
-      const languages = [...new Set([language, DEFAULT_LANGUAGE])];
-      const resources = Object.fromEntries(
-        await Promise.all(
-          languages.map(async (lng) => [lng, { translation: await loadTranslation(lng) }] as const),
-        ),
-      );
-      await instance.init({
-        lng: language,
-        fallbackLng: DEFAULT_LANGUAGE,
-        resources,
-        interpolation: { escapeValue: false },
-      });
-      return instance;
-    })();
-    // A failed load is not remembered: the next request tries again.
-    translator.catch(() => translators.delete(language));
-    translators.set(language, translator);
-  }
-  return translator;
+  return detectLanguage(c.req.raw);
 }
 
 /**
@@ -116,7 +64,7 @@ export function bodyFault(body: unknown): BodyFault | null {
 }
 
 async function unstorableError(c: Context, field: string): Promise<ApiError> {
-  const { t } = await translatorFor(requestLanguage(c));
+  const t = await translatorFor(requestLanguage(c));
   return new ApiError(400, "VALIDATION_ERROR", t("validation.summary"), {
     errors: [{ field, message: t("validation.invalidCharacters") }],
   });
@@ -132,13 +80,13 @@ export async function readJsonBody(c: Context): Promise<unknown> {
     body = JSON.parse(await c.req.text());
   } catch {
     const language = requestLanguage(c);
-    const { t } = await translatorFor(language);
+    const t = await translatorFor(language);
     throw new ApiError(400, "INVALID_JSON", t("validation.invalidJson"));
   }
   const fault = bodyFault(body);
   if (fault?.kind === "characters") throw await unstorableError(c, fault.field);
   if (fault?.kind === "depth") {
-    const { t } = await translatorFor(requestLanguage(c));
+    const t = await translatorFor(requestLanguage(c));
     throw new ApiError(400, "VALIDATION_ERROR", t("validation.summary"), {
       errors: [{ field: ROOT_FIELD, message: t("validation.generic.invalid") }],
     });
@@ -169,7 +117,7 @@ export async function validateRequestData(
   const result = validateFormData(form, data);
   if (result.ok) return result.value;
   const language = requestLanguage(c);
-  const { t } = await translatorFor(language);
+  const t = await translatorFor(language);
   const errors: FieldError[] = translateValidationErrors(
     result.errors,
     form,

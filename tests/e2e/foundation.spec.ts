@@ -16,6 +16,16 @@ test.describe("foundation", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });
 
+  test("a page and the API behind it speak one language: /signup/auth?lng=en over a Japanese cookie", async ({
+    page,
+  }) => {
+    await page.goto("/?lng=ja"); // remembers Japanese in the lng cookie
+    await page.goto("/signup/auth?lng=en");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByText("Soramiru Terms of Use").first()).toBeVisible();
+    await expect(page.getByText("ソラミル利用規約")).toHaveCount(0);
+  });
+
   test("an unknown URL is the 404 page with status 404", async ({ page }) => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);

@@ -68,6 +68,11 @@ describe("sign-up screen data", () => {
     const [terms] = en.policies as Array<Record<string, unknown>>;
     expect(terms?.title).toBe("Soramiru Terms of Use");
     expect(terms?.renderData).toContain("<h2>Article 6 (Viewing environment and simultaneous viewing)</h2>");
+
+    // As a page detects its language (locales/language.ts): ?lng=, which a page passes on, first.
+    const japaneseBrowser = new TestBrowser(t, { language: "ja" });
+    const byQuery = await json(await japaneseBrowser.get("/zapi/internal/signup/auth/screen-data?lng=en"));
+    expect((byQuery.policies as Array<{ title: string }>)[0]?.title).toBe("Soramiru Terms of Use");
   });
 
   it("/signup/pin-code needs a sign-up in progress and tells when a resend is allowed", async () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createI18n, detectLanguage, languageFromAcceptLanguage } from "./i18n.ts";
+import {
+  createI18n,
+  detectLanguage,
+  languageFromAcceptLanguage,
+  sharedI18n,
+  translatorFor,
+} from "./language.ts";
 
 function request(query: string, headers: Record<string, string> = {}): Request {
   return new Request(`https://shop.example.jp/mypage${query}`, { headers });
@@ -85,5 +91,18 @@ describe("createI18n", () => {
     const english = await createI18n("en", resources);
     expect(japanese.t("greeting.hello", { name: "ソラ" })).toBe("こんにちは、ソラさん");
     expect(english.language).toBe("en");
+  });
+});
+
+describe("sharedI18n", () => {
+  it("makes one instance per language and hands the same one to every request", async () => {
+    expect(await sharedI18n("en")).toBe(await sharedI18n("en"));
+    expect(await sharedI18n("ja")).not.toBe(await sharedI18n("en"));
+    expect((await sharedI18n("en")).language).toBe("en");
+  });
+
+  it("translates the real resources in each language", async () => {
+    expect((await translatorFor("ja"))("mypage.title")).toBe("マイページ");
+    expect((await translatorFor("en"))("mypage.title")).toBe("My Page");
   });
 });
