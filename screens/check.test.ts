@@ -109,7 +109,7 @@ describe("screenDefinitionProblems", () => {
 
   it("rejects an error mapped onto a field the form does not have", () => {
     const screen = withForm(passwordForgot, {
-      errors: { ACCOUNT_NOT_FOUND: { field: "emailAddress", messageKey: "screens.errors.generic" } },
+      errors: { ACCOUNT_NOT_FOUND: { field: "emailAddress" } },
     });
     expect(check(screen)).toEqual([
       'password-forgot: forms[0].errors.ACCOUNT_NOT_FOUND: "emailAddress" is not a field of the form',
@@ -118,7 +118,7 @@ describe("screenDefinitionProblems", () => {
 
   it("knows the fields of conditional branches (the card fields of the payment method form)", () => {
     const screen = withForm(mypagePaymentMethod, {
-      errors: { CARD_DECLINED: { field: "cardNumber", messageKey: "screens.errors.generic" } },
+      errors: { CARD_DECLINED: { field: "cardNumber" } },
     });
     expect(check(screen)).toEqual([]);
   });
@@ -135,7 +135,7 @@ describe("screenDefinitionProblems", () => {
     expect(problems).toEqual(['password-forgot: titleKey: "screens.gallery.title" is missing in en']);
   });
 
-  it("checks every key a definition names: lead, links, submit labels, modes, error messages and help", () => {
+  it("checks every key a definition names: lead, links, submit labels, modes, error summaries and help", () => {
     const screen = edited(passwordForgot, {
       leadKey: "screens.nope.lead",
       links: [{ to: "/login", labelKey: "screens.nope.link" }],
@@ -144,7 +144,7 @@ describe("screenDefinitionProblems", () => {
           ...passwordForgot.forms[0],
           submitLabelKey: "screens.nope.submit",
           showWhen: { query: "mode", equals: null, labelKey: "screens.nope.mode" },
-          errors: { X: { messageKey: "screens.nope.message", summaryKey: "screens.nope.summary" } },
+          errors: { X: { summaryKey: "screens.nope.summary" } },
           uiSchema: { email: { "ui:help": "screens.nope.help" } },
         },
       ],
@@ -156,7 +156,6 @@ describe("screenDefinitionProblems", () => {
       "links[0].labelKey",
       "forms[0].submitLabelKey",
       "forms[0].showWhen.labelKey",
-      "forms[0].errors.X.messageKey",
       "forms[0].errors.X.summaryKey",
       "forms[0].uiSchema.email.ui:help",
     ]);

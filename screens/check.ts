@@ -79,8 +79,6 @@ function translationKeys(screen: ScreenDefinition): { key: string; where: string
     keys.push({ key: form.submitLabelKey, where: `${at}.submitLabelKey` });
     if (form.showWhen) keys.push({ key: form.showWhen.labelKey, where: `${at}.showWhen.labelKey` });
     for (const [code, mapping] of Object.entries(form.errors ?? {})) {
-      if (mapping.messageKey)
-        keys.push({ key: mapping.messageKey, where: `${at}.errors.${code}.messageKey` });
       if (mapping.summaryKey)
         keys.push({ key: mapping.summaryKey, where: `${at}.errors.${code}.summaryKey` });
     }

@@ -2,10 +2,8 @@ import type { ScreenDefinition } from "./screen-definition.ts";
 
 /** Login, multi-factor and password screens (spec §2 Guest and login, §4 Login, Password reset). */
 
-// TOO_MANY_ATTEMPTS is not mapped: the API's own message states the wait (「あと N 分後に…」).
-const loginErrors = {
-  LOGIN_PROHIBITED: { messageKey: "screens.errors.loginProhibited" },
-} as const;
+// Login errors need no mapping: the API's message (in the page's language) shows above the form,
+// e.g. LOGIN_PROHIBITED, or TOO_MANY_ATTEMPTS stating the wait (「あと N 分後に…」).
 
 export const login = {
   id: "login",
@@ -21,7 +19,6 @@ export const login = {
       submit: { method: "POST", path: "/login", body: { loginMethod: "Password" }, recaptchaAction: "login" },
       submitLabelKey: "screens.login.submit",
       successTo: "/mypage",
-      errors: loginErrors,
     },
     {
       builder: "loginCode",
@@ -29,7 +26,6 @@ export const login = {
       submit: { method: "POST", path: "/login/code", recaptchaAction: "login_code" },
       submitLabelKey: "screens.login.sendCode",
       successTo: "/login/code",
-      errors: loginErrors,
     },
   ],
   links: [
@@ -55,8 +51,7 @@ export const loginCode = {
       submitLabelKey: "screens.login.submit",
       successTo: "/mypage",
       errors: {
-        PIN_CODE_ERROR: { field: "authCode", messageKey: "screens.errors.pinCodeError" },
-        ...loginErrors,
+        PIN_CODE_ERROR: { field: "authCode" },
       },
     },
   ],
@@ -75,7 +70,7 @@ export const loginMultiFactor = {
       submit: { method: "POST", path: "/zapi/login/multi-factor/:type" },
       submitLabelKey: "screens.multiFactor.submit",
       successTo: "/mypage",
-      errors: { MULTI_FACTOR_ERROR: { field: "value", messageKey: "screens.errors.multiFactorFailed" } },
+      errors: { MULTI_FACTOR_ERROR: { field: "value" } },
     },
   ],
 } as const satisfies ScreenDefinition;

@@ -3,7 +3,7 @@ import type { ScreenDefinition } from "./screen-definition.ts";
 /** The account area's form screens and their completion pages (spec §2 Account area, §8 My page). */
 
 const pinCodeError = {
-  PIN_CODE_ERROR: { field: "pinCode", messageKey: "screens.errors.pinCodeError" },
+  PIN_CODE_ERROR: { field: "pinCode" },
 } as const;
 
 function completion(id: string, path: string, titleKey: string, leadKey: string) {
@@ -61,7 +61,7 @@ export const mypageEmailEdit = {
       submit: { method: "POST", path: "/zapi/account/email/edit/send-pin-code", body: { type: "mailEdit" } },
       submitLabelKey: "screens.emailEdit.submit",
       successTo: "/mypage/email/edit/pin-code",
-      errors: { ACCOUNT_ALREADY_EXISTS_EMAIL: { field: "email", messageKey: "screens.errors.emailInUse" } },
+      errors: { ACCOUNT_ALREADY_EXISTS_EMAIL: { field: "email" } },
     },
   ],
 } as const satisfies ScreenDefinition;
@@ -157,8 +157,8 @@ export const mypagePasswordEdit = {
       submitLabelKey: "screens.common.change",
       successTo: "/mypage/password/edit/complete",
       errors: {
-        INVALID_PASSWORD_REUSED: { field: "newPassword", messageKey: "screens.errors.passwordReused" },
-        HTTP_401: { field: "oldPassword", messageKey: "screens.errors.oldPasswordIncorrect" },
+        INVALID_PASSWORD_REUSED: { field: "newPassword" },
+        HTTP_401: { field: "oldPassword" },
       },
     },
   ],
@@ -186,8 +186,8 @@ export const mypageUserIdEdit = {
       submitLabelKey: "screens.common.change",
       successTo: "/mypage/user-id/edit/complete",
       errors: {
-        ACCOUNT_ALREADY_EXISTS_USER_ID: { field: "userId", messageKey: "screens.errors.userIdInUse" },
-        REQUEST_UNAUTHORIZED: { field: "password", messageKey: "screens.errors.passwordIncorrect" },
+        ACCOUNT_ALREADY_EXISTS_USER_ID: { field: "userId" },
+        REQUEST_UNAUTHORIZED: { field: "password" },
       },
     },
   ],
@@ -231,7 +231,6 @@ export const mypageConsent = {
       builder: "consentOptions",
       submit: { method: "POST", path: "/zapi/account/consent" },
       submitLabelKey: "screens.common.save",
-      errors: { CONSENT_UPDATE_FAILED: { messageKey: "screens.errors.updateFailed" } },
     },
   ],
 } as const satisfies ScreenDefinition;
@@ -251,7 +250,7 @@ export const mypageMultiFactorOtp = {
       submit: { method: "POST", path: "/zapi/account/enable-multi-factor", body: { multiFactorType: "OTP" } },
       submitLabelKey: "screens.otpSetup.submit",
       successTo: "/mypage/multi-factor/complete",
-      errors: { MULTI_FACTOR_ERROR: { field: "token", messageKey: "screens.errors.multiFactorFailed" } },
+      errors: { MULTI_FACTOR_ERROR: { field: "token" } },
     },
   ],
 } as const satisfies ScreenDefinition;
@@ -270,7 +269,6 @@ export const mypagePaymentMethod = {
       submit: { method: "POST", path: "/zapi/account/payment-method/credit" },
       submitLabelKey: "screens.paymentMethod.submit",
       successTo: "/mypage/payment-method/complete",
-      errors: { NO_PAYMENT_TYPE_SELECTED: { messageKey: "screens.errors.noPaymentType" } },
     },
   ],
 } as const satisfies ScreenDefinition;
@@ -308,7 +306,6 @@ export const withdraw = {
       submit: { method: "POST", path: "/zapi/account/withdraw/confirm" },
       submitLabelKey: "screens.withdraw.submit",
       successTo: "/withdraw/pin-code",
-      errors: { ACTIVE_PLAN_EXISTS: { messageKey: "screens.errors.activePlan" } },
     },
   ],
 } as const satisfies ScreenDefinition;

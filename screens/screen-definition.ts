@@ -13,12 +13,13 @@ export type ScreenLayout = "guest" | "login" | "account" | "oidc";
 /** Who may open the screen: members only (guests go to /login), guests only (members go to /mypage), or anyone. */
 export type ScreenAccess = "member" | "guest" | "any";
 
-/** What the browser shows when the API answers a form submission with an error code. */
+/**
+ * Where the browser shows the API's message for an error code. The message itself is the API's,
+ * in the page's language (one message per code, in the api.json of each language in locales/); a screen only places it.
+ */
 export interface ScreenErrorMapping {
   /** The form field that shows the message; omitted = shown above the form. */
   field?: string;
-  /** Translation key of the message; omitted = the API's own message (or the generic fallback). */
-  messageKey?: string;
   /** Translation key of a summary shown above the form as well. */
   summaryKey?: string;
   /** Scroll the field into view (sign-up duplicates). */

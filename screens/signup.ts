@@ -42,7 +42,7 @@ export const signupAuth = {
       },
       submitLabelKey: "screens.signupAuth.submit",
       successTo: "/signup/pin-code",
-      errors: { ACCOUNT_ALREADY_EXISTS_EMAIL: { field: "email", messageKey: "screens.errors.emailInUse" } },
+      errors: { ACCOUNT_ALREADY_EXISTS_EMAIL: { field: "email" } },
     },
   ],
   links: [{ to: "/login", labelKey: "screens.signupAuth.toLogin" }],
@@ -66,9 +66,7 @@ export const signupPinCode = {
       submitLabelKey: "screens.pinCode.submit",
       successTo: "/signup/form",
       errors: {
-        PIN_CODE_ERROR: { field: "pinCode", messageKey: "screens.errors.pinCodeError" },
-        ACCOUNT_ALREADY_EXISTS_EMAIL: { messageKey: "screens.errors.emailInUse" },
-        AUTH_FLOW_EXPIRED: { messageKey: "screens.errors.registrationTimeout" },
+        PIN_CODE_ERROR: { field: "pinCode" },
       },
     },
   ],
@@ -88,7 +86,6 @@ export const signupPolicy = {
       submit: { method: "POST", path: "/zapi/signup/policy", payload: "policyConsent" },
       submitLabelKey: "screens.signupPolicy.submit",
       successTo: "/mypage",
-      errors: { POLICY_SAVE_ERROR: { messageKey: "screens.errors.generic" } },
     },
   ],
 } as const satisfies ScreenDefinition;
@@ -110,14 +107,11 @@ export const signupForm = {
       errors: {
         ACCOUNT_ALREADY_EXISTS_USER_ID: {
           field: "userId",
-          messageKey: "screens.errors.userIdInUse",
           summaryKey: summary,
           scroll: true,
         },
-        ACCOUNT_ALREADY_EXISTS_EMAIL: { messageKey: "screens.errors.emailInUse", summaryKey: summary },
+        ACCOUNT_ALREADY_EXISTS_EMAIL: { summaryKey: summary },
         VALIDATION_ERROR: { summaryKey: summary },
-        REGISTRATION_TIMEOUT: { messageKey: "screens.errors.registrationTimeout" },
-        REGISTRATION_ERROR: { messageKey: "screens.errors.registrationError" },
       },
     },
   ],

@@ -94,20 +94,19 @@ describe("screenPayload", () => {
 
 describe("screenFailure", () => {
   const mappings = signupForm.forms[0].errors;
-  const conflict = (code: string, status = 409) =>
-    new ApiClientError(status, { code, message: "conflict", requestId: "r1" });
+  const conflict = (code: string, status = 409, message = "conflict") =>
+    new ApiClientError(status, { code, message, requestId: "r1" });
+  const userIdInUse = "このユーザIDは既に使用されています。別のユーザIDを登録してください。";
 
   it("puts a user ID already in use on the field, with the sign-up summary and a scroll (spec §8)", () => {
     const failure = screenFailure(
-      conflict("ACCOUNT_ALREADY_EXISTS_USER_ID"),
+      conflict("ACCOUNT_ALREADY_EXISTS_USER_ID", 409, userIdInUse),
       mappings,
       registration,
       translate,
     );
     expect(failure).toEqual({
-      serverErrors: [
-        { field: "userId", message: "このユーザIDは既に使用されています。別のユーザIDを登録してください。" },
-      ],
+      serverErrors: [{ field: "userId", message: userIdInUse }],
       summary: "登録処理に失敗しました。上記エラー内容をご確認ください。",
       scrollTo: "userId",
     });
@@ -119,7 +118,7 @@ describe("screenFailure", () => {
       "test",
     );
     const failure = screenFailure(
-      conflict("ACCOUNT_ALREADY_EXISTS_USER_ID"),
+      conflict("ACCOUNT_ALREADY_EXISTS_USER_ID", 409, userIdInUse),
       mappings,
       withoutUserId,
       translate,
@@ -150,8 +149,12 @@ describe("screenFailure", () => {
       options: {},
     });
     const failure = screenFailure(
-      new ApiClientError(401, { code: "SOMETHING", message: "x", requestId: "r" }),
-      { HTTP_401: { field: "oldPassword", messageKey: "screens.errors.oldPasswordIncorrect" } },
+      new ApiClientError(401, {
+        code: "SOMETHING",
+        message: "現在のパスワードが正しくありません。",
+        requestId: "r",
+      }),
+      { HTTP_401: { field: "oldPassword" } },
       form,
       translate,
     );

@@ -66,7 +66,7 @@ export function screenFailure(
     (apiError?.code ? mappings?.[apiError.code] : undefined) ??
     (apiError ? mappings?.[`HTTP_${apiError.status}`] : undefined);
   const fieldErrors = validationErrors(apiError?.body);
-  const message = mapping?.messageKey ? t(mapping.messageKey) : errorMessage(error, t);
+  const message = errorMessage(error, t);
   const hasField = (name: string | undefined): name is string =>
     name !== undefined && Object.hasOwn(form.schema.properties ?? {}, name);
 

@@ -206,10 +206,10 @@ describe("login action: password login", () => {
     expect(response?.headers.get("Location")).toBe("/login/multi-factor/email");
   });
 
-  it("shows the screen's message for a mapped error code, with the API's status and cookies", async () => {
+  it("shows the API's message for an error code above the form, with the API's status and cookies", async () => {
     const login = () =>
       Response.json(
-        { code: "LOGIN_PROHIBITED", message: "Forbidden", requestId: "r1" },
+        { code: "LOGIN_PROHIBITED", message: "このアカウントではログインできません。", requestId: "r1" },
         { status: 403, headers: { "Set-Cookie": "latid=alert; Path=/" } },
       );
     const result = await answer(post("/login", credentials, fakeApi({ login }).zapi));
@@ -312,7 +312,14 @@ describe("login action: code login", () => {
 
   it("puts a wrong code on the code field (PIN_CODE_ERROR)", async () => {
     const login = () =>
-      Response.json({ code: "PIN_CODE_ERROR", message: "invalid code", requestId: "r1" }, { status: 400 });
+      Response.json(
+        {
+          code: "PIN_CODE_ERROR",
+          message: "認証に失敗しました。認証コードをご確認ください。",
+          requestId: "r1",
+        },
+        { status: 400 },
+      );
     const api = fakeApi({ login, screenData: { email: "taro@example.jp" } });
     const fields = { [FORM_ID_FIELD]: "login.codeEntry", authCode: "123456" };
     const result = await answer(post("/login/code", fields, api.zapi));
