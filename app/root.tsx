@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { loadTranslation } from "../locales/index.ts";
 import { detectLanguage, LANGUAGE_COOKIE } from "../locales/language.ts";
 import type { StoreSettings } from "../schemas/types/store-settings.gen.ts";
@@ -76,7 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {store && <link rel="apple-touch-icon" href={store.images.appleTouchIcon} />}
         {store && <style>{themeStyle(store.colors)}</style>}
         {store?.gtmId && <GtmHead gtmId={store.gtmId} nonce={nonce} />}
-        <Meta />
+        {/* Titles and other head tags come from the pages themselves (PageTitle); no route `meta`. */}
         <Links />
       </head>
       <body>

@@ -3,8 +3,7 @@ import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { type ErrorKind, errorPageContent, isErrorKind } from "./error-page-content.ts";
 import { AlertIcon, GlobeIcon } from "./icons.tsx";
-import { documentTitle } from "./shell/page-title.ts";
-import { useShellData } from "./shell/use-shell-data.ts";
+import { PageTitle } from "./shell/page-title.tsx";
 
 export interface ErrorPageProps {
   /** HTTP status; 404 when absent (spec §2). */
@@ -71,12 +70,7 @@ function errorPageProps(error: unknown): ErrorPageProps {
   };
 }
 
-/**
- * Route `meta` is not called for the routes below an error boundary, so the boundary names the
- * document itself (React hoists <title> into <head>).
- */
 function ErrorDocumentTitle({ status, kind }: ErrorPageProps) {
   const { t } = useTranslation();
-  const { store } = useShellData();
-  return <title>{documentTitle(t(errorPageContent(status, kind).titleKey), store?.serviceName)}</title>;
+  return <PageTitle name={t(errorPageContent(status, kind).titleKey)} />;
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { ExternalLinkIcon } from "../components/icons.tsx";
-import { shellPageTitle } from "../components/shell/page-title.ts";
+import { PageTitle } from "../components/shell/page-title.tsx";
 import { loadScreenData } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/app-licenses";
 
@@ -21,14 +21,13 @@ export async function loader(args: Route.LoaderArgs) {
   return loadScreenData<LicensesScreenData>(args);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [shellPageTitle(matches, "licenses")];
-
 /** The app's open-source licences (spec §2); its footer link appears only in the Android app. */
 export default function AppLicenses({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const licenses = loaderData.licenses ?? [];
   return (
     <div className="container container--reading page">
+      <PageTitle name={t("pageTitle.licenses")} />
       <header className="page-header">
         <h1 className="page-title">{t("licenses.title")}</h1>
         <p className="page-lead">{t("licenses.lead")}</p>

@@ -20,11 +20,7 @@ export default function FormScreen({ loaderData }: Route.ComponentProps) {
   const screen = screenById(loaderData.screenId);
   if (!screen || !root) throw new Error(`Unknown screen ${loaderData.screenId}`);
   return (
-    <ScreenView
-      screen={screen}
-      screenData={loaderData.screenData}
-      serviceName={root.storeSettingData.serviceName}
-    >
+    <ScreenView screen={screen} screenData={loaderData.screenData}>
       <ScreenForms
         screen={screen}
         screenData={loaderData.screenData}

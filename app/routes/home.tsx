@@ -1,17 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PlanIcon, ReceiptIcon, ShieldIcon } from "../components/icons.tsx";
-import { rootMetaData } from "../components/shell/page-title.ts";
+import { PageTitle } from "../components/shell/page-title.tsx";
 import { useShellData } from "../components/shell/use-shell-data.ts";
-import type { Route } from "./+types/home";
-
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { serviceName, serviceDescription } = rootMetaData(matches);
-  return [
-    ...(serviceName ? [{ title: serviceName }] : []),
-    ...(serviceDescription ? [{ name: "description", content: serviceDescription }] : []),
-  ];
-};
 
 const FEATURES = [
   { id: "plans", Icon: PlanIcon },
@@ -22,8 +13,11 @@ const FEATURES = [
 export default function Home() {
   const { t, i18n } = useTranslation();
   const { store, isLoggedIn } = useShellData();
+  const description = (i18n.language === "en" && store?.serviceDescriptionEn) || store?.serviceDescription;
   return (
     <>
+      <PageTitle />
+      {description && <meta name="description" content={description} />}
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero__inner">
           <div className="hero__copy">
@@ -31,9 +25,7 @@ export default function Home() {
             <h1 id="hero-title" className="hero__title">
               {store?.serviceName}
             </h1>
-            <p className="hero__lead">
-              {(i18n.language === "en" && store?.serviceDescriptionEn) || store?.serviceDescription}
-            </p>
+            <p className="hero__lead">{description}</p>
             {isLoggedIn ? (
               <div className="hero__actions">
                 <Link to="/mypage" className="btn btn--primary btn--lg">

@@ -88,11 +88,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const codeSentTo = typeof screenData.email === "string" ? screenData.email : null;
 
   return (
-    <ScreenView
-      screen={{ ...screen, links: otherLinks }}
-      screenData={screenData}
-      serviceName={settings.serviceName}
-    >
+    <ScreenView screen={{ ...screen, links: otherLinks }} screenData={screenData}>
       <div className="login">
         {codeSentTo && <p className="login__sent-to">{t("login.codeSentTo", { email: codeSentTo })}</p>}
         {formsOfMode(screen, mode).map((definition) => {

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { act, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createTestI18n, makeRootData, renderRoutes } from "../../tests/render.tsx";
-import type { Route } from "./+types/logout";
-import Logout, { meta } from "./logout.tsx";
+import { createTestI18n, renderRoutes } from "../../tests/render.tsx";
+import Logout from "./logout.tsx";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -67,12 +66,11 @@ describe("Logout page", () => {
   });
 });
 
-describe("Logout meta", () => {
-  it("titles the page and refreshes to the top page after 10 seconds without JavaScript", () => {
-    const matches = [{ id: "root", loaderData: makeRootData() }] as unknown as Route.MetaArgs["matches"];
-    expect(meta({ matches } as Route.MetaArgs)).toEqual([
-      { title: "ログアウト | ソラミル" },
-      { httpEquiv: "refresh", content: "10;url=/" },
-    ]);
+describe("Logout head", () => {
+  it("titles the page and refreshes to the top page after 10 seconds without JavaScript", async () => {
+    await renderLogout();
+    expect(document.title).toBe("ログアウト | ソラミル");
+    const refresh = document.head.querySelector('meta[http-equiv="refresh"]');
+    expect(refresh?.getAttribute("content")).toBe("10;url=/");
   });
 });

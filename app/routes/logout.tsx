@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useNavigate } from "react-router";
 import { LogoutIcon } from "../components/icons.tsx";
-import { shellPageTitle } from "../components/shell/page-title.ts";
+import { PageTitle } from "../components/shell/page-title.tsx";
 import { useCountdown } from "../components/use-countdown.ts";
 import { readCookie } from "../lib/cookies.ts";
 import { zapiFetch } from "../lib/zapi.server.ts";
@@ -25,12 +25,6 @@ export async function loader(args: Route.LoaderArgs) {
   throw redirect("/logout", { headers });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  shellPageTitle(matches, "logout"),
-  // Redirects even before (or without) hydration; once hydrated, the countdown below takes over.
-  { httpEquiv: "refresh", content: `${LOGOUT_REDIRECT_SECONDS};url=/` },
-];
-
 export default function Logout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -39,6 +33,9 @@ export default function Logout() {
 
   return (
     <div className="container container--narrow page">
+      <PageTitle name={t("pageTitle.logout")} />
+      {/* Redirects even before (or without) hydration; once hydrated, the countdown takes over. */}
+      <meta httpEquiv="refresh" content={`${LOGOUT_REDIRECT_SECONDS};url=/`} />
       <section className="card logout" aria-labelledby="logout-title">
         <LogoutIcon className="logout__icon" />
         <h1 id="logout-title" className="logout__title">

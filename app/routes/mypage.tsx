@@ -1,6 +1,7 @@
 /** /mypage: the account overview (spec §2 Account area). */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { PageTitle } from "../components/shell/page-title.tsx";
 import { useShellData } from "../components/shell/use-shell-data.ts";
 import { formatPasswordUpdatedAt } from "../lib/format.ts";
 import { enforceAccess } from "../lib/screen-loader.server.ts";
@@ -72,7 +73,7 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
 
   return (
     <article className="screen">
-      <title>{store?.serviceName ? `${t("mypage.title")} | ${store.serviceName}` : t("mypage.title")}</title>
+      <PageTitle name={t("mypage.title")} />
       <h1 className="screen__title">{t("mypage.title")}</h1>
       {!account.isEmailVerified && (
         <div className="alert alert--warning" role="status">

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { OidcErrorPanel } from "../components/oidc-error.tsx";
 import {
@@ -6,7 +7,7 @@ import {
   oidcErrorDetails,
   oidcErrorStatus,
 } from "../components/oidc-error-query.ts";
-import { shellPageTitle } from "../components/shell/page-title.ts";
+import { PageTitle } from "../components/shell/page-title.tsx";
 import type { Route } from "./+types/oidc-error";
 
 /**
@@ -18,17 +19,21 @@ export function loader({ request }: Route.LoaderArgs): never {
   throw data(oidcErrorBodyFromQuery(query), { status: oidcErrorStatus(query.get("status")) });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [shellPageTitle(matches, "oidcError")];
-
 /** Never rendered: the loader always throws. */
 export default function OidcError() {
   return null;
 }
 
 export function ErrorBoundary() {
+  const { t } = useTranslation();
   const error = useRouteError();
   const details = isRouteErrorResponse(error)
     ? oidcErrorDetails(error.status, error.data)
     : { status: DEFAULT_OIDC_ERROR_STATUS };
-  return <OidcErrorPanel {...details} />;
+  return (
+    <>
+      <PageTitle name={t("pageTitle.oidcError")} />
+      <OidcErrorPanel {...details} />
+    </>
+  );
 }

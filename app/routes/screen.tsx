@@ -1,15 +1,13 @@
 /** Any declarative screen without a form (completion pages): see screens/ and app/routes.ts. */
 import { screenById } from "../../screens/index.ts";
 import { ScreenView } from "../components/screen/screen-view.tsx";
-import { useShellData } from "../components/shell/use-shell-data.ts";
 import { loadScreen } from "../lib/screen-loader.server.ts";
 import type { Route } from "./+types/screen";
 
 export const loader = (args: Route.LoaderArgs) => loadScreen(args);
 
 export default function Screen({ loaderData }: Route.ComponentProps) {
-  const { store } = useShellData();
   const screen = screenById(loaderData.screenId);
   if (!screen) throw new Error(`Unknown screen ${loaderData.screenId}`);
-  return <ScreenView screen={screen} screenData={loaderData.screenData} serviceName={store?.serviceName} />;
+  return <ScreenView screen={screen} screenData={loaderData.screenData} />;
 }

@@ -79,7 +79,7 @@ function GalleryScreen() {
   // As useRootData() of app/root.tsx, without loading the root route module and its server calls.
   const root = useRouteLoaderData("root") as RootData;
   return (
-    <ScreenView screen={screen} screenData={screenData} serviceName={root.storeSettingData.serviceName}>
+    <ScreenView screen={screen} screenData={screenData}>
       {screen.forms.length > 0 && (
         <ScreenForms
           screen={screen}

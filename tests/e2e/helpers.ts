@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { e2eDataDir } from "../../playwright.config.ts";
 import { readOutbox } from "../../server/mail/outbox.ts";
 
@@ -57,13 +57,28 @@ export async function agreeToPolicies(page: Page) {
   }
 }
 
+/**
+ * Waits until React has taken over a page, up to `last` (the last element of the form): input given
+ * to a schema form before hydration is not in React's state (the form needs scripts until issue
+ * 22), which left a submit button disabled in one CI run. React claims each element as it hydrates
+ * and commits in the next frame.
+ */
+export async function waitUntilHydrated(page: Page, last: Locator) {
+  await expect
+    .poll(() => last.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$"))))
+    .toBe(true);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+}
+
 /** Sign-up up to the registration form: e-mail with policies, then the mailed PIN. */
 export async function signUpToForm(page: Page, email: string) {
   await page.goto("/signup/auth");
+  const send = page.getByRole("button", { name: "認証コードを送信する" });
+  await waitUntilHydrated(page, send);
   await page.locator('[data-field="email"] input').fill(email);
   await agreeToPolicies(page);
   const sentAfter = Date.now() - 1000;
-  await page.getByRole("button", { name: "認証コードを送信する" }).click();
+  await send.click();
   await page.waitForURL("**/signup/pin-code");
   const mail = await waitForMail(email, "会員登録用認証コード", sentAfter);
   await typePin(page, "pinCode", pinFrom(mail.text));

@@ -126,6 +126,9 @@ async function expectEveryRouteWorksOrIsPlain404(request: APIRequestContext, who
     if (html.includes("[Error code:") || !(plain404 || working)) {
       problems.push(`${who} ${url} → ${status} ${finalPath}`);
     }
+    // Every page names the document, the store's service name included (PageTitle).
+    const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+    if (!title.includes("ソラミル")) problems.push(`${who} ${url} → title "${title}"`);
     // A 404 is the route map's doing, not a page failing: its path is not routed.
     if (status === 404 && isRoutedPath(new URL(url, "http://site.test").pathname)) {
       problems.push(`${who} ${url} → 404 on a routed path`);

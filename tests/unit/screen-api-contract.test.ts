@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { layout, route } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import type { ScreenDefinition, ScreenLayout } from "../../screens/screen-definition.ts";
@@ -57,6 +59,18 @@ describe("app/routes.ts routes a screen only once its API exists", () => {
       (path) => path.endsWith("/complete") && !routedPaths.has(path.slice(0, -"/complete".length)),
     );
     expect(orphans).toEqual([]);
+  });
+
+  it("sets page titles one way: no route module exports `meta` (pages render PageTitle)", () => {
+    const appDir = resolve(import.meta.dirname, "../../app");
+    const modules = readdirSync(appDir, { recursive: true, encoding: "utf8" }).filter(
+      (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file),
+    );
+    expect(modules.length).toBeGreaterThan(20);
+    const withMeta = modules.filter((file) =>
+      /export (const|function|async function) meta\b/.test(readFileSync(join(appDir, file), "utf8")),
+    );
+    expect(withMeta).toEqual([]);
   });
 
   it("tells a routed page from a URL that only the 404 route answers", () => {

@@ -2,11 +2,11 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ScreenDefinition } from "../../../screens/screen-definition.ts";
+import { PageTitle } from "../shell/page-title.tsx";
 
 export interface ScreenViewProps {
   screen: ScreenDefinition;
   screenData: Readonly<Record<string, unknown>>;
-  serviceName: string | undefined;
   /** The screen's forms (rendered by ScreenForms on form screens only, so other pages ship no rjsf). */
   children?: ReactNode;
 }
@@ -19,13 +19,13 @@ function stepOf(screenData: Readonly<Record<string, unknown>>): { current: numbe
 }
 
 /** The frame of a declarative screen: title, sign-up step bar, lead, forms, links. */
-export function ScreenView({ screen, screenData, serviceName, children }: ScreenViewProps) {
+export function ScreenView({ screen, screenData, children }: ScreenViewProps) {
   const { t } = useTranslation();
   const title = t(screen.titleKey);
   const step = stepOf(screenData);
   return (
     <article className="screen" data-screen={screen.id}>
-      <title>{serviceName ? `${title} | ${serviceName}` : title}</title>
+      <PageTitle name={title} />
       {step && (
         <ol className="step-bar" aria-label={t("screens.common.stepBar", step)}>
           {Array.from({ length: step.total }, (_, index) => (
