@@ -45,15 +45,18 @@ export const DEFAULT_PASSWORD_STRENGTH: PasswordStrength = "LOWER_DIGIT";
 export const USER_ID_VERIFY_PATH = "/zapi/account/user-id/verify";
 export const CUSTOM_PREFIX = "custom";
 
-/** The switchable built-in fields, in the order the form shows them. */
+/**
+ * The switchable built-in fields, in the order the form shows them: spec §2 Sign-up's ("user id,
+ * name, name kana, given and family names, …"), family name first as Japanese forms write it.
+ */
 export const REGISTRATION_FIELDS = [
   "userId",
+  "name",
+  "nameKana",
   "familyName",
   "givenName",
   "familyNameKana",
   "givenNameKana",
-  "name",
-  "nameKana",
   "nickname",
   "sex",
   "birthday",
