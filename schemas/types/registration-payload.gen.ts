@@ -5,12 +5,12 @@
  */
 export interface RegistrationPayload {
   userId?: string | null;
+  name?: string | null;
+  nameKana?: string | null;
   familyName?: string | null;
   givenName?: string | null;
   familyNameKana?: string | null;
   givenNameKana?: string | null;
-  name?: string | null;
-  nameKana?: string | null;
   nickname?: string | null;
   sex?: 1 | 2 | 9 | 0 | null;
   birthday?: string | null;
