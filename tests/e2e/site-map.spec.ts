@@ -1,9 +1,12 @@
 /**
  * Issue 21 against the production build: every route of spec §2 answers a working page or a plain
- * 404 — for a guest and for a member, never a server error or an error code — and every link on
- * /mypage opens a working page.
+ * 404 — for a guest and for a member, under the demo store and every store of the test matrix,
+ * never a server error or an error code — and every link on /mypage opens a working page.
  */
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { readFileSync, writeFileSync } from "node:fs";
+import { type APIRequestContext, type BrowserContext, expect, test } from "@playwright/test";
+import { e2eStoreFile } from "../../playwright.config.ts";
+import { storeMatrix } from "../../scripts/gallery/fixtures.ts";
 import { isRoutedPath } from "../../scripts/routed-screens.ts";
 import { newEmail, signUpMember } from "./helpers.ts";
 
@@ -117,9 +120,13 @@ async function visit(request: APIRequestContext, url: string) {
   return { status: response.status(), html, finalPath: new URL(response.url()).pathname };
 }
 
-async function expectEveryRouteWorksOrIsPlain404(request: APIRequestContext, who: string) {
+async function expectEveryRouteWorksOrIsPlain404(
+  request: APIRequestContext,
+  who: string,
+  { serviceName = "ソラミル", keepSession = false } = {},
+) {
   const problems: string[] = [];
-  for (const url of SPEC_ROUTES) {
+  for (const url of keepSession ? SPEC_ROUTES.filter((route) => route !== "/logout") : SPEC_ROUTES) {
     const { status, html, finalPath } = await visit(request, url);
     const plain404 = status === 404 && html.includes(NOT_FOUND_HEADING);
     const working = status === 200 && !html.includes(NOT_FOUND_HEADING) && isRoutedPath(finalPath);
@@ -128,7 +135,7 @@ async function expectEveryRouteWorksOrIsPlain404(request: APIRequestContext, who
     }
     // Every page names the document, the store's service name included (PageTitle).
     const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
-    if (!title.includes("ソラミル")) problems.push(`${who} ${url} → title "${title}"`);
+    if (!title.includes(serviceName)) problems.push(`${who} ${url} → title "${title}"`);
     // A 404 is the route map's doing, not a page failing: its path is not routed.
     if (status === 404 && isRoutedPath(new URL(url, "http://site.test").pathname)) {
       problems.push(`${who} ${url} → 404 on a routed path`);
@@ -150,6 +157,51 @@ test("every route of spec §2 answers a working page or a plain 404, for a guest
   await expectEveryRouteWorksOrIsPlain404(request, "guest");
   await signUpMember(page, newEmail("sitemap"), "Sitemap2026walk");
   await expectEveryRouteWorksOrIsPlain404(page.request, "member");
+});
+
+/** The store settings the server runs with: the version and service name of its root data. */
+async function currentStore(request: APIRequestContext) {
+  const body = await (await request.get("/zapi/internal/root/screen-data")).json();
+  return {
+    version: body.storeSettingVersion as string,
+    serviceName: body.storeSettingData.serviceName as string,
+  };
+}
+
+/** Puts `text` in the store file and waits until the server has reloaded it. */
+async function runWithStore(request: APIRequestContext, text: string) {
+  const before = await currentStore(request);
+  writeFileSync(e2eStoreFile, text);
+  await expect
+    .poll(async () => (await currentStore(request)).version, { timeout: 10_000 })
+    .not.toBe(before.version);
+}
+
+test.describe("under every store of the test matrix", () => {
+  let demoStoreText = "";
+  let member: BrowserContext;
+
+  test.beforeAll(async ({ browser }) => {
+    demoStoreText = readFileSync(e2eStoreFile, "utf8");
+    member = await browser.newContext();
+    await signUpMember(await member.newPage(), newEmail("matrix"), "Matrix2026walk");
+  });
+
+  test.afterAll(async ({ request }) => {
+    await runWithStore(request, demoStoreText);
+    await member.close();
+  });
+
+  for (const { name, settings } of storeMatrix()) {
+    test(`${name}: every route of spec §2 answers a working page or a plain 404, for a guest and a member`, async ({
+      request,
+    }) => {
+      await runWithStore(request, JSON.stringify(settings, null, 2));
+      const { serviceName } = settings;
+      await expectEveryRouteWorksOrIsPlain404(request, "guest", { serviceName });
+      await expectEveryRouteWorksOrIsPlain404(member.request, "member", { serviceName, keepSession: true });
+    });
+  }
 });
 
 test("every link on /mypage opens a working page", async ({ page }) => {
