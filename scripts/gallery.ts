@@ -2,7 +2,8 @@
  * `npm run gallery -- --store <store.json> --out <dir> [--lang ja|en] [--no-fail]`
  *
  * Renders every routed screen (screens/, app/routes.ts) under the given store configuration into
- * `<dir>/<screen-id>.html`, with screen data from tests/fixtures (no API needed), and
+ * `<dir>/<screen-id>.html`, with screen data from the real API run in-process on a fresh database
+ * (fixtures from tests/fixtures only for states its flows cannot reach; the index says which), and
  * `<dir>/index.html` linking them. With Chromium it also writes `<dir>/<screen-id>.png` and runs
  * axe-core on each screen into `<dir>/a11y.json`, failing on serious or critical violations unless
  * --no-fail. It also fails when /signup/form does not show exactly the store's registration fields.
@@ -18,6 +19,7 @@ import enResources from "../locales/en/index.ts";
 import jaResources from "../locales/ja/index.ts";
 import type { StoreSettings } from "../schemas/types/store-settings.gen.ts";
 import { parseStoreSettingsText, StoreSettingsError } from "../server/store/validate-settings.ts";
+import { screenDataFromApi } from "./gallery/api-screen-data.ts";
 import {
   blockingViolations,
   chromiumPath,
@@ -27,12 +29,12 @@ import {
 } from "./gallery/browser-checks.ts";
 import type * as BuildGallery from "./gallery/build-gallery.ts";
 import { type GalleryOptions, parseGalleryOptions, UsageError } from "./gallery/cli-options.ts";
-import { loadScreenFixtures } from "./gallery/fixtures.ts";
+import { loadScreenFixtures, screenDataFor } from "./gallery/fixtures.ts";
 import { writeGalleryIndex } from "./gallery/gallery-index.ts";
 import { parseHtml } from "./gallery/parse-html.ts";
 import { signupFormProblems } from "./gallery/signup-fields.ts";
 import { inlineStoreImages, REPO_ROOT, siteStylesheet, storeAssetDirs } from "./gallery/standalone-assets.ts";
-import { UNROUTED_SCREENS } from "./routed-screens.ts";
+import { ROUTED_SCREENS, UNROUTED_SCREENS } from "./routed-screens.ts";
 
 const SIGNUP_FORM_ID = "signup-form";
 
@@ -90,12 +92,18 @@ async function main(): Promise<number> {
   const { settings, version } = readStore(options.storeFile);
   const standaloneSettings = inlineStoreImages(settings, storeAssetDirs(options.storeFile));
 
+  const fixtures = loadScreenFixtures();
+  // Screen data from the real API under this store, fixtures only where its flows cannot reach.
+  const screenData = await screenDataFromApi(ROUTED_SCREENS, settings, options.language, (screen) =>
+    screenDataFor(screen, settings, fixtures),
+  );
   const pages = await withRenderer((gallery) =>
     gallery.writeGallery(outDir, {
       settings: standaloneSettings,
       settingsVersion: version,
       language: options.language,
-      fixtures: loadScreenFixtures(),
+      fixtures,
+      screenData,
       css: siteStylesheet(),
       storeLabel: options.storeFile,
     }),

@@ -174,12 +174,15 @@ async function emptied(client: PGlite): Promise<PGlite> {
   return client;
 }
 
+/** Closes the databases kept for reuse: scripts call it when done (vitest does after each file). */
+export async function closeIdleTestDatabases(): Promise<void> {
+  for (const client of idleDatabases.splice(0)) await client.close();
+}
+
 if (process.env.VITEST) {
   // Called while a test file is collected, so the pool is closed when that file's tests end.
   const { afterAll } = await import("vitest");
-  afterAll(async () => {
-    for (const client of idleDatabases.splice(0)) await client.close();
-  });
+  afterAll(closeIdleTestDatabases);
 }
 
 /**

@@ -13,6 +13,7 @@ import { createI18n } from "../../locales/language.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { ScreenDefinition } from "../../screens/screen-definition.ts";
 import { ROUTED_SCREENS, UNROUTED_SCREENS } from "../routed-screens.ts";
+import type { GalleryScreenData } from "./api-screen-data.ts";
 import { routeParamsFor, type ScreenFixtures, screenDataFor } from "./fixtures.ts";
 import { type GalleryPage, writeGalleryIndex } from "./gallery-index.ts";
 import { renderScreenDocument } from "./render-screen.tsx";
@@ -27,6 +28,11 @@ export interface GalleryInput {
   css: string;
   /** Names the configuration on the index page, e.g. the store file. */
   storeLabel: string;
+  /**
+   * Each screen's data with its source (api-screen-data.ts); without it, the fixtures stand in for
+   * every screen (the unit tests).
+   */
+  screenData?: ReadonlyMap<string, GalleryScreenData>;
   /** Defaults to every routed screen (scripts/routed-screens.ts); the others are listed as not built. */
   screens?: readonly ScreenDefinition[];
 }
@@ -44,6 +50,11 @@ export async function renderGallery(input: GalleryInput): Promise<GalleryPage[]>
   const { settings, settingsVersion, language, fixtures, css } = input;
   const i18n = await createGalleryI18n(language);
   const pages: GalleryPage[] = [];
+  const dataOf = (screen: ScreenDefinition): GalleryScreenData =>
+    input.screenData?.get(screen.id) ?? {
+      data: screenDataFor(screen, settings, fixtures),
+      source: screen.screenData ? "fixture" : "none",
+    };
   for (const screen of input.screens ?? ROUTED_SCREENS) {
     const html = await renderScreenDocument({
       screen,
@@ -51,11 +62,19 @@ export async function renderGallery(input: GalleryInput): Promise<GalleryPage[]>
       settingsVersion,
       language,
       i18n,
-      screenData: screenDataFor(screen, settings, fixtures),
+      screenData: dataOf(screen).data,
       params: routeParamsFor(screen, fixtures),
       css,
     });
-    pages.push({ screen, fileName: pageFileName(screen), title: i18n.t(screen.titleKey), html });
+    const { source, reason } = dataOf(screen);
+    pages.push({
+      screen,
+      fileName: pageFileName(screen),
+      title: i18n.t(screen.titleKey),
+      html,
+      source,
+      reason,
+    });
   }
   return pages;
 }

@@ -9,6 +9,7 @@ const page = (screen: GalleryPage["screen"], title: string): GalleryPage => ({
   fileName: `${screen.id}.html`,
   title,
   html: "",
+  source: "none",
 });
 const pages = [page(passwordForgot, "パスワード<再設定>"), page(passwordForgotComplete, "送信完了")];
 
@@ -46,7 +47,23 @@ describe("renderIndex", () => {
     const rows = Array.from(parseHtml(html).querySelectorAll("tbody tr"));
     expect(rows[0]?.querySelector("img")?.getAttribute("src")).toBe("password-forgot.png");
     expect(rows[0]?.textContent).toContain("moderate: 1, serious: 2");
-    expect(rows[1]?.querySelectorAll("td")[3]?.textContent).toBe("0");
+    expect(rows[1]?.querySelectorAll("td")[4]?.textContent).toBe("0");
+  });
+
+  it("says where each screen's data came from, and why a fixture stands in", () => {
+    const sourced = [
+      { ...pages[0]!, source: "api" as const },
+      { ...pages[1]!, source: "fixture" as const, reason: "the API sends the visitor on to /mypage" },
+    ];
+    const rows = Array.from(
+      parseHtml(renderIndex(sourced, { storeLabel: "s", language: "ja", notBuilt: [] })).querySelectorAll(
+        "tbody tr",
+      ),
+    );
+    expect(rows.map((row) => row.querySelectorAll("td")[3]?.textContent)).toEqual([
+      "API",
+      "fixture: the API sends the visitor on to /mypage",
+    ]);
   });
 
   it("lists the screens not built yet without linking or rendering them", () => {

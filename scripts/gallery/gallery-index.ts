@@ -7,6 +7,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Language } from "../../locales/index.ts";
 import type { ScreenDefinition } from "../../screens/screen-definition.ts";
+import type { ScreenDataSource } from "./api-screen-data.ts";
 
 export const INDEX_FILE = "index.html";
 
@@ -16,7 +17,12 @@ export interface GalleryPage {
   fileName: string;
   title: string;
   html: string;
+  /** Where its screen data came from (api-screen-data.ts). */
+  source: ScreenDataSource;
+  reason?: string;
 }
+
+const SOURCE_LABELS: Record<ScreenDataSource, string> = { api: "API", none: "—", fixture: "fixture" };
 
 const HTML_ESCAPES: Record<string, string> = {
   "&": "&amp;",
@@ -65,6 +71,7 @@ export function renderIndex(pages: readonly GalleryPage[], options: IndexOptions
       `<td lang="${options.language}">${escapeHtml(page.title)}</td>`,
       `<td><code>${escapeHtml(page.screen.paths.join(", "))}</code></td>`,
       `<td>${escapeHtml(page.screen.layout)}</td>`,
+      `<td>${escapeHtml(SOURCE_LABELS[page.source])}${page.reason ? `: ${escapeHtml(page.reason)}` : ""}</td>`,
       findingsCell(findings),
       `<td>${thumbnail}</td>`,
       "</tr>",
@@ -106,7 +113,7 @@ a { color: #0b57d0; }
 <h1>${escapeHtml(title)}</h1>
 <p>${pages.length} screens, language ${options.language}.</p>
 <table>
-<thead><tr><th scope="col">Screen</th><th scope="col">Title</th><th scope="col">Paths</th><th scope="col">Layout</th><th scope="col">Accessibility violations</th><th scope="col">Screenshot</th></tr></thead>
+<thead><tr><th scope="col">Screen</th><th scope="col">Title</th><th scope="col">Paths</th><th scope="col">Layout</th><th scope="col">Screen data</th><th scope="col">Accessibility violations</th><th scope="col">Screenshot</th></tr></thead>
 <tbody>
 ${rows.join("\n")}
 </tbody>

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { demoStoreSettings } from "../../tests/api-harness.ts";
+import { ROUTED_SCREENS } from "../routed-screens.ts";
+import { screenDataFromApi } from "./api-screen-data.ts";
+
+describe("screenDataFromApi", () => {
+  const fixture = { fixture: true };
+
+  it("reads each screen's data from the real API after the flow that leads to it, in the language", async () => {
+    const data = await screenDataFromApi(ROUTED_SCREENS, demoStoreSettings(), "en", () => fixture);
+    expect([...data.keys()]).toEqual(ROUTED_SCREENS.map((screen) => screen.id));
+
+    const auth = data.get("signup-auth");
+    expect(auth?.source).toBe("api");
+    expect((auth?.data.policies as { title: string }[] | undefined)?.[0]?.title).toBe(
+      "Soramiru Terms of Use",
+    );
+    // The PIN and form steps are reached by posting the e-mail (and the mailed PIN) first.
+    expect(data.get("signup-pin-code")).toMatchObject({
+      source: "api",
+      data: { email: "gallery-pin-code@example.jp" },
+    });
+    expect(data.get("signup-form")).toMatchObject({
+      source: "api",
+      data: { email: "gallery-form@example.jp" },
+    });
+    expect(data.get("login-code")).toMatchObject({ source: "api" });
+    expect(data.get("password-forgot")).toEqual({ data: {}, source: "none" });
+  });
+
+  it("keeps the fixture, with the reason, where the API sends the visitor elsewhere", async () => {
+    const data = await screenDataFromApi(ROUTED_SCREENS, demoStoreSettings(), "ja", () => fixture);
+    // The demo store has no policy step before the e-mail.
+    expect(data.get("signup")).toEqual({
+      data: fixture,
+      source: "fixture",
+      reason: "the API sends the visitor on to /signup/auth",
+    });
+  });
+});
