@@ -292,6 +292,8 @@ export interface TestAccountOptions {
   password?: string | null;
   userId?: string | null;
   loginProhibited?: boolean;
+  /** A member who has not agreed to the policies now in force (they were revised since). */
+  withoutConsent?: boolean;
 }
 
 export interface TestAccount {
@@ -325,8 +327,10 @@ export async function insertAccount(t: TestApi, options: TestAccountOptions = {}
     })
     .returning({ id: accounts.id });
   if (!account) throw new Error("the account was not inserted");
-  const inForce = policiesInForce(t.deps.policies.current(), now, "ja");
-  await recordConsents(t.db, account.id, agreementTo(inForce), now);
+  if (!options.withoutConsent) {
+    const inForce = policiesInForce(t.deps.policies.current(), now, "ja");
+    await recordConsents(t.db, account.id, agreementTo(inForce), now);
+  }
   return { accountId: account.id, publicId, email, password };
 }
 

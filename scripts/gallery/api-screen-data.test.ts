@@ -25,6 +25,12 @@ describe("screenDataFromApi", () => {
       data: { email: "gallery-form@example.jp" },
     });
     expect(data.get("login-code")).toMatchObject({ source: "api" });
+    // A member who has not agreed to the policies in force is asked to, in English.
+    const policy = data.get("signup-policy");
+    expect(policy?.source).toBe("api");
+    expect((policy?.data.policies as { title: string }[] | undefined)?.map(({ title }) => title)).toContain(
+      "Soramiru Terms of Use",
+    );
     expect(data.get("password-forgot")).toEqual({ data: {}, source: "none" });
   });
 

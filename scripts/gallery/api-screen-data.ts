@@ -63,8 +63,9 @@ async function signUpUntil(walk: Walk, step: "pin-code" | "form"): Promise<TestB
   return browser;
 }
 
-async function loggedInMember(walk: Walk): Promise<TestBrowser> {
-  const member = await insertAccount(walk.t);
+/** A member asked to agree to the policies in force (revised since they last agreed). */
+async function memberWithPoliciesToAgree(walk: Walk): Promise<TestBrowser> {
+  const member = await insertAccount(walk.t, { withoutConsent: true });
   const browser = walk.guest();
   await browser.post("/zapi/login", {
     emailUserId: member.email,
@@ -78,7 +79,7 @@ async function loggedInMember(walk: Walk): Promise<TestBrowser> {
 const WALKS: Record<string, (walk: Walk) => Promise<TestBrowser>> = {
   "signup-pin-code": (walk) => signUpUntil(walk, "pin-code"),
   "signup-form": (walk) => signUpUntil(walk, "form"),
-  "signup-policy": loggedInMember,
+  "signup-policy": memberWithPoliciesToAgree,
   "login-code": async (walk) => {
     const member = await insertAccount(walk.t);
     const browser = walk.guest();
