@@ -85,12 +85,19 @@ test("a visitor signs up, logs out, logs in two ways, and resets a forgotten pas
 test("the PIN screen holds resend for 30 seconds and submit until the PIN changes", async ({ page }) => {
   const email = newEmail("pin");
   await page.goto("/signup/auth");
+  const { agreeToPolicies, waitUntilHydrated } = await import("./helpers.ts");
+  const send = page.getByRole("button", { name: "認証コードを送信する" });
+  await waitUntilHydrated(page, send);
   await page.locator('[data-field="email"] input').fill(email);
-  const { agreeToPolicies } = await import("./helpers.ts");
   await agreeToPolicies(page);
-  await page.getByRole("button", { name: "認証コードを送信する" }).click();
+  await send.click();
   await page.waitForURL("**/signup/pin-code");
   await expect(page.getByRole("button", { name: /再送信まで\d+秒/ })).toBeDisabled();
+  // The six boxes fit the narrowest phone: nothing leaves the screen at 320 px.
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  const lastBox = await page.locator('[data-field="pinCode"] input').last().boundingBox();
+  expect((lastBox?.x ?? 999) + (lastBox?.width ?? 0)).toBeLessThanOrEqual(320);
   await typePin(page, "pinCode", "000000");
   const submit = page.getByRole("button", { name: "認証する" });
   await submit.click();
