@@ -67,7 +67,7 @@ function PasswordInput({ widget, autoComplete, describedBy, children }: Password
         />
         <button
           type="button"
-          className="sf-button sf-button--inline"
+          className="btn btn--secondary"
           aria-pressed={visible}
           aria-controls={id}
           aria-label={t("widgets.password.showNamed", { label })}

@@ -131,7 +131,7 @@ export function PostalCodeWidget(props: WidgetProps) {
       >
         <button
           type="button"
-          className="sf-button sf-button--secondary sf-button--inline"
+          className="btn btn--secondary"
           disabled={!canSearch}
           aria-busy={searching || undefined}
           onClick={() => void search()}
@@ -148,16 +148,12 @@ export function PostalCodeWidget(props: WidgetProps) {
         onClose={() => setDialogOpen(false)}
         actions={
           <>
-            <button
-              type="button"
-              className="sf-button sf-button--secondary"
-              onClick={() => setDialogOpen(false)}
-            >
+            <button type="button" className="btn btn--secondary" onClick={() => setDialogOpen(false)}>
               {t("widgets.postalCode.close")}
             </button>
             <button
               type="button"
-              className="sf-button sf-button--primary"
+              className="btn btn--primary"
               disabled={!choice}
               onClick={() => {
                 if (!choice) return;

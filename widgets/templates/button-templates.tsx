@@ -5,7 +5,7 @@ import { schemaFormContext } from "../form-context.ts";
 /**
  * The submit button, with the form's summary message right above it: the message refers to the
  * errors "above" (上記エラー内容をご確認ください). While the form is sent the button shows a spinner
- * and stays disabled so a second click cannot send twice; pages can also hold it disabled.
+ * (the site's .btn[aria-busy]) and stays disabled so a second click cannot send twice; pages can also hold it disabled.
  */
 export function SubmitButton({ uiSchema, registry }: SubmitButtonProps) {
   const { t } = useTranslation();
@@ -21,11 +21,10 @@ export function SubmitButton({ uiSchema, registry }: SubmitButtonProps) {
       )}
       <button
         type="submit"
-        className="sf-button sf-button--primary"
+        className="btn btn--primary"
         disabled={busy || submitDisabled}
         aria-busy={busy || undefined}
       >
-        {busy && <span className="sf-spinner" aria-hidden="true" />}
         {submitLabel || t("form.submit")}
       </button>
     </div>
@@ -45,7 +44,7 @@ function TextButton({
   return (
     <button
       type="button"
-      className={["sf-button sf-button--secondary", className].filter(Boolean).join(" ")}
+      className={["btn btn--secondary btn--sm", className].filter(Boolean).join(" ")}
       {...buttonProps}
     >
       {t(labelKey)}

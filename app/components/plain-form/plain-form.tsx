@@ -134,7 +134,7 @@ function PasswordInput(props: FieldProps) {
       {/* Showing the password needs JavaScript; without it the button would do nothing. */}
       <button
         type="button"
-        className="sf-button sf-button--inline"
+        className="btn btn--secondary"
         hidden={!hydrated}
         aria-pressed={visible}
         aria-controls={props.id}
@@ -328,11 +328,10 @@ export function PlainForm({
         )}
         <button
           type="submit"
-          className="sf-button sf-button--primary"
+          className="btn btn--primary"
           disabled={busy || waitingForChange}
           aria-busy={busy || undefined}
         >
-          {busy && <span className="sf-spinner" aria-hidden="true" />}
           {submitLabel}
         </button>
       </div>
