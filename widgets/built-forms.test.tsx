@@ -50,7 +50,11 @@ describe("the registration form", () => {
     expect(within(field("familyName")).getByRole("alert")).toHaveTextContent("※姓を入力してください。");
     expect(within(field("prefecture")).getByRole("alert")).toHaveTextContent("※都道府県を選択してください。");
     expect(within(field("birthday")).queryByRole("alert")).toBeNull();
-    expect(screen.getByRole("textbox", { name: "姓 必須" })).toHaveFocus();
+    // Focus goes to the summary, which names each field once and does not repeat the messages.
+    const summary = screen.getByRole("alert", { name: /^入力内容に\d+件の誤りがあります。$/ });
+    expect(summary).toHaveFocus();
+    expect(within(summary).getByRole("link", { name: "姓" })).toBeInTheDocument();
+    expect(summary).not.toHaveTextContent("姓を入力してください。");
   });
 
   it("fills the address from the postal search and sends clean data", async () => {

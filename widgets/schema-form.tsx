@@ -19,7 +19,6 @@ import type {
   ErrorSchema,
   Experimental_DefaultFormStateBehavior,
   RJSFSchema,
-  RJSFValidationError,
   UiSchema,
   ValidatorType,
 } from "@rjsf/utils";
@@ -30,7 +29,7 @@ import type { FieldError, FormDefinition } from "../schemas/form-definition.ts";
 import { fieldUiSchema } from "../schemas/form-definition.ts";
 import { normalizeFormData } from "../schemas/normalize.ts";
 import { createErrorTransformer, ROOT_FIELD } from "../schemas/validation-messages.ts";
-import { fieldNameOfError, firstFieldInPageOrder, focusField } from "./focus-field.ts";
+import { firstFieldInPageOrder, focusField } from "./focus-field.ts";
 import type { SchemaFormContext } from "./form-context.ts";
 import {
   conditionOnlyValidator,
@@ -280,10 +279,21 @@ export function SchemaForm(props: SchemaFormProps) {
     props.onChange?.(normalizeFormData(form, next));
   };
 
-  const onError = (errors: RJSFValidationError[]) => {
+  // After a failed submit, focus goes to the summary at the top (it lists and links the fields),
+  // once it has rendered.
+  const [summaryFocusRequests, setSummaryFocusRequests] = useState(0);
+  useEffect(() => {
+    if (summaryFocusRequests === 0) return;
+    const formElement: HTMLFormElement | null | undefined = formRef.current?.formElement.current;
+    const summary = formElement?.querySelector<HTMLElement>(".sf-error-summary");
+    summary?.focus();
+    summary?.scrollIntoView?.({ block: "start" });
+  }, [summaryFocusRequests]);
+
+  const onError = () => {
     setSubmitAttempted(true);
     setAnnounceErrors(true);
-    focusFirstError(errors.map((error) => fieldNameOfError(error.property)));
+    setSummaryFocusRequests((requests) => requests + 1);
   };
 
   const onSubmit = (event: IChangeEvent<FormData>) => {

@@ -93,7 +93,7 @@ describe("checkbox widget", () => {
     expect(screen.getByRole("checkbox", { name: "同意する" })).not.toBeChecked();
     await submit();
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getByRole("checkbox", { name: "同意する" })).toHaveFocus();
+    expect(screen.getByRole("alert", { name: "入力内容に1件の誤りがあります。" })).toHaveFocus();
   });
 
   it("links an external policy it asks consent to", () => {

@@ -5,8 +5,9 @@ import { fieldNameOfError, focusField } from "../focus-field.ts";
 import { useFieldText } from "../labels.ts";
 
 /**
- * The summary above the form after a failed submit: one line per error, each a link that moves
- * focus to its field (errors on the form as a whole are listed without a link).
+ * The summary above the form after a failed submit: how many fields need attention and a link to
+ * each (by its label: the message itself is under the field, not repeated here); errors on the form
+ * as a whole are listed as text. The form moves focus here after a failed submit.
  */
 export function ErrorListTemplate({ errors, registry, uiSchema }: ErrorListProps) {
   const { t } = useTranslation();
@@ -19,26 +20,33 @@ export function ErrorListTemplate({ errors, registry, uiSchema }: ErrorListProps
     if (form && focusField(form, name)) event.preventDefault();
   };
 
+  const fields = new Set<string>();
+  const items = errors.flatMap((error, index) => {
+    const name = fieldNameOfError(error.property);
+    const schema = properties[name];
+    if (!name || !schema) return [<li key={`form-${index}`}>{error.message}</li>];
+    if (fields.has(name)) return [];
+    fields.add(name);
+    return [
+      <li key={name}>
+        <a href={`#${idPrefix}${idSeparator}${name}`} onClick={goToField(name)}>
+          {text.label(schema, uiSchema?.[name], name)}
+        </a>
+      </li>,
+    ];
+  });
+
   return (
-    <div className="sf-error-summary" role="alert" aria-labelledby={`${idPrefix}-error-summary`}>
+    <div
+      className="sf-error-summary"
+      role="alert"
+      tabIndex={-1}
+      aria-labelledby={`${idPrefix}-error-summary`}
+    >
       <h2 id={`${idPrefix}-error-summary`} className="sf-error-summary__title">
-        {t("form.errorSummary", { count: errors.length })}
+        {t("form.errorSummary", { count: items.length })}
       </h2>
-      <ul className="sf-error-summary__list">
-        {errors.map((error, index) => {
-          const name = fieldNameOfError(error.property);
-          const schema = properties[name];
-          if (!name || !schema) return <li key={index}>{error.message}</li>;
-          const label = text.label(schema, uiSchema?.[name], name);
-          return (
-            <li key={index}>
-              <a href={`#${idPrefix}${idSeparator}${name}`} onClick={goToField(name)}>
-                {t("form.errorSummaryItem", { label, message: error.message })}
-              </a>
-            </li>
-          );
-        })}
-      </ul>
+      <ul className="sf-error-summary__list">{items}</ul>
     </div>
   );
 }
