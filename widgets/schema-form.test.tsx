@@ -92,6 +92,29 @@ describe("SchemaForm submit", () => {
   });
 });
 
+describe("SchemaForm before a submit", () => {
+  it("shows a field's message when the visitor leaves it, without a summary or the others' messages", async () => {
+    const { user, onSubmit } = renderForm(nameForm());
+    const hobby = screen.getByRole("textbox", { name: /^趣味/ });
+    await user.type(hobby, "映");
+    await user.tab();
+    expect(within(field("hobby")).getByText(/^※/)).toBeInTheDocument();
+    expect(within(field("familyName")).queryByText(/^※/)).toBeNull();
+    expect(screen.queryByRole("alert", { name: /誤りがあります/ })).toBeNull();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    // Corrected, the message goes at once.
+    await user.type(hobby, "画");
+    expect(within(field("hobby")).queryByText(/^※/)).toBeNull();
+  });
+
+  it("shows nothing for a field the visitor has not left", async () => {
+    const { user } = renderForm(nameForm());
+    await user.type(screen.getByRole("textbox", { name: /^趣味/ }), "映");
+    expect(within(field("hobby")).queryByText(/^※/)).toBeNull();
+  });
+});
+
 describe("SchemaForm server answers", () => {
   const serverErrors = [
     { field: "hobby", message: "このユーザIDは既に使用されています。別のユーザIDを登録してください。" },

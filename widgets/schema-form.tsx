@@ -29,7 +29,7 @@ import type { FieldError, FormDefinition } from "../schemas/form-definition.ts";
 import { fieldUiSchema } from "../schemas/form-definition.ts";
 import { normalizeFormData } from "../schemas/normalize.ts";
 import { createErrorTransformer, ROOT_FIELD } from "../schemas/validation-messages.ts";
-import { firstFieldInPageOrder, focusField } from "./focus-field.ts";
+import { fieldNameOfError, firstFieldInPageOrder, focusField } from "./focus-field.ts";
 import type { SchemaFormContext } from "./form-context.ts";
 import {
   conditionOnlyValidator,
@@ -154,6 +154,12 @@ function idPrefixOf(form: FormDefinition): string {
   return form.id.replace(/[^A-Za-z0-9_-]/g, "-");
 }
 
+/** `signup-email_email` → `email`: the top-level field an element id belongs to. */
+function fieldOfId(id: string, idPrefix: string): string | null {
+  if (!id.startsWith(`${idPrefix}_`)) return null;
+  return id.slice(idPrefix.length + 1).split("_")[0] || null;
+}
+
 export function SchemaForm(props: SchemaFormProps) {
   const { form, serverErrors, summary = "", submitLabelKey, disabled = false, busy = false } = props;
   const { t, i18n } = useTranslation();
@@ -190,11 +196,32 @@ export function SchemaForm(props: SchemaFormProps) {
     [form, t, i18n.language],
   );
 
+  // Fields the visitor has left show their own message before any submit, and re-check on each
+  // change from then on (spec: the messages appear on blur, e.g. why the send button stays grey).
+  const [leftFields, setLeftFields] = useState<ReadonlySet<string>>(() => new Set());
+  const fromBlur = useMemo(() => {
+    if (submitAttempted || leftFields.size === 0 || !ready) return [];
+    const { errors } = validator.validateFormData(
+      data,
+      form.schema as RJSFSchema,
+      undefined,
+      transformErrors,
+    );
+    return errors
+      .map((error) => ({ field: fieldNameOfError(error.property), message: error.message ?? "" }))
+      .filter(({ field, message }) => leftFields.has(field) && message);
+  }, [submitAttempted, leftFields, ready, validator, data, form, transformErrors]);
+  const onBlur = (id: string) => {
+    const field = fieldOfId(id, idPrefixOf(form));
+    if (field && !leftFields.has(field)) setLeftFields(new Set([...leftFields, field]));
+  };
+
   const visibleErrors = useMemo(() => {
     const fromServer = (serverErrors ?? []).filter(({ field }) => !dismissed.fields.has(field));
     const fromWidgets = Object.entries(widgetErrors).map(([field, message]) => ({ field, message }));
-    return [...fromServer, ...fromWidgets];
-  }, [serverErrors, dismissed, widgetErrors]);
+    const shown = new Set([...fromServer, ...fromWidgets].map(({ field }) => field));
+    return [...fromServer, ...fromWidgets, ...fromBlur.filter(({ field }) => !shown.has(field))];
+  }, [serverErrors, dismissed, widgetErrors, fromBlur]);
   const extraErrors = useMemo(() => toErrorSchema(visibleErrors), [visibleErrors]);
 
   const focusFirstError = useCallback((fields: Iterable<string>) => {
@@ -332,7 +359,9 @@ export function SchemaForm(props: SchemaFormProps) {
         idPrefix={idPrefixOf(form)}
         transformErrors={transformErrors}
         extraErrors={extraErrors}
-        showErrorList="top"
+        // The summary lists errors after a submit (or the API's answer); before, a field the visitor
+        // left shows its own message alone.
+        showErrorList={submitAttempted || (serverErrors?.length ?? 0) > 0 ? "top" : false}
         noHtml5Validate
         // Once a submit has shown errors, each change re-checks the form, so a corrected field clears at once.
         liveValidate={submitAttempted ? "onChange" : false}
@@ -340,6 +369,7 @@ export function SchemaForm(props: SchemaFormProps) {
         experimental_defaultFormStateBehavior={DEFAULTS}
         focusOnFirstError={false}
         onChange={onChange}
+        onBlur={onBlur}
         onError={onError}
         onSubmit={onSubmit}
       />

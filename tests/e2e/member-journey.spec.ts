@@ -106,3 +106,23 @@ test("the PIN screen holds resend for 30 seconds and submit until the PIN change
   await typePin(page, "pinCode", "111111");
   await expect(submit).toBeEnabled();
 });
+
+test("the sign-up e-mail step says on blur why its button stays grey, before anything is sent", async ({
+  page,
+}) => {
+  await page.goto("/signup/auth");
+  const { waitUntilHydrated } = await import("./helpers.ts");
+  const send = page.getByRole("button", { name: "認証コードを送信する" });
+  await waitUntilHydrated(page, send);
+  const requests: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") requests.push(request.url());
+  });
+  await page.locator('[data-field="email"] input').fill("not-an-address");
+  await page.keyboard.press("Tab");
+  await expect(page.locator('[data-field="email"]')).toContainText(
+    "※メールアドレスの形式が正しくありません。",
+  );
+  await expect(send).toBeDisabled();
+  expect(requests).toEqual([]);
+});
