@@ -161,7 +161,7 @@ describe("PlainForm errors", () => {
     expect(screen.getByText("※パスワードを入力してください。")).toBeInTheDocument();
   });
 
-  it("shows the summary and errors of fields it does not have above the button, as an alert", async () => {
+  it("shows the summary and errors of fields it does not have at the top, as an alert, and focuses it", async () => {
     const action = failing({
       formId: "login.password",
       errors: [{ field: "root", message: "入力内容が正しくありません。" }],
@@ -169,9 +169,14 @@ describe("PlainForm errors", () => {
     });
     const { user } = await renderForm({ form: passwordLogin }, { action });
     await user.click(screen.getByRole("button", { name: "送信する" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(
-      "ログインに失敗しました。 入力内容が正しくありません。",
-    );
+    const summary = await screen.findByRole("alert");
+    expect(summary).toHaveTextContent("ログインに失敗しました。 入力内容が正しくありません。");
+    // At the top of the form, before its fields, and focused.
+    const firstField = document.querySelector("[data-field]");
+    expect(
+      summary.compareDocumentPosition(firstField as Node) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    await waitFor(() => expect(summary).toHaveFocus());
   });
 
   it("ignores a failure that belongs to another form of the page", async () => {

@@ -257,7 +257,8 @@ export function PlainForm({
   if (edited.of !== ownFailure) setEdited({ of: ownFailure, fields: new Set() });
 
   const errors = (ownFailure?.errors ?? []).filter(({ field }) => !edited.fields.has(field));
-  // Messages about the form as a whole, or about a field this form does not show, go above the button.
+  // Messages about the form as a whole, or about a field this form does not show, go in the summary
+  // at the top, as on every form.
   const shown = new Set(fields.map((field) => field.name));
   const summary = [
     ownFailure?.summary,
@@ -272,7 +273,8 @@ export function PlainForm({
   const [current, setCurrent] = useState<string | null>(null);
   const waitingForChange = hydrated && ownFailure !== null && tried !== null && tried === current;
 
-  // After a failed post, take the user to the first field that needs attention (spec §8 "scroll to the field").
+  // After a failed post, take the user to the first field that needs attention (spec §8 "scroll to
+  // the field"), or to the summary when the failure is about the form as a whole.
   useEffect(() => {
     const formElement = formRef.current;
     if (!ownFailure || !formElement) return;
@@ -285,6 +287,7 @@ export function PlainForm({
         return;
       }
     }
+    formElement.querySelector<HTMLElement>(".sf-error-summary")?.focus();
   }, [ownFailure]);
 
   const onChange = (event: FormEvent<HTMLFormElement>) => {
@@ -304,6 +307,11 @@ export function PlainForm({
   return (
     <Form ref={formRef} method="post" className="sf-form" noValidate onChange={onChange} onSubmit={onSubmit}>
       <input type="hidden" name={FORM_ID_FIELD} value={form.id} />
+      {summary && (
+        <div className="sf-error-summary" role="alert" tabIndex={-1}>
+          <p className="sf-error-summary__title">{summary}</p>
+        </div>
+      )}
       <div className="sf-fields">
         {fields.map((field) => {
           const id = fieldId(form, field.name);
@@ -321,11 +329,6 @@ export function PlainForm({
         })}
       </div>
       <div className="sf-actions">
-        {summary && (
-          <p className="sf-actions__summary" role="alert">
-            {summary}
-          </p>
-        )}
         <button
           type="submit"
           className="btn btn--primary"
