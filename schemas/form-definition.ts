@@ -82,9 +82,10 @@ export type WidgetName = (typeof WIDGET_NAMES)[number];
  * - nfkc: NFKC (full-width letters and digits become half-width, half-width kana full-width), then trims;
  * - phoneNumber: NFKC, then removes the separators people type (hyphens, spaces, brackets); letters
  *   stay, so the format rule can name the mistake;
- * - postalCode: NFKC, then removes the hyphen and spaces of 123-4567.
+ * - postalCode: NFKC, then removes the hyphen and spaces of 123-4567;
+ * - date: NFKC, then removes the separators of 1990/04/15 (the birthday is stored as YYYYMMDD).
  */
-export type NormalizeKind = "trim" | "raw" | "nfkc" | "phoneNumber" | "postalCode";
+export type NormalizeKind = "trim" | "raw" | "nfkc" | "phoneNumber" | "postalCode" | "date";
 
 export type MessageParams = Record<string, string | number>;
 

@@ -74,6 +74,12 @@ describe("normalizeFormData", () => {
     expect(normalizeFormData(form, { postalCode: "---" })).toEqual({});
   });
 
+  it("removes the separators of a date typed as the page shows it", () => {
+    expect(normalizeFormData(form, { birthday: "1990/04/15" })).toEqual({ birthday: "19900415" });
+    expect(normalizeFormData(form, { birthday: "１９９０－０４－１５" })).toEqual({ birthday: "19900415" });
+    expect(normalizeFormData(form, { birthday: "1990.4.15" })).toEqual({ birthday: "1990415" });
+  });
+
   it("leaves passwords exactly as typed", () => {
     expect(normalizeFormData(form, { password: " Ｐass word " })).toEqual({ password: " Ｐass word " });
     expect(normalizeFormData(form, { password: "" })).toEqual({});

@@ -8,6 +8,8 @@ import { type FormDefinition, fieldUiSchema, type NormalizeKind } from "./form-d
 /** Separators people type inside phone numbers; the katakana ー is what a Japanese IME gives for "-". */
 const PHONE_SEPARATORS = /[\s\-‐‑‒–—―−ー()（）]/g;
 const POSTAL_CODE_SEPARATORS = /[\s\-‐‑‒–—―−ー]/g;
+/** Between the year, month and day of 1990/04/15, 1990-04-15 or 1990.04.15. */
+const DATE_SEPARATORS = /[\s/\-.‐‑‒–—―−ー]/g;
 
 function normalizeText(text: string, kind: NormalizeKind): string {
   switch (kind) {
@@ -21,6 +23,8 @@ function normalizeText(text: string, kind: NormalizeKind): string {
       return text.normalize("NFKC").replace(PHONE_SEPARATORS, "");
     case "postalCode":
       return text.normalize("NFKC").replace(POSTAL_CODE_SEPARATORS, "");
+    case "date":
+      return text.normalize("NFKC").replace(DATE_SEPARATORS, "");
   }
 }
 

@@ -374,8 +374,11 @@ describe("registration fields (spec §5 Registration fields)", () => {
       ["19901301", [message]],
       ["20230230", [message]],
       ["19000229", [message]],
-      ["1990/01/01", [message]],
+      // Typed as the widget shows it (or by hand before its script runs): the separators go.
+      ["1990/01/01", []],
+      ["1990/13/01", [message]],
       ["1990011", [message]],
+      ["1990年01月01日", [message]],
       [undefined, ["生年月日を入力してください。"]],
     ]);
   });

@@ -451,7 +451,7 @@ export function birthdayField(): FieldSpec {
       errorMessage: { pattern: message, calendarDate: message },
     },
     requiredMessage: "validation.input.required",
-    options: { normalize: "nfkc" },
+    options: { normalize: "date" },
     ui: { "ui:autocomplete": "bday" },
   });
 }

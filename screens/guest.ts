@@ -45,7 +45,12 @@ export const loginCode = {
   forms: [
     {
       builder: "loginCodeEntry",
-      submit: { method: "POST", path: "/login", body: { loginMethod: "AuthCode" } },
+      submit: {
+        method: "POST",
+        path: "/login",
+        body: { loginMethod: "AuthCode" },
+        bodyFromScreenData: { emailUserId: "email" },
+      },
       retryAfterChangeOf: "authCode",
       resend: { path: "/zapi/account/email/send-pin-code", body: { type: "login" } },
       submitLabelKey: "screens.login.submit",

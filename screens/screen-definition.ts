@@ -18,12 +18,10 @@ export type ScreenAccess = "member" | "guest" | "any";
  * in the page's language (one message per code, in the api.json of each language in locales/); a screen only places it.
  */
 export interface ScreenErrorMapping {
-  /** The form field that shows the message; omitted = shown above the form. */
+  /** The form field that shows the message (and takes the focus); omitted = shown above the form. */
   field?: string;
   /** Translation key of a summary shown above the form as well. */
   summaryKey?: string;
-  /** Scroll the field into view (sign-up duplicates). */
-  scroll?: boolean;
 }
 
 /** How the normalised form data becomes the request body (schemas/forms payload converters). */
@@ -42,6 +40,11 @@ export interface ScreenSubmit {
   /** Query parameters of the page copied into the body, e.g. the reset `token`. */
   bodyFromQuery?: readonly string[];
   /**
+   * Body members taken from the screen data, by body member → screen-data member: the login code
+   * names the account by the e-mail the code went to, which the API hands back in the screen data.
+   */
+  bodyFromScreenData?: Readonly<Record<string, string>>;
+  /**
    * When the store enables reCAPTCHA, a token for this action goes in the body as `token`
    * (issue 7 §10); the API checks it under the same action name (server/api/recaptcha-guard.ts).
    */
@@ -50,9 +53,6 @@ export interface ScreenSubmit {
 
 /** The reCAPTCHA actions of the calls the API protects (grecaptcha.enterprise.execute's `action`). */
 export type RecaptchaAction = "login" | "login_code" | "signup_email";
-
-/** The body member (and plain-form field) that carries the token, as spec §3 names it for login. */
-export const RECAPTCHA_TOKEN_FIELD = "token";
 
 export interface ScreenForm {
   /** Names a builder in schemas/forms/registry.ts. */

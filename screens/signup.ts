@@ -108,7 +108,6 @@ export const signupForm = {
         ACCOUNT_ALREADY_EXISTS_USER_ID: {
           field: "userId",
           summaryKey: summary,
-          scroll: true,
         },
         ACCOUNT_ALREADY_EXISTS_EMAIL: { summaryKey: summary },
         VALIDATION_ERROR: { summaryKey: summary },

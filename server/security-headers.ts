@@ -63,7 +63,11 @@ function storeSources(
   return list.length > 0 ? list.join(" ") : fallback;
 }
 
-/** Pages whose URL carries a secret (the reset token): the Referer must not leak it to anyone. */
+/**
+ * Pages whose URL carries a secret (the reset token): no Referer may take it to another site.
+ * `same-origin` rather than `no-referrer`: under `no-referrer` the browser sends `Origin: null` with
+ * the page's own form post, which React Router's CSRF check rightly refuses (ADR 0015).
+ */
 function carriesSecret(c: Context): boolean {
   const query = new URL(c.req.url).searchParams;
   return query.has("token") || query.has("code");
@@ -124,13 +128,13 @@ export function securityHeaders({
       fullscreen: ["self"],
       browsingTopics: [],
     },
-    // A header a handler set on purpose (e.g. no-referrer below) wins over the default.
+    // A header a handler set on purpose (e.g. same-origin below) wins over the default.
     overwrite: false,
   });
   return async (c, next) => {
     await headers(c, async () => {
       await next();
-      if (carriesSecret(c)) c.res.headers.set("Referrer-Policy", "no-referrer");
+      if (carriesSecret(c)) c.res.headers.set("Referrer-Policy", "same-origin");
     });
   };
 }

@@ -26,6 +26,8 @@ export interface SchemaFormContext {
   busy: boolean;
   /** The submit button is disabled (a page rule such as "until the PIN changed"). */
   submitDisabled: boolean;
+  /** The form's id: the submit button posts it, so the route action knows which form was sent. */
+  formId: string;
   /** The submit button's text, already translated. */
   submitLabel: string;
   /** A message about the last submit, shown right above the submit button (e.g. 登録処理に失敗しました。…). */
@@ -41,6 +43,7 @@ const standalone: SchemaFormContext = {
   announceErrors: false,
   busy: false,
   submitDisabled: false,
+  formId: "",
   submitLabel: "",
   summary: "",
   pendingFields: [],

@@ -18,6 +18,7 @@ import Form, { type IChangeEvent } from "@rjsf/core";
 import type {
   ErrorSchema,
   Experimental_DefaultFormStateBehavior,
+  NameGeneratorFunction,
   RJSFSchema,
   UiSchema,
   ValidatorType,
@@ -39,6 +40,7 @@ import {
   validatorModules,
 } from "./form-validator.ts";
 import { templates, widgets } from "./theme.tsx";
+import { useHydrated } from "./use-hydrated.ts";
 import "./widgets.css";
 
 type FormData = Record<string, unknown>;
@@ -149,6 +151,13 @@ function isFilled(form: FormDefinition, name: string, value: unknown): boolean {
   return !(Array.isArray(value) && value.length === 0);
 }
 
+/**
+ * Inputs are named after their field (`email`, `pinCode`), so that a form posted before the
+ * script runs reads back into the form's data (schemas/form-post.ts).
+ */
+const fieldNames: NameGeneratorFunction = (path, idPrefix) =>
+  path.length > 0 ? path.map(String).join(".") : idPrefix;
+
 /** Element ids must stay unique when a page shows two forms: they start with the form's id. */
 function idPrefixOf(form: FormDefinition): string {
   return form.id.replace(/[^A-Za-z0-9_-]/g, "-");
@@ -163,6 +172,7 @@ function fieldOfId(id: string, idPrefix: string): string | null {
 export function SchemaForm(props: SchemaFormProps) {
   const { form, serverErrors, summary = "", submitLabelKey, disabled = false, busy = false } = props;
   const { t, i18n } = useTranslation();
+  const hydrated = useHydrated();
   const formRef = useRef<Form>(null);
   const [data, setData] = useState<FormData>(() => ({ ...props.formData }));
   // After a first submit the form re-checks itself on every change; before, errors wait for submit.
@@ -272,7 +282,9 @@ export function SchemaForm(props: SchemaFormProps) {
       setFieldError,
       announceErrors,
       busy: busy || waitingSubmit,
-      submitDisabled: disabled || !ruleHolds,
+      // Before hydration nothing could lift a page rule: the button works and the server judges.
+      submitDisabled: hydrated && (disabled || !ruleHolds),
+      formId: form.id,
       submitLabel: t(submitLabelKey ?? "form.submit"),
       summary,
       pendingFields: props.pendingFields ?? [],
@@ -286,6 +298,8 @@ export function SchemaForm(props: SchemaFormProps) {
       waitingSubmit,
       disabled,
       ruleHolds,
+      hydrated,
+      form.id,
       t,
       submitLabelKey,
       summary,
@@ -349,6 +363,10 @@ export function SchemaForm(props: SchemaFormProps) {
       <Form
         ref={formRef}
         className="sf-form"
+        // A real form: before the script runs (or if it never does) the browser posts it to the
+        // page's route action, which validates it with the same schema.
+        method="post"
+        nameGenerator={fieldNames}
         schema={form.schema as RJSFSchema}
         uiSchema={form.uiSchema as UiSchema}
         initialFormData={props.formData}

@@ -10,7 +10,8 @@
  */
 import { type FormEvent, type ReactNode, useCallback, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { RECAPTCHA_TOKEN_FIELD, type RecaptchaAction } from "../../screens/screen-definition.ts";
+import { RECAPTCHA_TOKEN_FIELD } from "../../schemas/form-post.ts";
+import type { RecaptchaAction } from "../../screens/screen-definition.ts";
 import { useNonce } from "../lib/nonce.tsx";
 import { useRootData } from "../root.tsx";
 import "./recaptcha.css";

@@ -108,7 +108,6 @@ describe("screenFailure", () => {
     expect(failure).toEqual({
       serverErrors: [{ field: "userId", message: userIdInUse }],
       summary: "登録処理に失敗しました。上記エラー内容をご確認ください。",
-      scrollTo: "userId",
     });
   });
 

@@ -28,14 +28,16 @@ export function screenPayload(
     const value = context.query.get(name);
     if (value !== null) payload[name] = value;
   }
+  for (const [member, source] of Object.entries(submit.bodyFromScreenData ?? {})) {
+    const value = context.screenData[source];
+    if (typeof value === "string") payload[member] = value;
+  }
   return { ...payload, ...submit.body };
 }
 
 export interface ScreenFailure {
   serverErrors: FieldError[];
   summary: string;
-  /** The field to scroll to, when the mapping asks for it. */
-  scrollTo: string | null;
 }
 
 function validationErrors(body: unknown): FieldError[] {
@@ -74,17 +76,15 @@ export function screenFailure(
     return {
       serverErrors: [...fieldErrors, { field: mapping.field, message }],
       summary: mapping.summaryKey ? t(mapping.summaryKey) : "",
-      scrollTo: mapping.scroll ? mapping.field : null,
     };
   }
   if (fieldErrors.length > 0) {
     return {
       serverErrors: fieldErrors,
       summary: mapping?.summaryKey ? t(mapping.summaryKey) : message,
-      scrollTo: null,
     };
   }
   // The mapped field is not on this store's form (e.g. user ID is NOT_USE): the message goes above.
   const summary = mapping?.summaryKey ? `${message} ${t(mapping.summaryKey)}` : message;
-  return { serverErrors: [], summary, scrollTo: null };
+  return { serverErrors: [], summary };
 }

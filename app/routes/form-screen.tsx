@@ -3,6 +3,7 @@ import { screenById } from "../../screens/index.ts";
 import { ScreenForms } from "../components/screen/screen-forms.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { formValidatorUrls } from "../lib/form-validators.server.ts";
+import { screenAction } from "../lib/screen-action.server.ts";
 import { loadScreen } from "../lib/screen-loader.server.ts";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/form-screen";
@@ -15,6 +16,9 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...loaded, validatorUrls };
 }
 
+/** Every post of the screen's forms: validated, sent to the API, answered (ADR 0015). */
+export const action = (args: Route.ActionArgs) => screenAction(args);
+
 export default function FormScreen({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const screen = screenById(loaderData.screenId);
@@ -24,7 +28,6 @@ export default function FormScreen({ loaderData }: Route.ComponentProps) {
       <ScreenForms
         screen={screen}
         screenData={loaderData.screenData}
-        params={loaderData.params}
         settings={root.storeSettingData}
         settingsVersion={root.storeSettingVersion}
         validatorUrls={loaderData.validatorUrls}

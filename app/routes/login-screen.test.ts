@@ -2,14 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import { login, loginCode } from "../../screens/guest.ts";
 import { demoStore } from "../../tests/render.tsx";
-import {
-  buildLoginForm,
-  formsOfMode,
-  type LoginOptions,
-  loginModeOf,
-  loginOptions,
-  modeSwitchOf,
-} from "./login-screen.ts";
+import { buildFormOfScreen } from "../lib/screen-form.ts";
+import { formsOfMode, type LoginOptions, loginModeOf, loginOptions, modeSwitchOf } from "./login-screen.ts";
 
 const both: LoginOptions = {
   passwordEnabled: true,
@@ -119,14 +113,17 @@ describe("modeSwitchOf", () => {
   });
 });
 
-describe("buildLoginForm", () => {
+describe("buildFormOfScreen", () => {
   const context = { settings: demoStore, settingsVersion: "v1" };
 
   it("labels the identifier per the store: e-mail or user ID when user IDs are enabled, else e-mail", () => {
     const [passwordForm] = formsOfMode(login, "password");
     if (!passwordForm) throw new Error("the login screen has a password form");
-    const withUserIds = buildLoginForm(passwordForm, { ...context, screenData: { isEnabledUserId: true } });
-    const emailOnly = buildLoginForm(passwordForm, { ...context, screenData: { isEnabledUserId: false } });
+    const withUserIds = buildFormOfScreen(passwordForm, {
+      ...context,
+      screenData: { isEnabledUserId: true },
+    });
+    const emailOnly = buildFormOfScreen(passwordForm, { ...context, screenData: { isEnabledUserId: false } });
     expect(withUserIds.schema.properties?.emailUserId).toMatchObject({ title: "field.emailOrUserId" });
     expect(emailOnly.schema.properties?.emailUserId).toMatchObject({ title: "field.email" });
   });
@@ -135,7 +132,7 @@ describe("buildLoginForm", () => {
     const [passwordForm] = formsOfMode(login, "password");
     if (!passwordForm) throw new Error("the login screen has a password form");
     const definition = { ...passwordForm, uiSchema: { "ui:order": ["password", "emailUserId"] } };
-    expect(buildLoginForm(definition, { ...context, screenData: {} }).uiSchema["ui:order"]).toEqual([
+    expect(buildFormOfScreen(definition, { ...context, screenData: {} }).uiSchema["ui:order"]).toEqual([
       "password",
       "emailUserId",
     ]);

@@ -3,8 +3,6 @@
  * action always judges the form the page showed: the modes (password or e-mail code, chosen by
  * the `loginType` query as far as the store and the login page data allow) and the forms of each.
  */
-import type { FormDefinition } from "../../schemas/form-definition.ts";
-import { buildScreenForm, type FormBuildContext } from "../../schemas/forms/registry.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { ScreenDefinition, ScreenForm } from "../../screens/screen-definition.ts";
 
@@ -83,13 +81,4 @@ export function modeSwitchOf(
   else next.set(LOGIN_TYPE_QUERY, other);
   const search = next.toString();
   return { labelKey: target.showWhen.labelKey, search: search ? `?${search}` : "" };
-}
-
-/** The FormDefinition of one of the screen's forms, with the definition's uiSchema overrides. */
-export function buildLoginForm(
-  definition: ScreenForm,
-  context: Omit<FormBuildContext, "options">,
-): FormDefinition {
-  const form = buildScreenForm(definition.builder, { ...context, options: definition.builderOptions ?? {} });
-  return definition.uiSchema ? { ...form, uiSchema: { ...form.uiSchema, ...definition.uiSchema } } : form;
 }

@@ -1,85 +1,12 @@
 import type { ActionFunctionArgs } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
-import { demoStore } from "../../tests/render.tsx";
-import type { PlainFormFailure } from "../components/plain-form/form-fields.ts";
-import { FORM_ID_FIELD } from "../components/plain-form/form-fields.ts";
-import { apiPathOf, loginAction, RECAPTCHA_TOKEN_FIELD } from "./login.server.ts";
+import { FORM_ID_FIELD, RECAPTCHA_TOKEN_FIELD } from "../../schemas/form-post.ts";
+import { type ApiCall, answerOf, fakeApi, post } from "../../tests/action-harness.ts";
+import { apiPathOf } from "../lib/screen-action.server.ts";
+import { loginAction } from "./login.server.ts";
 
-interface ApiCall {
-  method: string;
-  path: string;
-  body: unknown;
-  cookie: string | null;
-}
-
-interface FakeApi {
-  /** The answer of POST /zapi/login and /zapi/login/code. */
-  login?: () => Response;
-  authId?: string | null;
-  settings?: StoreSettings;
-  screenData?: Record<string, unknown>;
-}
-
-/** The API as the action sees it (the in-process transport), recording the calls it gets. */
-function fakeApi({ login = () => new Response(null, { status: 204 }), authId = null, ...options }: FakeApi) {
-  const calls: ApiCall[] = [];
-  const inProcess = async (request: Request): Promise<Response> => {
-    const { pathname } = new URL(request.url);
-    const text = await request.text();
-    calls.push({
-      method: request.method,
-      path: pathname,
-      body: text ? JSON.parse(text) : null,
-      cookie: request.headers.get("cookie"),
-    });
-    if (pathname === "/zapi/internal/root/screen-data") {
-      return Response.json({
-        authId,
-        storeSettingData: options.settings ?? demoStore,
-        storeSettingVersion: "v1",
-      });
-    }
-    if (pathname.startsWith("/zapi/internal/")) return Response.json(options.screenData ?? {});
-    return login();
-  };
-  return { calls, zapi: { inProcess, origin: null, clientAddress: null } };
-}
-
-/**
- * The action's arguments for a post to the page `url`, as React Router makes them: for a <Form>
- * post (`viaFetch`) the request goes to `/page.data` and `url` is the page's own URL.
- */
-function post(
-  url: string,
-  fields: Record<string, string>,
-  zapi: ReturnType<typeof fakeApi>["zapi"],
-  { headers = {}, viaFetch = false }: { headers?: Record<string, string>; viaFetch?: boolean } = {},
-): ActionFunctionArgs {
-  const page = new URL(`http://localhost${url}`);
-  const requestUrl = viaFetch ? new URL(`${page.pathname}.data${page.search}`, page) : page;
-  const request = new Request(requestUrl, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { cookie: "lng=ja", ...headers },
-  });
-  // The route pattern is the page path: the login routes have no parameters.
-  return {
-    request,
-    url: page,
-    pattern: page.pathname,
-    context: { zapi },
-    params: {},
-  } as unknown as ActionFunctionArgs;
-}
-
-/** What the action answered: a redirect Response, or data() with a failure. */
-async function answer(args: ActionFunctionArgs) {
-  const result = (await loginAction(args)) as unknown;
-  if (result instanceof Response) return { response: result, failure: null, status: result.status };
-  const { data, init } = result as { data: PlainFormFailure; init: ResponseInit & { headers?: Headers } };
-  return { response: null, failure: data, status: init.status, headers: init.headers };
-}
+/** What the login action answered. */
+const answer = (args: ActionFunctionArgs) => answerOf(loginAction, args);
 
 const loginCalls = (calls: ApiCall[]) => calls.filter((call) => !call.path.startsWith("/zapi/internal/"));
 

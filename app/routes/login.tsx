@@ -13,12 +13,13 @@ import { PlainForm } from "../components/plain-form/plain-form.tsx";
 import { RecaptchaNotice, RecaptchaPlainForms } from "../components/recaptcha.tsx";
 import { PinResend } from "../components/screen/pin-resend.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
+import { buildFormOfScreen } from "../lib/screen-form.ts";
 import { loadScreen } from "../lib/screen-loader.server.ts";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/login";
 import "./login.css";
 import { loginAction } from "./login.server.ts";
-import { buildLoginForm, formsOfMode, loginModeOf, loginOptions, modeSwitchOf } from "./login-screen.ts";
+import { formsOfMode, loginModeOf, loginOptions, modeSwitchOf } from "./login-screen.ts";
 
 export const loader = (args: Route.LoaderArgs) => loadScreen(args);
 
@@ -92,7 +93,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <div className="login">
         {codeSentTo && <p className="login__sent-to">{t("login.codeSentTo", { email: codeSentTo })}</p>}
         {formsOfMode(screen, mode).map((definition) => {
-          const form = buildLoginForm(definition, {
+          const form = buildFormOfScreen(definition, {
             settings,
             settingsVersion: root.storeSettingVersion,
             screenData,

@@ -75,7 +75,7 @@ interface GalleryScreenData extends ScreenLoaderData {
 
 /** What routes/form-screen.tsx and routes/screen.tsx render: the frame, and the forms on form screens. */
 function GalleryScreen() {
-  const { screen, screenData, params } = useLoaderData() as GalleryScreenData;
+  const { screen, screenData } = useLoaderData() as GalleryScreenData;
   // As useRootData() of app/root.tsx, without loading the root route module and its server calls.
   const root = useRouteLoaderData("root") as RootData;
   return (
@@ -84,7 +84,6 @@ function GalleryScreen() {
         <ScreenForms
           screen={screen}
           screenData={screenData}
-          params={params}
           settings={root.storeSettingData}
           settingsVersion={root.storeSettingVersion}
         />

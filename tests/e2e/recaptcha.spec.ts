@@ -63,10 +63,13 @@ test.describe("reCAPTCHA switched on by the store (local stand-in)", () => {
     // style-src keeps 'unsafe-inline' (ADR 0010); scripts never run from a string or inline.
     expect(scriptSrc).not.toContain("unsafe-");
 
-    // The sign-up e-mail step (an rjsf screen) sends its token with the request.
+    // The sign-up e-mail step (an rjsf screen) posts its token to the page's action, which passes
+    // it to the API (the sign-up goes on only if the API's assessment accepted it).
     email = newEmail("recaptcha");
     const signUpCall = page.waitForRequest(
-      (request) => request.method() === "POST" && request.url().endsWith("/zapi/signup/email"),
+      (request) =>
+        request.method() === "POST" &&
+        /^\/signup\/(auth|email)(\.data)?$/.test(new URL(request.url()).pathname),
     );
     await signUpMember(page, email, PASSWORD);
     expect((await signUpCall).postDataJSON()).toMatchObject({

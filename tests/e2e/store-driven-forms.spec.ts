@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { e2eStoreFile } from "../../playwright.config.ts";
-import { newEmail, signUpToForm } from "./helpers.ts";
+import { newEmail, signUpToForm, waitUntilHydrated } from "./helpers.ts";
 
 const original = () => readFileSync(e2eStoreFile, "utf8");
 
@@ -68,13 +68,33 @@ test.describe("forms follow the store settings", () => {
   test("the browser shows the spec's messages for bad input before anything is sent", async ({ page }) => {
     writeFileSync(e2eStoreFile, saved);
     await page.waitForTimeout(500);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
     await page.goto("/signup/form");
+    const submit = page.getByRole("button", { name: "登録する" });
+    await waitUntilHydrated(page, submit);
     await page.locator('[data-field="familyNameKana"] input').fill("やまだ abc");
     await page.locator('[data-field="phoneNumber"] input').fill("123");
-    await page.getByRole("button", { name: "登録する" }).click();
+    // Leaving a field shows its message at once, before any submit.
+    await page.locator('[data-field="givenName"] input').focus();
     await expect(page.locator('[data-field="phoneNumber"]')).toContainText(
       "※電話番号の形式が正しくありません",
     );
+    await submit.click();
+    await expect(page.locator(".sf-error-summary")).toBeFocused();
     await expect(page.locator('[data-field="familyName"]')).toContainText("※");
+    expect(posts).toEqual([]);
+
+    // The e-mail step keeps its button grey until the form is valid, and says why on blur.
+    await page.goto("/signup/auth");
+    const send = page.getByRole("button", { name: "認証コードを送信する" });
+    await waitUntilHydrated(page, send);
+    await page.locator('[data-field="email"] input').fill("not-an-address");
+    await page.locator('[data-field="email"] input').blur();
+    await expect(page.locator('[data-field="email"]')).toContainText("※");
+    await expect(send).toBeDisabled();
+    expect(posts).toEqual([]);
   });
 });

@@ -15,12 +15,7 @@ import { ScreenForms } from "../../app/components/screen/screen-forms.tsx";
 import type { Language } from "../../locales/index.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { ScreenDefinition } from "../../screens/screen-definition.ts";
-import {
-  loadScreenFixtures,
-  routeParamsFor,
-  screenDataFor,
-  storeMatrix,
-} from "../../scripts/gallery/fixtures.ts";
+import { loadScreenFixtures, screenDataFor, storeMatrix } from "../../scripts/gallery/fixtures.ts";
 import { parseHtml } from "../../scripts/gallery/parse-html.ts";
 import { ROUTED_SCREENS } from "../../scripts/routed-screens.ts";
 import { createTestI18n, demoStore, makeRootData } from "../render.tsx";
@@ -63,7 +58,6 @@ function renderForms(screen: ScreenDefinition, settings: StoreSettings, language
             <ScreenForms
               screen={screen}
               screenData={screenData}
-              params={routeParamsFor(screen, fixtures)}
               settings={settings}
               settingsVersion="outline"
             />

@@ -95,7 +95,8 @@ export function PinCodeWidget(props: WidgetProps) {
           }}
           // The first box carries the field's id so its label, error links and focus land on it.
           id={index === 0 ? id : `${id}__${index + 1}`}
-          name={index === 0 ? htmlName || id : `${htmlName || id}__${index + 1}`}
+          // Every box posts under the field's name; the action joins them (schemas/form-post.ts).
+          name={htmlName || id}
           className="sf-pin__box"
           type={masked && focused !== index ? "password" : "text"}
           inputMode="numeric"

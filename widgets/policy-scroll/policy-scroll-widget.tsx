@@ -1,6 +1,7 @@
 import { ariaDescribedByIds, type WidgetProps } from "@rjsf/utils";
 import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "../use-hydrated.ts";
 
 /** Spec §9: a policy counts as read once scrolled to within 10 px of its end. */
 export const POLICY_READ_MARGIN_PX = 10;
@@ -25,6 +26,8 @@ export function PolicyScrollWidget(props: WidgetProps) {
   const external = options.isExternal === true;
   const boxRef = useRef<HTMLElement>(null);
   const [read, setRead] = useState(external || value === true);
+  // Only a script can tell the box was read: without one the checkbox is free and the server judges.
+  const hydrated = useHydrated();
   const hintId = `${id}__hint`;
 
   const checkRead = useCallback(() => {
@@ -70,7 +73,7 @@ export function PolicyScrollWidget(props: WidgetProps) {
           required={required}
           aria-required={required || undefined}
           aria-invalid={(rawErrors?.length ?? 0) > 0 || undefined}
-          disabled={disabled || readonly || !read}
+          disabled={disabled || readonly || (hydrated && !read)}
           onChange={(event) => props.onChange(event.target.checked)}
           onBlur={(event) => props.onBlur(id, event.target.checked)}
           onFocus={(event) => props.onFocus(id, event.target.checked)}

@@ -10,6 +10,7 @@ import {
   useState,
 } from "react";
 import { useFieldText } from "../labels.ts";
+import { useHydrated } from "../use-hydrated.ts";
 import { autocompleteOf } from "./autocomplete.ts";
 
 export interface Formatted {
@@ -63,6 +64,7 @@ export function FormattedInput(props: FormattedInputProps) {
   const { id, htmlName, value, required, disabled, readonly, autofocus, placeholder, options, rawErrors } =
     widget;
   const text = useFieldText();
+  const hydrated = useHydrated();
   const inputRef = useRef<HTMLInputElement>(null);
   // The IME's text while it composes; a ref too, since browsers differ on whether the last input
   // event comes before or after compositionend, and state would lag behind.
@@ -128,7 +130,9 @@ export function FormattedInput(props: FormattedInputProps) {
         value={shown}
         inputMode={inputMode}
         autoComplete={autocompleteOf(options, autoComplete)}
-        maxLength={draft === null ? maxLength : undefined}
+        // The length limit counts what the script keeps (digits); typed by hand before it runs,
+        // 100-0001 or 1990/04/15 must fit with their separators, which the server drops.
+        maxLength={hydrated && draft === null ? maxLength : undefined}
         required={required}
         aria-required={required || undefined}
         aria-invalid={(rawErrors?.length ?? 0) > 0 || undefined}

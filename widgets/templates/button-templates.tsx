@@ -1,5 +1,6 @@
 import { getSubmitButtonOptions, type IconButtonProps, type SubmitButtonProps } from "@rjsf/utils";
 import { useTranslation } from "react-i18next";
+import { FORM_ID_FIELD } from "../../schemas/form-post.ts";
 import { schemaFormContext } from "../form-context.ts";
 
 /**
@@ -10,7 +11,7 @@ import { schemaFormContext } from "../form-context.ts";
 export function SubmitButton({ uiSchema, registry }: SubmitButtonProps) {
   const { t } = useTranslation();
   const { norender } = getSubmitButtonOptions(uiSchema);
-  const { busy, submitDisabled, submitLabel, summary } = schemaFormContext(registry);
+  const { busy, submitDisabled, formId, submitLabel, summary } = schemaFormContext(registry);
   if (norender) return null;
   return (
     <div className="sf-actions">
@@ -21,6 +22,9 @@ export function SubmitButton({ uiSchema, registry }: SubmitButtonProps) {
       )}
       <button
         type="submit"
+        // Posted with the form (also on Enter): the route action reads which form was sent.
+        name={FORM_ID_FIELD}
+        value={formId}
         className="btn btn--primary"
         disabled={busy || submitDisabled}
         aria-busy={busy || undefined}

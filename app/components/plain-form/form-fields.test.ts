@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { FormDefinition } from "../../../schemas/form-definition.ts";
 import { buildProfilePinForm } from "../../../schemas/forms/codes.ts";
-import { buildPasswordLoginForm } from "../../../schemas/forms/login.ts";
 import { buildRegistrationForm } from "../../../schemas/forms/registration.ts";
 import { demoStore } from "../../../tests/render.tsx";
-import { echoedValues, isSecret, plainFields, postedValues } from "./form-fields.ts";
+import { isSecret, plainFields } from "./form-fields.ts";
 
 /** A form with every plain widget: a hidden id, a literal-titled checkbox, a required consent. */
 const preferences: FormDefinition = {
@@ -26,12 +25,6 @@ const preferences: FormDefinition = {
     nickname: { "ui:options": { labelKey: true } },
   },
 };
-
-function post(entries: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(entries)) data.append(name, value);
-  return data;
-}
 
 describe("plainFields", () => {
   it("lists fields in ui:order, then the fields the order leaves out", () => {
@@ -69,40 +62,9 @@ describe("plainFields", () => {
   });
 });
 
-describe("postedValues", () => {
-  it("reads the form's own fields and ignores anything else posted", () => {
-    const form = buildPasswordLoginForm({ identifier: "emailOrUserId" }, "v1");
-    const values = postedValues(
-      form,
-      post({ emailUserId: " taro ", password: "secret", _form: "x", extra: "1" }),
-    );
-    expect(values).toEqual({ emailUserId: " taro ", password: "secret" });
-  });
-
-  it("gives true for a ticked checkbox and false for an optional one left unticked", () => {
-    expect(postedValues(preferences, post({ newsletter: "true", consent: "true" }))).toMatchObject({
-      newsletter: true,
-      consent: true,
-    });
-    expect(postedValues(preferences, post({ consent: "true" }))).toMatchObject({ newsletter: false });
-  });
-
-  it("leaves a required checkbox left unticked unanswered, so `required` reports it", () => {
-    expect(postedValues(preferences, post({ nickname: "taro" }))).not.toHaveProperty("consent");
-  });
-});
-
-describe("echoedValues", () => {
-  it("sends back what was typed, except passwords", () => {
-    const form = buildPasswordLoginForm({ identifier: "email" }, "v1");
-    expect(echoedValues(form, post({ emailUserId: "taro@example.jp", password: "secret" }))).toEqual({
-      emailUserId: "taro@example.jp",
-    });
-  });
-
-  it("treats a masked PIN as a secret and a visible code as text", () => {
+describe("isSecret", () => {
+  it("treats a masked PIN as a secret", () => {
     const pin = buildProfilePinForm({ withConfirmation: true }, "v1");
     expect(plainFields(pin).every(isSecret)).toBe(true);
-    expect(echoedValues(pin, post({ pinCode: "1234", pinCodeConfirm: "1234" }))).toEqual({});
   });
 });

@@ -4,16 +4,13 @@
  * the route action (server) and the component (browser) read a form the same way.
  */
 import type { JSONSchema7 } from "json-schema";
-import type { FieldError, FieldUiSchema, FormDefinition } from "../../../schemas/form-definition.ts";
+import type { FieldUiSchema, FormDefinition } from "../../../schemas/form-definition.ts";
 import { fieldUiSchema } from "../../../schemas/form-definition.ts";
 import { propertySchemas } from "../../../schemas/normalize.ts";
 
 /** The widgets a plain HTML form can offer as they are (a PIN becomes one numeric text input). */
 export const PLAIN_WIDGETS = ["text", "email", "password", "hidden", "checkbox", "pinCode"] as const;
 export type PlainWidget = (typeof PLAIN_WIDGETS)[number];
-
-/** The hidden input that names the form a post came from (a page can offer more than one). */
-export const FORM_ID_FIELD = "_form";
 
 /** What a ticked checkbox posts. */
 export const CHECKED_VALUE = "true";
@@ -25,18 +22,6 @@ export interface PlainField {
   schema: JSONSchema7;
   ui: FieldUiSchema;
   required: boolean;
-}
-
-/**
- * What the route action answers when a post fails, and PlainForm shows: messages per field (or
- * "root"), a message above the button, and what was typed (secrets left out) so that a page
- * rendered again without JavaScript keeps the input.
- */
-export interface PlainFormFailure {
-  formId: string;
-  errors: FieldError[];
-  summary: string;
-  values: Record<string, string>;
 }
 
 /** Passwords and masked PINs: drawn as password inputs and never sent back to the page. */
@@ -79,33 +64,4 @@ export function plainFields(form: FormDefinition): PlainField[] {
     }
     return { name, widget, schema, ui, required: required.has(name) };
   });
-}
-
-/**
- * The form's data from an HTML form post, before normalisation and validation. Only the form's
- * own fields are read; an unticked checkbox is absent from a post, so it means `false` for an
- * optional field and "not answered" (undefined, caught by `required`) for a required one.
- */
-export function postedValues(form: FormDefinition, posted: FormData): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const field of plainFields(form)) {
-    const value = posted.get(field.name);
-    if (field.widget === "checkbox") {
-      if (value !== null) values[field.name] = value === CHECKED_VALUE;
-      else if (!field.required) values[field.name] = false;
-    } else if (typeof value === "string") {
-      values[field.name] = value;
-    }
-  }
-  return values;
-}
-
-/** The typed text to put back into the form after a failed post, without secrets. */
-export function echoedValues(form: FormDefinition, posted: FormData): Record<string, string> {
-  const echoed: Record<string, string> = {};
-  for (const field of plainFields(form)) {
-    const value = posted.get(field.name);
-    if (typeof value === "string" && !isSecret(field)) echoed[field.name] = value;
-  }
-  return echoed;
 }

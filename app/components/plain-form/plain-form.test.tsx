@@ -6,9 +6,9 @@ import { createRoutesStub, data, useActionData } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Language } from "../../../locales/index.ts";
 import type { FormDefinition } from "../../../schemas/form-definition.ts";
+import { FORM_ID_FIELD, type FormFailure } from "../../../schemas/form-post.ts";
 import { buildLoginCodeEntryForm, buildPasswordLoginForm } from "../../../schemas/forms/login.ts";
 import { createTestI18n, renderRoutes } from "../../../tests/render.tsx";
-import { FORM_ID_FIELD, type PlainFormFailure } from "./form-fields.ts";
 import { PlainForm, type PlainFormProps } from "./plain-form.tsx";
 
 const passwordLogin = buildPasswordLoginForm({ identifier: "emailOrUserId" }, "v1");
@@ -43,7 +43,7 @@ let underTest: FormUnderTest = { form: passwordLogin };
 
 /** The page of the tests: the form, showing its action's failure. */
 function Page() {
-  const failure = useActionData() as PlainFormFailure | undefined;
+  const failure = useActionData() as FormFailure | undefined;
   return <PlainForm submitLabel="送信する" failure={failure} {...underTest} />;
 }
 
@@ -57,7 +57,7 @@ function renderForm(props: FormUnderTest, options: { action?: Action; language?:
   });
 }
 
-function failing(failure: Omit<PlainFormFailure, "values"> & { values?: Record<string, string> }): Action {
+function failing(failure: Omit<FormFailure, "values"> & { values?: Record<string, string> }): Action {
   return async () => data({ values: {}, ...failure }, { status: 400 });
 }
 

@@ -5,41 +5,28 @@
  * without a reload. It draws the markup of the rjsf theme (widgets/templates, widgets/widgets.css)
  * but imports neither rjsf nor ajv: pages such as /login stay light. Validation happens in the
  * action, with the same FormDefinition (schemas/validation.ts), and comes back as a
- * PlainFormFailure.
+ * FormFailure.
  *
  *   <PlainForm form={passwordLoginForm} submitLabel={t("screens.login.submit")}
  *     failure={actionData} fieldExtras={{ password: <Link to="/password/forgot">…</Link> }} />
  */
 import type { TFunction } from "i18next";
-import {
-  type FormEvent,
-  type InputHTMLAttributes,
-  type ReactNode,
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from "react";
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { FieldError, FormDefinition } from "../../../schemas/form-definition.ts";
 import { labelText } from "../../../schemas/label-text.ts";
+import { useHydrated } from "../../../widgets/use-hydrated.ts";
 import "../../../widgets/widgets.css";
-import {
-  CHECKED_VALUE,
-  FORM_ID_FIELD,
-  isSecret,
-  type PlainField,
-  type PlainFormFailure,
-  plainFields,
-} from "./form-fields.ts";
+import { FORM_ID_FIELD, type FormFailure } from "../../../schemas/form-post.ts";
+import { CHECKED_VALUE, isSecret, type PlainField, plainFields } from "./form-fields.ts";
 
 export interface PlainFormProps {
   form: FormDefinition;
   /** The submit button's text, translated. */
   submitLabel: string;
   /** The action's answer to the last post; ignored when it belongs to another form of the page. */
-  failure?: PlainFormFailure | null;
+  failure?: FormFailure | null;
   /** Content placed under a field, by property name (e.g. the forgot-password link under the password). */
   fieldExtras?: Readonly<Record<string, ReactNode>>;
   /**
@@ -48,17 +35,6 @@ export interface PlainFormProps {
    * without it the button could never come back.
    */
   retryAfterChangeOf?: string;
-}
-
-const subscribeNever = () => () => {};
-
-/** False on the server and while hydrating, true once React runs in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
 }
 
 /** Element ids as the rjsf theme makes them (`<form id>_<field>`), so both renderers can be addressed alike. */
@@ -232,6 +208,12 @@ function Field(props: FieldProps) {
   );
 }
 
+/** A posted value as an input's default: text as it was, a ticked box as its posted value. */
+function echoed(value: unknown): string | undefined {
+  if (value === true) return CHECKED_VALUE;
+  return typeof value === "string" || typeof value === "number" ? String(value) : undefined;
+}
+
 function messagesOf(errors: readonly FieldError[], field: string): string[] {
   return errors.filter((error) => error.field === field).map((error) => error.message);
 }
@@ -250,7 +232,7 @@ export function PlainForm({
   const fields = plainFields(form);
   const ownFailure = failure?.formId === form.id ? failure : null;
   // A field's error goes away once it is edited; a new failure shows in full again.
-  const [edited, setEdited] = useState<{ of: PlainFormFailure | null; fields: ReadonlySet<string> }>({
+  const [edited, setEdited] = useState<{ of: FormFailure | null; fields: ReadonlySet<string> }>({
     of: ownFailure,
     fields: new Set(),
   });
@@ -322,7 +304,7 @@ export function PlainForm({
               id={id}
               label={fieldLabel(field, t, i18n.language)}
               errors={messagesOf(errors, field.name)}
-              defaultValue={ownFailure?.values[field.name]}
+              defaultValue={echoed(ownFailure?.values[field.name])}
               extra={fieldExtras[field.name]}
             />
           );

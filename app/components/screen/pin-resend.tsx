@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "../../../widgets/use-hydrated.ts";
 import { apiRequest, errorMessage } from "../../lib/api-client.ts";
 import { useCountdown } from "../use-countdown.ts";
 
@@ -17,6 +18,7 @@ export function PinResend({ path, body }: { path: string; body?: Record<string, 
   const [sending, setSending] = useState(false);
   const [status, setStatus] = useState<{ kind: "sent" | "error"; text: string } | null>(null);
   const [showHint, setShowHint] = useState(false);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const timer = setTimeout(() => setShowHint(true), RESEND_HINT_AFTER_MS);
@@ -37,6 +39,8 @@ export function PinResend({ path, body }: { path: string; body?: Record<string, 
     }
   }
 
+  // The countdown and the call need the script: without it there is no button that could never work.
+  if (!hydrated) return null;
   const waiting = remaining > 0;
   return (
     <div className="pin-resend">

@@ -1,110 +1,97 @@
 /**
  * The forms of a declarative screen: built from the store settings and screen data by the
- * registry, rendered by SchemaForm, submitted to the screen's API call. Only form routes import
+ * registry, rendered by SchemaForm, posted to the route's action (app/lib/screen-action.server.ts),
+ * which makes the screen's API call: as an HTML form before hydration, as JSON through React
+ * Router once the form has checked itself with the same schema (ADR 0015). Only form routes import
  * this module, so only they ship rjsf (and ajv's small runtime helpers; the validators themselves
  * are precompiled by the server, ADR 0012).
  */
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import type { FormDefinition, UiSchema } from "../../../schemas/form-definition.ts";
-import { buildScreenForm } from "../../../schemas/forms/registry.ts";
+import {
+  Link,
+  type SubmitTarget,
+  useActionData,
+  useNavigation,
+  useSearchParams,
+  useSubmit,
+} from "react-router";
+import { FORM_ID_FIELD, type FormFailure, type FormSubmission } from "../../../schemas/form-post.ts";
 import type { StoreSettings } from "../../../schemas/types/store-settings.gen.ts";
 import type { ScreenDefinition, ScreenForm } from "../../../screens/screen-definition.ts";
 import { SchemaForm } from "../../../widgets/schema-form.tsx";
-import { ApiClientError, apiRequest } from "../../lib/api-client.ts";
-import { type ScreenFailure, screenFailure, screenPayload } from "../../lib/screen-submit.ts";
-import { fillPath } from "../../lib/screens.ts";
+import { buildFormOfScreen, formsShownBy, isFormShown } from "../../lib/screen-form.ts";
 import { RecaptchaFeatures, useRecaptchaToken } from "../recaptcha.tsx";
 import { PinResend } from "./pin-resend.tsx";
 
 export interface ScreenFormsProps {
   screen: ScreenDefinition;
   screenData: Readonly<Record<string, unknown>>;
-  params: Readonly<Record<string, string>>;
   settings: StoreSettings;
   settingsVersion: string;
   /** The URL of each form's precompiled validator module by form id (ADR 0012), from the loader. */
   validatorUrls?: Readonly<Record<string, string>>;
 }
 
-function withUiOverrides(form: FormDefinition, overrides: UiSchema | undefined): FormDefinition {
-  if (!overrides) return form;
-  return { ...form, uiSchema: { ...form.uiSchema, ...overrides } };
-}
-
-/** A 404 answers with its body (spec §7); an error-shaped body still means the call failed. */
-function isErrorBody(body: Record<string, unknown>): boolean {
-  return typeof body.code === "string" && typeof body.requestId === "string";
+/** The page's pending post, when it is one of this form's. */
+function isPostOf(navigation: ReturnType<typeof useNavigation>, formId: string): boolean {
+  if (navigation.state === "idle" || navigation.formMethod?.toUpperCase() !== "POST") return false;
+  const json = navigation.json as Record<string, unknown> | undefined;
+  return (json?.[FORM_ID_FIELD] ?? navigation.formData?.get(FORM_ID_FIELD)) === formId;
 }
 
 function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
-  const { definition, screenData, params, settings, settingsVersion, validatorUrls } = props;
+  const { definition, screenData, settings, settingsVersion, validatorUrls } = props;
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [query] = useSearchParams();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<ScreenFailure | null>(null);
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const actionData = useActionData() as FormFailure | undefined;
+  // The browser's own failure before anything was posted (the reCAPTCHA script did not answer).
+  const [localFailure, setLocalFailure] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
   // A token for the call when the store enables reCAPTCHA and the definition protects it (issue 7 §10).
   const withRecaptchaToken = useRecaptchaToken(definition.submit.recaptchaAction);
-  // The value of `retryAfterChangeOf` that the last failed submit tried; the button waits for a new one.
-  const [triedValue, setTriedValue] = useState<unknown>(undefined);
-  const [currentValue, setCurrentValue] = useState<unknown>(undefined);
 
   const form = useMemo(
-    () =>
-      withUiOverrides(
-        buildScreenForm(definition.builder, {
-          settings,
-          settingsVersion,
-          screenData,
-          options: definition.builderOptions ?? {},
-        }),
-        definition.uiSchema,
-      ),
+    () => buildFormOfScreen(definition, { settings, settingsVersion, screenData }),
     [definition, settings, settingsVersion, screenData],
   );
-  // Query values the body carries (the reset token) also fill the form's own field of that name.
-  const initialData = useMemo(() => {
+  const failure = actionData?.formId === form.id ? actionData : null;
+  // Query values the body carries (the reset token) also fill the form's own field of that name;
+  // after a failed post without JavaScript, what was posted comes back. Initial data only: a
+  // later failure arrives while the form keeps what the visitor typed.
+  const [initialData] = useState(() => {
     const fields = form.schema.properties ?? {};
     const entries = (definition.submit.bodyFromQuery ?? []).flatMap((name) => {
       const value = query.get(name);
       return value !== null && Object.hasOwn(fields, name) ? [[name, value] as const] : [];
     });
-    return Object.fromEntries(entries);
-  }, [form, definition.submit.bodyFromQuery, query]);
+    return { ...Object.fromEntries(entries), ...failure?.values };
+  });
   const missingQuery = definition.requireQuery !== undefined && !query.get(definition.requireQuery);
+  // After a failure the button waits until the watched field differs from the value just tried.
   const watched = definition.retryAfterChangeOf;
-  const unchangedSinceFailure =
-    watched !== undefined && triedValue !== undefined && triedValue === currentValue;
+  const [currentValue, setCurrentValue] = useState<unknown>(() =>
+    watched ? initialData[watched] : undefined,
+  );
+  const triedValue = watched ? failure?.values[watched] : undefined;
+  const unchangedSinceFailure = triedValue !== undefined && triedValue === currentValue;
 
-  async function submit(data: Record<string, unknown>) {
-    setBusy(true);
-    setFailure(null);
+  async function send(values: Record<string, unknown>) {
+    setLocalFailure(null);
+    setPreparing(true);
     try {
-      const body = await withRecaptchaToken(
-        screenPayload(definition.submit, form, data, { screenData, query }),
-      );
-      const result = await apiRequest(fillPath(definition.submit.path, params), {
-        method: definition.submit.method,
-        body,
-        navigate: (url) => (url.startsWith("/") ? navigate(url) : window.location.assign(url)),
+      const submission: FormSubmission = { [FORM_ID_FIELD]: form.id, values };
+      const withToken = await withRecaptchaToken({ ...submission });
+      submit(withToken as SubmitTarget, {
+        method: "post",
+        encType: "application/json",
       });
-      if (isErrorBody(result)) {
-        setFailure(screenFailure(new ApiClientError(404, result), definition.errors, form, t));
-        if (watched) setTriedValue(data[watched]);
-        return;
-      }
-      if (typeof result.redirectTo !== "string" && definition.successTo) navigate(definition.successTo);
-    } catch (error) {
-      const next = screenFailure(error, definition.errors, form, t);
-      setFailure(next);
-      if (watched) setTriedValue(data[watched]);
-      if (next.scrollTo) {
-        document.querySelector(`[data-field="${next.scrollTo}"]`)?.scrollIntoView({ block: "center" });
-      }
+    } catch {
+      setLocalFailure(t("apiError.fallback"));
     } finally {
-      setBusy(false);
+      setPreparing(false);
     }
   }
 
@@ -118,11 +105,11 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
       <SchemaForm
         form={form}
         formData={initialData}
-        onSubmit={submit}
+        onSubmit={send}
         submitLabelKey={definition.submitLabelKey}
-        serverErrors={failure?.serverErrors}
-        summary={failure?.summary}
-        busy={busy}
+        serverErrors={failure?.errors}
+        summary={localFailure ?? failure?.summary}
+        busy={preparing || isPostOf(navigation, form.id)}
         disabled={missingQuery || unchangedSinceFailure}
         onChange={watched ? (next) => setCurrentValue(next[watched]) : undefined}
         validatorUrl={validatorUrls?.[form.id]}
@@ -137,10 +124,8 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
 export function ScreenForms(props: ScreenFormsProps) {
   const { t } = useTranslation();
   const [query] = useSearchParams();
-  const shown = (form: ScreenForm) =>
-    !form.showWhen || query.get(form.showWhen.query) === form.showWhen.equals;
-  const visible = props.screen.forms.filter(shown);
-  const otherModes = props.screen.forms.filter((form) => form.showWhen && !shown(form));
+  const visible = formsShownBy(props.screen, query);
+  const otherModes = props.screen.forms.filter((form) => form.showWhen && !isFormShown(form, query));
   return (
     <div className="screen__forms">
       {visible.map((definition, index) => (

@@ -1,0 +1,127 @@
+/**
+ * Issue 22: every form posts to its route action, so the journeys complete as plain HTML form posts
+ * — before hydration, on a phone whose script is slow, or with JavaScript off.
+ */
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { newEmail, pinFrom, waitForMail } from "./helpers.ts";
+
+const PASSWORD = "Nojs2026pass";
+const NEW_PASSWORD = "Nojs2026reset";
+
+test.describe.configure({ mode: "serial" });
+
+let email = "";
+
+async function withoutScripts(browser: Browser, run: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+test("sign-up: e-mail, PIN, registration form and completion, without JavaScript", async ({ browser }) => {
+  email = newEmail("nojs");
+  await withoutScripts(browser, async (page) => {
+    await page.goto("/signup/auth");
+    // Sent without the policy consent: the page comes back with the message and the address kept.
+    await page.locator('[data-field="email"] input').fill(email);
+    await page.getByRole("button", { name: "認証コードを送信する" }).click();
+    await expect(page.locator('[data-field^="policy_"]').first()).toContainText("※");
+    await expect(page.locator('[data-field="email"] input')).toHaveValue(email);
+    const consents = page.locator('[data-field^="policy_"] input[type="checkbox"]');
+    for (let index = 0; index < (await consents.count()); index++) await consents.nth(index).check();
+    const sentAfter = Date.now() - 1000;
+    await page.getByRole("button", { name: "認証コードを送信する" }).click();
+    await page.waitForURL("**/signup/pin-code");
+
+    // A wrong code is refused; the mailed one, typed into the first box, goes on.
+    const mail = await waitForMail(email, "会員登録用認証コード", sentAfter);
+    const code = pinFrom(mail.text);
+    const wrong = code === "000000" ? "111111" : "000000";
+    await page.locator('[data-field="pinCode"] input').first().fill(wrong);
+    await page.getByRole("button", { name: "認証する" }).click();
+    await expect(page.locator('[data-field="pinCode"]')).toContainText("※");
+    await page.locator('[data-field="pinCode"] input').first().fill(code);
+    await page.getByRole("button", { name: "認証する" }).click();
+    await page.waitForURL("**/signup/form");
+
+    // An empty registration form: the summary at the top, a message per field, nothing stored.
+    await page.getByRole("button", { name: "登録する" }).click();
+    await expect(page.locator(".sf-error-summary")).toBeVisible();
+    await expect(page.locator('[data-field="familyName"]')).toContainText("※");
+    await expect(page).toHaveURL(/\/signup\/form$/);
+
+    await page.locator('[data-field="familyName"] input').fill("山田");
+    await page.locator('[data-field="givenName"] input').fill("次郎");
+    await page.locator('[data-field="familyNameKana"] input').fill("ヤマダ");
+    await page.locator('[data-field="givenNameKana"] input').fill("ジロウ");
+    // Typed as the page shows it, with slashes: the server reads it as the widget would.
+    await page.locator('[data-field="birthday"] input').fill("1990/04/15");
+    await page.locator('[data-field="postalCode"] input').fill("100-0001");
+    await page.locator('[data-field="prefecture"] select').selectOption("13");
+    await page.locator('[data-field="address"] input').fill("千代田区千代田1-1");
+    await page.locator('[data-field="custom_favoriteGenre"] select').selectOption("anime");
+    await page.locator('[data-field="password"] input').fill(PASSWORD);
+    await page.locator('[data-field="passwordConfirm"] input').fill(PASSWORD);
+    await page.getByRole("button", { name: "登録する" }).click();
+    await page.waitForURL("**/signup/complete");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});
+
+test("password forgot → reset → complete, then login by password, without JavaScript", async ({
+  browser,
+}) => {
+  test.skip(!email, "needs the member signed up by the test before");
+  await withoutScripts(browser, async (page) => {
+    await page.goto("/password/forgot");
+    await page.locator('[data-field="email"] input').fill(email);
+    const sentAfter = Date.now() - 1000;
+    await page.getByRole("button", { name: "送信する" }).click();
+    await page.waitForURL("**/password/forgot/complete");
+    const mail = await waitForMail(email, "パスワード", sentAfter);
+    const link = new URL(/(https?:\/\/\S+\/password\/reset\?token=[\w-]+)/.exec(mail.text)?.[1] ?? "");
+    await page.goto(link.pathname + link.search);
+
+    // Two different passwords: refused with the message, the token kept for the next try.
+    await page.locator('[data-field="password"] input').fill(NEW_PASSWORD);
+    await page.locator('[data-field="passwordConfirm"] input').fill(`${NEW_PASSWORD}x`);
+    await page.getByRole("button", { name: "パスワードを設定する" }).click();
+    await expect(page.locator('[data-field="passwordConfirm"]')).toContainText("※");
+    await page.locator('[data-field="password"] input').fill(NEW_PASSWORD);
+    await page.locator('[data-field="passwordConfirm"] input').fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "パスワードを設定する" }).click();
+    await page.waitForURL("**/password/reset/complete");
+
+    // An empty login comes back with the spec's message and the identifier kept; then it logs in.
+    await page.goto("/login?returnTo=%2Fmypage");
+    await page.locator('[data-field="emailUserId"] input').fill(email);
+    await page.getByRole("button", { name: "ログイン" }).click();
+    await expect(page.locator('[data-field="password"]')).toContainText("※パスワードを入力してください。");
+    await expect(page.locator('[data-field="emailUserId"] input')).toHaveValue(email);
+    await page.locator('[data-field="password"] input').fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "ログイン" }).click();
+    await page.waitForURL("**/mypage");
+    await expect(page.getByRole("heading", { level: 1, name: "マイページ" })).toBeVisible();
+    // Guest-only pages send a member to My Page.
+    await page.goto("/signup/auth");
+    await expect(page).toHaveURL(/\/mypage$/);
+  });
+});
+
+test("login by an e-mailed code, without JavaScript", async ({ browser }) => {
+  test.skip(!email, "needs the member signed up by the test before");
+  await withoutScripts(browser, async (page) => {
+    await page.goto("/login?loginType=authCode");
+    await page.locator('[data-field="email"] input').fill(email);
+    const sentAfter = Date.now() - 1000;
+    await page.getByRole("button", { name: "認証コードを送信する" }).click();
+    await page.waitForURL("**/login/code");
+    const mail = await waitForMail(email, "ログイン用認証コード", sentAfter);
+    await page.locator('[data-field="authCode"] input').first().fill(pinFrom(mail.text));
+    await page.getByRole("button", { name: "ログイン" }).click();
+    await page.waitForURL("**/mypage");
+  });
+});
