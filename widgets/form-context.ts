@@ -1,6 +1,30 @@
 import type { Registry } from "@rjsf/utils";
 
 /**
+ * The page's helper for API calls that do not navigate (spec §7 "Handling of answers":
+ * app/lib/api-client.ts): resolves with the body (a 404 too), rejects with an {@link ApiFailure}.
+ */
+export type ApiRequest = (
+  path: string,
+  init: { method: "GET" | "POST"; body?: unknown },
+) => Promise<Record<string, unknown>>;
+
+/** What an {@link ApiRequest} rejects with: the status (0: no answer) and the API's own message. */
+export interface ApiFailure {
+  status: number;
+  apiMessage: string | null;
+}
+
+/** The failure of a rejected {@link ApiRequest}, whatever was thrown. */
+export function apiFailureOf(error: unknown): ApiFailure {
+  const { status, apiMessage } = (error ?? {}) as Partial<ApiFailure>;
+  return {
+    status: typeof status === "number" ? status : 0,
+    apiMessage: typeof apiMessage === "string" && apiMessage ? apiMessage : null,
+  };
+}
+
+/**
  * What SchemaForm hands every template and widget through rjsf's `registry.formContext`.
  *
  * rjsf lets a widget change only its own value. The few widgets that act on the rest of the form
@@ -8,7 +32,8 @@ import type { Registry } from "@rjsf/utils";
  * uiSchema stays JSON:
  * - the postal-code search fills the prefecture and address fields (`setFieldValues`);
  * - the postal-code search and the user-ID check show a server message on their field (`setFieldError`);
- * - the security code reads the card number's brand (`formData`).
+ * - the security code reads the card number's brand (`formData`);
+ * - the postal-code search and the user-ID check call the API through the page's helper (`request`).
  */
 export interface SchemaFormContext {
   /** The form's current (not yet normalised) data. */
@@ -34,7 +59,12 @@ export interface SchemaFormContext {
   summary: string;
   /** Fields whose own update is in flight (e.g. a consent switch saved on toggle); they are disabled. */
   pendingFields: readonly string[];
+  /** API calls that do not navigate (postal search, user-ID check). */
+  request: ApiRequest;
 }
+
+/** Outside a page that gives its helper (gallery, a widget alone) no call is made. */
+export const noApi: ApiRequest = () => Promise.reject({ status: 0, apiMessage: null } satisfies ApiFailure);
 
 const standalone: SchemaFormContext = {
   formData: {},
@@ -47,6 +77,7 @@ const standalone: SchemaFormContext = {
   submitLabel: "",
   summary: "",
   pendingFields: [],
+  request: noApi,
 };
 
 /** The SchemaForm context of a registry; a widget rendered outside SchemaForm gets inert defaults. */

@@ -31,7 +31,7 @@ import { fieldUiSchema } from "../schemas/form-definition.ts";
 import { normalizeFormData } from "../schemas/normalize.ts";
 import { createErrorTransformer, ROOT_FIELD } from "../schemas/validation-messages.ts";
 import { fieldNameOfError, firstFieldInPageOrder, focusField } from "./focus-field.ts";
-import type { SchemaFormContext } from "./form-context.ts";
+import { type ApiRequest, noApi, type SchemaFormContext } from "./form-context.ts";
 import {
   conditionOnlyValidator,
   precompiledValidatorFor,
@@ -69,6 +69,8 @@ export interface SchemaFormProps {
   validatorUrl?: string;
   /** A ready validator instead of a module (tests, the gallery); wins over `validatorUrl`. */
   validator?: ValidatorType;
+  /** The page's helper for the widgets' own API calls (postal search, user-ID check). */
+  request?: ApiRequest;
 }
 
 /** On the server and while hydrating there is no module yet; the first browser render catches up. */
@@ -288,6 +290,7 @@ export function SchemaForm(props: SchemaFormProps) {
       submitLabel: t(submitLabelKey ?? "form.submit"),
       summary,
       pendingFields: props.pendingFields ?? [],
+      request: props.request ?? noApi,
     }),
     [
       data,
@@ -304,6 +307,7 @@ export function SchemaForm(props: SchemaFormProps) {
       submitLabelKey,
       summary,
       props.pendingFields,
+      props.request,
     ],
   );
 

@@ -8,6 +8,7 @@ import i18next, { type i18n } from "i18next";
 import type { JSONSchema7 } from "json-schema";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { vi } from "vitest";
+import { apiRequest } from "../app/lib/api-client.ts";
 import en from "../locales/en/index.ts";
 import ja from "../locales/ja/index.ts";
 import type { FormDefinition, UiSchema } from "../schemas/form-definition.ts";
@@ -73,6 +74,8 @@ export function renderForm(
         onSubmit={onSubmit}
         onChange={onChange}
         validator={testValidator}
+        // The page's helper, as screen forms give it: tests stub `fetch` beneath it.
+        request={apiRequest}
         {...props}
         {...extra}
       />

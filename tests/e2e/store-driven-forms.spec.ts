@@ -97,4 +97,17 @@ test.describe("forms follow the store settings", () => {
     await expect(send).toBeDisabled();
     expect(posts).toEqual([]);
   });
+
+  test("the postal search fills the prefecture and address from the API, without a navigation", async ({
+    page,
+  }) => {
+    await page.goto("/signup/form");
+    const search = page.getByRole("button", { name: "住所検索" });
+    await waitUntilHydrated(page, page.getByRole("button", { name: "登録する" }));
+    await page.locator('[data-field="postalCode"] input').fill("1000001");
+    await search.click();
+    await expect(page.locator('[data-field="prefecture"] select')).toHaveValue("13");
+    await expect(page.locator('[data-field="address"] input')).toHaveValue(/千代田区/);
+    await expect(page).toHaveURL(/\/signup\/form$/);
+  });
 });

@@ -2,10 +2,11 @@ import type { RJSFSchema, WidgetProps } from "@rjsf/utils";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PostalAddress } from "../../schemas/types/postal-lookup-result.gen.ts";
-import { schemaFormContext } from "../form-context.ts";
+import { type ApiRequest, apiFailureOf, schemaFormContext } from "../form-context.ts";
 import { digitsOnly } from "../shared/digits.ts";
 import { FormattedInput } from "../shared/formatted-input.tsx";
 import { ModalDialog } from "../shared/modal-dialog.tsx";
+import { useHydrated } from "../use-hydrated.ts";
 
 export const POSTAL_CODE_DIGITS = 7;
 /** GET {LOOKUP_PATH}/{code} (spec §7). */
@@ -28,15 +29,14 @@ function formatPostalCode(raw: string) {
 
 type Lookup = { ok: true; results: PostalAddress[] } | { ok: false; message: string | null };
 
-async function lookUp(code: string): Promise<Lookup> {
+async function lookUp(request: ApiRequest, code: string): Promise<Lookup> {
   try {
-    const response = await fetch(`${LOOKUP_PATH}/${code}`, { headers: { Accept: "application/json" } });
-    const body = (await response.json().catch(() => null)) as { results?: unknown; message?: unknown } | null;
-    if (!response.ok) return { ok: false, message: typeof body?.message === "string" ? body.message : null };
-    const results = Array.isArray(body?.results) ? body.results.filter(isPostalAddress) : [];
+    // A 404 (no such code) resolves with its body, which has no results.
+    const body = await request(`${LOOKUP_PATH}/${code}`, { method: "GET" });
+    const results = Array.isArray(body.results) ? body.results.filter(isPostalAddress) : [];
     return { ok: true, results };
-  } catch {
-    return { ok: false, message: null };
+  } catch (error) {
+    return { ok: false, message: apiFailureOf(error).apiMessage };
   }
 }
 
@@ -53,7 +53,7 @@ async function lookUp(code: string): Promise<Lookup> {
 export function PostalCodeWidget(props: WidgetProps) {
   const { name, value, options, registry, rawErrors, disabled, readonly } = props;
   const { t } = useTranslation();
-  const { setFieldValues, setFieldError } = schemaFormContext(registry);
+  const { setFieldValues, setFieldError, request } = schemaFormContext(registry);
   const code = typeof value === "string" ? value : "";
   const latestCode = useRef(code);
   latestCode.current = code;
@@ -63,6 +63,7 @@ export function PostalCodeWidget(props: WidgetProps) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [chosen, setChosen] = useState<number | null>(null);
   const radioName = useId();
+  const hydrated = useHydrated();
 
   const canSearch =
     code.length === POSTAL_CODE_DIGITS &&
@@ -97,7 +98,7 @@ export function PostalCodeWidget(props: WidgetProps) {
     }
     setSearching(true);
     setAnnouncement(t("widgets.postalCode.searching"));
-    const outcome = await lookUp(code);
+    const outcome = await lookUp(request, code);
     setSearching(false);
     // The code was edited while the request was out: its answer no longer applies.
     if (latestCode.current !== code) {
@@ -129,15 +130,18 @@ export function PostalCodeWidget(props: WidgetProps) {
         format={formatPostalCode}
         display={(stored) => (typeof stored === "string" ? stored : "")}
       >
-        <button
-          type="button"
-          className="btn btn--secondary"
-          disabled={!canSearch}
-          aria-busy={searching || undefined}
-          onClick={() => void search()}
-        >
-          {t("widgets.postalCode.search")}
-        </button>
+        {/* The search needs the script: before it runs the code is typed by hand, the address too. */}
+        {hydrated && (
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={!canSearch}
+            aria-busy={searching || undefined}
+            onClick={() => void search()}
+          >
+            {t("widgets.postalCode.search")}
+          </button>
+        )}
       </FormattedInput>
       <p className="sf-visually-hidden" role="status">
         {announcement}

@@ -1,43 +1,34 @@
 import { getTemplate, type WidgetProps } from "@rjsf/utils";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { schemaFormContext } from "../form-context.ts";
+import { apiFailureOf, schemaFormContext } from "../form-context.ts";
 
 /**
  * A user ID, checked for duplicates when the field is left (spec §5 User ID): if the value differs
- * from `ui:options.currentValue`, it is POSTed as {userId} to `ui:options.verifyPath` and a refusal's
- * message is shown on the field. A reply that arrives after the user changed the value again is
+ * from `ui:options.currentValue`, it is POSTed as {userId} to `ui:options.verifyPath` (through the
+ * page's API helper) and a refusal's message is shown on the field. A reply that arrives after the user changed the value again is
  * dropped. If the check cannot be made (network), nothing is shown: the submit checks again.
  */
 export function UserIdWidget(props: WidgetProps) {
   const BaseInputTemplate = getTemplate("BaseInputTemplate", props.registry, props.options);
   const { t } = useTranslation();
   const { id, name, onBlur, options, registry } = props;
-  const { setFieldError } = schemaFormContext(registry);
+  const { setFieldError, request } = schemaFormContext(registry);
   const latestChecked = useRef<string | null>(null);
 
   const verify = async (userId: string) => {
     const { verifyPath, currentValue } = options;
     if (typeof verifyPath !== "string" || userId === "" || userId === currentValue) return;
     latestChecked.current = userId;
-    let response: Response;
     try {
-      response = await fetch(verifyPath, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ userId }),
-      });
-    } catch {
-      return;
+      await request(verifyPath, { method: "POST", body: { userId } });
+      if (latestChecked.current === userId) setFieldError(name, null);
+    } catch (error) {
+      const { status, apiMessage } = apiFailureOf(error);
+      // No answer (network): nothing to say; the submit checks again.
+      if (status === 0 || latestChecked.current !== userId) return;
+      setFieldError(name, apiMessage ?? t("widgets.genericError"));
     }
-    if (latestChecked.current !== userId) return;
-    if (response.ok) {
-      setFieldError(name, null);
-      return;
-    }
-    const body: unknown = await response.json().catch(() => null);
-    const message = (body as { message?: unknown } | null)?.message;
-    setFieldError(name, typeof message === "string" && message ? message : t("widgets.genericError"));
   };
 
   return (

@@ -20,6 +20,7 @@ import { FORM_ID_FIELD, type FormFailure, type FormSubmission } from "../../../s
 import type { StoreSettings } from "../../../schemas/types/store-settings.gen.ts";
 import type { ScreenDefinition, ScreenForm } from "../../../screens/screen-definition.ts";
 import { SchemaForm } from "../../../widgets/schema-form.tsx";
+import { apiRequest } from "../../lib/api-client.ts";
 import { buildFormOfScreen, formsShownBy, isFormShown } from "../../lib/screen-form.ts";
 import { RecaptchaFeatures, useRecaptchaToken } from "../recaptcha.tsx";
 import { PinResend } from "./pin-resend.tsx";
@@ -105,6 +106,7 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
       <SchemaForm
         form={form}
         formData={initialData}
+        request={apiRequest}
         onSubmit={send}
         submitLabelKey={definition.submitLabelKey}
         serverErrors={failure?.errors}
