@@ -146,6 +146,8 @@ export interface FormUiOptions {
    * payment type is chosen, all 8 PIN boxes are typed) or the whole form validates ("valid").
    */
   submitDisabledUntil?: "filled" | "valid";
+  /** English variant of the form's literal description (`ui:description`, store-supplied text). */
+  descriptionEn?: string;
 }
 
 export interface UiSchema {

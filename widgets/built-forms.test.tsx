@@ -41,6 +41,18 @@ afterEach(() => vi.unstubAllGlobals());
 describe("the registration form", () => {
   const form = () => buildRegistrationForm({ setting: addressSetting, purpose: "edit" }, "v1");
 
+  it("shows the store's message above the form in the page's language", () => {
+    const setting = {
+      ...addressSetting,
+      message: "ご登録いただいた情報は…",
+      messageEn: "What you register…",
+    };
+    const withMessage = () => buildRegistrationForm({ setting, purpose: "edit" }, "v-message");
+    renderForm(withMessage(), {}, "en");
+    expect(screen.getByText("What you register…")).toBeInTheDocument();
+    expect(screen.queryByText("ご登録いただいた情報は…")).toBeNull();
+  });
+
   it("shows the spec's messages for missing answers, each under its field", async () => {
     const { submit, onSubmit } = renderForm(form());
     expect(screen.getByRole("textbox", { name: "姓 必須" })).toBeInTheDocument();

@@ -50,6 +50,14 @@ describe("SchemaForm submit", () => {
     expect(lastSubmitted(onSubmit)).toEqual({ familyName: "山田", hobby: "映画" });
   });
 
+  it("marks messages with ※ in Japanese only", async () => {
+    const { submit } = renderForm(nameForm(), {}, "en");
+    await submit();
+    const error = within(field("familyName")).getByRole("alert");
+    expect(error.textContent).not.toBe("");
+    expect(error).not.toHaveTextContent("※");
+  });
+
   it("stops a submit with errors: ※ messages, a short summary linking to the fields, focus on it", async () => {
     const { user, onSubmit, submit } = renderForm(nameForm());
     await user.type(screen.getByRole("textbox", { name: /^ニックネーム/ }), "たろう");

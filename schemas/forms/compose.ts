@@ -20,8 +20,9 @@ export interface FormParts {
   fields: FormField[];
   conditional?: ConditionalFields[];
   uiOptions?: FormUiOptions;
-  /** Literal text shown above the form. */
+  /** Literal text shown above the form, and its English variant. */
   description?: string;
+  descriptionEn?: string;
 }
 
 /** Properties, `required` and the per-property `required` messages of one group of fields. */
@@ -60,11 +61,14 @@ export function composeForm({
   conditional = [],
   uiOptions,
   description,
+  descriptionEn,
 }: FormParts): Omit<FormDefinition, "version"> {
   const allFields = [...fields, ...conditional.flatMap((branch) => branch.fields)];
   const uiSchema: UiSchema = {
     "ui:order": allFields.map(({ name }) => name),
-    ...(uiOptions ? { "ui:options": uiOptions } : {}),
+    ...(uiOptions || (description && descriptionEn)
+      ? { "ui:options": { ...uiOptions, ...(description && descriptionEn ? { descriptionEn } : {}) } }
+      : {}),
     ...(description ? { "ui:description": description } : {}),
   };
   for (const { name, spec } of allFields) uiSchema[name] = spec.ui satisfies FieldUiSchema;

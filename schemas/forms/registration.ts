@@ -183,6 +183,7 @@ function registrationForm({ setting, purpose, isRequiredPassword }: Registration
     id: `registration.${purpose}`,
     fields: [...builtIns, ...customs, ...passwords],
     ...(setting.message ? { description: setting.message } : {}),
+    ...(setting.messageEn ? { descriptionEn: setting.messageEn } : {}),
   });
 }
 

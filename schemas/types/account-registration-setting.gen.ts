@@ -33,6 +33,10 @@ export interface AccountRegistrationSetting {
    * Shown above the registration form.
    */
   message?: string | null;
+  /**
+   * English variant of message, shown on English pages.
+   */
+  messageEn?: string | null;
 }
 export interface CustomAssociatedInfoItem {
   id: string;

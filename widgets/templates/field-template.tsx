@@ -54,14 +54,15 @@ export function RequirementBadge({ required }: { required: boolean }) {
   );
 }
 
-/** Field errors, each prefixed with ※ (spec §5); announced only once the user has tried to submit. */
+/** Field errors, each prefixed with ※ in Japanese (spec §5); announced only once the user has tried to submit. */
 export function FieldErrors({ id, errors, announce }: { id: string; errors: string[]; announce: boolean }) {
+  const { t } = useTranslation();
   if (errors.length === 0) return null;
   return (
     <div id={id} className="sf-field__errors" role={announce ? "alert" : undefined}>
       {errors.map((message, index) => (
         <p key={index} className="sf-field__error">
-          ※{message}
+          {t("form.fieldError", { message })}
         </p>
       ))}
     </div>

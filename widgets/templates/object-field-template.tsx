@@ -1,12 +1,18 @@
 import type { ObjectFieldTemplateProps } from "@rjsf/utils";
+import { useTranslation } from "react-i18next";
+import type { FormUiOptions } from "../../schemas/form-definition.ts";
 import { useFieldText } from "../labels.ts";
 
 /**
  * The form body: an optional description (the form's own is the store's message shown above the
  * registration form) and the fields in uiSchema order. Page headings come from the screen.
  */
-export function ObjectFieldTemplate({ properties, description, fieldPathId }: ObjectFieldTemplateProps) {
+export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const { properties, fieldPathId, uiSchema } = props;
   const text = useFieldText();
+  const { i18n } = useTranslation();
+  const english = (uiSchema?.["ui:options"] as FormUiOptions | undefined)?.descriptionEn;
+  const description = i18n.language === "en" && english ? english : props.description;
   return (
     <div className="sf-fields">
       {description && (

@@ -124,13 +124,14 @@ function PasswordInput(props: FieldProps) {
 }
 
 function FieldErrors({ id, errors }: { id: string; errors: readonly string[] }) {
+  const { t } = useTranslation();
   if (errors.length === 0) return null;
   // Errors only ever come from a post the user just made, so they are announced.
   return (
     <div id={id} className="sf-field__errors" role="alert">
       {errors.map((message, index) => (
         <p key={index} className="sf-field__error">
-          ※{message}
+          {t("form.fieldError", { message })}
         </p>
       ))}
     </div>
