@@ -12,6 +12,7 @@ export const login = {
   access: "guest",
   titleKey: "screens.login.title",
   screenData: "login",
+  formRenderer: "plain",
   forms: [
     {
       builder: "loginPassword",
@@ -42,6 +43,7 @@ export const loginCode = {
   titleKey: "screens.loginCode.title",
   leadKey: "screens.pinCode.lead",
   screenData: "login/code",
+  formRenderer: "plain",
   forms: [
     {
       builder: "loginCodeEntry",

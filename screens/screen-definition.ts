@@ -105,6 +105,12 @@ export interface ScreenDefinition {
   /** The page path of GET /zapi/internal/{path}/screen-data; omitted = the screen loads no data. */
   screenData?: string;
   forms: readonly ScreenForm[];
+  /**
+   * How the forms are drawn: "schema" (the default: rjsf with every widget, checked in the browser
+   * before it is sent) or "plain" (plain inputs without rjsf, checked by the action: pages that
+   * must stay light, /login).
+   */
+  formRenderer?: "schema" | "plain";
   /** Links under the form (e.g. "forgot your password?"). */
   links?: readonly ScreenLink[];
   /** Completion and error pages hide the account menu (spec §2 Account area). */

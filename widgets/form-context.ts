@@ -1,4 +1,5 @@
 import type { Registry } from "@rjsf/utils";
+import type { ReactNode } from "react";
 
 /**
  * The page's helper for API calls that do not navigate (spec §7 "Handling of answers":
@@ -61,6 +62,8 @@ export interface SchemaFormContext {
   pendingFields: readonly string[];
   /** API calls that do not navigate (postal search, user-ID check). */
   request: ApiRequest;
+  /** Content the page places under a field, by property name. */
+  fieldExtras: Readonly<Record<string, ReactNode>>;
 }
 
 /** Outside a page that gives its helper (gallery, a widget alone) no call is made. */
@@ -78,6 +81,7 @@ const standalone: SchemaFormContext = {
   summary: "",
   pendingFields: [],
   request: noApi,
+  fieldExtras: {},
 };
 
 /** The SchemaForm context of a registry; a widget rendered outside SchemaForm gets inert defaults. */

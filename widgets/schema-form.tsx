@@ -31,7 +31,8 @@ import { fieldUiSchema } from "../schemas/form-definition.ts";
 import { normalizeFormData } from "../schemas/normalize.ts";
 import { createErrorTransformer, ROOT_FIELD } from "../schemas/validation-messages.ts";
 import { fieldNameOfError, firstFieldInPageOrder, focusField } from "./focus-field.ts";
-import { type ApiRequest, noApi, type SchemaFormContext } from "./form-context.ts";
+import { noApi, type SchemaFormContext } from "./form-context.ts";
+import type { FormRendererProps } from "./form-renderer.ts";
 import {
   conditionOnlyValidator,
   precompiledValidatorFor,
@@ -45,32 +46,11 @@ import "./widgets.css";
 
 type FormData = Record<string, unknown>;
 
-export interface SchemaFormProps {
-  form: FormDefinition;
-  /** Initial values (e.g. the account being edited). */
-  formData?: FormData;
-  /** Called with the normalised data once it passes validation. */
-  onSubmit(data: FormData): void;
-  /** Called with the normalised data after every change (e.g. to re-enable a button once a PIN changed). */
-  onChange?(data: FormData): void;
-  /** Errors the API returned for the last submit; a field's error goes away when it is edited. */
-  serverErrors?: readonly FieldError[];
-  /** A message about the last submit, shown above the submit button. */
-  summary?: string;
-  /** Translation key of the submit button's text; 送信する by default. */
-  submitLabelKey?: string;
-  /** Holds the submit button disabled (a page rule, e.g. "until the PIN differs from the last one tried"). */
-  disabled?: boolean;
-  /** The form is being sent: the submit button shows a spinner and ignores clicks. */
-  busy?: boolean;
+export interface SchemaFormProps extends FormRendererProps {
   /** Fields whose own update is in flight (e.g. consent switches), shown disabled. */
   pendingFields?: readonly string[];
-  /** The form's precompiled validator module (/form-validators/<hash>.js), from the page's loader. */
-  validatorUrl?: string;
   /** A ready validator instead of a module (tests, the gallery); wins over `validatorUrl`. */
   validator?: ValidatorType;
-  /** The page's helper for the widgets' own API calls (postal search, user-ID check). */
-  request?: ApiRequest;
 }
 
 /** On the server and while hydrating there is no module yet; the first browser render catches up. */
@@ -291,6 +271,7 @@ export function SchemaForm(props: SchemaFormProps) {
       summary,
       pendingFields: props.pendingFields ?? [],
       request: props.request ?? noApi,
+      fieldExtras: props.fieldExtras ?? {},
     }),
     [
       data,
@@ -308,6 +289,7 @@ export function SchemaForm(props: SchemaFormProps) {
       summary,
       props.pendingFields,
       props.request,
+      props.fieldExtras,
     ],
   );
 

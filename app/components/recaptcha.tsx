@@ -4,11 +4,11 @@
  * - RecaptchaScript loads the Enterprise script (`…/enterprise.js?render=<siteKey>`) with the
  *   page's CSP nonce; the CSP allows its origin only while the store enables reCAPTCHA;
  * - RecaptchaNotice says the site is protected (Google's terms, since the badge is hidden);
- * - RecaptchaPlainForms (plain HTML forms, /login) and useRecaptchaToken (rjsf screens) obtain a
- *   token on submit with grecaptcha.enterprise.execute and send it as `token`.
+ * - useRecaptchaToken obtains a token on submit with grecaptcha.enterprise.execute, which the page
+ *   sends as `token` with the form's data (app/components/screen/screen-forms.tsx).
  * Without JavaScript no token is sent and the API refuses with a message saying to turn it on.
  */
-import { type FormEvent, type ReactNode, useCallback, useRef } from "react";
+import { type ReactNode, useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { RECAPTCHA_TOKEN_FIELD } from "../../schemas/form-post.ts";
 import type { RecaptchaAction } from "../../screens/screen-definition.ts";
@@ -140,8 +140,8 @@ export function RecaptchaFeatures({ action }: { action: RecaptchaAction | undefi
 }
 
 /**
- * For an rjsf screen: adds `token` for `action` to a request body while the store enables
- * reCAPTCHA; otherwise hands the body back as it is.
+ * Adds `token` for `action` to a submission while the store enables reCAPTCHA; otherwise hands it
+ * back as it is.
  */
 export function useRecaptchaToken(
   action: RecaptchaAction | undefined,
@@ -152,69 +152,5 @@ export function useRecaptchaToken(
     async (body) =>
       siteKey && action ? { ...body, [RECAPTCHA_TOKEN_FIELD]: await recaptchaToken(siteKey, action) } : body,
     [siteKey, action],
-  );
-}
-
-/** The form's hidden token input, made on first use (the plain form renders only its own fields). */
-function tokenInput(form: HTMLFormElement): HTMLInputElement {
-  const existing = form.querySelector<HTMLInputElement>(`input[name="${RECAPTCHA_TOKEN_FIELD}"]`);
-  if (existing) return existing;
-  const input = document.createElement("input");
-  input.type = "hidden";
-  input.name = RECAPTCHA_TOKEN_FIELD;
-  form.append(input);
-  return input;
-}
-
-/**
- * Wraps plain HTML forms (PlainForm) protected by `action`: a submit is held while a fresh token
- * is obtained, the token goes into a hidden `token` input, and the form is submitted again, now
- * for React Router's <Form> to send. Before hydration the form posts without a token.
- */
-export function RecaptchaPlainForms({
-  action,
-  children,
-}: {
-  action: RecaptchaAction | undefined;
-  children: ReactNode;
-}) {
-  const config = useRecaptchaConfig();
-  /** Forms whose next submit carries a fresh token and may go through. */
-  const ready = useRef(new WeakSet<HTMLFormElement>());
-  const pending = useRef(new WeakSet<HTMLFormElement>());
-  if (!config || !action) return <>{children}</>;
-
-  const onSubmitCapture = (event: FormEvent<HTMLDivElement>) => {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement)) return;
-    if (ready.current.has(form)) {
-      ready.current.delete(form);
-      return;
-    }
-    // Held here, in the capture phase, before React Router's <Form> sees the submit.
-    event.preventDefault();
-    event.stopPropagation();
-    if (pending.current.has(form)) return;
-    pending.current.add(form);
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    void recaptchaToken(config.siteKey, action).then((token) => {
-      pending.current.delete(form);
-      if (!form.isConnected) return;
-      tokenInput(form).value = token;
-      ready.current.add(form);
-      // In a task of its own: a token that comes at once (a cached script) would otherwise arrive
-      // while the first submit is still being dispatched, and the browser ignores a submit then.
-      setTimeout(() => {
-        if (form.isConnected)
-          form.requestSubmit(submitter instanceof HTMLButtonElement ? submitter : undefined);
-      }, 0);
-    });
-  };
-
-  return (
-    <div className="recaptcha-forms" onSubmitCapture={onSubmitCapture}>
-      <RecaptchaScript config={config} />
-      {children}
-    </div>
   );
 }

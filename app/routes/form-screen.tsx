@@ -1,5 +1,6 @@
 /** Any declarative screen with forms: see screens/ and app/routes.ts. */
 import { screenById } from "../../screens/index.ts";
+import { SchemaForm } from "../../widgets/schema-form.tsx";
 import { ScreenForms } from "../components/screen/screen-forms.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { formValidatorUrls } from "../lib/form-validators.server.ts";
@@ -31,6 +32,7 @@ export default function FormScreen({ loaderData }: Route.ComponentProps) {
         settings={root.storeSettingData}
         settingsVersion={root.storeSettingVersion}
         validatorUrls={loaderData.validatorUrls}
+        renderer={SchemaForm}
       />
     </ScreenView>
   );

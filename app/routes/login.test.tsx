@@ -130,7 +130,7 @@ describe("/login social login and reCAPTCHA", () => {
     expect(screen.queryByText(/reCAPTCHA/)).not.toBeInTheDocument();
     unmount();
 
-    await renderLogin({ login: { recaptcha: { enabled: true } } });
+    await renderLogin({ login: { recaptcha: { enabled: true, siteKey: "test-site-key" } } });
     const notice = await screen.findByText(/このサイトはreCAPTCHAによって保護されており/);
     expect(within(notice).getByRole("link", { name: "プライバシーポリシー" })).toHaveAttribute(
       "href",

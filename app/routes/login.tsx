@@ -1,19 +1,18 @@
 /**
- * /login and /login/code (spec §2 Login): the login forms as plain HTML forms (PlainForm), so the
- * page works before hydration and with JavaScript off, and ships neither rjsf nor ajv. The texts,
- * forms, submit calls and error mappings come from the screen definitions (screens/guest.ts);
- * the action (login.server.ts) validates with the same FormDefinitions and calls the API.
+ * /login and /login/code (spec §2 Login): screens like the others (screens/guest.ts), drawn by the
+ * same ScreenForms through the light renderer (PlainForm), so the page ships neither rjsf nor ajv
+ * and works before hydration. Around the forms: the login modes the store offers, the
+ * forgot-password link, sign-up and the social login slot. The action (login.server.ts) is every
+ * form screen's, with login's choice of forms and landing.
  */
-import { Fragment, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { screenById } from "../../screens/index.ts";
 import type { ScreenDefinition, ScreenLink } from "../../screens/screen-definition.ts";
 import { PlainForm } from "../components/plain-form/plain-form.tsx";
-import { RecaptchaNotice, RecaptchaPlainForms } from "../components/recaptcha.tsx";
-import { PinResend } from "../components/screen/pin-resend.tsx";
+import { ScreenForms } from "../components/screen/screen-forms.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
-import { buildFormOfScreen } from "../lib/screen-form.ts";
 import { loadScreen } from "../lib/screen-loader.server.ts";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/login";
@@ -61,7 +60,7 @@ function SignUp({ link, blurb }: { link: ScreenLink | undefined; blurb: string |
   );
 }
 
-export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+export default function Login({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRootData();
   const [query] = useSearchParams();
@@ -92,27 +91,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     <ScreenView screen={{ ...screen, links: otherLinks }} screenData={screenData}>
       <div className="login">
         {codeSentTo && <p className="login__sent-to">{t("login.codeSentTo", { email: codeSentTo })}</p>}
-        {formsOfMode(screen, mode).map((definition) => {
-          const form = buildFormOfScreen(definition, {
-            settings,
-            settingsVersion: root.storeSettingVersion,
-            screenData,
-          });
-          return (
-            <Fragment key={form.id}>
-              <RecaptchaPlainForms action={definition.submit.recaptchaAction}>
-                <PlainForm
-                  form={form}
-                  submitLabel={t(definition.submitLabelKey)}
-                  failure={actionData}
-                  fieldExtras={fieldExtras}
-                  retryAfterChangeOf={definition.retryAfterChangeOf}
-                />
-              </RecaptchaPlainForms>
-              {definition.resend && <PinResend path={definition.resend.path} body={definition.resend.body} />}
-            </Fragment>
-          );
-        })}
+        <ScreenForms
+          screen={screen}
+          screenData={screenData}
+          settings={settings}
+          settingsVersion={root.storeSettingVersion}
+          renderer={PlainForm}
+          forms={formsOfMode(screen, mode)}
+          fieldExtras={fieldExtras}
+        />
         {modeSwitch && (
           <p className="login__mode-switch">
             <Link to={{ pathname, search: modeSwitch.search }} replace>
@@ -120,7 +107,6 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </Link>
           </p>
         )}
-        {options.recaptchaEnabled && <RecaptchaNotice className="login__recaptcha" />}
         <SocialLoginSlot isApp={root.browserInfo.isApp} />
         <SignUp link={signUp} blurb={settings.login.signUpBlurb} />
       </div>

@@ -16,6 +16,7 @@ import {
   useLoaderData,
   useRouteLoaderData,
 } from "react-router";
+import { PlainForm } from "../../app/components/plain-form/plain-form.tsx";
 import { ScreenForms } from "../../app/components/screen/screen-forms.tsx";
 import { ScreenView } from "../../app/components/screen/screen-view.tsx";
 import { themeStyle } from "../../app/components/shell/theme.ts";
@@ -29,6 +30,7 @@ import type { RootData } from "../../app/root.tsx";
 import type { Language } from "../../locales/index.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { ScreenDefinition, ScreenLayout } from "../../screens/screen-definition.ts";
+import { SchemaForm } from "../../widgets/schema-form.tsx";
 
 const LAYOUTS: Record<ScreenLayout, ComponentType> = {
   guest: GuestLayout,
@@ -86,6 +88,7 @@ function GalleryScreen() {
           screenData={screenData}
           settings={root.storeSettingData}
           settingsVersion={root.storeSettingVersion}
+          renderer={screen.formRenderer === "plain" ? PlainForm : SchemaForm}
         />
       )}
     </ScreenView>

@@ -77,7 +77,7 @@ test.describe("reCAPTCHA switched on by the store (local stand-in)", () => {
     });
     expect(reports).toEqual([]);
 
-    // A fresh browser logs in through the plain login form, its token filled on submit.
+    // A fresh browser logs in through the light login form, its token added on submit.
     const context = await browser.newContext();
     const fresh = await context.newPage();
     const freshReports = await watchCsp(fresh);
@@ -85,9 +85,9 @@ test.describe("reCAPTCHA switched on by the store (local stand-in)", () => {
     await expect(fresh.getByText(NOTICE)).toBeVisible();
     const loginPost = fresh.waitForRequest((request) => request.method() === "POST");
     await fillLogin(fresh, email);
-    expect((await loginPost).postData()).toContain(
-      `token=fake-recaptcha-token.${FAKE_RECAPTCHA_SITE_KEY}.login`,
-    );
+    expect((await loginPost).postDataJSON()).toMatchObject({
+      token: `fake-recaptcha-token.${FAKE_RECAPTCHA_SITE_KEY}.login`,
+    });
     await fresh.waitForURL("**/mypage");
     expect(freshReports).toEqual([]);
     await context.close();

@@ -11,6 +11,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { PlainForm } from "../../app/components/plain-form/plain-form.tsx";
 import { ScreenForms } from "../../app/components/screen/screen-forms.tsx";
 import type { Language } from "../../locales/index.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
@@ -18,6 +19,7 @@ import type { ScreenDefinition } from "../../screens/screen-definition.ts";
 import { loadScreenFixtures, screenDataFor, storeMatrix } from "../../scripts/gallery/fixtures.ts";
 import { parseHtml } from "../../scripts/gallery/parse-html.ts";
 import { ROUTED_SCREENS } from "../../scripts/routed-screens.ts";
+import { SchemaForm } from "../../widgets/schema-form.tsx";
 import { createTestI18n, demoStore, makeRootData } from "../render.tsx";
 
 const stores = storeMatrix();
@@ -60,6 +62,7 @@ function renderForms(screen: ScreenDefinition, settings: StoreSettings, language
               screenData={screenData}
               settings={settings}
               settingsVersion="outline"
+              renderer={screen.formRenderer === "plain" ? PlainForm : SchemaForm}
             />
           }
         >

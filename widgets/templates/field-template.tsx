@@ -98,7 +98,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const layout = layoutOf(widgetName(schema, uiSchema));
   const errors = hideError ? [] : (rawErrors ?? []).filter(Boolean);
   const description = text.description(uiSchema, rawDescription);
-  const { announceErrors } = schemaFormContext(registry);
+  const { announceErrors, fieldExtras } = schemaFormContext(registry);
   const className = ["sf-field", `sf-field--${layout}`, errors.length > 0 && "sf-field--invalid", classNames]
     .filter(Boolean)
     .join(" ");
@@ -123,6 +123,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
           {text.text(rawHelp)}
         </p>
       )}
+      {fieldExtras[String(name)]}
     </>
   );
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { FormDefinition } from "../../../schemas/form-definition.ts";
 import { buildProfilePinForm } from "../../../schemas/forms/codes.ts";
 import { buildRegistrationForm } from "../../../schemas/forms/registration.ts";
+import { SCREENS } from "../../../screens/index.ts";
 import { demoStore } from "../../../tests/render.tsx";
+import { buildFormOfScreen } from "../../lib/screen-form.ts";
 import { isSecret, plainFields } from "./form-fields.ts";
 
 /** A form with every plain widget: a hidden id, a literal-titled checkbox, a required consent. */
@@ -66,5 +68,24 @@ describe("isSecret", () => {
   it("treats a masked PIN as a secret", () => {
     const pin = buildProfilePinForm({ withConfirmation: true }, "v1");
     expect(plainFields(pin).every(isSecret)).toBe(true);
+  });
+});
+
+describe("screens drawn plain", () => {
+  it("have only fields a plain form can draw, whatever the store offers", () => {
+    const plainScreens = SCREENS.filter((screen) => screen.formRenderer === "plain");
+    expect(plainScreens.map((screen) => screen.id)).toEqual(["login", "login-code"]);
+    for (const screen of plainScreens) {
+      for (const definition of screen.forms) {
+        for (const screenData of [{}, { isEnabledUserId: true }, { isEnabledUserId: false }]) {
+          const form = buildFormOfScreen(definition, {
+            settings: demoStore,
+            settingsVersion: "v1",
+            screenData,
+          });
+          expect(() => plainFields(form), `${screen.id} ${form.id}`).not.toThrow();
+        }
+      }
+    }
   });
 });

@@ -2,14 +2,15 @@
 import { screen, waitFor } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { createRoutesStub, data, useActionData } from "react-router";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Language } from "../../../locales/index.ts";
 import type { FormDefinition } from "../../../schemas/form-definition.ts";
-import { FORM_ID_FIELD, type FormFailure } from "../../../schemas/form-post.ts";
+import { FORM_ID_FIELD } from "../../../schemas/form-post.ts";
 import { buildLoginCodeEntryForm, buildPasswordLoginForm } from "../../../schemas/forms/login.ts";
 import { createTestI18n, renderRoutes } from "../../../tests/render.tsx";
-import { PlainForm, type PlainFormProps } from "./plain-form.tsx";
+import type { FormRendererProps } from "../../../widgets/form-renderer.ts";
+import { PlainForm } from "./plain-form.tsx";
 
 const passwordLogin = buildPasswordLoginForm({ identifier: "emailOrUserId" }, "v1");
 const codeEntry = buildLoginCodeEntryForm({ codeName: { displayName: "ログイン用認証コード" } }, "v1");
@@ -34,31 +35,21 @@ const preferences: FormDefinition = {
   },
 };
 
-type Action = (args: { request: Request }) => Promise<unknown>;
-
-type FormUnderTest = Partial<PlainFormProps> & { form: FormDefinition };
+type FormUnderTest = Partial<FormRendererProps> & { form: FormDefinition };
 
 /** The props of the form the next render shows (set by renderForm). */
 let underTest: FormUnderTest = { form: passwordLogin };
+let submitted: Record<string, unknown>[] = [];
 
-/** The page of the tests: the form, showing its action's failure. */
 function Page() {
-  const failure = useActionData() as FormFailure | undefined;
-  return <PlainForm submitLabel="送信する" failure={failure} {...underTest} />;
+  return <PlainForm onSubmit={(data) => submitted.push(data)} {...underTest} />;
 }
 
-/** The form on a /form page whose action answers posts. */
-function renderForm(props: FormUnderTest, options: { action?: Action; language?: Language } = {}) {
+/** The form on a /form page. */
+function renderForm(props: FormUnderTest, options: { language?: Language } = {}) {
   underTest = props;
-  const action = options.action ?? (async () => null);
-  return renderRoutes([{ path: "form", Component: Page, action }], {
-    url: "/form",
-    language: options.language,
-  });
-}
-
-function failing(failure: Omit<FormFailure, "values"> & { values?: Record<string, string> }): Action {
-  return async () => data({ values: {}, ...failure }, { status: 400 });
+  submitted = [];
+  return renderRoutes([{ path: "form", Component: Page }], { url: "/form", language: options.language });
 }
 
 describe("PlainForm markup", () => {
@@ -129,46 +120,35 @@ describe("PlainForm password", () => {
 });
 
 describe("PlainForm errors", () => {
-  const identifierAndPassword = failing({
-    formId: "login.password",
-    errors: [
-      { field: "emailUserId", message: "メールアドレスまたはユーザIDを入力してください。" },
-      { field: "password", message: "パスワードを入力してください。" },
-    ],
-    summary: "",
-  });
+  const identifierAndPassword = [
+    { field: "emailUserId", message: "メールアドレスまたはユーザIDを入力してください。" },
+    { field: "password", message: "パスワードを入力してください。" },
+  ];
 
   it("shows the action's field errors prefixed with ※, wired to their inputs, and focuses the first", async () => {
-    const { user } = await renderForm({ form: passwordLogin }, { action: identifierAndPassword });
-    await user.click(screen.getByRole("button", { name: "送信する" }));
+    await renderForm({ form: passwordLogin, serverErrors: identifierAndPassword });
     const identifier = screen.getByRole("textbox", { name: /ユーザID/ });
-    await waitFor(() =>
-      expect(identifier).toHaveAccessibleDescription("※メールアドレスまたはユーザIDを入力してください。"),
-    );
+    expect(identifier).toHaveAccessibleDescription("※メールアドレスまたはユーザIDを入力してください。");
     expect(identifier).toHaveAttribute("aria-invalid", "true");
-    expect(identifier).toHaveFocus();
+    await waitFor(() => expect(identifier).toHaveFocus());
     expect(screen.getByLabelText("パスワード 必須")).toHaveAccessibleDescription(
       "※パスワードを入力してください。",
     );
   });
 
   it("drops a field's error once the field is edited, and keeps the others", async () => {
-    const { user } = await renderForm({ form: passwordLogin }, { action: identifierAndPassword });
-    await user.click(screen.getByRole("button", { name: "送信する" }));
-    await screen.findByText("※パスワードを入力してください。");
+    const { user } = await renderForm({ form: passwordLogin, serverErrors: identifierAndPassword });
     await user.type(screen.getByRole("textbox", { name: /ユーザID/ }), "taro");
     expect(screen.queryByText("※メールアドレスまたはユーザIDを入力してください。")).not.toBeInTheDocument();
     expect(screen.getByText("※パスワードを入力してください。")).toBeInTheDocument();
   });
 
   it("shows the summary and errors of fields it does not have at the top, as an alert, and focuses it", async () => {
-    const action = failing({
-      formId: "login.password",
-      errors: [{ field: "root", message: "入力内容が正しくありません。" }],
+    await renderForm({
+      form: passwordLogin,
+      serverErrors: [{ field: "root", message: "入力内容が正しくありません。" }],
       summary: "ログインに失敗しました。",
     });
-    const { user } = await renderForm({ form: passwordLogin }, { action });
-    await user.click(screen.getByRole("button", { name: "送信する" }));
     const summary = await screen.findByRole("alert");
     expect(summary).toHaveTextContent("ログインに失敗しました。 入力内容が正しくありません。");
     // At the top of the form, before its fields, and focused.
@@ -179,86 +159,38 @@ describe("PlainForm errors", () => {
     await waitFor(() => expect(summary).toHaveFocus());
   });
 
-  it("ignores a failure that belongs to another form of the page", async () => {
-    await renderForm({
-      form: passwordLogin,
-      failure: { formId: "login.code", errors: [], summary: "エラーが発生しました。", values: {} },
-    });
-    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
-  });
-
-  it("fills in what was typed before a post that was answered without JavaScript", async () => {
-    await renderForm({
-      form: passwordLogin,
-      failure: {
-        formId: "login.password",
-        errors: [],
-        summary: "ログインに失敗しました。",
-        values: { emailUserId: "taro" },
-      },
-    });
+  it("fills in what was posted before, secrets aside (the page passes the action's echo)", async () => {
+    await renderForm({ form: passwordLogin, formData: { emailUserId: "taro" } });
     expect(screen.getByRole("textbox", { name: /ユーザID/ })).toHaveValue("taro");
     expect(screen.getByLabelText("パスワード 必須")).toHaveValue("");
   });
-
-  it("holds the button after a failure until the watched field differs from the value tried (spec §4)", async () => {
-    const action = failing({
-      formId: "login.codeEntry",
-      errors: [{ field: "authCode", message: "認証に失敗しました。認証コードをご確認ください。" }],
-      summary: "",
-    });
-    const { user } = await renderForm({ form: codeEntry, retryAfterChangeOf: "authCode" }, { action });
-    const code = screen.getByRole("textbox", { name: /認証コード/ });
-    const button = screen.getByRole("button", { name: "送信する" });
-    await user.type(code, "123456");
-    await user.click(button);
-    await screen.findByText("※認証に失敗しました。認証コードをご確認ください。");
-    expect(button).toBeDisabled();
-    await user.type(code, "{Backspace}7");
-    expect(button).toBeEnabled();
-    await user.type(code, "{Backspace}6");
-    expect(button).toBeDisabled();
-  });
-
-  it("keeps the button usable after a failure when not asked to hold it", async () => {
-    const { user } = await renderForm({ form: passwordLogin }, { action: identifierAndPassword });
-    await user.click(screen.getByRole("button", { name: "送信する" }));
-    await screen.findByText("※パスワードを入力してください。");
-    expect(screen.getByRole("button", { name: "送信する" })).toBeEnabled();
-  });
 });
 
-describe("PlainForm while sending", () => {
-  it("disables the button, marks it busy and says so in a status region until the answer comes", async () => {
-    let answer: (value: unknown) => void = () => {};
-    const action: Action = () => new Promise((resolve) => (answer = resolve));
-    const { user } = await renderForm({ form: passwordLogin }, { action });
-    await user.click(screen.getByRole("button", { name: "送信する" }));
-    const button = await screen.findByRole("button", { name: "送信する" });
-    await waitFor(() => expect(button).toBeDisabled());
-    expect(button).toHaveAttribute("aria-busy", "true");
-    expect(screen.getByRole("status")).toHaveTextContent("送信しています");
-    answer(null);
-    await waitFor(() => expect(button).toBeEnabled());
-    expect(screen.getByRole("status")).toHaveTextContent("");
-  });
-
-  it("posts the fields as typed, with the form's id", async () => {
-    let posted: FormData | undefined;
-    const action: Action = async ({ request }) => {
-      posted = await request.formData();
-      return null;
-    };
-    const { user } = await renderForm({ form: passwordLogin }, { action });
-    await user.type(screen.getByRole("textbox", { name: /ユーザID/ }), "taro");
+describe("PlainForm submit", () => {
+  it("hands the page the data read from the inputs as the action reads a post, normalised", async () => {
+    const { user } = await renderForm({ form: passwordLogin });
+    await user.type(screen.getByRole("textbox", { name: /ユーザID/ }), "  taro ");
     await user.type(screen.getByLabelText("パスワード 必須"), "pass word");
     await user.click(screen.getByRole("button", { name: "送信する" }));
-    await waitFor(() => expect(posted).toBeDefined());
-    expect(Object.fromEntries(posted ?? [])).toEqual({
-      [FORM_ID_FIELD]: "login.password",
-      emailUserId: "taro",
-      password: "pass word",
-    });
+    expect(submitted).toEqual([{ emailUserId: "taro", password: "pass word" }]);
+  });
+
+  it("sends nothing while busy or held by the page, and says it is sending", async () => {
+    const { user } = await renderForm({ form: passwordLogin, busy: true });
+    const button = screen.getByRole("button", { name: "送信する" });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute("aria-busy", "true");
+    expect(screen.getByRole("status")).toHaveTextContent("送信しています");
+    await user.click(button);
+    expect(submitted).toEqual([]);
+  });
+
+  it("holds the button while the page says so (e.g. until a code that failed is changed)", async () => {
+    const { user } = await renderForm({ form: codeEntry, disabled: true });
+    const button = screen.getByRole("button", { name: "送信する" });
+    expect(button).toBeDisabled();
+    await user.type(screen.getByRole("textbox", { name: /認証コード/ }), "123456{Enter}");
+    expect(submitted).toEqual([]);
   });
 });
 
@@ -276,11 +208,14 @@ describe("PlainForm before hydration", () => {
     return new DOMParser().parseFromString(html, "text/html");
   }
 
-  it("posts to the page itself, query included, so returnTo survives the post", async () => {
+  it("posts to the page itself (no action: the browser keeps the query, so returnTo survives)", async () => {
     const page = await serverRendered({ form: passwordLogin }, "/login?returnTo=%2Fmypage%2Fedit");
     const form = page.querySelector("form");
     expect(form?.getAttribute("method")).toBe("post");
-    expect(form?.getAttribute("action")).toBe("/login?returnTo=%2Fmypage%2Fedit");
+    expect(form?.hasAttribute("action")).toBe(false);
+    expect(page.querySelector(`input[name="${FORM_ID_FIELD}"]`)?.getAttribute("value")).toBe(
+      "login.password",
+    );
   });
 
   it("hides the password toggle, which would do nothing without JavaScript", async () => {
@@ -291,13 +226,8 @@ describe("PlainForm before hydration", () => {
   });
 
   it("never holds the button, which could not be released without JavaScript", async () => {
-    const failure = {
-      formId: "login.codeEntry",
-      errors: [{ field: "authCode", message: "認証に失敗しました。" }],
-      summary: "",
-      values: {},
-    };
-    const page = await serverRendered({ form: codeEntry, failure, retryAfterChangeOf: "authCode" }, "/login");
+    const serverErrors = [{ field: "authCode", message: "認証に失敗しました。" }];
+    const page = await serverRendered({ form: codeEntry, serverErrors, disabled: true }, "/login");
     expect(page.querySelector('button[type="submit"]')?.hasAttribute("disabled")).toBe(false);
     expect(page.querySelector(".sf-field__error")?.textContent).toBe("※認証に失敗しました。");
   });

@@ -1,41 +1,23 @@
 /**
- * A small server-rendered renderer for simple FormDefinitions (text, e-mail, password, hidden,
- * checkbox, PIN): a real `<form method="post">` to the route's action, so it works before
- * hydration and with JavaScript off; once hydrated, React Router's <Form> sends the same post
- * without a reload. It draws the markup of the rjsf theme (widgets/templates, widgets/widgets.css)
- * but imports neither rjsf nor ajv: pages such as /login stay light. Validation happens in the
- * action, with the same FormDefinition (schemas/validation.ts), and comes back as a
- * FormFailure.
- *
- *   <PlainForm form={passwordLoginForm} submitLabel={t("screens.login.submit")}
- *     failure={actionData} fieldExtras={{ password: <Link to="/password/forgot">…</Link> }} />
+ * The light form renderer (widgets/form-renderer.ts): plain inputs for FormDefinitions made of
+ * text, e-mail, password, hidden, checkbox and PIN fields, drawn with the theme's markup and
+ * styles (widgets/templates, widgets/widgets.css) but without rjsf or ajv, so that /login stays
+ * light. It is a real `<form method="post">`: before hydration (or without JavaScript) the browser
+ * posts it to the route's action; once hydrated it hands the page the form's data, read from the
+ * inputs exactly as the action reads a post (schemas/form-post.ts), and the page sends it
+ * (app/components/screen/screen-forms.tsx). The action validates with the same FormDefinition.
  */
 import type { TFunction } from "i18next";
 import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
 import type { FieldError, FormDefinition } from "../../../schemas/form-definition.ts";
+import { FORM_ID_FIELD, valuesFromFormPost } from "../../../schemas/form-post.ts";
 import { labelText } from "../../../schemas/label-text.ts";
+import { normalizeFormData } from "../../../schemas/normalize.ts";
+import type { FormRendererProps } from "../../../widgets/form-renderer.ts";
 import { useHydrated } from "../../../widgets/use-hydrated.ts";
 import "../../../widgets/widgets.css";
-import { FORM_ID_FIELD, type FormFailure } from "../../../schemas/form-post.ts";
 import { CHECKED_VALUE, isSecret, type PlainField, plainFields } from "./form-fields.ts";
-
-export interface PlainFormProps {
-  form: FormDefinition;
-  /** The submit button's text, translated. */
-  submitLabel: string;
-  /** The action's answer to the last post; ignored when it belongs to another form of the page. */
-  failure?: FormFailure | null;
-  /** Content placed under a field, by property name (e.g. the forgot-password link under the password). */
-  fieldExtras?: Readonly<Record<string, ReactNode>>;
-  /**
-   * After a failed post the button stays disabled until this field differs from the value just
-   * tried (spec §4 PIN screens and Login: the same code is not tried twice). Only with JavaScript:
-   * without it the button could never come back.
-   */
-  retryAfterChangeOf?: string;
-}
 
 /** Element ids as the rjsf theme makes them (`<form id>_<field>`), so both renderers can be addressed alike. */
 function fieldId(form: FormDefinition, name: string): string {
@@ -219,49 +201,36 @@ function messagesOf(errors: readonly FieldError[], field: string): string[] {
   return errors.filter((error) => error.field === field).map((error) => error.message);
 }
 
-export function PlainForm({
-  form,
-  submitLabel,
-  failure,
-  fieldExtras = {},
-  retryAfterChangeOf,
-}: PlainFormProps) {
+export function PlainForm(props: FormRendererProps) {
+  const { form, serverErrors, summary = "", submitLabelKey, fieldExtras = {}, busy = false } = props;
   const { t, i18n } = useTranslation();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const fields = plainFields(form);
-  const ownFailure = failure?.formId === form.id ? failure : null;
-  // A field's error goes away once it is edited; a new failure shows in full again.
-  const [edited, setEdited] = useState<{ of: FormFailure | null; fields: ReadonlySet<string> }>({
-    of: ownFailure,
+  // A field's error goes away once it is edited; a new list of errors shows in full again.
+  const [edited, setEdited] = useState<{ of: typeof serverErrors; fields: ReadonlySet<string> }>({
+    of: serverErrors,
     fields: new Set(),
   });
-  if (edited.of !== ownFailure) setEdited({ of: ownFailure, fields: new Set() });
+  if (edited.of !== serverErrors) setEdited({ of: serverErrors, fields: new Set() });
 
-  const errors = (ownFailure?.errors ?? []).filter(({ field }) => !edited.fields.has(field));
+  const errors = (serverErrors ?? []).filter(({ field }) => !edited.fields.has(field));
   // Messages about the form as a whole, or about a field this form does not show, go in the summary
   // at the top, as on every form.
   const shown = new Set(fields.map((field) => field.name));
-  const summary = [
-    ownFailure?.summary,
+  const summaryText = [
+    summary,
     ...errors.filter(({ field }) => !shown.has(field)).map(({ message }) => message),
   ]
     .filter(Boolean)
     .join(" ");
-  // React Router keeps the posted data while it sends the form and while it follows a redirect.
-  const busy = navigation.formData?.get(FORM_ID_FIELD) === form.id;
-  // The watched field's value in the last post, and as it is now.
-  const [tried, setTried] = useState<FormDataEntryValue | null>(null);
-  const [current, setCurrent] = useState<string | null>(null);
-  const waitingForChange = hydrated && ownFailure !== null && tried !== null && tried === current;
 
   // After a failed post, take the user to the first field that needs attention (spec §8 "scroll to
   // the field"), or to the summary when the failure is about the form as a whole.
   useEffect(() => {
     const formElement = formRef.current;
-    if (!ownFailure || !formElement) return;
-    for (const { field } of ownFailure.errors) {
+    if (!formElement || (!serverErrors?.length && !summary)) return;
+    for (const { field } of serverErrors ?? []) {
       const input = formElement.querySelector<HTMLInputElement>(
         `[data-field="${field}"] input:not([type="hidden"])`,
       );
@@ -271,28 +240,32 @@ export function PlainForm({
       }
     }
     formElement.querySelector<HTMLElement>(".sf-error-summary")?.focus();
-  }, [ownFailure]);
+  }, [serverErrors, summary]);
+
+  const dataOf = (element: HTMLFormElement) =>
+    normalizeFormData(form, valuesFromFormPost(form, new FormData(element)));
 
   const onChange = (event: FormEvent<HTMLFormElement>) => {
-    const { name, value } = event.target as HTMLInputElement;
-    if (name && name === retryAfterChangeOf) setCurrent(value);
-    if (!name || edited.fields.has(name)) return;
-    setEdited((previous) => ({ of: previous.of, fields: new Set([...previous.fields, name]) }));
+    const { name } = event.target as HTMLInputElement;
+    if (name && !edited.fields.has(name)) {
+      setEdited((previous) => ({ of: previous.of, fields: new Set([...previous.fields, name]) }));
+    }
+    props.onChange?.(dataOf(event.currentTarget));
   };
 
+  // With the script running the page sends the data; without it the browser posts the form.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (!retryAfterChangeOf) return;
-    const value = new FormData(event.currentTarget).get(retryAfterChangeOf);
-    setTried(value);
-    setCurrent(typeof value === "string" ? value : null);
+    event.preventDefault();
+    if (busy || (hydrated && props.disabled)) return;
+    props.onSubmit(dataOf(event.currentTarget));
   };
 
   return (
-    <Form ref={formRef} method="post" className="sf-form" noValidate onChange={onChange} onSubmit={onSubmit}>
+    <form ref={formRef} method="post" className="sf-form" noValidate onChange={onChange} onSubmit={onSubmit}>
       <input type="hidden" name={FORM_ID_FIELD} value={form.id} />
-      {summary && (
+      {summaryText && (
         <div className="sf-error-summary" role="alert" tabIndex={-1}>
-          <p className="sf-error-summary__title">{summary}</p>
+          <p className="sf-error-summary__title">{summaryText}</p>
         </div>
       )}
       <div className="sf-fields">
@@ -305,7 +278,7 @@ export function PlainForm({
               id={id}
               label={fieldLabel(field, t, i18n.language)}
               errors={messagesOf(errors, field.name)}
-              defaultValue={echoed(ownFailure?.values[field.name])}
+              defaultValue={echoed(props.formData?.[field.name])}
               extra={fieldExtras[field.name]}
             />
           );
@@ -315,15 +288,15 @@ export function PlainForm({
         <button
           type="submit"
           className="btn btn--primary"
-          disabled={busy || waitingForChange}
+          disabled={busy || (hydrated && props.disabled)}
           aria-busy={busy || undefined}
         >
-          {submitLabel}
+          {t(submitLabelKey ?? "form.submit")}
         </button>
       </div>
       <p className="sf-visually-hidden" role="status">
         {busy ? t("form.sending") : ""}
       </p>
-    </Form>
+    </form>
   );
 }

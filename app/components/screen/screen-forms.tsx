@@ -2,11 +2,10 @@
  * The forms of a declarative screen: built from the store settings and screen data by the
  * registry, rendered by SchemaForm, posted to the route's action (app/lib/screen-action.server.ts),
  * which makes the screen's API call: as an HTML form before hydration, as JSON through React
- * Router once the form has checked itself with the same schema (ADR 0015). Only form routes import
- * this module, so only they ship rjsf (and ajv's small runtime helpers; the validators themselves
- * are precompiled by the server, ADR 0012).
+ * Router once the form has checked itself with the same schema (ADR 0015). The route gives the
+ * renderer (SchemaForm, or PlainForm on /login), so that only pages with schema forms ship rjsf.
  */
-import { useMemo, useState } from "react";
+import { type ComponentType, type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   Link,
@@ -19,7 +18,7 @@ import {
 import { FORM_ID_FIELD, type FormFailure, type FormSubmission } from "../../../schemas/form-post.ts";
 import type { StoreSettings } from "../../../schemas/types/store-settings.gen.ts";
 import type { ScreenDefinition, ScreenForm } from "../../../screens/screen-definition.ts";
-import { SchemaForm } from "../../../widgets/schema-form.tsx";
+import type { FormRendererProps } from "../../../widgets/form-renderer.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 import { buildFormOfScreen, formsShownBy, isFormShown } from "../../lib/screen-form.ts";
 import { RecaptchaFeatures, useRecaptchaToken } from "../recaptcha.tsx";
@@ -30,6 +29,18 @@ export interface ScreenFormsProps {
   screenData: Readonly<Record<string, unknown>>;
   settings: StoreSettings;
   settingsVersion: string;
+  /**
+   * Draws each form: SchemaForm on form pages, PlainForm where a page must stay light (/login).
+   * The route chooses, so that a page ships only the renderer it uses.
+   */
+  renderer: ComponentType<FormRendererProps>;
+  /**
+   * The forms to show, when the page decides (login modes follow the store too); by default those
+   * the query shows, with links to the screen's other modes.
+   */
+  forms?: readonly ScreenForm[];
+  /** Content under a field, by property name (the forgot-password link under the password). */
+  fieldExtras?: Readonly<Record<string, ReactNode>>;
   /** The URL of each form's precompiled validator module by form id (ADR 0012), from the loader. */
   validatorUrls?: Readonly<Record<string, string>>;
 }
@@ -42,7 +53,7 @@ function isPostOf(navigation: ReturnType<typeof useNavigation>, formId: string):
 }
 
 function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
-  const { definition, screenData, settings, settingsVersion, validatorUrls } = props;
+  const { definition, screenData, settings, settingsVersion, validatorUrls, renderer: Renderer } = props;
   const { t } = useTranslation();
   const [query] = useSearchParams();
   const submit = useSubmit();
@@ -103,7 +114,7 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
           {t("screens.common.missingQuery")}
         </p>
       )}
-      <SchemaForm
+      <Renderer
         form={form}
         formData={initialData}
         request={apiRequest}
@@ -115,6 +126,7 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
         disabled={missingQuery || unchangedSinceFailure}
         onChange={watched ? (next) => setCurrentValue(next[watched]) : undefined}
         validatorUrl={validatorUrls?.[form.id]}
+        fieldExtras={props.fieldExtras}
       />
       {definition.resend && <PinResend path={definition.resend.path} body={definition.resend.body} />}
       <RecaptchaFeatures action={definition.submit.recaptchaAction} />
@@ -122,12 +134,14 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
   );
 }
 
-/** Every form of the screen that the current query shows, plus links to its other modes. */
+/** The forms the page shows (by default those the query shows, plus links to the screen's other modes). */
 export function ScreenForms(props: ScreenFormsProps) {
   const { t } = useTranslation();
   const [query] = useSearchParams();
-  const visible = formsShownBy(props.screen, query);
-  const otherModes = props.screen.forms.filter((form) => form.showWhen && !isFormShown(form, query));
+  const visible = props.forms ?? formsShownBy(props.screen, query);
+  const otherModes = props.forms
+    ? []
+    : props.screen.forms.filter((form) => form.showWhen && !isFormShown(form, query));
   return (
     <div className="screen__forms">
       {visible.map((definition, index) => (
