@@ -3,7 +3,7 @@
  * — before hydration, on a phone whose script is slow, or with JavaScript off.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { newEmail, pinFrom, waitForMail } from "./helpers.ts";
+import { fillRegistrationForm, newEmail, pinFrom, waitForMail } from "./helpers.ts";
 
 const PASSWORD = "Nojs2026pass";
 const NEW_PASSWORD = "Nojs2026reset";
@@ -53,18 +53,8 @@ test("sign-up: e-mail, PIN, registration form and completion, without JavaScript
     await expect(page.locator('[data-field="familyName"]')).toContainText("※");
     await expect(page).toHaveURL(/\/signup\/form$/);
 
-    await page.locator('[data-field="familyName"] input').fill("山田");
-    await page.locator('[data-field="givenName"] input').fill("次郎");
-    await page.locator('[data-field="familyNameKana"] input').fill("ヤマダ");
-    await page.locator('[data-field="givenNameKana"] input').fill("ジロウ");
-    // Typed as the page shows it, with slashes: the server reads it as the widget would.
-    await page.locator('[data-field="birthday"] input').fill("1990/04/15");
-    await page.locator('[data-field="postalCode"] input').fill("100-0001");
-    await page.locator('[data-field="prefecture"] select').selectOption("13");
-    await page.locator('[data-field="address"] input').fill("千代田区千代田1-1");
-    await page.locator('[data-field="custom_favoriteGenre"] select').selectOption("anime");
-    await page.locator('[data-field="password"] input').fill(PASSWORD);
-    await page.locator('[data-field="passwordConfirm"] input').fill(PASSWORD);
+    // Typed as the page shows them, with separators: the server reads them as the widgets would.
+    await fillRegistrationForm(page, PASSWORD, { birthday: "1990/04/15", postalCode: "100-0001" });
     await page.getByRole("button", { name: "登録する" }).click();
     await page.waitForURL("**/signup/complete");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

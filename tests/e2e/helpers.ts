@@ -86,19 +86,31 @@ export async function signUpToForm(page: Page, email: string) {
   await page.waitForURL("**/signup/form");
 }
 
-/** Fills and sends the demo store's registration form; the page ends on the completion screen. */
-export async function submitRegistrationForm(page: Page, password: string) {
+/**
+ * Fills the demo store's registration form. `typed` replaces what goes into the formatted fields:
+ * without JavaScript a person types the separators the script would add (1990/04/15, 100-0001).
+ */
+export async function fillRegistrationForm(
+  page: Page,
+  password: string,
+  typed: { birthday?: string; postalCode?: string } = {},
+) {
   await page.locator('[data-field="familyName"] input').fill("山田");
   await page.locator('[data-field="givenName"] input').fill("花子");
   await page.locator('[data-field="familyNameKana"] input').fill("ヤマダ");
   await page.locator('[data-field="givenNameKana"] input').fill("ハナコ");
-  await page.locator('[data-field="birthday"] input').fill("19900415");
-  await page.locator('[data-field="postalCode"] input').fill("1000001");
+  await page.locator('[data-field="birthday"] input').fill(typed.birthday ?? "19900415");
+  await page.locator('[data-field="postalCode"] input').fill(typed.postalCode ?? "1000001");
   await page.locator('[data-field="prefecture"] select').selectOption("13");
   await page.locator('[data-field="address"] input').fill("千代田区千代田1-1");
   await page.locator('[data-field="custom_favoriteGenre"] select').selectOption("anime");
   await page.locator('[data-field="password"] input').fill(password);
   await page.locator('[data-field="passwordConfirm"] input').fill(password);
+}
+
+/** Fills and sends the demo store's registration form; the page ends on the completion screen. */
+export async function submitRegistrationForm(page: Page, password: string) {
+  await fillRegistrationForm(page, password);
   await page.getByRole("button", { name: "登録する" }).click();
   await page.waitForURL("**/signup/complete");
 }
