@@ -116,6 +116,19 @@ describe("SchemaForm before a submit", () => {
     expect(within(field("hobby")).queryByText(/^※/)).toBeNull();
   });
 
+  it("shows nothing while the submit button is pressed, so the button stays under the pointer", async () => {
+    const { user } = renderForm(nameForm());
+    const hobby = screen.getByRole("textbox", { name: /^趣味/ });
+    await user.type(hobby, "映");
+    const button = screen.getByRole("button", { name: "送信する" });
+    await user.pointer({ keys: "[MouseLeft>]", target: button });
+    expect(within(field("hobby")).queryByText(/^※/)).toBeNull();
+    await user.pointer({ keys: "[/MouseLeft]", target: button });
+    // The click went through: the submit shows every message, with the summary.
+    expect(await screen.findByRole("alert", { name: /誤りがあります/ })).toBeInTheDocument();
+    expect(within(field("hobby")).getByText(/^※/)).toBeInTheDocument();
+  });
+
   it("shows nothing for a field the visitor has not left", async () => {
     const { user } = renderForm(nameForm());
     await user.type(screen.getByRole("textbox", { name: /^趣味/ }), "映");

@@ -40,6 +40,7 @@ import {
   type ValidatorModuleState,
   validatorModules,
 } from "./form-validator.ts";
+import { isSubmitButtonPress } from "./submit-button.ts";
 import { templates, widgets } from "./theme.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 import "./widgets.css";
@@ -203,8 +204,29 @@ export function SchemaForm(props: SchemaFormProps) {
       .map((error) => ({ field: fieldNameOfError(error.property), message: error.message ?? "" }))
       .filter(({ field, message }) => leftFields.has(field) && message);
   }, [submitAttempted, leftFields, ready, validator, data, form, transformErrors]);
+  // A field left for a press on the submit button shows nothing yet (submit-button.ts).
+  const pressingSubmit = useRef(false);
+  useEffect(() => {
+    const formElement: HTMLFormElement | null | undefined = formRef.current?.formElement.current;
+    if (!formElement) return;
+    const onPointerDown = (event: PointerEvent) => {
+      pressingSubmit.current = isSubmitButtonPress(event.target);
+    };
+    const onPointerEnd = () => {
+      pressingSubmit.current = false;
+    };
+    formElement.addEventListener("pointerdown", onPointerDown);
+    window.addEventListener("pointerup", onPointerEnd);
+    window.addEventListener("pointercancel", onPointerEnd);
+    return () => {
+      formElement.removeEventListener("pointerdown", onPointerDown);
+      window.removeEventListener("pointerup", onPointerEnd);
+      window.removeEventListener("pointercancel", onPointerEnd);
+    };
+  }, []);
   const onBlur = (id: string) => {
     const field = fieldOfId(id, idPrefixOf(form));
+    if (pressingSubmit.current) return;
     if (field && !leftFields.has(field)) setLeftFields(new Set([...leftFields, field]));
   };
 

@@ -13,6 +13,7 @@ import type { ScreenDefinition, ScreenLink } from "../../screens/screen-definiti
 import { PlainForm } from "../components/plain-form/plain-form.tsx";
 import { ScreenForms } from "../components/screen/screen-forms.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
+import { formValidatorUrls } from "../lib/form-validators.server.ts";
 import { loadScreen } from "../lib/screen-loader.server.ts";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/login";
@@ -20,7 +21,13 @@ import "./login.css";
 import { loginAction } from "./login.server.ts";
 import { formsOfMode, loginModeOf, loginOptions, modeSwitchOf } from "./login-screen.ts";
 
-export const loader = (args: Route.LoaderArgs) => loadScreen(args);
+/** The screen, plus the URL of each form's precompiled validator module (ADR 0012). */
+export async function loader(args: Route.LoaderArgs) {
+  const loaded = await loadScreen(args);
+  const screen = screenById(loaded.screenId);
+  const validatorUrls = screen ? await formValidatorUrls(args, screen, loaded.screenData) : {};
+  return { ...loaded, validatorUrls };
+}
 
 export const action = (args: Route.ActionArgs) => loginAction(args);
 
@@ -99,6 +106,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           renderer={PlainForm}
           forms={formsOfMode(screen, mode)}
           fieldExtras={fieldExtras}
+          validatorUrls={loaderData.validatorUrls}
         />
         {modeSwitch && (
           <p className="login__mode-switch">

@@ -96,6 +96,22 @@ test.describe("forms follow the store settings", () => {
     await expect(page.locator('[data-field="email"]')).toContainText("※");
     await expect(send).toBeDisabled();
     expect(posts).toEqual([]);
+
+    // The light login form checks itself too, once its validator has arrived after hydration.
+    const validator = page.waitForResponse((response) => response.url().includes("/form-validators/"));
+    await page.goto("/login");
+    await validator;
+    const login = page.getByRole("button", { name: "ログイン" });
+    await waitUntilHydrated(page, login);
+    await page.locator('[data-field="emailUserId"] input').focus();
+    await page.locator('[data-field="password"] input').focus();
+    await expect(page.locator('[data-field="emailUserId"]')).toContainText(
+      "※メールアドレスまたはユーザIDを入力してください。",
+    );
+    await login.click();
+    await expect(page.locator('[data-field="password"]')).toContainText("※パスワードを入力してください。");
+    await expect(page.locator('[data-field="emailUserId"] input')).toBeFocused();
+    expect(posts).toEqual([]);
   });
 
   test("the postal search fills the prefecture and address from the API, without a navigation", async ({

@@ -5,18 +5,30 @@
  * light. It is a real `<form method="post">`: before hydration (or without JavaScript) the browser
  * posts it to the route's action; once hydrated it hands the page the form's data, read from the
  * inputs exactly as the action reads a post (schemas/form-post.ts), and the page sends it
- * (app/components/screen/screen-forms.tsx). The action validates with the same FormDefinition.
+ * (app/components/screen/screen-forms.tsx). Once the form's precompiled validator has loaded
+ * (browser-check.ts, on demand) it checks on blur and on submit, as SchemaForm does; the action
+ * validates again with the same FormDefinition.
  */
 import type { TFunction } from "i18next";
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from "react";
+import {
+  type FocusEvent,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import type { FieldError, FormDefinition } from "../../../schemas/form-definition.ts";
 import { FORM_ID_FIELD, valuesFromFormPost } from "../../../schemas/form-post.ts";
 import { labelText } from "../../../schemas/label-text.ts";
 import { normalizeFormData } from "../../../schemas/normalize.ts";
 import type { FormRendererProps } from "../../../widgets/form-renderer.ts";
+import { isSubmitButtonPress } from "../../../widgets/submit-button.ts";
 import { useHydrated } from "../../../widgets/use-hydrated.ts";
 import "../../../widgets/widgets.css";
+import type { FormCheck } from "./browser-check.ts";
 import { CHECKED_VALUE, isSecret, type PlainField, plainFields } from "./form-fields.ts";
 
 /** Element ids as the rjsf theme makes them (`<form id>_<field>`), so both renderers can be addressed alike. */
@@ -201,20 +213,49 @@ function messagesOf(errors: readonly FieldError[], field: string): string[] {
   return errors.filter((error) => error.field === field).map((error) => error.message);
 }
 
+/** The browser check of the form, once its module and ajv's runtime have loaded (after hydration). */
+function useFormCheck(url: string | undefined): FormCheck | null {
+  const [check, setCheck] = useState<FormCheck | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    let current = true;
+    import("./browser-check.ts")
+      .then(({ loadFormCheck }) => loadFormCheck(url))
+      .then((loaded) => current && setCheck(() => loaded))
+      .catch((error: unknown) => console.warn(`The form is checked by the server only: ${url}`, error));
+    return () => {
+      current = false;
+    };
+  }, [url]);
+  return check;
+}
+
 export function PlainForm(props: FormRendererProps) {
   const { form, serverErrors, summary = "", submitLabelKey, fieldExtras = {}, busy = false } = props;
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const fields = plainFields(form);
+  const check = useFormCheck(props.validatorUrl);
   // A field's error goes away once it is edited; a new list of errors shows in full again.
   const [edited, setEdited] = useState<{ of: typeof serverErrors; fields: ReadonlySet<string> }>({
     of: serverErrors,
     fields: new Set(),
   });
   if (edited.of !== serverErrors) setEdited({ of: serverErrors, fields: new Set() });
-
-  const errors = (serverErrors ?? []).filter(({ field }) => !edited.fields.has(field));
+  // The browser's own check: a field's message shows once the visitor has left it, every message
+  // after a submit, and each change re-checks them.
+  const [checked, setChecked] = useState<{ errors: FieldError[]; left: ReadonlySet<string>; all: boolean }>({
+    errors: [],
+    left: new Set(),
+    all: false,
+  });
+  const fromCheck = checked.errors.filter(({ field }) => checked.all || checked.left.has(field));
+  const checkedFields = new Set(fromCheck.map(({ field }) => field));
+  const errors = [
+    ...fromCheck,
+    ...(serverErrors ?? []).filter(({ field }) => !edited.fields.has(field) && !checkedFields.has(field)),
+  ];
   // Messages about the form as a whole, or about a field this form does not show, go in the summary
   // at the top, as on every form.
   const shown = new Set(fields.map((field) => field.name));
@@ -225,12 +266,16 @@ export function PlainForm(props: FormRendererProps) {
     .filter(Boolean)
     .join(" ");
 
-  // After a failed post, take the user to the first field that needs attention (spec §8 "scroll to
-  // the field"), or to the summary when the failure is about the form as a whole.
+  // After a failed post (or a submit the check stopped), take the user to the first field that
+  // needs attention (spec §8 "scroll to the field"), or to the summary when the failure is about
+  // the form as a whole; once the messages have rendered.
+  const [focusRequests, setFocusRequests] = useState(0);
+  const firstProblems = [...fromCheck, ...(serverErrors ?? [])];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for a new answer or a new stopped submit, not on each edit
   useEffect(() => {
     const formElement = formRef.current;
-    if (!formElement || (!serverErrors?.length && !summary)) return;
-    for (const { field } of serverErrors ?? []) {
+    if (!formElement || (!firstProblems.length && !summary)) return;
+    for (const { field } of firstProblems) {
       const input = formElement.querySelector<HTMLInputElement>(
         `[data-field="${field}"] input:not([type="hidden"])`,
       );
@@ -240,28 +285,66 @@ export function PlainForm(props: FormRendererProps) {
       }
     }
     formElement.querySelector<HTMLElement>(".sf-error-summary")?.focus();
-  }, [serverErrors, summary]);
+  }, [serverErrors, summary, focusRequests]);
 
   const dataOf = (element: HTMLFormElement) =>
     normalizeFormData(form, valuesFromFormPost(form, new FormData(element)));
+
+  const checkOf = (data: Record<string, unknown>) => (check ? check(form, data, t, i18n.language) : []);
 
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const { name } = event.target as HTMLInputElement;
     if (name && !edited.fields.has(name)) {
       setEdited((previous) => ({ of: previous.of, fields: new Set([...previous.fields, name]) }));
     }
-    props.onChange?.(dataOf(event.currentTarget));
+    const data = dataOf(event.currentTarget);
+    if (checked.all || checked.left.size > 0) setChecked({ ...checked, errors: checkOf(data) });
+    props.onChange?.(data);
   };
 
-  // With the script running the page sends the data; without it the browser posts the form.
+  // A field left for a press on the submit button shows nothing yet (widgets/submit-button.ts).
+  const pressingSubmit = useRef(false);
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    const { name } = event.target as unknown as HTMLInputElement;
+    if (!check || !name || !shown.has(name) || pressingSubmit.current) return;
+    const left = new Set([...checked.left, name]);
+    setChecked({ ...checked, errors: checkOf(dataOf(event.currentTarget)), left });
+  };
+
+  // With the script running the page sends the data once it passes the check; without the
+  // script the browser posts the form.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy || (hydrated && props.disabled)) return;
-    props.onSubmit(dataOf(event.currentTarget));
+    const data = dataOf(event.currentTarget);
+    const problems = checkOf(data);
+    setChecked({ ...checked, errors: problems, all: true });
+    if (problems.length > 0) {
+      setFocusRequests((requests) => requests + 1);
+      return;
+    }
+    props.onSubmit(data);
   };
 
   return (
-    <form ref={formRef} method="post" className="sf-form" noValidate onChange={onChange} onSubmit={onSubmit}>
+    <form
+      ref={formRef}
+      method="post"
+      className="sf-form"
+      noValidate
+      onChange={onChange}
+      onBlur={onBlur}
+      onPointerDown={(event) => {
+        pressingSubmit.current = isSubmitButtonPress(event.target);
+      }}
+      onPointerUp={() => {
+        pressingSubmit.current = false;
+      }}
+      onPointerCancel={() => {
+        pressingSubmit.current = false;
+      }}
+      onSubmit={onSubmit}
+    >
       <input type="hidden" name={FORM_ID_FIELD} value={form.id} />
       {summaryText && (
         <div className="sf-error-summary" role="alert" tabIndex={-1}>
