@@ -5,6 +5,7 @@ import type { PasswordStrength } from "../../schemas/form-definition.ts";
 import { CHARACTER_CLASSES } from "../../schemas/standalone-validators-runtime.ts";
 import { useFieldText } from "../labels.ts";
 import { autocompleteOf } from "../shared/autocomplete.ts";
+import { useHydrated } from "../use-hydrated.ts";
 
 interface PasswordInputProps {
   widget: WidgetProps;
@@ -36,6 +37,7 @@ function PasswordInput({ widget, autoComplete, describedBy, children }: Password
   const { t } = useTranslation();
   const text = useFieldText();
   const [visible, setVisible] = useState(false);
+  const hydrated = useHydrated();
   const label = text.label(schema, uiSchema, widget.label);
   return (
     <>
@@ -65,9 +67,11 @@ function PasswordInput({ widget, autoComplete, describedBy, children }: Password
           onFocus={(event) => widget.onFocus(id, event.target.value)}
           aria-describedby={[ariaDescribedByIds(id), describedBy].filter(Boolean).join(" ")}
         />
+        {/* Showing the password needs the script; before it runs the button would do nothing. */}
         <button
           type="button"
           className="btn btn--secondary"
+          hidden={!hydrated}
           aria-pressed={visible}
           aria-controls={id}
           aria-label={t("widgets.password.showNamed", { label })}
