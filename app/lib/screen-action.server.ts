@@ -26,9 +26,9 @@ import { translateValidationErrors } from "../../schemas/validation-messages.ts"
 import { screenById } from "../../screens/index.ts";
 import type { ScreenDefinition, ScreenForm } from "../../screens/screen-definition.ts";
 import { ApiClientError } from "./api-client.ts";
+import { screenFailure, screenPayload } from "./screen-api-call.ts";
 import { buildFormOfScreen, formsShownBy } from "./screen-form.ts";
 import { loadScreen } from "./screen-loader.server.ts";
-import { screenFailure, screenPayload } from "./screen-submit.ts";
 import { fillPath } from "./screens.ts";
 import { loadScreenData, pageUrl, zapiFetch } from "./zapi.server.ts";
 

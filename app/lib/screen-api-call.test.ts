@@ -9,7 +9,7 @@ import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import { SCREENS } from "../../screens/index.ts";
 import { signupAuth, signupForm } from "../../screens/signup.ts";
 import { ApiClientError } from "./api-client.ts";
-import { screenFailure, screenPayload } from "./screen-submit.ts";
+import { screenFailure, screenPayload } from "./screen-api-call.ts";
 
 const settings = demoStore as StoreSettings;
 const t = i18next.createInstance();
