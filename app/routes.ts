@@ -55,7 +55,11 @@ export default [
     screen("/signup/policy"),
     screen("/signup/complete"),
   ]),
-  layout("layouts/account-layout.tsx", [route("/mypage", "routes/mypage.tsx")]),
+  layout("layouts/account-layout.tsx", [
+    route("/mypage", "routes/mypage.tsx"),
+    screen("/mypage/password/edit"),
+    screen("/mypage/password/edit/complete"),
+  ]),
   layout("layouts/oidc-layout.tsx", [route("/oidc/error", "routes/oidc-error.tsx")]),
   // Precompiled form validators (ADR 0012): a resource route, no page.
   route("/form-validators/:file", "routes/form-validator.ts"),

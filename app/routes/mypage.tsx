@@ -105,6 +105,8 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="row-list">
             <Row
+              // An account without a password sets one on a page of its own (still to come).
+              to={account.passwordUpdatedAt ? "/mypage/password/edit" : undefined}
               label={t("mypage.password")}
               value={updatedAt ? t("mypage.passwordUpdatedAt", { date: updatedAt }) : null}
             />

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createTestApi,
   insertAccount,
+  insertSignedInAccount,
   mailedCode,
   type TestApi,
   TestBrowser,
@@ -238,5 +239,113 @@ describe("limits on mail per recipient", () => {
       expect.stringContaining("会員登録用認証コード"),
       expect.stringContaining("ログイン用認証コード"),
     ]);
+  });
+});
+
+describe("POST /zapi/account/password/edit", () => {
+  const NEW_PASSWORD = "Changed2026A";
+
+  async function signedIn(member: { email: string; password: string | null }) {
+    const browser = new TestBrowser(t);
+    const login = await browser.post("/zapi/login", {
+      emailUserId: member.email,
+      password: member.password,
+      loginMethod: "Password",
+    });
+    expect(login.status).toBeLessThan(300);
+    return browser;
+  }
+
+  const change = (browser: TestBrowser, oldPassword: string, newPassword = NEW_PASSWORD) =>
+    browser.post("/zapi/account/password/edit", {
+      oldPassword,
+      newPassword,
+      newPasswordConfirm: newPassword,
+    });
+
+  it("changes the password, ends the account's other sessions, keeps this one and mails a notice", async () => {
+    const member = await insertAccount(t);
+    const here = await signedIn(member);
+    const elsewhere = await signedIn(member);
+    expect((await change(here, String(member.password))).status).toBe(200);
+
+    expect((await here.get("/zapi/internal/mypage/screen-data")).status).toBe(200);
+    expect((await elsewhere.get("/zapi/internal/mypage/screen-data")).status).toBe(401);
+    expect(t.outbox.latestMailTo(member.email)?.subject).toContain("パスワード変更のお知らせ");
+    // The new password logs in, the old one no longer does.
+    const old = await new TestBrowser(t).post("/zapi/login", {
+      emailUserId: member.email,
+      password: member.password,
+      loginMethod: "Password",
+    });
+    expect(old.status).toBe(401);
+    await signedIn({ email: member.email, password: NEW_PASSWORD });
+  });
+
+  it("answers 401 on a wrong current password, and changes nothing", async () => {
+    const member = await insertAccount(t);
+    const browser = await signedIn(member);
+    const response = await change(browser, "WrongPass1");
+    expect(response.status).toBe(401);
+    expect(await json(response)).toMatchObject({
+      code: "PASSWORD_INCORRECT",
+      message: "現在のパスワードが正しくありません。",
+    });
+    await signedIn(member);
+  });
+
+  it("refuses the current password as the new one, with the spec's rule on the new-password field", async () => {
+    const member = await insertAccount(t);
+    const browser = await signedIn(member);
+    const response = await change(browser, String(member.password), String(member.password));
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({
+      code: "VALIDATION_ERROR",
+      errors: [{ field: "newPassword" }],
+    });
+  });
+
+  it.each([
+    ["a weak new password", { oldPassword: "Passw0rdA", newPassword: "abc", newPasswordConfirm: "abc" }],
+    [
+      "a confirmation that differs",
+      { oldPassword: "Passw0rdA", newPassword: NEW_PASSWORD, newPasswordConfirm: "x" },
+    ],
+    ["nothing", {}],
+    [
+      "an unknown member",
+      {
+        oldPassword: "Passw0rdA",
+        newPassword: NEW_PASSWORD,
+        newPasswordConfirm: NEW_PASSWORD,
+        accountId: "other",
+      },
+    ],
+  ])("answers 400 with field errors for %s", async (_name, body) => {
+    const member = await insertAccount(t);
+    const browser = await signedIn(member);
+    const response = await browser.post("/zapi/account/password/edit", body);
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({ code: "VALIDATION_ERROR" });
+    await signedIn(member);
+  });
+
+  it("asks a guest to log in", async () => {
+    const response = await change(new TestBrowser(t), "Passw0rdA");
+    expect(response.status).toBe(401);
+    expect(await json(response)).toMatchObject({ code: "REQUEST_UNAUTHORIZED" });
+  });
+
+  it("gives the page the account's strength rule, and sends an account without a password to my page", async () => {
+    const member = await insertAccount(t);
+    const withPassword = await signedIn(member);
+    expect(await json(await withPassword.get("/zapi/internal/mypage/password/edit/screen-data"))).toEqual({
+      passwordStrength: "LOWER_DIGIT_UPPER",
+    });
+    const passwordless = await insertSignedInAccount(t);
+    const response = await t.api.request("/zapi/internal/mypage/password/edit/screen-data", {
+      headers: { cookie: passwordless.cookie },
+    });
+    expect(await json(response)).toEqual({ redirectTo: "/mypage" });
   });
 });

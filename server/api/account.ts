@@ -1,23 +1,34 @@
 /**
  * Account calls of this slice (spec §7 Account calls): POST /zapi/account/user-id/verify (is the
- * user ID free?) and /account/email/send-pin-code (send the current flow's code again).
+ * user ID free?), /account/email/send-pin-code (send the current flow's code again) and
+ * /account/password/edit (a member changes the password).
  */
 import { type Context, Hono } from "hono";
+import { buildPasswordChangeForm } from "../../schemas/forms/credentials.ts";
 import { buildCodeLoginForm } from "../../schemas/forms/login.ts";
 import type { SendPinCodeRequest } from "../../schemas/types/send-pin-code-request.gen.ts";
 import type { UserIdVerifyRequest } from "../../schemas/types/user-id-verify-request.gen.ts";
-import { findAccountByEmail, findAccountByUserId, normalizeEmail } from "../services/accounts.ts";
+import { sendMail } from "../mail/send-mail.ts";
+import {
+  accountPasswordStrength,
+  findAccountByEmail,
+  findAccountById,
+  findAccountByUserId,
+  normalizeEmail,
+  setPassword,
+} from "../services/accounts.ts";
 import { resendAvailableAt } from "../services/auth-codes.ts";
 import { findFlow, isFlowPurpose } from "../services/auth-flows.ts";
+import { endOtherSessions } from "../services/sessions.ts";
 import { takeRate, throttleKey, USER_ID_CHECK_RATE } from "../services/throttle.ts";
-import { flowToken, setFlowCookie } from "./auth-cookies.ts";
-import { mailCode } from "./code-mail.ts";
+import { flowToken, sessionToken, setFlowCookie } from "./auth-cookies.ts";
+import { mailCode, mailDeps } from "./code-mail.ts";
 import type { ApiEnv } from "./context.ts";
-import { currentMember } from "./member.ts";
+import { currentMember, requireMember } from "./member.ts";
 import { apiError, retryLaterError } from "./messages.ts";
-import { clientAddress } from "./request-info.ts";
+import { clientAddress, siteOrigin } from "./request-info.ts";
 import { checkRequest, pick, REQUEST_SCHEMAS } from "./request-schemas.ts";
-import { readJsonBody, validateRequestData } from "./validation.ts";
+import { readJsonBody, requestLanguage, validatedJson, validateRequestData } from "./validation.ts";
 
 /** The body's e-mail address, checked by the rules of every e-mail field (spec §5 E-mail). */
 async function checkedAddress(c: Context<ApiEnv>, body: unknown): Promise<string> {
@@ -27,6 +38,39 @@ async function checkedAddress(c: Context<ApiEnv>, body: unknown): Promise<string
 }
 
 export const account = new Hono<ApiEnv>()
+  .post("/password/edit", async (c) => {
+    const member = await requireMember(c);
+    const deps = c.get("deps");
+    const { settings, version } = deps.store.current();
+    const found = await findAccountById(deps.db, member.accountId);
+    if (!found) throw new Error(`the session's account ${member.accountId} is gone`);
+    const strength = accountPasswordStrength(found, settings);
+    const form = buildPasswordChangeForm({ strength, withConfirmation: true }, version);
+    const data = await validatedJson(c, form);
+    const oldPassword = String(data.oldPassword);
+    const newPassword = String(data.newPassword);
+    // Spec §8 Password: a 401 shows on the old-password field.
+    if (!found.passwordHash || !(await deps.passwords.verify(found.passwordHash, oldPassword))) {
+      throw await apiError(c, 401, "PASSWORD_INCORRECT", "currentPasswordIncorrect");
+    }
+    const now = deps.now();
+    await setPassword(deps.db, found.id, {
+      passwordHash: await deps.passwords.hash(newPassword),
+      strength,
+      now,
+    });
+    // Whoever else holds a session of the account (a shared or stolen one) is logged out.
+    await endOtherSessions(deps.db, found.id, sessionToken(c));
+    if (found.contactEmail) {
+      sendMail(mailDeps(deps, true), {
+        to: found.contactEmail,
+        language: requestLanguage(c),
+        template: "passwordChanged",
+        vars: { changedAt: now, passwordForgotUrl: `${siteOrigin(c)}/password/forgot` },
+      }).catch((error: unknown) => console.error("[password] the change notice was not sent", error));
+    }
+    return c.json({});
+  })
   .post("/user-id/verify", async (c) => {
     const { db, now } = c.get("deps");
     const { userId } = await checkRequest<UserIdVerifyRequest>(

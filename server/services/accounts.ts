@@ -5,8 +5,13 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { PasswordStrength } from "../../schemas/form-definition.ts";
-import { REGISTRATION_FIELDS, type RegistrationField } from "../../schemas/forms/registration.ts";
+import {
+  DEFAULT_PASSWORD_STRENGTH,
+  REGISTRATION_FIELDS,
+  type RegistrationField,
+} from "../../schemas/forms/registration.ts";
 import type { RegistrationPayload } from "../../schemas/types/registration-payload.gen.ts";
+import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { Db } from "../db/database.ts";
 import { type AgreedPolicy, accounts } from "../db/schema.ts";
 import { recordConsents } from "./policies.ts";
@@ -132,6 +137,18 @@ export async function createAccount(db: Db, input: NewAccount): Promise<Account>
     if (constraint === null) throw error;
     throw new IdentifierTakenError(constraint.includes("user_id") ? "userId" : "email");
   }
+}
+
+/** The strength rule of the account's password: the one it was set under, else the store's. */
+export function accountPasswordStrength(
+  account: Pick<Account, "passwordStrength">,
+  settings: Pick<StoreSettings, "accountRegistrationSetting">,
+): PasswordStrength {
+  return (
+    account.passwordStrength ??
+    settings.accountRegistrationSetting.passwordStrength ??
+    DEFAULT_PASSWORD_STRENGTH
+  );
 }
 
 export async function setPassword(

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { accounts, sessions } from "../db/schema.ts";
 import { hashToken, isPlausibleToken, randomToken } from "./tokens.ts";
@@ -116,6 +116,18 @@ export async function startSession(
 export async function endSession(db: Db, token: string | undefined): Promise<void> {
   if (!isPlausibleToken(token)) return;
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Ends the account's sessions other than the one of `keepToken`: a password change. */
+export async function endOtherSessions(
+  db: Db,
+  accountId: string,
+  keepToken: string | undefined,
+): Promise<void> {
+  const others = isPlausibleToken(keepToken)
+    ? and(eq(sessions.accountId, accountId), ne(sessions.tokenHash, hashToken(keepToken)))
+    : eq(sessions.accountId, accountId);
+  await db.delete(sessions).where(others);
 }
 
 /** Ends every session of the account: password reset, withdrawal. */

@@ -197,6 +197,11 @@ const EXPECTED: Record<
   (settings: StoreSettings, screenData: Record<string, unknown>, language: Language) => ExpectedField[]
 > = {
   "password-forgot": () => [{ field: "email", required: true }],
+  "mypage-password-edit": () => [
+    { field: "oldPassword", required: true },
+    { field: "newPassword", required: true },
+    { field: "newPasswordConfirm", required: true },
+  ],
   "password-reset": () => [
     { field: "token", required: true, hidden: true },
     { field: "password", required: true },

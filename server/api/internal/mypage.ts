@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { Account as AccountView } from "../../../schemas/types/account.gen.ts";
-import { type Account, findAccountById } from "../../services/accounts.ts";
+import { type Account, accountPasswordStrength, findAccountById } from "../../services/accounts.ts";
 import { outstandingPolicies } from "../../services/policies.ts";
 import type { StoreSettings } from "../../store/validate-settings.ts";
 import type { ApiEnv } from "../context.ts";
@@ -50,18 +50,31 @@ export function toAccountView(account: Account, settings: StoreSettings): Accoun
  * /mypage: the member's account. A member who has not agreed to a revised policy is sent to
  * agree first (issue 4 §4).
  */
-export const mypageScreenData = new Hono<ApiEnv>().get("/screen-data", async (c) => {
-  const member = await requireMember(c);
-  const { db, store, policies, now } = c.get("deps");
-  const revised = await outstandingPolicies(
-    db,
-    member.accountId,
-    policies.current(),
-    now(),
-    requestLanguage(c),
-  );
-  if (revised.length > 0) return c.json({ redirectTo: POLICY_CONSENT_PATH });
-  const account = await findAccountById(db, member.accountId);
-  if (!account) throw new Error(`the session's account ${member.accountId} is gone`);
-  return c.json({ account: toAccountView(account, store.current().settings) });
-});
+export const mypageScreenData = new Hono<ApiEnv>()
+  .get("/screen-data", async (c) => {
+    const member = await requireMember(c);
+    const { db, store, policies, now } = c.get("deps");
+    const revised = await outstandingPolicies(
+      db,
+      member.accountId,
+      policies.current(),
+      now(),
+      requestLanguage(c),
+    );
+    if (revised.length > 0) return c.json({ redirectTo: POLICY_CONSENT_PATH });
+    const account = await findAccountById(db, member.accountId);
+    if (!account) throw new Error(`the session's account ${member.accountId} is gone`);
+    return c.json({ account: toAccountView(account, store.current().settings) });
+  })
+  /**
+   * /mypage/password/edit: the strength rule the new password must meet (the account's own), so
+   * that the page checks what the API will. An account without a password has nothing to change.
+   */
+  .get("/password/edit/screen-data", async (c) => {
+    const member = await requireMember(c);
+    const { db, store } = c.get("deps");
+    const account = await findAccountById(db, member.accountId);
+    if (!account) throw new Error(`the session's account ${member.accountId} is gone`);
+    if (!account.passwordHash) return c.json({ redirectTo: "/mypage" });
+    return c.json({ passwordStrength: accountPasswordStrength(account, store.current().settings) });
+  });

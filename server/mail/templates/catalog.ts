@@ -19,6 +19,12 @@ export interface MailTemplateVars {
     resetUrl: string;
     validMinutes: number;
   };
+  /** The account's password was changed (from the account page); other sessions were ended. */
+  passwordChanged: {
+    changedAt: Date;
+    /** Where to reset the password if the member did not change it. */
+    passwordForgotUrl: string;
+  };
   /** A login from a new device, with what the member needs to recognise it. */
   newLogin: {
     loggedInAt: Date;

@@ -42,6 +42,21 @@ export const en: MailCatalog = {
         },
       ],
     }),
+    passwordChanged: ({ changedAt, passwordForgotUrl }, { serviceName }) => ({
+      subject: `[${serviceName}] Your password was changed`,
+      blocks: [
+        { kind: "paragraph", text: `Thank you for using ${serviceName}.` },
+        {
+          kind: "paragraph",
+          text: `The password of your account was changed on ${dateTime.format(changedAt)} (Japan time). Your other devices have been logged out.`,
+        },
+        {
+          kind: "note",
+          text: "If you did not change it, someone else may have. Reset your password at once with the link below.",
+        },
+        { kind: "link", label: "Reset your password", url: passwordForgotUrl },
+      ],
+    }),
     newLogin: ({ loggedInAt, device, browser, ip, loginHistoryUrl }, { serviceName }) => ({
       subject: `[${serviceName}] New login from another device`,
       blocks: [

@@ -50,6 +50,21 @@ export const ja: MailCatalog = {
         },
       ],
     }),
+    passwordChanged: ({ changedAt, passwordForgotUrl }, { serviceName }) => ({
+      subject: `【${serviceName}】パスワード変更のお知らせ`,
+      blocks: [
+        { kind: "paragraph", text: `${serviceName}をご利用いただきありがとうございます。` },
+        {
+          kind: "paragraph",
+          text: `${dateTime.format(changedAt)}(日本時間)にお客様のアカウントのパスワードが変更されました。ほかの端末ではログアウトしました。`,
+        },
+        {
+          kind: "note",
+          text: "※お心当たりがない場合は、第三者による不正な変更のおそれがあります。すぐに以下からパスワードを再設定してください。",
+        },
+        { kind: "link", label: "パスワードを再設定する", url: passwordForgotUrl },
+      ],
+    }),
     newLogin: ({ loggedInAt, device, browser, ip, loginHistoryUrl }, { serviceName }) => ({
       subject: `【${serviceName}】新しい端末からログインがありました`,
       blocks: [

@@ -8,6 +8,10 @@ const brand: MailBrand = { serviceName: "ソラミル", accentColor: "#1f6feb" }
 const sampleVars: { [Name in MailTemplateName]: MailTemplateVars[Name] } = {
   authCode: { purposeName: "会員登録用認証コード", code: "123456", validMinutes: 60 },
   passwordReset: { resetUrl: "https://soramiru.example.jp/password/reset?token=abc&x=1", validMinutes: 60 },
+  passwordChanged: {
+    changedAt: new Date("2026-11-21T05:30:00Z"),
+    passwordForgotUrl: "https://soramiru.example.jp/password/forgot",
+  },
   newLogin: {
     loggedInAt: new Date("2026-11-21T05:30:00Z"),
     device: "PC Macintosh",
