@@ -57,6 +57,8 @@ export default [
   ]),
   layout("layouts/account-layout.tsx", [
     route("/mypage", "routes/mypage.tsx"),
+    screen("/mypage/edit"),
+    screen("/mypage/edit/complete"),
     screen("/mypage/password/edit"),
     screen("/mypage/password/edit/complete"),
   ]),

@@ -32,6 +32,7 @@ export const mypageEdit = {
     {
       builder: "registration",
       builderOptions: { purpose: "edit" },
+      prefillFrom: "values",
       submit: { method: "POST", path: "/zapi/account/edit", payload: "registration", wrapIn: "optionalInfo" },
       submitLabelKey: "screens.common.save",
       successTo: "/mypage/edit/complete",

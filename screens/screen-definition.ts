@@ -70,6 +70,11 @@ export interface ScreenForm {
   /** The submit button stays disabled while this query parameter is missing (the reset token). */
   requireQuery?: string;
   /**
+   * The screen-data member whose object holds the form's initial values (the account being edited);
+   * members the form does not have are ignored.
+   */
+  prefillFrom?: string;
+  /**
    * After a failed submit the button stays disabled until this field differs from the value just
    * tried (spec §4 PIN screens and Login).
    */

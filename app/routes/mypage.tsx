@@ -95,6 +95,7 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
           {features?.isEnabledUserId && (
             <Row label={t("mypage.userId")} value={account.userId ?? t("mypage.notSet")} />
           )}
+          <Row to="/mypage/edit" label={t("mypage.registration")} />
         </ul>
       </section>
 

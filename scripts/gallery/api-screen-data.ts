@@ -63,9 +63,9 @@ async function signUpUntil(walk: Walk, step: "pin-code" | "form"): Promise<TestB
   return browser;
 }
 
-/** A member asked to agree to the policies in force (revised since they last agreed). */
-async function memberWithPoliciesToAgree(walk: Walk): Promise<TestBrowser> {
-  const member = await insertAccount(walk.t, { withoutConsent: true });
+/** A member logged in with a password (the account area's screens). */
+async function signedInMember(walk: Walk, options: { withoutConsent?: boolean } = {}): Promise<TestBrowser> {
+  const member = await insertAccount(walk.t, options);
   const browser = walk.guest();
   await browser.post("/zapi/login", {
     emailUserId: member.email,
@@ -74,6 +74,9 @@ async function memberWithPoliciesToAgree(walk: Walk): Promise<TestBrowser> {
   });
   return browser;
 }
+
+/** A member asked to agree to the policies in force (revised since they last agreed). */
+const memberWithPoliciesToAgree = (walk: Walk) => signedInMember(walk, { withoutConsent: true });
 
 /** The browser each screen's data is read with: the flow a visitor takes to reach the screen. */
 const WALKS: Record<string, (walk: Walk) => Promise<TestBrowser>> = {
@@ -107,7 +110,8 @@ export async function screenDataFromApi(
         result.set(screen.id, { data: {}, source: "none" });
         continue;
       }
-      const browser = await (WALKS[screen.id]?.(walk) ?? Promise.resolve(walk.guest()));
+      const walkTo = WALKS[screen.id] ?? (screen.access === "member" ? signedInMember : undefined);
+      const browser = await (walkTo?.(walk) ?? Promise.resolve(walk.guest()));
       const response = await browser.get(`/zapi/internal/${screen.screenData}/screen-data`);
       const data = await json(response);
       if (response.ok && typeof data.redirectTo !== "string") {

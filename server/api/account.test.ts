@@ -1,12 +1,15 @@
+import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createTestApi,
+  demoRegistrationBody,
   insertAccount,
   insertSignedInAccount,
   mailedCode,
   type TestApi,
   TestBrowser,
 } from "../../tests/api-harness.ts";
+import { findAccountById } from "../services/accounts.ts";
 
 let t: TestApi;
 beforeEach(async () => {
@@ -16,6 +19,18 @@ afterEach(() => t.close());
 
 async function json(response: Response) {
   return (await response.json()) as Record<string, unknown>;
+}
+
+/** A browser logged in as the member with their password. */
+async function signedIn(member: { email: string; password: string | null }) {
+  const browser = new TestBrowser(t);
+  const login = await browser.post("/zapi/login", {
+    emailUserId: member.email,
+    password: member.password,
+    loginMethod: "Password",
+  });
+  expect(login.status).toBeLessThan(300);
+  return browser;
 }
 
 const consent = [
@@ -245,17 +260,6 @@ describe("limits on mail per recipient", () => {
 describe("POST /zapi/account/password/edit", () => {
   const NEW_PASSWORD = "Changed2026A";
 
-  async function signedIn(member: { email: string; password: string | null }) {
-    const browser = new TestBrowser(t);
-    const login = await browser.post("/zapi/login", {
-      emailUserId: member.email,
-      password: member.password,
-      loginMethod: "Password",
-    });
-    expect(login.status).toBeLessThan(300);
-    return browser;
-  }
-
   const change = (browser: TestBrowser, oldPassword: string, newPassword = NEW_PASSWORD) =>
     browser.post("/zapi/account/password/edit", {
       oldPassword,
@@ -347,5 +351,92 @@ describe("POST /zapi/account/password/edit", () => {
       headers: { cookie: passwordless.cookie },
     });
     expect(await json(response)).toEqual({ redirectTo: "/mypage" });
+  });
+});
+
+describe("POST /zapi/account/edit", () => {
+  /** The demo store's registration info, as the edit form sends it (no user ID, no password). */
+  function editedInfo(changes: Record<string, unknown> = {}) {
+    const { password, passwordConfirm, ...info } = demoRegistrationBody();
+    return { ...info, ...changes };
+  }
+  const valuesOf = async (browser: TestBrowser) =>
+    (await json(await browser.get("/zapi/internal/mypage/edit/screen-data"))).values;
+
+  it("stores the registration info, which the edit page then shows", async () => {
+    const browser = await signedIn(await insertAccount(t));
+    const response = await browser.post("/zapi/account/edit", { optionalInfo: editedInfo() });
+    expect(response.status).toBe(200);
+    expect(await valuesOf(browser)).toEqual({
+      familyName: "山田",
+      givenName: "花子",
+      familyNameKana: "ヤマダ",
+      givenNameKana: "ハナコ",
+      birthday: "19900401",
+      postalCode: "1000001",
+      prefecture: 13,
+      address: "千代田区千代田1-1",
+      custom_favoriteGenre: "anime",
+      // An unticked checkbox is stored as "false", and shown unticked.
+      custom_receiveRecommendations: false,
+    });
+  });
+
+  it("clears an optional field sent empty and keeps custom items the form did not carry", async () => {
+    const member = await insertAccount(t);
+    const browser = await signedIn(member);
+    await browser.post("/zapi/account/edit", { optionalInfo: editedInfo({ nickname: "はなちゃん" }) });
+    // An item the store no longer offers stays stored (the operator may bring it back).
+    await t.db.execute(
+      sql`update accounts set custom_associated_info = custom_associated_info || '[{"id":"retired","value":"x"}]'::jsonb where id = ${member.accountId}`,
+    );
+    await browser.post("/zapi/account/edit", {
+      optionalInfo: editedInfo({
+        nickname: null,
+        customAssociatedInfo: [{ id: "favoriteGenre", value: "drama" }],
+      }),
+    });
+    const values = (await valuesOf(browser)) as Record<string, unknown>;
+    expect(values.nickname).toBeUndefined();
+    expect(values.custom_favoriteGenre).toBe("drama");
+    const row = await findAccountById(t.db, member.accountId);
+    expect(row?.customAssociatedInfo.map((item) => item.id).sort()).toEqual([
+      "favoriteGenre",
+      "receiveRecommendations",
+      "referralSource",
+      "retired",
+    ]);
+  });
+
+  it.each([
+    ["a required field left out", editedInfo({ familyName: null })],
+    ["a birthday that is no day", editedInfo({ birthday: "19900231" })],
+    ["a user ID (not edited here)", editedInfo({ userId: "hanako" })],
+    ["a password", editedInfo({ password: "Sora2026pass" })],
+    ["an unknown custom item", editedInfo({ customAssociatedInfo: [{ id: "nope", value: "x" }] })],
+  ])("refuses %s with 400 and changes nothing", async (_case, optionalInfo) => {
+    const browser = await signedIn(await insertAccount(t));
+    await browser.post("/zapi/account/edit", { optionalInfo: editedInfo() });
+    const before = await valuesOf(browser);
+    const response = await browser.post("/zapi/account/edit", { optionalInfo });
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({ code: "VALIDATION_ERROR" });
+    expect(await valuesOf(browser)).toEqual(before);
+  });
+
+  it("refuses a body without optionalInfo", async () => {
+    const browser = await signedIn(await insertAccount(t));
+    expect((await browser.post("/zapi/account/edit", editedInfo())).status).toBe(400);
+  });
+
+  it("asks a guest to log in, and changes only the session's own account", async () => {
+    const guest = await new TestBrowser(t).post("/zapi/account/edit", { optionalInfo: editedInfo() });
+    expect(guest.status).toBe(401);
+    const other = await signedIn(await insertAccount(t));
+    const before = await valuesOf(other);
+    const browser = await signedIn(await insertAccount(t));
+    await browser.post("/zapi/account/edit", { optionalInfo: editedInfo() });
+    expect(await valuesOf(other)).toEqual(before);
+    expect(before).toEqual({});
   });
 });

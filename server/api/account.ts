@@ -1,11 +1,17 @@
 /**
- * Account calls of this slice (spec §7 Account calls): POST /zapi/account/user-id/verify (is the
+ * Account calls of this slice (spec §7 Account calls): POST /zapi/account/edit (registration
+ * info), /account/user-id/verify (is the
  * user ID free?), /account/email/send-pin-code (send the current flow's code again) and
  * /account/password/edit (a member changes the password).
  */
 import { type Context, Hono } from "hono";
 import { buildPasswordChangeForm } from "../../schemas/forms/credentials.ts";
 import { buildCodeLoginForm } from "../../schemas/forms/login.ts";
+import {
+  buildRegistrationForm,
+  fromRegistrationPayload,
+  toRegistrationPayload,
+} from "../../schemas/forms/registration.ts";
 import type { SendPinCodeRequest } from "../../schemas/types/send-pin-code-request.gen.ts";
 import type { UserIdVerifyRequest } from "../../schemas/types/user-id-verify-request.gen.ts";
 import { sendMail } from "../mail/send-mail.ts";
@@ -16,6 +22,7 @@ import {
   findAccountByUserId,
   normalizeEmail,
   setPassword,
+  updateRegistration,
 } from "../services/accounts.ts";
 import { resendAvailableAt } from "../services/auth-codes.ts";
 import { findFlow, isFlowPurpose } from "../services/auth-flows.ts";
@@ -37,7 +44,28 @@ async function checkedAddress(c: Context<ApiEnv>, body: unknown): Promise<string
   return normalizeEmail(String(data.email));
 }
 
+/** The store's registration form as my page edits it (spec §5 Registration fields). */
+export function registrationEditForm(c: Context<ApiEnv>) {
+  const { settings, version } = c.get("deps").store.current();
+  return buildRegistrationForm({ setting: settings.accountRegistrationSetting, purpose: "edit" }, version);
+}
+
 export const account = new Hono<ApiEnv>()
+  .post("/edit", async (c) => {
+    const member = await requireMember(c);
+    const deps = c.get("deps");
+    const form = registrationEditForm(c);
+    const { optionalInfo } = await checkRequest<{ optionalInfo: unknown }>(
+      c,
+      REQUEST_SCHEMAS.accountEdit,
+      await readJsonBody(c),
+    );
+    const data = await validateRequestData(c, form, fromRegistrationPayload(form, optionalInfo));
+    const found = await findAccountById(deps.db, member.accountId);
+    if (!found) throw new Error(`the session's account ${member.accountId} is gone`);
+    await updateRegistration(deps.db, found, toRegistrationPayload(form, data), deps.now());
+    return c.json({});
+  })
   .post("/password/edit", async (c) => {
     const member = await requireMember(c);
     const deps = c.get("deps");

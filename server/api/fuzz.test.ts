@@ -363,6 +363,11 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   "POST /zapi/signup/policy": [{ policyConsentData: CONSENT }],
   "POST /zapi/account/user-id/verify": [{ userId: "hanako" }],
   "POST /zapi/account/email/send-pin-code": [{ type: "signUp" }, { type: "login", email: "taro@example.jp" }],
+  "POST /zapi/account/edit": [
+    {
+      optionalInfo: (({ password, passwordConfirm, ...info }) => info)(demoRegistrationBody()),
+    },
+  ],
   "POST /zapi/account/password/edit": [
     { oldPassword: "Passw0rdA", newPassword: "Passw0rdB", newPasswordConfirm: "Passw0rdB" },
   ],

@@ -41,6 +41,15 @@ const signupEmailForSignUpSchema = {
   allOf: [{ $ref: "signup-email-request.schema.json" }, { properties: { type: { const: "signUp" } } }],
 };
 
+/** POST /zapi/account/edit: {optionalInfo}, whose members the store's registration form checks. */
+const accountEditRequestSchema = {
+  $id: "requests/account-edit-request.local.json",
+  type: "object",
+  additionalProperties: false,
+  required: ["optionalInfo"],
+  properties: { optionalInfo: { type: "object" } },
+};
+
 /** The request schemas by call; checkRequest names the body type of each at its call site. */
 export const REQUEST_SCHEMAS = {
   login: loginRequestSchema,
@@ -50,6 +59,7 @@ export const REQUEST_SCHEMAS = {
   signupPolicy: signupPolicyRequestSchema,
   policyConsentData: policyConsentDataSchema,
   userIdVerify: userIdVerifyRequestSchema,
+  accountEdit: accountEditRequestSchema,
 };
 
 const ajv = createAjv();

@@ -171,3 +171,33 @@ export async function setPassword(
 export async function rehashPassword(db: Db, accountId: string, passwordHash: string): Promise<void> {
   await db.update(accounts).set({ passwordHash }).where(eq(accounts.id, accountId));
 }
+
+/**
+ * Stores the registration info a member edited (POST /zapi/account/edit): the fields the store's
+ * edit form has, as sent (an emptied field becomes null); fields the store does not use and
+ * custom items the form did not carry keep their stored values.
+ */
+export async function updateRegistration(
+  db: Db,
+  account: Pick<Account, "id" | "customAssociatedInfo">,
+  registration: RegistrationPayload,
+  now: Date,
+): Promise<void> {
+  const sent = registration.customAssociatedInfo ?? [];
+  const sentIds = new Set(sent.map((item) => item.id));
+  const customAssociatedInfo = [
+    ...account.customAssociatedInfo.filter((item) => !sentIds.has(item.id)),
+    ...sent,
+  ];
+  await db
+    .update(accounts)
+    .set({ ...registrationColumns(registration), customAssociatedInfo, updatedAt: now })
+    .where(eq(accounts.id, account.id));
+}
+
+/** The account's registration info as the registration payload carries it (the edit form's values). */
+export function registrationOf(account: Account): RegistrationPayload {
+  const payload: Record<string, unknown> = {};
+  for (const field of REGISTRATION_FIELDS) payload[field] = account[field];
+  return { ...payload, customAssociatedInfo: account.customAssociatedInfo } as RegistrationPayload;
+}

@@ -163,10 +163,16 @@ function consentFields(screenData: Record<string, unknown>): ExpectedField[] {
   }));
 }
 
-function registrationFields(settings: StoreSettings, language: Language): ExpectedField[] {
+/** Sign-up asks for the user ID and the password when the store wants them; my page edits neither. */
+function registrationFields(
+  settings: StoreSettings,
+  language: Language,
+  purpose: "signup" | "edit",
+): ExpectedField[] {
   const setting = settings.accountRegistrationSetting as Record<string, unknown>;
   const builtIn = REGISTRATION_ORDER.flatMap((field) => {
     const rule = (setting[field] as string | undefined) ?? "OPTIONAL";
+    if (field === "userId" && purpose === "edit") return [];
     return rule === "NOT_USE" ? [] : [{ field, required: rule === "REQUIRED" }];
   });
   const custom = (settings.accountRegistrationSetting.customAssociatedInfo ?? [])
@@ -177,7 +183,7 @@ function registrationFields(settings: StoreSettings, language: Language): Expect
       label: language === "en" && item.titleEn ? item.titleEn : item.title,
     }));
   const credentials =
-    settings.signUp?.isRequiredPassword === true
+    purpose === "signup" && settings.signUp?.isRequiredPassword === true
       ? [
           { field: "password", required: true },
           { field: "passwordConfirm", required: true },
@@ -216,7 +222,8 @@ const EXPECTED: Record<
     { field: "pinCode", required: true, label: codeName(settings, language) },
   ],
   "signup-policy": (_settings, screenData) => consentFields(screenData),
-  "signup-form": (settings, _screenData, language) => registrationFields(settings, language),
+  "signup-form": (settings, _screenData, language) => registrationFields(settings, language, "signup"),
+  "mypage-edit": (settings, _screenData, language) => registrationFields(settings, language, "edit"),
 };
 
 /** Every way the rendered forms differ from what the screen should ask for; empty when they agree. */

@@ -70,16 +70,20 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
     [definition, settings, settingsVersion, screenData],
   );
   const failure = actionData?.formId === form.id ? actionData : null;
-  // Query values the body carries (the reset token) also fill the form's own field of that name;
-  // after a failed post without JavaScript, what was posted comes back. Initial data only: a
+  // The stored values (prefillFrom), then query values the body carries (the reset token) fill the
+  // form's own fields of those names; after a failed post without JavaScript, what was posted comes back. Initial data only: a
   // later failure arrives while the form keeps what the visitor typed.
   const [initialData] = useState(() => {
     const fields = form.schema.properties ?? {};
-    const entries = (definition.submit.bodyFromQuery ?? []).flatMap((name) => {
+    const stored = definition.prefillFrom ? screenData[definition.prefillFrom] : undefined;
+    const prefilled = Object.entries(typeof stored === "object" && stored !== null ? stored : {}).filter(
+      ([name]) => Object.hasOwn(fields, name),
+    );
+    const fromQuery = (definition.submit.bodyFromQuery ?? []).flatMap((name) => {
       const value = query.get(name);
       return value !== null && Object.hasOwn(fields, name) ? [[name, value] as const] : [];
     });
-    return { ...Object.fromEntries(entries), ...failure?.values };
+    return { ...Object.fromEntries(prefilled), ...Object.fromEntries(fromQuery), ...failure?.values };
   });
   const missingQuery = definition.requireQuery !== undefined && !query.get(definition.requireQuery);
   // After a failure the button waits until the watched field differs from the value just tried.

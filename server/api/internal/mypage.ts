@@ -1,8 +1,15 @@
 import { Hono } from "hono";
+import { fromRegistrationPayload } from "../../../schemas/forms/registration.ts";
 import type { Account as AccountView } from "../../../schemas/types/account.gen.ts";
-import { type Account, accountPasswordStrength, findAccountById } from "../../services/accounts.ts";
+import {
+  type Account,
+  accountPasswordStrength,
+  findAccountById,
+  registrationOf,
+} from "../../services/accounts.ts";
 import { outstandingPolicies } from "../../services/policies.ts";
 import type { StoreSettings } from "../../store/validate-settings.ts";
+import { registrationEditForm } from "../account.ts";
 import type { ApiEnv } from "../context.ts";
 import { requireMember } from "../member.ts";
 import { POLICY_CONSENT_PATH } from "../sign-in.ts";
@@ -65,6 +72,24 @@ export const mypageScreenData = new Hono<ApiEnv>()
     const account = await findAccountById(db, member.accountId);
     if (!account) throw new Error(`the session's account ${member.accountId} is gone`);
     return c.json({ account: toAccountView(account, store.current().settings) });
+  })
+  /**
+   * /mypage/edit: the account's registration info as the store's edit form holds it (fields the
+   * store does not use and empty ones left out).
+   */
+  .get("/edit/screen-data", async (c) => {
+    const member = await requireMember(c);
+    const account = await findAccountById(c.get("deps").db, member.accountId);
+    if (!account) throw new Error(`the session's account ${member.accountId} is gone`);
+    const form = registrationEditForm(c);
+    const fields = new Set(Object.keys(form.schema.properties ?? {}));
+    const data = fromRegistrationPayload(form, registrationOf(account)) as Record<string, unknown>;
+    const values = Object.fromEntries(
+      Object.entries(data).filter(
+        ([name, value]) => fields.has(name) && value !== null && value !== undefined,
+      ),
+    );
+    return c.json({ values });
   })
   /**
    * /mypage/password/edit: the strength rule the new password must meet (the account's own), so
