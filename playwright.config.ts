@@ -41,7 +41,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: [
     {
-      command: `rm -rf ${e2eDataDir} && mkdir -p ${e2eDataDir}/store && cp -r config/. ${e2eDataDir}/store/ && npx tsx server/main.ts`,
+      command: `rm -rf ${e2eDataDir} && mkdir -p ${e2eDataDir}/store && cp -r config/. ${e2eDataDir}/store/ && npx tsx tests/e2e/seed.ts ${e2eDataDir} && npx tsx server/main.ts`,
       url: `http://127.0.0.1:${port}/zapi/internal/root/screen-data`,
       env: {
         PORT: String(port),

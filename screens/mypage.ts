@@ -121,6 +121,13 @@ export const mypageEmailVerify = {
   links: [{ to: "/mypage/email/edit", labelKey: "screens.emailVerify.changeEmail" }],
 } as const satisfies ScreenDefinition;
 
+export const mypageEmailVerifyComplete = completion(
+  "mypage-email-verify-complete",
+  "/mypage/email/verify/complete",
+  "screens.emailVerify.completeTitle",
+  "screens.emailVerify.completeLead",
+);
+
 export const mypageEnablePassword = {
   id: "mypage-enable-password",
   paths: ["/mypage/enable-password"],

@@ -33,8 +33,15 @@ export async function enforceAccess(args: LoaderFunctionArgs, access: ScreenAcce
     throw redirect(safeRedirectOr(url.searchParams.get("returnTo"), "/mypage"));
 }
 
-/** The loader of every declarative screen: access rule, then the screen's data (spec §7 Screen data). */
-export async function loadScreen(args: LoaderFunctionArgs): Promise<ScreenLoaderData> {
+/**
+ * The loader of every declarative screen: access rule, then the screen's data (spec §7 Screen
+ * data). The API's Set-Cookie (a flow a page starts as it opens) is collected in `responseHeaders`
+ * for the route to send on.
+ */
+export async function loadScreen(
+  args: LoaderFunctionArgs,
+  responseHeaders?: Headers,
+): Promise<ScreenLoaderData> {
   const screen = screenOfRoute(args.pattern);
   if (!screen) throw data({ code: "NOT_FOUND" }, { status: 404 });
   const params = Object.fromEntries(
@@ -42,7 +49,11 @@ export async function loadScreen(args: LoaderFunctionArgs): Promise<ScreenLoader
   );
   await enforceAccess(args, screen.access);
   const screenData = screen.screenData
-    ? await loadScreenData<Record<string, unknown>>(args, `/${fillPath(screen.screenData, params)}`)
+    ? await loadScreenData<Record<string, unknown>>(
+        args,
+        `/${fillPath(screen.screenData, params)}`,
+        responseHeaders,
+      )
     : {};
   const accountNav = {
     ...(screen.hideMenu ? { hideMenu: true } : {}),

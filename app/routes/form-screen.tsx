@@ -1,4 +1,5 @@
 /** Any declarative screen with forms: see screens/ and app/routes.ts. */
+import { data } from "react-router";
 import { screenById } from "../../screens/index.ts";
 import { SchemaForm } from "../../widgets/schema-form.tsx";
 import { ScreenForms } from "../components/screen/screen-forms.tsx";
@@ -11,10 +12,11 @@ import type { Route } from "./+types/form-screen";
 
 /** The screen, plus the URL of each form's precompiled validator module (ADR 0012). */
 export async function loader(args: Route.LoaderArgs) {
-  const loaded = await loadScreen(args);
+  const headers = new Headers();
+  const loaded = await loadScreen(args, headers);
   const screen = screenById(loaded.screenId);
   const validatorUrls = screen ? await formValidatorUrls(args, screen, loaded.screenData) : {};
-  return { ...loaded, validatorUrls };
+  return data({ ...loaded, validatorUrls }, { headers });
 }
 
 /** Every post of the screen's forms: validated, sent to the API, answered (ADR 0015). */

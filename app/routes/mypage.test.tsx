@@ -88,8 +88,21 @@ describe("/mypage", () => {
       features: { ...demoStore.features, isEnabledUserId: true },
     });
     expect(screen.getByRole("status")).toHaveTextContent("メールアドレスの確認が完了していません。");
+    expect(within(screen.getByRole("status")).getByRole("link")).toHaveAttribute(
+      "href",
+      "/mypage/email/verify",
+    );
     expect(within(main()).getByText("未設定")).toBeInTheDocument();
     expect(within(main()).queryByText("パスワード")).toBeNull();
+  });
+
+  it("links the e-mail row to the e-mail change and the registration row to its edit page", async () => {
+    await renderMypage(member);
+    expect(within(main()).getByRole("link", { name: /メールアドレス/ })).toHaveAttribute(
+      "href",
+      "/mypage/email/edit",
+    );
+    expect(within(main()).getByRole("link", { name: "登録情報" })).toHaveAttribute("href", "/mypage/edit");
   });
 
   it("links the e-mail row to the store's external edit page in a new tab", async () => {

@@ -75,9 +75,9 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
     <article className="screen">
       <PageTitle name={t("mypage.title")} />
       <h1 className="screen__title">{t("mypage.title")}</h1>
-      {!account.isEmailVerified && (
+      {!account.isEmailVerified && account.contactEmail && (
         <div className="alert alert--warning" role="status">
-          {t("mypage.unverifiedEmail")}
+          {t("mypage.unverifiedEmail")} <Link to="/mypage/email/verify">{t("mypage.verifyEmail")}</Link>
         </div>
       )}
 
@@ -87,8 +87,8 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="row-list">
           <Row
-            to={features?.emailEditUrl ?? undefined}
-            external
+            to={features?.emailEditUrl ?? "/mypage/email/edit"}
+            external={Boolean(features?.emailEditUrl)}
             label={t("mypage.email")}
             value={account.contactEmail ?? account.email}
           />

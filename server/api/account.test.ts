@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createTestApi,
@@ -9,6 +9,7 @@ import {
   type TestApi,
   TestBrowser,
 } from "../../tests/api-harness.ts";
+import { accounts } from "../db/schema.ts";
 import { findAccountById } from "../services/accounts.ts";
 
 let t: TestApi;
@@ -32,6 +33,10 @@ async function signedIn(member: { email: string; password: string | null }) {
   expect(login.status).toBeLessThan(300);
   return browser;
 }
+
+/** The code mails sent to an address (a login from a new browser also mails a notice). */
+const codeMailsTo = (address: string) =>
+  t.outbox.mails.filter((mail) => mail.to === address && mail.subject.includes("認証コード"));
 
 const consent = [
   { policyId: "terms", revision: 2, key: "terms" },
@@ -438,5 +443,188 @@ describe("POST /zapi/account/edit", () => {
     await browser.post("/zapi/account/edit", { optionalInfo: editedInfo() });
     expect(await valuesOf(other)).toEqual(before);
     expect(before).toEqual({});
+  });
+});
+
+describe("e-mail change: POST /zapi/account/email/edit/send-pin-code, then /email/edit", () => {
+  const NEW = "hanako.new@example.jp";
+  const request = (browser: TestBrowser, email = NEW) =>
+    browser.post("/zapi/account/email/edit/send-pin-code", { type: "mailEdit", email, emailConfirm: email });
+
+  it("mails a code to the new address, then moves the account there and tells the old address", async () => {
+    const member = await insertAccount(t);
+    const browser = await signedIn(member);
+    const sent = await request(browser);
+    expect(sent.status).toBe(200);
+    expect(await json(await browser.get("/zapi/internal/mypage/email/edit/pin-code/screen-data"))).toEqual({
+      email: NEW,
+    });
+    const changed = await browser.post("/zapi/account/email/edit", { pinCode: mailedCode(t.outbox, NEW) });
+    expect(changed.status).toBe(200);
+
+    expect(t.outbox.latestMailTo(member.email)?.subject).toContain("メールアドレス変更のお知らせ");
+    expect(t.outbox.latestMailTo(member.email)?.text).toContain("ha***@example.jp");
+    const screen = await json(await browser.get("/zapi/internal/mypage/screen-data"));
+    expect(screen.account).toMatchObject({ email: NEW, contactEmail: NEW, isEmailVerified: true });
+    // Login works with the new address, not the old one.
+    await signedIn({ email: NEW, password: member.password });
+    const old = await new TestBrowser(t).post("/zapi/login", {
+      emailUserId: member.email,
+      password: member.password,
+      loginMethod: "Password",
+    });
+    expect(old.status).toBe(401);
+    // The flow is over: its page sends the member back to the first step.
+    expect(await json(await browser.get("/zapi/internal/mypage/email/edit/pin-code/screen-data"))).toEqual({
+      redirectTo: "/mypage/email/edit",
+    });
+  });
+
+  it("refuses the current address, in any letter case, with the spec's message on the field", async () => {
+    const member = await insertAccount(t);
+    const browser = await signedIn(member);
+    const response = await request(browser, member.email.toUpperCase());
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({
+      code: "VALIDATION_ERROR",
+      errors: [{ field: "email", message: "メールアドレスを変更してください。" }],
+    });
+    expect(t.outbox.mails.filter((mail) => mail.subject.includes("認証コード"))).toEqual([]);
+  });
+
+  it("refuses an address another account uses, and a malformed one, mailing nothing", async () => {
+    const other = await insertAccount(t);
+    const browser = await signedIn(await insertAccount(t));
+    const taken = await request(browser, other.email);
+    expect(taken.status).toBe(409);
+    expect(await json(taken)).toMatchObject({
+      code: "ACCOUNT_ALREADY_EXISTS_EMAIL",
+      message: "このメールアドレスは既に使用されています。別のメールアドレスを登録してください。",
+    });
+    expect((await request(browser, "not-an-address")).status).toBe(400);
+    const mismatch = await browser.post("/zapi/account/email/edit/send-pin-code", {
+      type: "mailEdit",
+      email: NEW,
+      emailConfirm: "other@example.jp",
+    });
+    expect(mismatch.status).toBe(400);
+    expect(
+      (await browser.post("/zapi/account/email/edit/send-pin-code", { type: "login", email: NEW })).status,
+    ).toBe(400);
+    expect(t.outbox.mails.filter((mail) => mail.subject.includes("認証コード"))).toEqual([]);
+  });
+
+  it("refuses a wrong code and changes nothing; the right one still works", async () => {
+    const member = await insertAccount(t);
+    const browser = await signedIn(member);
+    await request(browser);
+    const code = mailedCode(t.outbox, NEW);
+    const wrong = await browser.post("/zapi/account/email/edit", {
+      pinCode: code === "000000" ? "111111" : "000000",
+    });
+    expect(wrong.status).toBe(400);
+    expect(await json(wrong)).toMatchObject({ code: "PIN_CODE_ERROR" });
+    const screen = await json(await browser.get("/zapi/internal/mypage/screen-data"));
+    expect(screen.account).toMatchObject({ email: member.email });
+    expect((await browser.post("/zapi/account/email/edit", { pinCode: code })).status).toBe(200);
+  });
+
+  it("resends the code to the new address the flow holds, never to one the browser names", async () => {
+    const browser = await signedIn(await insertAccount(t));
+    await request(browser);
+    t.clock.advance(30_000);
+    const resent = await browser.post("/zapi/account/email/send-pin-code", {
+      type: "mailEdit",
+      email: "attacker@example.jp",
+    });
+    expect(resent.status).toBe(200);
+    expect(
+      t.outbox.mails.filter((mail) => mail.subject.includes("認証コード")).map((mail) => mail.to),
+    ).toEqual([NEW, NEW]);
+  });
+
+  it("keeps one member's flow from another member on the same browser, and from a guest", async () => {
+    const first = await insertAccount(t);
+    const browser = await signedIn(first);
+    await request(browser);
+    const code = mailedCode(t.outbox, NEW);
+    await browser.post("/zapi/logout", {});
+    const second = await insertAccount(t);
+    await browser.post("/zapi/login", {
+      emailUserId: second.email,
+      password: second.password,
+      loginMethod: "Password",
+    });
+    const stolen = await browser.post("/zapi/account/email/edit", { pinCode: code });
+    expect(stolen.status).toBe(400);
+    expect(await json(stolen)).toMatchObject({ code: "AUTH_FLOW_EXPIRED" });
+    const guest = await new TestBrowser(t).post("/zapi/account/email/edit", { pinCode: code });
+    expect(guest.status).toBe(401);
+  });
+
+  it("has no page or call when the store has members change their address elsewhere", async () => {
+    t.store.update((settings) => {
+      settings.features.emailEditUrl = "https://id.example.com/email";
+    });
+    const browser = await signedIn(await insertAccount(t));
+    expect(await json(await browser.get("/zapi/internal/mypage/email/edit/screen-data"))).toEqual({
+      redirectTo: "/mypage",
+    });
+    expect((await request(browser)).status).toBe(403);
+  });
+});
+
+describe("e-mail verification: GET /zapi/internal/mypage/email/verify/screen-data, then POST /email/verify", () => {
+  async function unverifiedMember() {
+    const member = await insertAccount(t);
+    await t.db.update(accounts).set({ emailVerifiedAt: null }).where(eq(accounts.id, member.accountId));
+    return member;
+  }
+
+  it("mails the code once as the page opens, and the code verifies the address", async () => {
+    const member = await unverifiedMember();
+    const browser = await signedIn(member);
+    const page = await json(await browser.get("/zapi/internal/mypage/email/verify/screen-data"));
+    expect(page).toEqual({ contactEmail: member.email, isEmailVerified: false });
+    await browser.get("/zapi/internal/mypage/email/verify/screen-data");
+    expect(codeMailsTo(member.email)).toHaveLength(1);
+
+    const verified = await browser.post("/zapi/account/email/verify", {
+      pinCode: mailedCode(t.outbox, member.email),
+    });
+    expect(verified.status).toBe(200);
+    const screen = await json(await browser.get("/zapi/internal/mypage/screen-data"));
+    expect(screen.account).toMatchObject({ isEmailVerified: true });
+    expect(await json(await browser.get("/zapi/internal/mypage/email/verify/screen-data"))).toEqual({
+      redirectTo: "/mypage",
+    });
+  });
+
+  it("refuses a wrong code, leaving the address unverified", async () => {
+    const member = await unverifiedMember();
+    const browser = await signedIn(member);
+    await browser.get("/zapi/internal/mypage/email/verify/screen-data");
+    const code = mailedCode(t.outbox, member.email);
+    const wrong = await browser.post("/zapi/account/email/verify", {
+      pinCode: code === "000000" ? "111111" : "000000",
+    });
+    expect(wrong.status).toBe(400);
+    expect(await json(wrong)).toMatchObject({ code: "PIN_CODE_ERROR" });
+    expect((await browser.post("/zapi/account/email/verify", { pinCode: "12" })).status).toBe(400);
+    const screen = await json(await browser.get("/zapi/internal/mypage/screen-data"));
+    expect(screen.account).toMatchObject({ isEmailVerified: false });
+  });
+
+  it("resends to the account's own address, and asks a guest to log in", async () => {
+    const member = await unverifiedMember();
+    const browser = await signedIn(member);
+    await browser.get("/zapi/internal/mypage/email/verify/screen-data");
+    t.clock.advance(30_000);
+    const resent = await browser.post("/zapi/account/email/send-pin-code", { type: "mailVerify" });
+    expect(resent.status).toBe(200);
+    expect(codeMailsTo(member.email)).toHaveLength(2);
+    expect((await new TestBrowser(t).post("/zapi/account/email/verify", { pinCode: "123456" })).status).toBe(
+      401,
+    );
   });
 });

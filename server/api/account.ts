@@ -1,11 +1,12 @@
 /**
- * Account calls of this slice (spec §7 Account calls): POST /zapi/account/edit (registration
- * info), /account/user-id/verify (is the
- * user ID free?), /account/email/send-pin-code (send the current flow's code again) and
- * /account/password/edit (a member changes the password).
+ * Account calls (spec §7 Account calls): POST /zapi/account/edit (registration info),
+ * /account/email/edit/send-pin-code and /account/email/edit (e-mail change), /account/email/verify,
+ * /account/user-id/verify (is the user ID free?), /account/email/send-pin-code (send the current
+ * flow's code again) and /account/password/edit (a member changes the password).
  */
 import { type Context, Hono } from "hono";
-import { buildPasswordChangeForm } from "../../schemas/forms/credentials.ts";
+import { buildAuthCodeForm } from "../../schemas/forms/codes.ts";
+import { buildEmailChangeForm, buildPasswordChangeForm } from "../../schemas/forms/credentials.ts";
 import { buildCodeLoginForm } from "../../schemas/forms/login.ts";
 import {
   buildRegistrationForm,
@@ -17,25 +18,34 @@ import type { UserIdVerifyRequest } from "../../schemas/types/user-id-verify-req
 import { sendMail } from "../mail/send-mail.ts";
 import {
   accountPasswordStrength,
+  changeEmail,
   findAccountByEmail,
-  findAccountById,
   findAccountByUserId,
+  IdentifierTakenError,
+  markEmailVerified,
   normalizeEmail,
   setPassword,
   updateRegistration,
 } from "../services/accounts.ts";
 import { resendAvailableAt } from "../services/auth-codes.ts";
-import { findFlow, isFlowPurpose } from "../services/auth-flows.ts";
+import { findFlow, isFlowPurpose, isMemberFlowPurpose } from "../services/auth-flows.ts";
 import { endOtherSessions } from "../services/sessions.ts";
-import { takeRate, throttleKey, USER_ID_CHECK_RATE } from "../services/throttle.ts";
+import { EMAIL_CHECK_RATE, takeRate, throttleKey, USER_ID_CHECK_RATE } from "../services/throttle.ts";
 import { flowToken, sessionToken, setFlowCookie } from "./auth-cookies.ts";
-import { mailCode, mailDeps } from "./code-mail.ts";
+import { mailCode, mailDeps, spendMailedCode } from "./code-mail.ts";
 import type { ApiEnv } from "./context.ts";
-import { currentMember, requireMember } from "./member.ts";
-import { apiError, retryLaterError } from "./messages.ts";
+import { currentMember, requireMemberAccount } from "./member.ts";
+import { endMemberFlow, findMemberFlow, mailMemberCode, requireMemberFlow } from "./member-flows.ts";
+import { apiError, emailInUseError, retryLaterError, userIdInUseError } from "./messages.ts";
 import { clientAddress, siteOrigin } from "./request-info.ts";
 import { checkRequest, pick, REQUEST_SCHEMAS } from "./request-schemas.ts";
 import { readJsonBody, requestLanguage, validatedJson, validateRequestData } from "./validation.ts";
+
+/** `hanako@example.jp` → `ha***@example.jp`: enough to recognise, not enough to harvest. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  return `${email.slice(0, Math.min(2, Math.max(at, 0)))}***${email.slice(at)}`;
+}
 
 /** The body's e-mail address, checked by the rules of every e-mail field (spec §5 E-mail). */
 async function checkedAddress(c: Context<ApiEnv>, body: unknown): Promise<string> {
@@ -52,7 +62,7 @@ export function registrationEditForm(c: Context<ApiEnv>) {
 
 export const account = new Hono<ApiEnv>()
   .post("/edit", async (c) => {
-    const member = await requireMember(c);
+    const found = await requireMemberAccount(c);
     const deps = c.get("deps");
     const form = registrationEditForm(c);
     const { optionalInfo } = await checkRequest<{ optionalInfo: unknown }>(
@@ -61,17 +71,82 @@ export const account = new Hono<ApiEnv>()
       await readJsonBody(c),
     );
     const data = await validateRequestData(c, form, fromRegistrationPayload(form, optionalInfo));
-    const found = await findAccountById(deps.db, member.accountId);
-    if (!found) throw new Error(`the session's account ${member.accountId} is gone`);
     await updateRegistration(deps.db, found, toRegistrationPayload(form, data), deps.now());
     return c.json({});
   })
-  .post("/password/edit", async (c) => {
-    const member = await requireMember(c);
+  .post("/email/edit/send-pin-code", async (c) => {
+    const found = await requireMemberAccount(c);
     const deps = c.get("deps");
     const { settings, version } = deps.store.current();
-    const found = await findAccountById(deps.db, member.accountId);
-    if (!found) throw new Error(`the session's account ${member.accountId} is gone`);
+    if (settings.features.emailEditUrl) throw await apiError(c, 403, "FORBIDDEN", "emailEditedElsewhere");
+    const body = await readJsonBody(c);
+    await checkRequest(c, REQUEST_SCHEMAS.emailEditSendPinCode, body);
+    const current = found.email ?? found.contactEmail ?? "";
+    const form = buildEmailChangeForm({ currentEmail: current, withConfirmation: true }, version);
+    const data = await validateRequestData(c, form, pick(body, ["email", "emailConfirm"]));
+    const email = normalizeEmail(String(data.email));
+    // The same address in other letter case is no change either: the form's own message says so.
+    if (email === normalizeEmail(current))
+      await validateRequestData(c, form, { email: current, emailConfirm: current });
+    // Each answer tells whether an address has an account: paced per member against harvesting.
+    const wait = await takeRate(deps.db, throttleKey.emailCheckBy(found.id), EMAIL_CHECK_RATE, deps.now());
+    if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait);
+    if (await findAccountByEmail(deps.db, email)) throw await emailInUseError(c);
+    const flow = await mailMemberCode(c, found.id, "mailEdit", email);
+    return c.json({ resendAvailableAt: resendAvailableAt(flow.codeSentAt) });
+  })
+  .post("/email/edit", async (c) => {
+    const found = await requireMemberAccount(c);
+    const deps = c.get("deps");
+    const { settings, version } = deps.store.current();
+    const data = await validatedJson(
+      c,
+      buildAuthCodeForm({ codeName: settings.authCodeSetting.mailEdit }, version),
+    );
+    const flow = await requireMemberFlow(c, found.id, "mailEdit");
+    await spendMailedCode(c, flow, "mailEdit", String(data.pinCode));
+    const now = deps.now();
+    try {
+      if (await findAccountByEmail(deps.db, flow.email)) throw new IdentifierTakenError("email");
+      await changeEmail(deps.db, found, flow.email, now);
+    } catch (error) {
+      if (error instanceof IdentifierTakenError) throw await emailInUseError(c);
+      throw error;
+    }
+    await endMemberFlow(c, flow);
+    // The old mailbox hears of it: if the change was not the member's, they know at once.
+    const previous = found.contactEmail;
+    if (previous && previous !== flow.email) {
+      sendMail(mailDeps(deps, true), {
+        to: previous,
+        language: requestLanguage(c),
+        template: "emailChanged",
+        vars: { changedAt: now, maskedNewEmail: maskEmail(flow.email) },
+      }).catch((error: unknown) => console.error("[email] the change notice was not sent", error));
+    }
+    return c.json({});
+  })
+  .post("/email/verify", async (c) => {
+    const found = await requireMemberAccount(c);
+    const deps = c.get("deps");
+    const { settings, version } = deps.store.current();
+    const data = await validatedJson(
+      c,
+      buildAuthCodeForm({ codeName: settings.authCodeSetting.mailVerify }, version),
+    );
+    const flow = await requireMemberFlow(c, found.id, "mailVerify");
+    await spendMailedCode(c, flow, "mailVerify", String(data.pinCode));
+    await endMemberFlow(c, flow);
+    // A code mailed to an address the account has since left proves nothing about the new one.
+    if (!(await markEmailVerified(deps.db, found.id, flow.email, deps.now()))) {
+      throw await apiError(c, 400, "AUTH_FLOW_EXPIRED", "flowExpired");
+    }
+    return c.json({});
+  })
+  .post("/password/edit", async (c) => {
+    const found = await requireMemberAccount(c);
+    const deps = c.get("deps");
+    const { settings, version } = deps.store.current();
     const strength = accountPasswordStrength(found, settings);
     const form = buildPasswordChangeForm({ strength, withConfirmation: true }, version);
     const data = await validatedJson(c, form);
@@ -116,7 +191,7 @@ export const account = new Hono<ApiEnv>()
     const member = await currentMember(c);
     // A member's own user ID is not "taken" for them.
     if (holder && holder.id !== member?.accountId) {
-      throw await apiError(c, 409, "ACCOUNT_ALREADY_EXISTS_USER_ID", "userIdInUse");
+      throw await userIdInUseError(c);
     }
     return c.json({ available: true });
   })
@@ -130,8 +205,16 @@ export const account = new Hono<ApiEnv>()
       purpose === "signUp"
         ? apiError(c, 400, "REGISTRATION_TIMEOUT", "registrationTimeout")
         : apiError(c, 400, "AUTH_FLOW_EXPIRED", "flowExpired");
-    // Only guest flows have codes to resend so far; the member purposes come with their screens.
     if (!isFlowPurpose(purpose)) throw await expired();
+    if (isMemberFlowPurpose(purpose)) {
+      // The address is never the browser's here: the new one the flow holds, else the account's own.
+      const found = await requireMemberAccount(c);
+      const flow = await findMemberFlow(c, found.id, purpose);
+      const to = purpose === "mailEdit" ? flow?.email : found.contactEmail;
+      if (!to) throw await expired();
+      const sent = await mailMemberCode(c, found.id, purpose, to);
+      return c.json({ resendAvailableAt: resendAvailableAt(sent.codeSentAt) });
+    }
     const token = flowToken(c, purpose);
     const flow = await findFlow(db, purpose, token, now());
     if (!token || !flow?.email) throw await expired();

@@ -3,11 +3,12 @@ import type { Context } from "hono";
 import type { Language } from "../../locales/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { sendMail } from "../mail/send-mail.ts";
-import { CODE_LIFETIME_MS, type CodePurpose, issueCode } from "../services/auth-codes.ts";
+import { CODE_LIFETIME_MS, type CodePurpose, issueCode, verifyCode } from "../services/auth-codes.ts";
 import { type AuthFlow, advanceFlow, type FlowChanges } from "../services/auth-flows.ts";
 import {
   CLIENT_MAIL_THROTTLE,
   CODE_RESEND_THROTTLE,
+  LOGIN_THROTTLE,
   MAIL_THROTTLE,
   recordHit,
   throttleKey,
@@ -15,7 +16,7 @@ import {
 } from "../services/throttle.ts";
 import type { StoreSettings } from "../store/validate-settings.ts";
 import type { ApiEnv } from "./context.ts";
-import { retryLaterError } from "./messages.ts";
+import { apiError, retryLaterError } from "./messages.ts";
 import { clientAddress } from "./request-info.ts";
 import { requestLanguage } from "./validation.ts";
 
@@ -104,4 +105,29 @@ export async function mailCode(
   if (delivery === "wait") await mail;
   else mail.catch((error: unknown) => console.error(`[codes] the ${purpose} code was not mailed`, error));
   return sent;
+}
+
+/**
+ * Spends the code the flow's address was mailed for the purpose, or refuses: 400 PIN_CODE_ERROR
+ * for a wrong, expired or void code, 429 TOO_MANY_ATTEMPTS once the address or the client has
+ * guessed wrong too often lately (the code itself is void after 5 wrong tries).
+ */
+export async function spendMailedCode(
+  c: Context<ApiEnv>,
+  flow: AuthFlow & { email: string },
+  purpose: CodePurpose,
+  code: string,
+): Promise<void> {
+  const deps = c.get("deps");
+  const now = deps.now();
+  const address = clientAddress(c);
+  const keys = [throttleKey.codeTo(flow.email), ...(address ? [throttleKey.address(address)] : [])];
+  const wait = await throttleWait(deps.db, keys, LOGIN_THROTTLE, now);
+  if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait);
+  if (await verifyCode(deps.db, { flowId: flow.id, purpose, code, now })) return;
+  await recordHit(deps.db, keys, LOGIN_THROTTLE, now);
+  const { settings } = deps.store.current();
+  throw await apiError(c, 400, "PIN_CODE_ERROR", "pinCodeError", {
+    params: { displayName: codeDisplayName(settings, purpose, requestLanguage(c)) },
+  });
 }

@@ -368,6 +368,11 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
       optionalInfo: (({ password, passwordConfirm, ...info }) => info)(demoRegistrationBody()),
     },
   ],
+  "POST /zapi/account/email/edit/send-pin-code": [
+    { type: "mailEdit", email: "hanako.new@example.jp", emailConfirm: "hanako.new@example.jp" },
+  ],
+  "POST /zapi/account/email/edit": [{ pinCode: "123456" }],
+  "POST /zapi/account/email/verify": [{ pinCode: "123456" }],
   "POST /zapi/account/password/edit": [
     { oldPassword: "Passw0rdA", newPassword: "Passw0rdB", newPasswordConfirm: "Passw0rdB" },
   ],

@@ -1,5 +1,6 @@
 /** The signed-in member behind a request, and the guard of member-only calls. */
 import type { Context } from "hono";
+import { type Account, findAccountById } from "../services/accounts.ts";
 import { type FoundSession, findSessionAccount } from "../services/sessions.ts";
 import { sessionToken, setSessionCookies } from "./auth-cookies.ts";
 import type { ApiEnv } from "./context.ts";
@@ -44,4 +45,13 @@ export async function requireMember(c: Context<ApiEnv>): Promise<FoundSession> {
   throw await apiError(c, 401, "REQUEST_UNAUTHORIZED", "unauthorized", {
     details: { redirectTo: loginRedirectFor(c) },
   });
+}
+
+/** The signed-in member's account as stored (see requireMember). */
+export async function requireMemberAccount(c: Context<ApiEnv>): Promise<Account> {
+  const member = await requireMember(c);
+  const account = await findAccountById(c.get("deps").db, member.accountId);
+  // A session outlives its account only by a bug: deleting an account deletes its sessions.
+  if (!account) throw new Error(`the session's account ${member.accountId} is gone`);
+  return account;
 }

@@ -50,3 +50,11 @@ export async function retryLaterError(
     details: { retryAfter: seconds },
   });
 }
+
+/** 409: the e-mail address belongs to another account (sign-up, e-mail change). */
+export const emailInUseError = (c: Context<ApiEnv>) =>
+  apiError(c, 409, "ACCOUNT_ALREADY_EXISTS_EMAIL", "emailInUse");
+
+/** 409: the user ID belongs to another account (sign-up, user ID change, the availability check). */
+export const userIdInUseError = (c: Context<ApiEnv>) =>
+  apiError(c, 409, "ACCOUNT_ALREADY_EXISTS_USER_ID", "userIdInUse");

@@ -50,6 +50,15 @@ const accountEditRequestSchema = {
   properties: { optionalInfo: { type: "object" } },
 };
 
+/** POST /zapi/account/email/edit/send-pin-code: the new address (the form checks it) for mailEdit. */
+const emailEditSendPinCodeRequestSchema = {
+  $id: "requests/email-edit-send-pin-code-request.local.json",
+  type: "object",
+  additionalProperties: false,
+  required: ["type"],
+  properties: { type: { const: "mailEdit" }, email: {}, emailConfirm: {} },
+};
+
 /** The request schemas by call; checkRequest names the body type of each at its call site. */
 export const REQUEST_SCHEMAS = {
   login: loginRequestSchema,
@@ -60,6 +69,7 @@ export const REQUEST_SCHEMAS = {
   policyConsentData: policyConsentDataSchema,
   userIdVerify: userIdVerifyRequestSchema,
   accountEdit: accountEditRequestSchema,
+  emailEditSendPinCode: emailEditSendPinCodeRequestSchema,
 };
 
 const ajv = createAjv();

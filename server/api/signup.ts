@@ -28,7 +28,6 @@ import {
   isUserIdTaken,
   normalizeEmail,
 } from "../services/accounts.ts";
-import { verifyCode } from "../services/auth-codes.ts";
 import { advanceFlow, endFlow, findFlow, startFlow } from "../services/auth-flows.ts";
 import {
   agreementTo,
@@ -38,14 +37,12 @@ import {
   policiesInForce,
   recordConsents,
 } from "../services/policies.ts";
-import { LOGIN_THROTTLE, recordHit, throttleKey, throttleWait } from "../services/throttle.ts";
 import { clearFlowCookie, flowToken, setFlowCookie } from "./auth-cookies.ts";
-import { codeDisplayName, mailCode } from "./code-mail.ts";
+import { mailCode, spendMailedCode } from "./code-mail.ts";
 import type { ApiEnv } from "./context.ts";
 import { currentMember } from "./member.ts";
-import { apiError, retryLaterError } from "./messages.ts";
+import { apiError, emailInUseError, userIdInUseError } from "./messages.ts";
 import { requireRecaptcha } from "./recaptcha-guard.ts";
-import { clientAddress } from "./request-info.ts";
 import { asRecord, checkRequest, REQUEST_SCHEMAS } from "./request-schemas.ts";
 import { startMemberSession } from "./sign-in.ts";
 import { readJsonBody, requestLanguage, validatedJson, validateRequestData } from "./validation.ts";
@@ -87,9 +84,6 @@ async function signupFlow(c: ApiContext) {
   if (!token || !flow?.email) throw await apiError(c, 400, "REGISTRATION_TIMEOUT", "registrationTimeout");
   return { token, flow: { ...flow, email: flow.email } };
 }
-
-const emailInUse = (c: ApiContext) => apiError(c, 409, "ACCOUNT_ALREADY_EXISTS_EMAIL", "emailInUse");
-const userIdInUse = (c: ApiContext) => apiError(c, 409, "ACCOUNT_ALREADY_EXISTS_USER_ID", "userIdInUse");
 
 export const signup = new Hono<ApiEnv>()
   .post("/email", async (c) => {
@@ -135,26 +129,11 @@ export const signup = new Hono<ApiEnv>()
       c,
       buildAuthCodeForm({ codeName: settings.authCodeSetting.signUp }, version),
     );
+    await spendMailedCode(c, flow, "signUp", String(data.pinCode));
     const now = deps.now();
-    const address = clientAddress(c);
-    const keys = [throttleKey.codeTo(flow.email), ...(address ? [throttleKey.address(address)] : [])];
-    const wait = await throttleWait(deps.db, keys, LOGIN_THROTTLE, now);
-    if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait);
-    const accepted = await verifyCode(deps.db, {
-      flowId: flow.id,
-      purpose: "signUp",
-      code: String(data.pinCode),
-      now,
-    });
-    if (!accepted) {
-      await recordHit(deps.db, keys, LOGIN_THROTTLE, now);
-      throw await apiError(c, 400, "PIN_CODE_ERROR", "pinCodeError", {
-        params: { displayName: codeDisplayName(settings, "signUp", requestLanguage(c)) },
-      });
-    }
     await advanceFlow(deps.db, flow.id, now, { emailVerifiedAt: now });
     setFlowCookie(c, "signUp", token);
-    if (await findAccountByEmail(deps.db, flow.email)) throw await emailInUse(c);
+    if (await findAccountByEmail(deps.db, flow.email)) throw await emailInUseError(c);
     return c.json({});
   })
 
@@ -186,8 +165,8 @@ export const signup = new Hono<ApiEnv>()
     }
     const registration = toRegistrationPayload(form, data);
     if (registration.userId && (await isUserIdTaken(deps.db, registration.userId)))
-      throw await userIdInUse(c);
-    if (await findAccountByEmail(deps.db, flow.email)) throw await emailInUse(c);
+      throw await userIdInUseError(c);
+    if (await findAccountByEmail(deps.db, flow.email)) throw await emailInUseError(c);
 
     const password = typeof data.password === "string" ? data.password : null;
     let account: Account;
@@ -204,7 +183,7 @@ export const signup = new Hono<ApiEnv>()
     } catch (error) {
       // Another sign-up took the address or user ID a moment ago.
       if (error instanceof IdentifierTakenError) {
-        throw error.identifier === "userId" ? await userIdInUse(c) : await emailInUse(c);
+        throw error.identifier === "userId" ? await userIdInUseError(c) : await emailInUseError(c);
       }
       console.error("[signup] the account could not be created", error);
       throw await apiError(c, 500, "REGISTRATION_ERROR", "registrationError");

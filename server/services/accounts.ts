@@ -3,7 +3,7 @@
  * optional user ID, unique without regard to case.
  */
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { PasswordStrength } from "../../schemas/form-definition.ts";
 import {
   DEFAULT_PASSWORD_STRENGTH,
@@ -200,4 +200,47 @@ export function registrationOf(account: Account): RegistrationPayload {
   const payload: Record<string, unknown> = {};
   for (const field of REGISTRATION_FIELDS) payload[field] = account[field];
   return { ...payload, customAssociatedInfo: account.customAssociatedInfo } as RegistrationPayload;
+}
+
+/**
+ * Moves the account to a new e-mail address its holder proved with a code: the contact address,
+ * and the login identifier when the account logs in by e-mail. Throws IdentifierTakenError when
+ * another account took the address meanwhile.
+ */
+export async function changeEmail(
+  db: Db,
+  account: Pick<Account, "id" | "email">,
+  newEmail: string,
+  now: Date,
+): Promise<void> {
+  const email = normalizeEmail(newEmail);
+  try {
+    await db
+      .update(accounts)
+      .set({
+        contactEmail: email,
+        ...(account.email !== null ? { email } : {}),
+        emailVerifiedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(accounts.id, account.id));
+  } catch (error) {
+    if (violatedUniqueConstraint(error) === null) throw error;
+    throw new IdentifierTakenError("email");
+  }
+}
+
+/** The contact address was proved by a code mailed to it (the address the code went to). */
+export async function markEmailVerified(
+  db: Db,
+  accountId: string,
+  provedEmail: string,
+  now: Date,
+): Promise<boolean> {
+  const updated = await db
+    .update(accounts)
+    .set({ emailVerifiedAt: now, updatedAt: now })
+    .where(and(eq(accounts.id, accountId), eq(accounts.contactEmail, provedEmail)))
+    .returning({ id: accounts.id });
+  return updated.length === 1;
 }

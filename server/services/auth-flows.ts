@@ -1,6 +1,7 @@
 /**
- * A guest's multi-step procedure in one browser: sign-up (cookie sgid) or login by e-mail code
- * (cookie lcid). The cookie holds a random token; the row holds its hash and what the steps so far
+ * A multi-step procedure in one browser: a guest's sign-up (cookie sgid) or login by e-mail code
+ * (cookie lcid), or a member's e-mail change (meid), e-mail verification (mvid) or first password
+ * (psid). The cookie holds a random token; the row holds its hash and what the steps so far
  * established. A flow lives 60 minutes from its latest step.
  */
 import { and, eq, gt } from "drizzle-orm";
@@ -8,9 +9,22 @@ import type { Db } from "../db/database.ts";
 import { type AgreedPolicy, authFlows } from "../db/schema.ts";
 import { hashToken, isPlausibleToken, randomToken } from "./tokens.ts";
 
-export type FlowPurpose = "signUp" | "login";
+export type FlowPurpose = "signUp" | "login" | MemberFlowPurpose;
+/** A member's procedures, bound to the account (accountId): e-mail change and verification, setting a password. */
+export type MemberFlowPurpose = "mailEdit" | "mailVerify" | "passwordSetting";
 
-export const FLOW_COOKIES: Readonly<Record<FlowPurpose, string>> = { signUp: "sgid", login: "lcid" };
+export const FLOW_COOKIES: Readonly<Record<FlowPurpose, string>> = {
+  signUp: "sgid",
+  login: "lcid",
+  mailEdit: "meid",
+  mailVerify: "mvid",
+  passwordSetting: "psid",
+};
+const MEMBER_FLOW_PURPOSES: readonly FlowPurpose[] = ["mailEdit", "mailVerify", "passwordSetting"];
+
+export function isMemberFlowPurpose(purpose: FlowPurpose): purpose is MemberFlowPurpose {
+  return MEMBER_FLOW_PURPOSES.includes(purpose);
+}
 export const FLOW_LIFETIME_MS = 60 * 60 * 1000;
 
 export function isFlowPurpose(value: string): value is FlowPurpose {

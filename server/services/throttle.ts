@@ -129,6 +129,8 @@ export const SITE_LOGIN_FAILURE_RATE: RatePolicy = { intervalMs: 5 * SECOND, bur
 
 /** User-ID availability checks from one client address: 20 at once, then one every 3 s. */
 export const USER_ID_CHECK_RATE: RatePolicy = { intervalMs: 3 * SECOND, burst: 20 };
+/** E-mail change requests per member: a few in a row, then one a minute. */
+export const EMAIL_CHECK_RATE: RatePolicy = { intervalMs: 60 * SECOND, burst: 5 };
 
 /**
  * The mailbox an address delivers to, for pacing only: lower-cased, with a `+tag` dropped from
@@ -167,6 +169,8 @@ export const throttleKey = {
   mailTo: (email: string) => `mail:to:${mailboxOf(email)}`,
   mailFrom: (address: string) => `mail:from:${address}`,
   userIdCheckFrom: (address: string) => `user-id:check:${address}`,
+  /** A member's e-mail changes: each tells whether the new address has an account. */
+  emailCheckBy: (accountId: string) => `email:check:${accountId}`,
 };
 
 /** How long the wait after `hits` hits is (ms), or null when the key is to be locked. */

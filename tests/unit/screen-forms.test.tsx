@@ -192,8 +192,12 @@ function registrationFields(
   return [...builtIn, ...custom, ...credentials];
 }
 
-function codeName(settings: StoreSettings, language: Language): string {
-  const { displayName, displayNameEn } = settings.authCodeSetting.signUp;
+function codeName(
+  settings: StoreSettings,
+  language: Language,
+  purpose: keyof StoreSettings["authCodeSetting"] = "signUp",
+): string {
+  const { displayName, displayNameEn } = settings.authCodeSetting[purpose];
   return language === "en" && displayNameEn ? displayNameEn : displayName;
 }
 
@@ -222,6 +226,16 @@ const EXPECTED: Record<
     { field: "pinCode", required: true, label: codeName(settings, language) },
   ],
   "signup-policy": (_settings, screenData) => consentFields(screenData),
+  "mypage-email-edit": () => [
+    { field: "email", required: true },
+    { field: "emailConfirm", required: true },
+  ],
+  "mypage-email-edit-pin-code": (settings, _screenData, language) => [
+    { field: "pinCode", required: true, label: codeName(settings, language, "mailEdit") },
+  ],
+  "mypage-email-verify": (settings, _screenData, language) => [
+    { field: "pinCode", required: true, label: codeName(settings, language, "mailVerify") },
+  ],
   "signup-form": (settings, _screenData, language) => registrationFields(settings, language, "signup"),
   "mypage-edit": (settings, _screenData, language) => registrationFields(settings, language, "edit"),
 };

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { fromRegistrationPayload } from "../../../schemas/forms/registration.ts";
 import type { Account as AccountView } from "../../../schemas/types/account.gen.ts";
 import {
@@ -7,11 +7,14 @@ import {
   findAccountById,
   registrationOf,
 } from "../../services/accounts.ts";
+import type { MemberFlowPurpose } from "../../services/auth-flows.ts";
 import { outstandingPolicies } from "../../services/policies.ts";
 import type { StoreSettings } from "../../store/validate-settings.ts";
 import { registrationEditForm } from "../account.ts";
 import type { ApiEnv } from "../context.ts";
-import { requireMember } from "../member.ts";
+import { ApiError } from "../errors.ts";
+import { requireMember, requireMemberAccount } from "../member.ts";
+import { findMemberFlow, mailMemberCode } from "../member-flows.ts";
 import { POLICY_CONSENT_PATH } from "../sign-in.ts";
 import { requestLanguage } from "../validation.ts";
 
@@ -54,6 +57,23 @@ export function toAccountView(account: Account, settings: StoreSettings): Accoun
 }
 
 /**
+ * Mails a page's first code as the page opens. A refusal (a code went to the mailbox moments ago,
+ * too many mails) still shows the page: its resend button says why when pressed.
+ */
+async function mailOnArrival(
+  c: Context<ApiEnv>,
+  accountId: string,
+  purpose: MemberFlowPurpose,
+  to: string,
+): Promise<void> {
+  try {
+    await mailMemberCode(c, accountId, purpose, to);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 429)) throw error;
+  }
+}
+
+/**
  * /mypage: the member's account. A member who has not agreed to a revised policy is sent to
  * agree first (issue 4 §4).
  */
@@ -78,9 +98,7 @@ export const mypageScreenData = new Hono<ApiEnv>()
    * store does not use and empty ones left out).
    */
   .get("/edit/screen-data", async (c) => {
-    const member = await requireMember(c);
-    const account = await findAccountById(c.get("deps").db, member.accountId);
-    if (!account) throw new Error(`the session's account ${member.accountId} is gone`);
+    const account = await requireMemberAccount(c);
     const form = registrationEditForm(c);
     const fields = new Set(Object.keys(form.schema.properties ?? {}));
     const data = fromRegistrationPayload(form, registrationOf(account)) as Record<string, unknown>;
@@ -92,14 +110,42 @@ export const mypageScreenData = new Hono<ApiEnv>()
     return c.json({ values });
   })
   /**
+   * /mypage/email/edit: the current address, which the new one must differ from. A store that has
+   * members change their address elsewhere (features.emailEditUrl) has no such page.
+   */
+  .get("/email/edit/screen-data", async (c) => {
+    const account = await requireMemberAccount(c);
+    if (c.get("deps").store.current().settings.features.emailEditUrl)
+      return c.json({ redirectTo: "/mypage" });
+    return c.json({ email: account.email, contactEmail: account.contactEmail });
+  })
+  /** /mypage/email/edit/pin-code: the new address the code went to; without one, the first step. */
+  .get("/email/edit/pin-code/screen-data", async (c) => {
+    const account = await requireMemberAccount(c);
+    const flow = await findMemberFlow(c, account.id, "mailEdit");
+    if (!flow) return c.json({ redirectTo: "/mypage/email/edit" });
+    return c.json({ email: flow.email });
+  })
+  /**
+   * /mypage/email/verify (and /code): opening the page mails the code to the contact address,
+   * once per flow (a reload does not mail again; the page's resend button does). A verified
+   * address has nothing to verify.
+   */
+  .get("/email/verify/screen-data", async (c) => {
+    const account = await requireMemberAccount(c);
+    if (account.emailVerifiedAt || !account.contactEmail) return c.json({ redirectTo: "/mypage" });
+    if (!(await findMemberFlow(c, account.id, "mailVerify"))) {
+      await mailOnArrival(c, account.id, "mailVerify", account.contactEmail);
+    }
+    return c.json({ contactEmail: account.contactEmail, isEmailVerified: false });
+  })
+  /**
    * /mypage/password/edit: the strength rule the new password must meet (the account's own), so
    * that the page checks what the API will. An account without a password has nothing to change.
    */
   .get("/password/edit/screen-data", async (c) => {
-    const member = await requireMember(c);
-    const { db, store } = c.get("deps");
-    const account = await findAccountById(db, member.accountId);
-    if (!account) throw new Error(`the session's account ${member.accountId} is gone`);
+    const account = await requireMemberAccount(c);
+    const { store } = c.get("deps");
     if (!account.passwordHash) return c.json({ redirectTo: "/mypage" });
     return c.json({ passwordStrength: accountPasswordStrength(account, store.current().settings) });
   });

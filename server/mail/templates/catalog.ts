@@ -25,6 +25,12 @@ export interface MailTemplateVars {
     /** Where to reset the password if the member did not change it. */
     passwordForgotUrl: string;
   };
+  /** Sent to the old address: the account's e-mail address was changed. */
+  emailChanged: {
+    changedAt: Date;
+    /** The new address, partly masked: the old mailbox may no longer be the member's own. */
+    maskedNewEmail: string;
+  };
   /** A login from a new device, with what the member needs to recognise it. */
   newLogin: {
     loggedInAt: Date;

@@ -57,6 +57,20 @@ export const en: MailCatalog = {
         { kind: "link", label: "Reset your password", url: passwordForgotUrl },
       ],
     }),
+    emailChanged: ({ changedAt, maskedNewEmail }, { serviceName }) => ({
+      subject: `[${serviceName}] Your e-mail address was changed`,
+      blocks: [
+        { kind: "paragraph", text: `Thank you for using ${serviceName}.` },
+        {
+          kind: "paragraph",
+          text: `The e-mail address of your account was changed on ${dateTime.format(changedAt)} (Japan time). We will write to the new address (${maskedNewEmail}) from now on.`,
+        },
+        {
+          kind: "note",
+          text: "If you did not change it, someone else may have. Contact our help centre at once.",
+        },
+      ],
+    }),
     newLogin: ({ loggedInAt, device, browser, ip, loginHistoryUrl }, { serviceName }) => ({
       subject: `[${serviceName}] New login from another device`,
       blocks: [

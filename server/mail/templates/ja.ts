@@ -65,6 +65,20 @@ export const ja: MailCatalog = {
         { kind: "link", label: "パスワードを再設定する", url: passwordForgotUrl },
       ],
     }),
+    emailChanged: ({ changedAt, maskedNewEmail }, { serviceName }) => ({
+      subject: `【${serviceName}】メールアドレス変更のお知らせ`,
+      blocks: [
+        { kind: "paragraph", text: `${serviceName}をご利用いただきありがとうございます。` },
+        {
+          kind: "paragraph",
+          text: `${dateTime.format(changedAt)}(日本時間)にお客様のアカウントのメールアドレスが変更されました。今後のお知らせは新しいメールアドレス(${maskedNewEmail})にお送りします。`,
+        },
+        {
+          kind: "note",
+          text: "※お心当たりがない場合は、第三者による不正な変更のおそれがあります。すぐにヘルプセンターからお問い合わせください。",
+        },
+      ],
+    }),
     newLogin: ({ loggedInAt, device, browser, ip, loginHistoryUrl }, { serviceName }) => ({
       subject: `【${serviceName}】新しい端末からログインがありました`,
       blocks: [
