@@ -65,8 +65,12 @@ export default [
     screen("/mypage/email/verify"),
     screen("/mypage/email/verify/code"),
     screen("/mypage/email/verify/complete"),
+    screen("/mypage/enable-password"),
+    screen("/mypage/enable-password/complete"),
     screen("/mypage/password/edit"),
     screen("/mypage/password/edit/complete"),
+    screen("/mypage/user-id/edit"),
+    screen("/mypage/user-id/edit/complete"),
   ]),
   layout("layouts/oidc-layout.tsx", [route("/oidc/error", "routes/oidc-error.tsx")]),
   // Precompiled form validators (ADR 0012): a resource route, no page.

@@ -150,6 +150,13 @@ export const mypageEnablePassword = {
   ],
 } as const satisfies ScreenDefinition;
 
+export const mypageEnablePasswordComplete = completion(
+  "mypage-enable-password-complete",
+  "/mypage/enable-password/complete",
+  "screens.enablePassword.completeTitle",
+  "screens.enablePassword.completeLead",
+);
+
 export const mypagePasswordEdit = {
   id: "mypage-password-edit",
   paths: ["/mypage/password/edit"],
@@ -200,6 +207,13 @@ export const mypageUserIdEdit = {
     },
   ],
 } as const satisfies ScreenDefinition;
+
+export const mypageUserIdEditComplete = completion(
+  "mypage-user-id-edit-complete",
+  "/mypage/user-id/edit/complete",
+  "screens.userIdEdit.completeTitle",
+  "screens.userIdEdit.completeLead",
+);
 
 export const mypagePinCode = {
   id: "mypage-pin-code",

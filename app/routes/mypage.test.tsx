@@ -105,6 +105,32 @@ describe("/mypage", () => {
     expect(within(main()).getByRole("link", { name: "登録情報" })).toHaveAttribute("href", "/mypage/edit");
   });
 
+  it("leads to the password change, or to setting a first password, and to the user ID change", async () => {
+    const withUserIds = { ...demoStore, features: { ...demoStore.features, isEnabledUserId: true } };
+    await renderMypage(member, withUserIds);
+    expect(within(main()).getByRole("link", { name: /パスワード/ })).toHaveAttribute(
+      "href",
+      "/mypage/password/edit",
+    );
+    expect(within(main()).getByRole("link", { name: /ユーザID/ })).toHaveAttribute(
+      "href",
+      "/mypage/user-id/edit",
+    );
+  });
+
+  it("sends an account without a password to set one, and shows its user ID without a link", async () => {
+    const codeOnly = { ...member, isEnabledPassword: true, passwordUpdatedAt: null };
+    await renderMypage(codeOnly, {
+      ...demoStore,
+      features: { ...demoStore.features, isEnabledUserId: true },
+    });
+    expect(within(main()).getByRole("link", { name: /パスワード/ })).toHaveAttribute(
+      "href",
+      "/mypage/enable-password",
+    );
+    expect(within(main()).queryByRole("link", { name: /ユーザID/ })).toBeNull();
+  });
+
   it("links the e-mail row to the store's external edit page in a new tab", async () => {
     const emailEditUrl = "https://id.example.com/email";
     await renderMypage(member, { ...demoStore, features: { ...demoStore.features, emailEditUrl } });

@@ -70,6 +70,8 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
   const { account } = loaderData;
   const features = store?.features;
   const updatedAt = account.passwordUpdatedAt ? formatPasswordUpdatedAt(account.passwordUpdatedAt) : null;
+  // Setting a password stamps passwordUpdatedAt: an account without one has never had a password.
+  const hasPassword = account.passwordUpdatedAt !== null;
 
   return (
     <article className="screen">
@@ -93,7 +95,12 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
             value={account.contactEmail ?? account.email}
           />
           {features?.isEnabledUserId && (
-            <Row label={t("mypage.userId")} value={account.userId ?? t("mypage.notSet")} />
+            <Row
+              // A user ID of one's own is for accounts that log in by e-mail and password.
+              to={account.email && hasPassword ? "/mypage/user-id/edit" : undefined}
+              label={t("mypage.userId")}
+              value={account.userId ?? t("mypage.notSet")}
+            />
           )}
           <Row to="/mypage/edit" label={t("mypage.registration")} />
         </ul>
@@ -106,8 +113,7 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="row-list">
             <Row
-              // An account without a password sets one on a page of its own (still to come).
-              to={account.passwordUpdatedAt ? "/mypage/password/edit" : undefined}
+              to={hasPassword ? "/mypage/password/edit" : "/mypage/enable-password"}
               label={t("mypage.password")}
               value={updatedAt ? t("mypage.passwordUpdatedAt", { date: updatedAt }) : null}
             />

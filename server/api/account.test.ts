@@ -345,7 +345,7 @@ describe("POST /zapi/account/password/edit", () => {
     expect(await json(response)).toMatchObject({ code: "REQUEST_UNAUTHORIZED" });
   });
 
-  it("gives the page the account's strength rule, and sends an account without a password to my page", async () => {
+  it("gives the page the account's strength rule, and sends an account without a password to set one", async () => {
     const member = await insertAccount(t);
     const withPassword = await signedIn(member);
     expect(await json(await withPassword.get("/zapi/internal/mypage/password/edit/screen-data"))).toEqual({
@@ -355,7 +355,7 @@ describe("POST /zapi/account/password/edit", () => {
     const response = await t.api.request("/zapi/internal/mypage/password/edit/screen-data", {
       headers: { cookie: passwordless.cookie },
     });
-    expect(await json(response)).toEqual({ redirectTo: "/mypage" });
+    expect(await json(response)).toEqual({ redirectTo: "/mypage/enable-password" });
   });
 });
 
@@ -626,5 +626,154 @@ describe("e-mail verification: GET /zapi/internal/mypage/email/verify/screen-dat
     expect((await new TestBrowser(t).post("/zapi/account/email/verify", { pinCode: "123456" })).status).toBe(
       401,
     );
+  });
+});
+
+describe("a first password: GET /zapi/internal/mypage/enable-password/screen-data, then POST /enable-password", () => {
+  const PASSWORD = "First2026pass";
+  const NEW_LOGIN = "First2026pass";
+
+  /** A member without a password (or `existing`), signed in as a login by e-mail code leaves them. */
+  async function passwordless(existing?: Awaited<ReturnType<typeof insertAccount>>) {
+    const member = existing ?? (await insertAccount(t, { password: null }));
+    const browser = new TestBrowser(t);
+    await browser.post("/zapi/login/code", { email: member.email });
+    const login = await browser.post("/zapi/login", {
+      emailUserId: member.email,
+      authCode: mailedCode(t.outbox, member.email),
+      loginMethod: "AuthCode",
+    });
+    expect(login.status).toBeLessThan(300);
+    return { member, browser };
+  }
+
+  const enable = (browser: TestBrowser, pinCode: string, password = PASSWORD) =>
+    browser.post("/zapi/account/enable-password", { pinCode, password, passwordConfirm: password });
+
+  it("mails a code as the page opens; the code and a password set it, and the password logs in", async () => {
+    const { member, browser } = await passwordless();
+    t.clock.advance(30_000);
+    const { browser: elsewhere } = await passwordless(member);
+    t.clock.advance(30_000);
+    expect(await json(await browser.get("/zapi/internal/mypage/enable-password/screen-data"))).toEqual({
+      contactEmail: member.email,
+    });
+    const response = await enable(browser, mailedCode(t.outbox, member.email));
+    expect(response.status).toBe(200);
+    expect(t.outbox.latestMailTo(member.email)?.subject).toContain("パスワード変更のお知らせ");
+    await signedIn({ email: member.email, password: NEW_LOGIN });
+    // The account's other sessions end; the page now belongs to the password change.
+    expect((await elsewhere.get("/zapi/internal/mypage/screen-data")).status).toBe(401);
+    expect(await json(await browser.get("/zapi/internal/mypage/enable-password/screen-data"))).toEqual({
+      redirectTo: "/mypage/password/edit",
+    });
+  });
+
+  it("refuses a wrong code, a weak password and a missing flow, setting nothing", async () => {
+    const { member, browser } = await passwordless();
+    expect((await enable(browser, "123456")).status).toBe(400); // no code mailed in this browser yet
+    await browser.get("/zapi/internal/mypage/enable-password/screen-data");
+    const code = mailedCode(t.outbox, member.email);
+    const wrong = await enable(browser, code === "000000" ? "111111" : "000000");
+    expect(await json(wrong)).toMatchObject({ code: "PIN_CODE_ERROR" });
+    const weak = await enable(browser, code, "short");
+    expect(weak.status).toBe(400);
+    expect(await json(weak)).toMatchObject({
+      code: "VALIDATION_ERROR",
+      errors: expect.arrayContaining([expect.objectContaining({ field: "password" })]),
+    });
+    const login = await new TestBrowser(t).post("/zapi/login", {
+      emailUserId: member.email,
+      password: PASSWORD,
+      loginMethod: "Password",
+    });
+    expect(login.status).toBe(401);
+  });
+
+  it("refuses an account that has a password, a guest, and a store without passwords", async () => {
+    const withPassword = await signedIn(await insertAccount(t));
+    const already = await enable(withPassword, "123456");
+    expect(already.status).toBe(409);
+    expect(await json(already)).toMatchObject({ code: "PASSWORD_ALREADY_SET" });
+    expect((await enable(new TestBrowser(t), "123456")).status).toBe(401);
+    const { browser } = await passwordless();
+    t.store.update((settings) => {
+      settings.features.isEnabledPassword = false;
+    });
+    expect((await enable(browser, "123456")).status).toBe(403);
+    expect(await json(await browser.get("/zapi/internal/mypage/enable-password/screen-data"))).toEqual({
+      redirectTo: "/mypage",
+    });
+  });
+});
+
+describe("POST /zapi/account/user-id/edit", () => {
+  const change = (browser: TestBrowser, userId: string, password = "Passw0rdA") =>
+    browser.post("/zapi/account/user-id/edit", { userId, password });
+
+  it("changes the user ID, which then logs in", async () => {
+    const member = await insertAccount(t, { userId: "hanako2024" });
+    const browser = await signedIn(member);
+    expect(await json(await browser.get("/zapi/internal/mypage/user-id/edit/screen-data"))).toEqual({
+      userId: "hanako2024",
+    });
+    expect((await change(browser, "hanako2026")).status).toBe(200);
+    await signedIn({ email: "hanako2026", password: member.password });
+    const old = await new TestBrowser(t).post("/zapi/login", {
+      emailUserId: "hanako2024",
+      password: member.password,
+      loginMethod: "Password",
+    });
+    expect(old.status).toBe(401);
+  });
+
+  it("refuses a wrong password with the spec's message, changing nothing", async () => {
+    const member = await insertAccount(t, { userId: "hanako2024" });
+    const browser = await signedIn(member);
+    const response = await change(browser, "hanako2026", "Wrong2026pass");
+    expect(response.status).toBe(401);
+    const body = await json(response);
+    expect(body).toMatchObject({ code: "REQUEST_UNAUTHORIZED", message: "パスワードが正しくありません。" });
+    // Not the logged-out answer: the page keeps the member on the form.
+    expect(body).not.toHaveProperty("redirectTo");
+    expect(await json(await browser.get("/zapi/internal/mypage/user-id/edit/screen-data"))).toEqual({
+      userId: "hanako2024",
+    });
+  });
+
+  it("refuses a user ID another account holds, in any case, and the current one", async () => {
+    await insertAccount(t, { userId: "SoraFan01" });
+    const browser = await signedIn(await insertAccount(t, { userId: "hanako2024" }));
+    const taken = await change(browser, "sorafan01");
+    expect(taken.status).toBe(409);
+    expect(await json(taken)).toMatchObject({
+      code: "ACCOUNT_ALREADY_EXISTS_USER_ID",
+      message: "このユーザIDは既に使用されています。別のユーザIDを登録してください。",
+    });
+    const same = await change(browser, "hanako2024");
+    expect(same.status).toBe(400);
+    expect(await json(same)).toMatchObject({
+      errors: [{ field: "userId", message: "ユーザIDを変更してください。" }],
+    });
+    expect((await change(browser, "ab")).status).toBe(400);
+  });
+
+  it("is for members with an e-mail login and a password, on a store with user IDs", async () => {
+    expect((await change(new TestBrowser(t), "hanako2026")).status).toBe(401);
+    // An account that logs in otherwise (no e-mail identifier, no password).
+    const social = await insertSignedInAccount(t);
+    const viaSocial = new TestBrowser(t);
+    viaSocial.cookies.set("sid", social.sessionToken);
+    const noPassword = await change(viaSocial, "hanako2026");
+    expect(noPassword.status).toBe(403);
+    expect(await json(noPassword)).toMatchObject({ code: "FORBIDDEN" });
+    const browser = await signedIn(await insertAccount(t));
+    t.store.update((settings) => {
+      settings.features.isEnabledUserId = false;
+    });
+    expect((await change(browser, "hanako2026")).status).toBe(403);
+    expect(await json(await browser.get("/zapi/internal/mypage/user-id/edit/screen-data"))).toEqual({
+      redirectTo: "/mypage",
+    });
   });
 });

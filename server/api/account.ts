@@ -5,11 +5,18 @@
  * flow's code again) and /account/password/edit (a member changes the password).
  */
 import { type Context, Hono } from "hono";
+import type { PasswordStrength } from "../../schemas/form-definition.ts";
 import { buildAuthCodeForm } from "../../schemas/forms/codes.ts";
-import { buildEmailChangeForm, buildPasswordChangeForm } from "../../schemas/forms/credentials.ts";
+import {
+  buildEmailChangeForm,
+  buildPasswordChangeForm,
+  buildPasswordSetForm,
+  buildUserIdChangeForm,
+} from "../../schemas/forms/credentials.ts";
 import { buildCodeLoginForm } from "../../schemas/forms/login.ts";
 import {
   buildRegistrationForm,
+  DEFAULT_PASSWORD_STRENGTH,
   fromRegistrationPayload,
   toRegistrationPayload,
 } from "../../schemas/forms/registration.ts";
@@ -17,8 +24,10 @@ import type { SendPinCodeRequest } from "../../schemas/types/send-pin-code-reque
 import type { UserIdVerifyRequest } from "../../schemas/types/user-id-verify-request.gen.ts";
 import { sendMail } from "../mail/send-mail.ts";
 import {
+  type Account,
   accountPasswordStrength,
   changeEmail,
+  changeUserId,
   findAccountByEmail,
   findAccountByUserId,
   IdentifierTakenError,
@@ -45,6 +54,29 @@ import { readJsonBody, requestLanguage, validatedJson, validateRequestData } fro
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf("@");
   return `${email.slice(0, Math.min(2, Math.max(at, 0)))}***${email.slice(at)}`;
+}
+
+/**
+ * Stores the member's new (or first) password under the strength rule it was checked by, ends the
+ * account's other sessions (a shared or stolen one) and mails a notice.
+ */
+async function storeNewPassword(
+  c: Context<ApiEnv>,
+  found: Account,
+  password: string,
+  strength: PasswordStrength,
+): Promise<void> {
+  const deps = c.get("deps");
+  const now = deps.now();
+  await setPassword(deps.db, found.id, { passwordHash: await deps.passwords.hash(password), strength, now });
+  await endOtherSessions(deps.db, found.id, sessionToken(c));
+  if (!found.contactEmail) return;
+  sendMail(mailDeps(deps, true), {
+    to: found.contactEmail,
+    language: requestLanguage(c),
+    template: "passwordChanged",
+    vars: { changedAt: now, passwordForgotUrl: `${siteOrigin(c)}/password/forgot` },
+  }).catch((error: unknown) => console.error("[password] the change notice was not sent", error));
 }
 
 /** The body's e-mail address, checked by the rules of every e-mail field (spec §5 E-mail). */
@@ -143,6 +175,24 @@ export const account = new Hono<ApiEnv>()
     }
     return c.json({});
   })
+  .post("/enable-password", async (c) => {
+    const found = await requireMemberAccount(c);
+    const deps = c.get("deps");
+    const { settings, version } = deps.store.current();
+    if (!settings.features.isEnabledPassword) throw await apiError(c, 403, "FORBIDDEN", "featureUnavailable");
+    const strength = settings.accountRegistrationSetting.passwordStrength ?? DEFAULT_PASSWORD_STRENGTH;
+    const form = buildPasswordSetForm(
+      { strength, codeName: settings.authCodeSetting.passwordSetting },
+      version,
+    );
+    const data = await validatedJson(c, form);
+    if (found.passwordHash) throw await apiError(c, 409, "PASSWORD_ALREADY_SET", "passwordAlreadySet");
+    const flow = await requireMemberFlow(c, found.id, "passwordSetting");
+    await spendMailedCode(c, flow, "passwordSetting", String(data.pinCode));
+    await endMemberFlow(c, flow);
+    await storeNewPassword(c, found, String(data.password), strength);
+    return c.json({});
+  })
   .post("/password/edit", async (c) => {
     const found = await requireMemberAccount(c);
     const deps = c.get("deps");
@@ -156,21 +206,30 @@ export const account = new Hono<ApiEnv>()
     if (!found.passwordHash || !(await deps.passwords.verify(found.passwordHash, oldPassword))) {
       throw await apiError(c, 401, "PASSWORD_INCORRECT", "currentPasswordIncorrect");
     }
-    const now = deps.now();
-    await setPassword(deps.db, found.id, {
-      passwordHash: await deps.passwords.hash(newPassword),
-      strength,
-      now,
-    });
-    // Whoever else holds a session of the account (a shared or stolen one) is logged out.
-    await endOtherSessions(deps.db, found.id, sessionToken(c));
-    if (found.contactEmail) {
-      sendMail(mailDeps(deps, true), {
-        to: found.contactEmail,
-        language: requestLanguage(c),
-        template: "passwordChanged",
-        vars: { changedAt: now, passwordForgotUrl: `${siteOrigin(c)}/password/forgot` },
-      }).catch((error: unknown) => console.error("[password] the change notice was not sent", error));
+    await storeNewPassword(c, found, newPassword, strength);
+    return c.json({});
+  })
+  .post("/user-id/edit", async (c) => {
+    const found = await requireMemberAccount(c);
+    const deps = c.get("deps");
+    const { settings, version } = deps.store.current();
+    // Spec §2: a user ID of one's own, for accounts that log in by e-mail and password.
+    if (!settings.features.isEnabledUserId || !found.email || !found.passwordHash) {
+      throw await apiError(c, 403, "FORBIDDEN", "featureUnavailable");
+    }
+    const form = buildUserIdChangeForm({ currentUserId: found.userId ?? "" }, version);
+    const data = await validatedJson(c, form);
+    const userId = String(data.userId);
+    if (!(await deps.passwords.verify(found.passwordHash, String(data.password)))) {
+      throw await apiError(c, 401, "REQUEST_UNAUTHORIZED", "passwordIncorrect");
+    }
+    const holder = await findAccountByUserId(deps.db, userId);
+    if (holder && holder.id !== found.id) throw await userIdInUseError(c);
+    try {
+      await changeUserId(deps.db, found.id, userId, deps.now());
+    } catch (error) {
+      if (error instanceof IdentifierTakenError) throw await userIdInUseError(c);
+      throw error;
     }
     return c.json({});
   })

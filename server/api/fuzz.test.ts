@@ -373,6 +373,10 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   ],
   "POST /zapi/account/email/edit": [{ pinCode: "123456" }],
   "POST /zapi/account/email/verify": [{ pinCode: "123456" }],
+  "POST /zapi/account/enable-password": [
+    { pinCode: "123456", password: "Passw0rdB", passwordConfirm: "Passw0rdB" },
+  ],
+  "POST /zapi/account/user-id/edit": [{ userId: "hanako2026", password: "Passw0rdA" }],
   "POST /zapi/account/password/edit": [
     { oldPassword: "Passw0rdA", newPassword: "Passw0rdB", newPasswordConfirm: "Passw0rdB" },
   ],

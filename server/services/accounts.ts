@@ -244,3 +244,13 @@ export async function markEmailVerified(
     .returning({ id: accounts.id });
   return updated.length === 1;
 }
+
+/** Gives the account a new user ID; IdentifierTakenError when another account holds it (any case). */
+export async function changeUserId(db: Db, accountId: string, userId: string, now: Date): Promise<void> {
+  try {
+    await db.update(accounts).set({ userId, updatedAt: now }).where(eq(accounts.id, accountId));
+  } catch (error) {
+    if (violatedUniqueConstraint(error) === null) throw error;
+    throw new IdentifierTakenError("userId");
+  }
+}

@@ -1,6 +1,6 @@
 /**
  * Members in states the site cannot yet produce through its own pages (an address never proved,
- * as accounts from a social provider or a migration have), written to the e2e database before
+ * no password, as accounts from a social provider or a migration have), written to the e2e database before
  * its server starts (playwright.config.ts). Each spec that uses one owns it: a seeded member is
  * used once per run.
  */
@@ -11,7 +11,12 @@ import { accounts } from "../../server/db/schema.ts";
 import { createPasswordHasher } from "../../server/services/passwords.ts";
 import { agreementTo, policiesInForce, recordConsents } from "../../server/services/policies.ts";
 import { loadPolicies } from "../../server/store/policy-source.ts";
-import { SEEDED_PASSWORD, UNVERIFIED_MEMBERS } from "./seeded-members.ts";
+import {
+  PASSWORDLESS_MEMBERS,
+  SEEDED_PASSWORD,
+  UNVERIFIED_MEMBERS,
+  USER_ID_HOLDER,
+} from "./seeded-members.ts";
 
 async function seed(dataDir: string): Promise<void> {
   const root = resolve(import.meta.dirname, "../..");
@@ -20,20 +25,26 @@ async function seed(dataDir: string): Promise<void> {
     const now = new Date();
     const inForce = policiesInForce(loadPolicies(join(root, "config", "policies")), now, "ja");
     const passwordHash = await createPasswordHasher().hash(SEEDED_PASSWORD);
-    for (const email of Object.values(UNVERIFIED_MEMBERS)) {
+    const members = [
+      ...Object.values(UNVERIFIED_MEMBERS).map((email) => ({ email, verified: false, passwordHash })),
+      ...Object.values(PASSWORDLESS_MEMBERS).map((email) => ({ email, verified: true, passwordHash: null })),
+      { email: USER_ID_HOLDER.email, userId: USER_ID_HOLDER.userId, verified: true, passwordHash },
+    ];
+    for (const member of members) {
       const [account] = await database.db
         .insert(accounts)
         .values({
           publicId: randomUUID(),
-          email,
-          contactEmail: email,
-          emailVerifiedAt: null,
-          passwordHash,
-          passwordUpdatedAt: now,
+          email: member.email,
+          contactEmail: member.email,
+          emailVerifiedAt: member.verified ? now : null,
+          userId: "userId" in member ? member.userId : null,
+          passwordHash: member.passwordHash,
+          passwordUpdatedAt: member.passwordHash ? now : null,
           passwordStrength: "LOWER_DIGIT",
         })
         .returning({ id: accounts.id });
-      if (!account) throw new Error(`the seeded member ${email} was not inserted`);
+      if (!account) throw new Error(`the seeded member ${member.email} was not inserted`);
       await recordConsents(database.db, account.id, agreementTo(inForce), now);
     }
   } finally {

@@ -236,6 +236,15 @@ const EXPECTED: Record<
   "mypage-email-verify": (settings, _screenData, language) => [
     { field: "pinCode", required: true, label: codeName(settings, language, "mailVerify") },
   ],
+  "mypage-enable-password": (settings, _screenData, language) => [
+    { field: "pinCode", required: true, label: codeName(settings, language, "passwordSetting") },
+    { field: "password", required: true },
+    { field: "passwordConfirm", required: true },
+  ],
+  "mypage-user-id-edit": () => [
+    { field: "userId", required: true },
+    { field: "password", required: true },
+  ],
   "signup-form": (settings, _screenData, language) => registrationFields(settings, language, "signup"),
   "mypage-edit": (settings, _screenData, language) => registrationFields(settings, language, "edit"),
 };

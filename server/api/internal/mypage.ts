@@ -140,12 +140,39 @@ export const mypageScreenData = new Hono<ApiEnv>()
     return c.json({ contactEmail: account.contactEmail, isEmailVerified: false });
   })
   /**
+   * /mypage/enable-password: for an account without a password, on a store that uses passwords;
+   * opening the page mails the code to the contact address (once per flow, as verification does).
+   */
+  .get("/enable-password/screen-data", async (c) => {
+    const account = await requireMemberAccount(c);
+    const { settings } = c.get("deps").store.current();
+    if (account.passwordHash) return c.json({ redirectTo: "/mypage/password/edit" });
+    if (!settings.features.isEnabledPassword || !account.contactEmail)
+      return c.json({ redirectTo: "/mypage" });
+    if (!(await findMemberFlow(c, account.id, "passwordSetting"))) {
+      await mailOnArrival(c, account.id, "passwordSetting", account.contactEmail);
+    }
+    return c.json({ contactEmail: account.contactEmail });
+  })
+  /**
+   * /mypage/user-id/edit: the current user ID, which the new one must differ from; only for
+   * accounts that log in by e-mail and password, on a store that uses user IDs.
+   */
+  .get("/user-id/edit/screen-data", async (c) => {
+    const account = await requireMemberAccount(c);
+    const { settings } = c.get("deps").store.current();
+    if (!settings.features.isEnabledUserId || !account.email || !account.passwordHash) {
+      return c.json({ redirectTo: "/mypage" });
+    }
+    return c.json({ userId: account.userId });
+  })
+  /**
    * /mypage/password/edit: the strength rule the new password must meet (the account's own), so
    * that the page checks what the API will. An account without a password has nothing to change.
    */
   .get("/password/edit/screen-data", async (c) => {
     const account = await requireMemberAccount(c);
     const { store } = c.get("deps");
-    if (!account.passwordHash) return c.json({ redirectTo: "/mypage" });
+    if (!account.passwordHash) return c.json({ redirectTo: "/mypage/enable-password" });
     return c.json({ passwordStrength: accountPasswordStrength(account, store.current().settings) });
   });
