@@ -18,6 +18,8 @@ import "./styles/app.css";
 
 interface RootScreenData {
   authId: string | null;
+  /** Who is logged in, as the header's user menu says it. */
+  memberLabel?: string | null;
   storeSettingData: StoreSettings;
   storeSettingVersion: string;
 }
@@ -26,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { request } = args;
   // Set-Cookie of the root data (the sliding session) and of the language choice go to the browser.
   const headers = new Headers();
-  const { authId, storeSettingData, storeSettingVersion } = await loadScreenData<RootScreenData>(
+  const { authId, memberLabel, storeSettingData, storeSettingVersion } = await loadScreenData<RootScreenData>(
     args,
     "/root",
     headers,
@@ -46,7 +48,15 @@ export async function loader(args: Route.LoaderArgs) {
   // Where the reCAPTCHA script loads from is the server's setting (RECAPTCHA_SCRIPT_URL); null = Google's.
   const recaptchaScriptUrl = args.context.recaptchaScriptUrl ?? null;
   return data(
-    { authId, storeSettingData, storeSettingVersion, browserInfo, language, recaptchaScriptUrl },
+    {
+      authId,
+      memberLabel: memberLabel ?? null,
+      storeSettingData,
+      storeSettingVersion,
+      browserInfo,
+      language,
+      recaptchaScriptUrl,
+    },
     { headers },
   );
 }

@@ -19,6 +19,7 @@ export const demoStore = storeJson as StoreSettings;
 export function makeRootData(overrides: Partial<RootData> = {}): RootData {
   return {
     authId: null,
+    memberLabel: null,
     storeSettingData: demoStore,
     storeSettingVersion: "demo",
     browserInfo: { isApp: false, isAndroid: false, isMobile: false },

@@ -62,6 +62,7 @@ export interface ScreenRenderInput {
 function rootDataOf({ screen, settings, settingsVersion, language }: ScreenRenderInput): RootData {
   return {
     authId: screen.access === "member" ? GALLERY_MEMBER_ID : null,
+    memberLabel: screen.access === "member" ? "hanako.yamada@example.jp" : null,
     storeSettingData: settings,
     storeSettingVersion: settingsVersion,
     browserInfo: { isApp: false, isAndroid: false, isMobile: false },

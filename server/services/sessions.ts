@@ -18,6 +18,8 @@ const SLIDE_INTERVAL_MS = 60 * 60 * 1000;
 export interface SessionAccount {
   accountId: string;
   publicId: string;
+  /** Who the member is, as the header says it: the nickname, else the e-mail address, else the user ID. */
+  label: string | null;
 }
 
 export interface FoundSession extends SessionAccount {
@@ -47,6 +49,9 @@ export async function findSessionAccount(
     .select({
       accountId: accounts.id,
       publicId: accounts.publicId,
+      nickname: accounts.nickname,
+      contactEmail: accounts.contactEmail,
+      userId: accounts.userId,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
     })
@@ -70,7 +75,8 @@ export async function findSessionAccount(
       .set({ lastSeenAt: now, expiresAt: slidUntil })
       .where(eq(sessions.tokenHash, tokenHash));
   }
-  return { accountId: row.accountId, publicId: row.publicId, slidUntil };
+  const label = row.nickname || row.contactEmail || row.userId || null;
+  return { accountId: row.accountId, publicId: row.publicId, label, slidUntil };
 }
 
 export interface StartedSession {

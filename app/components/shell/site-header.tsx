@@ -14,9 +14,11 @@ export interface SiteHeaderProps {
   /** Inside the native app the header shows only the logo (spec §6). */
   isApp: boolean;
   profileImageUrl?: string | null;
+  /** Who is logged in, shown in the user menu. */
+  memberLabel?: string | null;
 }
 
-export function SiteHeader({ store, isLoggedIn, isApp, profileImageUrl }: SiteHeaderProps) {
+export function SiteHeader({ store, isLoggedIn, isApp, profileImageUrl, memberLabel }: SiteHeaderProps) {
   const { t } = useTranslation();
   const compact = useScrolledPast(HEADER_SHRINK_OFFSET);
   return (
@@ -33,7 +35,7 @@ export function SiteHeader({ store, isLoggedIn, isApp, profileImageUrl }: SiteHe
           {!isApp && (
             <div className="site-header__actions">
               {isLoggedIn ? (
-                <UserMenu profileImageUrl={profileImageUrl} />
+                <UserMenu profileImageUrl={profileImageUrl} memberLabel={memberLabel} />
               ) : (
                 <>
                   <Link to="/signup" className="btn btn--primary btn--sm site-header__signup">

@@ -17,7 +17,7 @@ export function SiteShell({
   profileImageUrl?: string | null;
 }) {
   const { t } = useTranslation();
-  const { store, isLoggedIn, browserInfo } = useShellData();
+  const { store, isLoggedIn, memberLabel, browserInfo } = useShellData();
   return (
     <div className="site">
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
@@ -27,6 +27,7 @@ export function SiteShell({
       <SiteHeader
         store={store}
         isLoggedIn={isLoggedIn}
+        memberLabel={memberLabel}
         isApp={browserInfo.isApp}
         profileImageUrl={profileImageUrl}
       />

@@ -7,6 +7,8 @@ export interface ShellData {
   /** Absent when the root loader itself failed (the error page still renders a shell). */
   store: StoreSettings | undefined;
   isLoggedIn: boolean;
+  /** Who is logged in (nickname, e-mail address or user ID); null for a guest. */
+  memberLabel: string | null;
   browserInfo: BrowserInfo;
 }
 
@@ -18,6 +20,7 @@ export function useShellData(): ShellData {
   return {
     store: root?.storeSettingData,
     isLoggedIn: Boolean(root?.authId),
+    memberLabel: root?.authId ? (root.memberLabel ?? null) : null,
     browserInfo: root?.browserInfo ?? BROWSER_DEFAULTS,
   };
 }

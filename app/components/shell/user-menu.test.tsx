@@ -8,10 +8,10 @@ function MyPage() {
   return <h1>マイページの中身</h1>;
 }
 
-function renderMenu(profileImageUrl?: string | null) {
+function renderMenu(profileImageUrl?: string | null, memberLabel?: string | null) {
   return renderElement(
     <>
-      <UserMenu profileImageUrl={profileImageUrl} />
+      <UserMenu profileImageUrl={profileImageUrl} memberLabel={memberLabel} />
       <button type="button">外のボタン</button>
     </>,
     { siblingRoutes: [{ path: "mypage", Component: MyPage }] },
@@ -23,6 +23,15 @@ const myPageLink = () => screen.getByRole("link", { name: "マイページ" });
 const logoutLink = () => screen.getByRole("link", { name: "ログアウト" });
 
 describe("UserMenu", () => {
+  it("says who is logged in at the top of the menu", async () => {
+    const { user } = await renderMenu(null, "hanako@example.jp");
+    await user.click(menuButton());
+    const list = screen.getAllByRole("listitem");
+    expect(list[0]).toHaveTextContent("ログイン中のアカウントhanako@example.jp");
+    // The label is not a link: the arrow keys still go from My Page to Logout.
+    expect(myPageLink()).toHaveFocus();
+  });
+
   it("opens from the keyboard, focuses the first link and moves with the arrow keys", async () => {
     const { user } = await renderMenu();
     expect(menuButton()).toHaveAttribute("aria-expanded", "false");

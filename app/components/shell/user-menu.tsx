@@ -5,11 +5,18 @@ import { ChevronDownIcon, LogoutIcon, PersonIcon } from "../icons.tsx";
 import { Avatar } from "./avatar.tsx";
 
 /**
- * The member's menu behind the profile image (spec §2): My Page and Logout. A disclosure: the
+ * The member's menu behind the profile image (spec §2): who is logged in, My Page and Logout. A disclosure: the
  * button reports aria-expanded; opening moves focus to the first link, arrow keys move between the
  * links, Escape closes and returns focus to the button, a click outside or tabbing away closes.
  */
-export function UserMenu({ profileImageUrl }: { profileImageUrl?: string | null }) {
+export function UserMenu({
+  profileImageUrl,
+  memberLabel,
+}: {
+  profileImageUrl?: string | null;
+  /** Who is logged in: said at the top of the menu, so a shared computer shows whose account is open. */
+  memberLabel?: string | null;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -71,6 +78,12 @@ export function UserMenu({ profileImageUrl }: { profileImageUrl?: string | null 
         <ChevronDownIcon className="user-menu__chevron" />
       </button>
       <ul ref={listRef} id={menuId} className="user-menu__list" hidden={!open}>
+        {memberLabel && (
+          <li className="user-menu__who">
+            <span className="user-menu__who-caption">{t("shell.header.loggedInAs")}</span>
+            <span className="user-menu__who-name">{memberLabel}</span>
+          </li>
+        )}
         <li>
           <Link to="/mypage" className="user-menu__link" onClick={() => setOpen(false)}>
             <PersonIcon />

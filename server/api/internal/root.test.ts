@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   createTestApi,
@@ -5,9 +6,11 @@ import {
   insertSignedInAccount,
   type TestApi,
 } from "../../../tests/api-harness.ts";
+import { accounts } from "../../db/schema.ts";
 
 interface RootScreenData {
   authId: string | null;
+  memberLabel: string | null;
   storeSettingData: Record<string, unknown>;
 }
 
@@ -49,6 +52,22 @@ describe("GET /zapi/internal/root/screen-data: authId", () => {
     expect((await rootData(member.cookie)).authId).toBe(member.publicId);
     t.clock.advance(60_000);
     expect((await rootData(member.cookie)).authId).toBeNull();
+  });
+});
+
+describe("GET /zapi/internal/root/screen-data: memberLabel", () => {
+  it("names the member for the header: the nickname, else the e-mail address, else the user ID", async () => {
+    t = await createTestApi();
+    expect((await rootData()).memberLabel).toBeNull();
+    const member = await insertSignedInAccount(t, { contactEmail: "hanako@example.jp" });
+    expect((await rootData(member.cookie)).memberLabel).toBe("hanako@example.jp");
+    await t.db.update(accounts).set({ nickname: "はなこ" }).where(eq(accounts.id, member.accountId));
+    expect((await rootData(member.cookie)).memberLabel).toBe("はなこ");
+    await t.db
+      .update(accounts)
+      .set({ nickname: null, contactEmail: null, userId: "hanako2024" })
+      .where(eq(accounts.id, member.accountId));
+    expect((await rootData(member.cookie)).memberLabel).toBe("hanako2024");
   });
 });
 

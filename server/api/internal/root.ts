@@ -5,7 +5,8 @@ import { currentMember } from "../member.ts";
 
 /**
  * GET /zapi/internal/root/screen-data → {authId, storeSettingData} (spec §7), plus
- * storeSettingVersion: the settings version that form builders and validator caches key on.
+ * storeSettingVersion: the settings version that form builders and validator caches key on, and
+ * memberLabel: who is logged in, for the header's user menu.
  */
 export const rootScreenData = new Hono<ApiEnv>().get("/screen-data", async (c) => {
   const { store } = c.get("deps");
@@ -13,6 +14,7 @@ export const rootScreenData = new Hono<ApiEnv>().get("/screen-data", async (c) =
   const { settings, version } = store.current();
   return c.json({
     authId: session?.publicId ?? null,
+    memberLabel: session?.label ?? null,
     storeSettingData: toPublicStoreSettings(settings),
     storeSettingVersion: version,
   });
