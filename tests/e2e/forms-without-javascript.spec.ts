@@ -115,3 +115,41 @@ test("login by an e-mailed code, without JavaScript", async ({ browser }) => {
     await page.waitForURL("**/mypage");
   });
 });
+
+test("my page: registration info, then the e-mail address, changed without JavaScript", async ({
+  browser,
+}) => {
+  test.skip(!email, "needs the member signed up by the test before");
+  await withoutScripts(browser, async (page) => {
+    await page.goto("/login?returnTo=%2Fmypage%2Fedit");
+    await page.locator('[data-field="emailUserId"] input').fill(email);
+    await page.locator('[data-field="password"] input').fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "ログイン" }).click();
+    await page.waitForURL("**/mypage/edit");
+
+    // The stored values are in the page as sent; a required field emptied comes back with its message.
+    await expect(page.locator('[data-field="familyName"] input')).toHaveValue("山田");
+    await page.locator('[data-field="familyName"] input').fill("");
+    await page.getByRole("button", { name: "保存する" }).click();
+    await expect(page.locator('[data-field="familyName"]')).toContainText("※");
+    await page.locator('[data-field="familyName"] input').fill("佐藤");
+    await page.getByRole("button", { name: "保存する" }).click();
+    await page.waitForURL("**/mypage/edit/complete");
+    await page.goto("/mypage/edit");
+    await expect(page.locator('[data-field="familyName"] input')).toHaveValue("佐藤");
+
+    const next = newEmail("nojs-next");
+    await page.goto("/mypage/email/edit");
+    await page.locator('[data-field="email"] input').fill(next);
+    await page.locator('[data-field="emailConfirm"] input').fill(next);
+    const sentAfter = Date.now() - 1000;
+    await page.getByRole("button", { name: "認証コードを送信する" }).click();
+    await page.waitForURL("**/mypage/email/edit/pin-code");
+    const mail = await waitForMail(next, "メールアドレス変更用認証コード", sentAfter);
+    await page.locator('[data-field="pinCode"] input').first().fill(pinFrom(mail.text));
+    await page.getByRole("button", { name: "認証する" }).click();
+    await page.waitForURL("**/mypage/email/edit/complete");
+    await page.goto("/mypage");
+    await expect(page.getByRole("article")).toContainText(next);
+  });
+});

@@ -58,6 +58,11 @@ describe("birthday widget", () => {
     expect(input()).toHaveValue("1990/05/15");
   });
 
+  it("shows a value posted back as typed (with slashes) as the date it is", async () => {
+    renderForm(birthdayForm(), { formData: { birthday: "1990/04/15" } });
+    expect(input()).toHaveValue("1990/04/15");
+  });
+
   it("shows a stored birthday and stores nothing once emptied", async () => {
     const { user, onSubmit, submit } = renderForm(birthdayForm(), { formData: { birthday: "20000229" } });
     expect(input()).toHaveValue("2000/02/29");

@@ -1,7 +1,7 @@
 import type { WidgetProps } from "@rjsf/utils";
 import { useTranslation } from "react-i18next";
 import { FormattedInput } from "../shared/formatted-input.tsx";
-import { BIRTHDAY_DISPLAY_LENGTH, displayBirthday, formatBirthdayInput } from "./birthday-input.ts";
+import { BIRTHDAY_DISPLAY_LENGTH, formatBirthdayInput } from "./birthday-input.ts";
 
 /** A birthday typed as YYYY/MM/DD and stored as YYYYMMDD (see birthday-input.ts for the rules). */
 export function BirthdayWidget(props: WidgetProps) {
@@ -17,7 +17,8 @@ export function BirthdayWidget(props: WidgetProps) {
       autoComplete="bday"
       maxLength={BIRTHDAY_DISPLAY_LENGTH}
       format={format}
-      display={(value) => (typeof value === "string" ? displayBirthday(value) : "")}
+      // A value posted back without JavaScript is as typed ("1990/04/15"), not digits.
+      display={(value) => (typeof value === "string" ? format(value).display : "")}
     />
   );
 }
