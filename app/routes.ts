@@ -54,6 +54,7 @@ export default [
     screen("/signup/form"),
     screen("/signup/policy"),
     screen("/signup/complete"),
+    screen("/withdraw/complete"),
   ]),
   layout("layouts/account-layout.tsx", [
     route("/mypage", "routes/mypage.tsx"),
@@ -71,6 +72,8 @@ export default [
     screen("/mypage/password/edit/complete"),
     screen("/mypage/user-id/edit"),
     screen("/mypage/user-id/edit/complete"),
+    screen("/withdraw"),
+    screen("/withdraw/pin-code"),
   ]),
   layout("layouts/oidc-layout.tsx", [route("/oidc/error", "routes/oidc-error.tsx")]),
   // Precompiled form validators (ADR 0012): a resource route, no page.

@@ -131,6 +131,16 @@ describe("/mypage", () => {
     expect(within(main()).queryByRole("link", { name: /ユーザID/ })).toBeNull();
   });
 
+  it("offers withdrawal on the web, not in the app", async () => {
+    await renderMypage(member);
+    expect(within(main()).getByRole("link", { name: "退会" })).toHaveAttribute("href", "/withdraw");
+  });
+
+  it("has no withdrawal row in the app", async () => {
+    await renderMypage(member, demoStore, true);
+    expect(within(main()).queryByRole("link", { name: "退会" })).toBeNull();
+  });
+
   it("links the e-mail row to the store's external edit page in a new tab", async () => {
     const emailEditUrl = "https://id.example.com/email";
     await renderMypage(member, { ...demoStore, features: { ...demoStore.features, emailEditUrl } });

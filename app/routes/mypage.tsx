@@ -66,7 +66,7 @@ function Row({ to, label, value, external }: RowProps) {
  */
 export default function Mypage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { store } = useShellData();
+  const { store, browserInfo } = useShellData();
   const { account } = loaderData;
   const features = store?.features;
   const updatedAt = account.passwordUpdatedAt ? formatPasswordUpdatedAt(account.passwordUpdatedAt) : null;
@@ -117,6 +117,14 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
               label={t("mypage.password")}
               value={updatedAt ? t("mypage.passwordUpdatedAt", { date: updatedAt }) : null}
             />
+          </ul>
+        </section>
+      )}
+
+      {!browserInfo.isApp && (
+        <section className="section" aria-label={t("mypage.withdraw")}>
+          <ul className="row-list">
+            <Row to="/withdraw" label={t("mypage.withdraw")} />
           </ul>
         </section>
       )}

@@ -125,6 +125,10 @@ export interface StoreSettings {
     };
   };
   accountRegistrationSetting: AccountRegistrationSetting;
+  /**
+   * The survey on /withdraw (spec §2 Withdrawal, §3 Survey); absent or null: the page asks only for the consent.
+   */
+  withdrawalSurvey?: Survey | null;
 }
 export interface FooterLink {
   /**
@@ -206,5 +210,38 @@ export interface CustomAssociatedInfoItem {
     id: string;
     label: string;
     labelEn?: string;
+  }[];
+}
+/**
+ * A questionnaire shown at purchase or withdrawal (spec §3 Survey, §5 Survey).
+ */
+export interface Survey {
+  surveyName: string;
+  surveyDescription?: string | null;
+  questions: SurveyQuestion[];
+}
+export interface SurveyQuestion {
+  questionId: string;
+  /**
+   * TEXT and TEXTAREA take up to 300 characters; RADIO and SELECT one option; CHECKBOX several.
+   */
+  questionType: "TEXT" | "TEXTAREA" | "RADIO" | "SELECT" | "CHECKBOX";
+  questionTitle: string;
+  questionTitleEn?: string;
+  questionDescription?: string | null;
+  /**
+   * A text answer needs at least one character; a CHECKBOX at least one choice.
+   */
+  required: boolean;
+  /**
+   * A regular expression (Unicode mode) a text answer must match.
+   */
+  validationPattern?: string | null;
+  minCount?: number | null;
+  maxCount?: number | null;
+  answerOptions?: {
+    optionId: string;
+    optionTitle: string;
+    optionTitleEn?: string;
   }[];
 }

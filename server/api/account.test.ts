@@ -9,7 +9,7 @@ import {
   type TestApi,
   TestBrowser,
 } from "../../tests/api-harness.ts";
-import { accounts } from "../db/schema.ts";
+import { accounts, withdrawalSurveyAnswers } from "../db/schema.ts";
 import { findAccountById } from "../services/accounts.ts";
 
 let t: TestApi;
@@ -775,5 +775,98 @@ describe("POST /zapi/account/user-id/edit", () => {
     expect(await json(await browser.get("/zapi/internal/mypage/user-id/edit/screen-data"))).toEqual({
       redirectTo: "/mypage",
     });
+  });
+});
+
+describe("withdrawal: POST /zapi/account/withdraw/confirm, then DELETE /zapi/account/withdraw", () => {
+  const ANSWERS = { question_reason: ["price", "time"], question_satisfaction: "3", consent: true };
+  const confirm = (browser: TestBrowser, body: Record<string, unknown> = ANSWERS) =>
+    browser.post("/zapi/account/withdraw/confirm", body);
+  const withdraw = (browser: TestBrowser, pinCode: string) =>
+    browser.request("/zapi/account/withdraw", {
+      method: "DELETE",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ pinCode }),
+    });
+
+  it("gives the page the store's survey and no plans in force", async () => {
+    const browser = await signedIn(await insertAccount(t));
+    const page = await json(await browser.get("/zapi/internal/withdraw/screen-data"));
+    expect(page.contractedPlans).toEqual([]);
+    expect(page.survey).toMatchObject({ surveyName: "退会アンケート" });
+  });
+
+  it("mails a code; the code deletes the account, keeps the answers without it, and mails a notice", async () => {
+    const member = await insertAccount(t);
+    const browser = await signedIn(member);
+    const elsewhere = await signedIn(member);
+    expect((await confirm(browser)).status).toBe(200);
+    expect(await json(await browser.get("/zapi/internal/withdraw/pin-code/screen-data"))).toEqual({
+      email: member.email,
+    });
+    const done = await withdraw(browser, mailedCode(t.outbox, member.email));
+    expect(done.status).toBe(200);
+
+    expect(browser.cookies.has("sid")).toBe(false);
+    expect((await elsewhere.get("/zapi/internal/mypage/screen-data")).status).toBe(401);
+    expect(await findAccountById(t.db, member.accountId)).toBeNull();
+    const login = await new TestBrowser(t).post("/zapi/login", {
+      emailUserId: member.email,
+      password: member.password,
+      loginMethod: "Password",
+    });
+    expect(login.status).toBe(401);
+    const answers = await t.db.select().from(withdrawalSurveyAnswers);
+    expect(answers.map((row) => row.answers)).toEqual([
+      [
+        { questionId: "reason", answer: ["price", "time"] },
+        { questionId: "satisfaction", answer: "3" },
+      ],
+    ]);
+    expect(t.outbox.latestMailTo(member.email)?.subject).toContain("退会手続き完了のお知らせ");
+  });
+
+  it.each([
+    ["without the consent", { ...ANSWERS, consent: false }],
+    ["without a required answer", { question_satisfaction: "3", consent: true }],
+    ["with an option the survey does not have", { ...ANSWERS, question_reason: ["nope"] }],
+    ["with an unknown question", { ...ANSWERS, question_extra: "x" }],
+  ])("refuses a confirmation %s, mailing nothing", async (_case, body) => {
+    const member = await insertAccount(t);
+    const browser = await signedIn(member);
+    const response = await confirm(browser, body);
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({ code: "VALIDATION_ERROR" });
+    expect(codeMailsTo(member.email)).toEqual([]);
+  });
+
+  it("refuses a wrong code or a missing confirmation, keeping the account", async () => {
+    const member = await insertAccount(t);
+    const browser = await signedIn(member);
+    const unconfirmed = await withdraw(browser, "123456");
+    expect(await json(unconfirmed)).toMatchObject({ code: "AUTH_FLOW_EXPIRED" });
+    await confirm(browser);
+    const code = mailedCode(t.outbox, member.email);
+    const wrong = await withdraw(browser, code === "000000" ? "111111" : "000000");
+    expect(await json(wrong)).toMatchObject({ code: "PIN_CODE_ERROR" });
+    expect(await findAccountById(t.db, member.accountId)).not.toBeNull();
+  });
+
+  it("asks a guest to log in, and keeps one member's confirmation from another", async () => {
+    expect((await confirm(new TestBrowser(t))).status).toBe(401);
+    const first = await insertAccount(t);
+    const browser = await signedIn(first);
+    await confirm(browser);
+    const code = mailedCode(t.outbox, first.email);
+    await browser.post("/zapi/logout", {});
+    const second = await insertAccount(t);
+    await browser.post("/zapi/login", {
+      emailUserId: second.email,
+      password: second.password,
+      loginMethod: "Password",
+    });
+    expect(await json(await withdraw(browser, code))).toMatchObject({ code: "AUTH_FLOW_EXPIRED" });
+    expect(await findAccountById(t.db, first.accountId)).not.toBeNull();
+    expect(await findAccountById(t.db, second.accountId)).not.toBeNull();
   });
 });

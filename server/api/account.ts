@@ -1,12 +1,14 @@
 /**
  * Account calls (spec §7 Account calls): POST /zapi/account/edit (registration info),
  * /account/email/edit/send-pin-code and /account/email/edit (e-mail change), /account/email/verify,
+ * /account/withdraw/confirm and DELETE /account/withdraw (withdrawal),
  * /account/user-id/verify (is the user ID free?), /account/email/send-pin-code (send the current
  * flow's code again) and /account/password/edit (a member changes the password).
  */
 import { type Context, Hono } from "hono";
 import type { PasswordStrength } from "../../schemas/form-definition.ts";
 import { buildAuthCodeForm } from "../../schemas/forms/codes.ts";
+import { buildWithdrawalForm } from "../../schemas/forms/consent.ts";
 import {
   buildEmailChangeForm,
   buildPasswordChangeForm,
@@ -20,6 +22,7 @@ import {
   fromRegistrationPayload,
   toRegistrationPayload,
 } from "../../schemas/forms/registration.ts";
+import { toSurveyAnswers } from "../../schemas/forms/survey.ts";
 import type { SendPinCodeRequest } from "../../schemas/types/send-pin-code-request.gen.ts";
 import type { UserIdVerifyRequest } from "../../schemas/types/user-id-verify-request.gen.ts";
 import { sendMail } from "../mail/send-mail.ts";
@@ -35,12 +38,19 @@ import {
   normalizeEmail,
   setPassword,
   updateRegistration,
+  withdrawAccount,
 } from "../services/accounts.ts";
 import { resendAvailableAt } from "../services/auth-codes.ts";
 import { findFlow, isFlowPurpose, isMemberFlowPurpose } from "../services/auth-flows.ts";
 import { endOtherSessions } from "../services/sessions.ts";
 import { EMAIL_CHECK_RATE, takeRate, throttleKey, USER_ID_CHECK_RATE } from "../services/throttle.ts";
-import { flowToken, sessionToken, setFlowCookie } from "./auth-cookies.ts";
+import {
+  clearFlowCookie,
+  clearSessionCookies,
+  flowToken,
+  sessionToken,
+  setFlowCookie,
+} from "./auth-cookies.ts";
 import { mailCode, mailDeps, spendMailedCode } from "./code-mail.ts";
 import type { ApiEnv } from "./context.ts";
 import { currentMember, requireMemberAccount } from "./member.ts";
@@ -191,6 +201,47 @@ export const account = new Hono<ApiEnv>()
     await spendMailedCode(c, flow, "passwordSetting", String(data.pinCode));
     await endMemberFlow(c, flow);
     await storeNewPassword(c, found, String(data.password), strength);
+    return c.json({});
+  })
+  .post("/withdraw/confirm", async (c) => {
+    const found = await requireMemberAccount(c);
+    const deps = c.get("deps");
+    const { settings, version } = deps.store.current();
+    const survey = settings.withdrawalSurvey ?? null;
+    const data = await validatedJson(c, buildWithdrawalForm({ survey }, version));
+    // The code proves the request is the member's own; an account without an address cannot get one.
+    if (!found.contactEmail) throw await apiError(c, 403, "FORBIDDEN", "featureUnavailable");
+    const flow = await mailMemberCode(c, found.id, "withdraw", found.contactEmail, {
+      surveyAnswers: survey ? toSurveyAnswers(survey, data) : [],
+    });
+    return c.json({ resendAvailableAt: resendAvailableAt(flow.codeSentAt) });
+  })
+  .delete("/withdraw", async (c) => {
+    const found = await requireMemberAccount(c);
+    const deps = c.get("deps");
+    const { settings, version } = deps.store.current();
+    const data = await validatedJson(
+      c,
+      buildAuthCodeForm({ codeName: settings.authCodeSetting.withdraw }, version),
+    );
+    const flow = await requireMemberFlow(c, found.id, "withdraw");
+    await spendMailedCode(c, flow, "withdraw", String(data.pinCode));
+    const now = deps.now();
+    const survey = settings.withdrawalSurvey;
+    await withdrawAccount(
+      deps.db,
+      found.id,
+      survey ? { surveyName: survey.surveyName, answers: flow.surveyAnswers ?? [] } : null,
+      now,
+    );
+    clearSessionCookies(c);
+    clearFlowCookie(c, "withdraw");
+    sendMail(mailDeps(deps, true), {
+      to: flow.email,
+      language: requestLanguage(c),
+      template: "withdrawn",
+      vars: { withdrawnAt: now },
+    }).catch((error: unknown) => console.error("[withdraw] the notice was not sent", error));
     return c.json({});
   })
   .post("/password/edit", async (c) => {

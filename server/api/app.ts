@@ -15,6 +15,7 @@ import { mypageScreenData } from "./internal/mypage.ts";
 import { passwordScreenData } from "./internal/password.ts";
 import { rootScreenData } from "./internal/root.ts";
 import { signupScreenData } from "./internal/signup.ts";
+import { withdrawScreenData } from "./internal/withdraw.ts";
 import { apiError } from "./messages.ts";
 import { postalCode } from "./postal-code.ts";
 import { sameOriginOnly } from "./request-info.ts";
@@ -141,6 +142,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/internal/signup", signupScreenData);
   app.route("/internal/password", passwordScreenData);
   app.route("/internal/mypage", mypageScreenData);
+  app.route("/internal/withdraw", withdrawScreenData);
   app.route("/internal/account-header", accountHeaderScreenData);
   app.route("/", auth);
   app.route("/signup", signup);

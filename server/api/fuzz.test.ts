@@ -377,6 +377,10 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
     { pinCode: "123456", password: "Passw0rdB", passwordConfirm: "Passw0rdB" },
   ],
   "POST /zapi/account/user-id/edit": [{ userId: "hanako2026", password: "Passw0rdA" }],
+  "POST /zapi/account/withdraw/confirm": [
+    { question_reason: ["price"], question_satisfaction: "3", question_comment: "", consent: true },
+  ],
+  "DELETE /zapi/account/withdraw": [{ pinCode: "123456" }],
   "POST /zapi/account/password/edit": [
     { oldPassword: "Passw0rdA", newPassword: "Passw0rdB", newPasswordConfirm: "Passw0rdB" },
   ],

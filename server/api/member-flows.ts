@@ -1,12 +1,13 @@
 /**
  * A member's procedures that take a mailed code (e-mail change, e-mail verification, setting a
- * first password): an auth flow bound to the account and to this browser by its cookie. The flow
+ * first password, withdrawal): an auth flow bound to the account and to this browser by its cookie. The flow
  * holds the address the code went to, so the next step never takes it from the browser.
  */
 import type { Context } from "hono";
 import {
   type AuthFlow,
   endFlow,
+  type FlowChanges,
   findFlow,
   type MemberFlowPurpose,
   startFlow,
@@ -51,6 +52,8 @@ export async function mailMemberCode(
   accountId: string,
   purpose: MemberFlowPurpose,
   to: string,
+  /** What the flow's next step needs (the withdrawal survey answers), stored when the code goes out. */
+  changes: FlowChanges = {},
 ): Promise<MemberFlow> {
   const { db, now } = c.get("deps");
   const existing = await findFlow(db, purpose, flowToken(c, purpose), now());
@@ -58,7 +61,7 @@ export async function mailMemberCode(
   const started =
     existing && token ? { token, flow: existing } : await startFlow(db, purpose, now(), { accountId });
   try {
-    const sent = await mailCode(c, started.flow, { purpose, to, delivery: "wait" });
+    const sent = await mailCode(c, started.flow, { purpose, to, delivery: "wait", changes });
     setFlowCookie(c, purpose, started.token);
     return sent as MemberFlow;
   } catch (error) {

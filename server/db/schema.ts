@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { PasswordStrength } from "../../schemas/form-definition.ts";
 import type { SEX_CODES } from "../../schemas/rules.ts";
+import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 
 type SexCode = (typeof SEX_CODES)[number];
 
@@ -120,8 +121,21 @@ export const authFlows = pgTable("auth_flows", {
   agreedPolicies: jsonb("agreed_policies").$type<AgreedPolicy[]>().notNull().default(sql`'[]'::jsonb`),
   /** When the last code was mailed; a resend within 30 s is refused. */
   codeSentAt: timestamp("code_sent_at", { withTimezone: true }),
+  /** Withdrawal: the survey answers given on the first step, kept until the code confirms it. */
+  surveyAnswers: jsonb("survey_answers").$type<SurveyAnswers>(),
   createdAt: createdAt(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Why members left (the withdrawal survey), kept without any link to the deleted account: the
+ * store's feedback, not personal data.
+ */
+export const withdrawalSurveyAnswers = pgTable("withdrawal_survey_answers", {
+  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  surveyName: text("survey_name").notNull(),
+  answers: jsonb("answers").$type<SurveyAnswers>().notNull(),
+  answeredAt: timestamp("answered_at", { withTimezone: true }).notNull(),
 });
 
 /** A 6-digit e-mail PIN: stored as an HMAC with its own salt, for one purpose and one flow. */

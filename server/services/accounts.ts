@@ -12,8 +12,9 @@ import {
 } from "../../schemas/forms/registration.ts";
 import type { RegistrationPayload } from "../../schemas/types/registration-payload.gen.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
+import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 import type { Db } from "../db/database.ts";
-import { type AgreedPolicy, accounts } from "../db/schema.ts";
+import { type AgreedPolicy, accounts, withdrawalSurveyAnswers } from "../db/schema.ts";
 import { recordConsents } from "./policies.ts";
 
 export type Account = typeof accounts.$inferSelect;
@@ -253,4 +254,22 @@ export async function changeUserId(db: Db, accountId: string, userId: string, no
     if (violatedUniqueConstraint(error) === null) throw error;
     throw new IdentifierTakenError("userId");
   }
+}
+
+/**
+ * Deletes the account and everything of it (sessions, flows, consents, login history go with it by
+ * their foreign keys), keeping the withdrawal survey's answers without any link to it.
+ */
+export async function withdrawAccount(
+  db: Db,
+  accountId: string,
+  survey: { surveyName: string; answers: SurveyAnswers } | null,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (survey && survey.answers.length > 0) {
+      await tx.insert(withdrawalSurveyAnswers).values({ ...survey, answeredAt: now });
+    }
+    await tx.delete(accounts).where(eq(accounts.id, accountId));
+  });
 }

@@ -1,17 +1,21 @@
 /**
  * A multi-step procedure in one browser: a guest's sign-up (cookie sgid) or login by e-mail code
- * (cookie lcid), or a member's e-mail change (meid), e-mail verification (mvid) or first password
- * (psid). The cookie holds a random token; the row holds its hash and what the steps so far
+ * (cookie lcid), or a member's e-mail change (meid), e-mail verification (mvid), first password
+ * (psid) or withdrawal (wdid). The cookie holds a random token; the row holds its hash and what the steps so far
  * established. A flow lives 60 minutes from its latest step.
  */
 import { and, eq, gt } from "drizzle-orm";
+import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 import type { Db } from "../db/database.ts";
 import { type AgreedPolicy, authFlows } from "../db/schema.ts";
 import { hashToken, isPlausibleToken, randomToken } from "./tokens.ts";
 
 export type FlowPurpose = "signUp" | "login" | MemberFlowPurpose;
-/** A member's procedures, bound to the account (accountId): e-mail change and verification, setting a password. */
-export type MemberFlowPurpose = "mailEdit" | "mailVerify" | "passwordSetting";
+/**
+ * A member's procedures, bound to the account (accountId): e-mail change and verification, setting
+ * a password, withdrawal.
+ */
+export type MemberFlowPurpose = "mailEdit" | "mailVerify" | "passwordSetting" | "withdraw";
 
 export const FLOW_COOKIES: Readonly<Record<FlowPurpose, string>> = {
   signUp: "sgid",
@@ -19,8 +23,14 @@ export const FLOW_COOKIES: Readonly<Record<FlowPurpose, string>> = {
   mailEdit: "meid",
   mailVerify: "mvid",
   passwordSetting: "psid",
+  withdraw: "wdid",
 };
-const MEMBER_FLOW_PURPOSES: readonly FlowPurpose[] = ["mailEdit", "mailVerify", "passwordSetting"];
+const MEMBER_FLOW_PURPOSES: readonly FlowPurpose[] = [
+  "mailEdit",
+  "mailVerify",
+  "passwordSetting",
+  "withdraw",
+];
 
 export function isMemberFlowPurpose(purpose: FlowPurpose): purpose is MemberFlowPurpose {
   return MEMBER_FLOW_PURPOSES.includes(purpose);
@@ -39,6 +49,7 @@ export interface FlowChanges {
   emailVerifiedAt?: Date | null;
   agreedPolicies?: AgreedPolicy[];
   codeSentAt?: Date | null;
+  surveyAnswers?: SurveyAnswers | null;
 }
 
 export async function startFlow(

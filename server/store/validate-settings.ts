@@ -4,6 +4,7 @@ import registrationSettingSchema from "../../schemas/account-registration-settin
   type: "json",
 };
 import storeSettingsSchema from "../../schemas/store-settings.schema.json" with { type: "json" };
+import surveySchema from "../../schemas/survey.schema.json" with { type: "json" };
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 
 export type { StoreSettings };
@@ -11,6 +12,7 @@ export type { StoreSettings };
 const ajv = new Ajv({ allErrors: true, allowUnionTypes: true, strict: false });
 ajvErrors(ajv);
 ajv.addSchema(registrationSettingSchema);
+ajv.addSchema(surveySchema);
 const validateSchema = ajv.compile<StoreSettings>(storeSettingsSchema);
 
 /** A store settings document that does not satisfy the schema; `problems` name each bad field. */
@@ -47,6 +49,33 @@ function describeProblem(error: ErrorObject): string {
   return error.message ?? "is invalid";
 }
 
+/** A survey's questions and options each need their own id; choices need options to choose from. */
+function surveyProblems(survey: StoreSettings["withdrawalSurvey"], path: string): string[] {
+  const problems: string[] = [];
+  const questionIds = new Set<string>();
+  for (const [index, question] of (survey?.questions ?? []).entries()) {
+    const at = `${path}.questions.${index}`;
+    if (questionIds.has(question.questionId))
+      problems.push(`${at}.questionId: "${question.questionId}" is used twice`);
+    questionIds.add(question.questionId);
+    const options = question.answerOptions ?? [];
+    const isChoice = question.questionType !== "TEXT" && question.questionType !== "TEXTAREA";
+    if (isChoice && options.length === 0)
+      problems.push(`${at}.answerOptions: a ${question.questionType} question needs options`);
+    const optionIds = new Set<string>();
+    for (const [optionIndex, option] of options.entries()) {
+      if (optionIds.has(option.optionId)) {
+        problems.push(`${at}.answerOptions.${optionIndex}.optionId: "${option.optionId}" is used twice`);
+      }
+      optionIds.add(option.optionId);
+    }
+    if (question.minCount != null && question.maxCount != null && question.minCount > question.maxCount) {
+      problems.push(`${at}.minCount: is more than maxCount`);
+    }
+  }
+  return problems;
+}
+
 /** Checks rules that JSON Schema cannot express. */
 function semanticProblems(settings: StoreSettings): string[] {
   const problems: string[] = [];
@@ -72,6 +101,7 @@ function semanticProblems(settings: StoreSettings): string[] {
       );
     }
   }
+  problems.push(...surveyProblems(settings.withdrawalSurvey, "withdrawalSurvey"));
   if (settings.login.recaptcha?.enabled && !settings.login.recaptcha.siteKey) {
     problems.push("login.recaptcha.siteKey: is required when reCAPTCHA is enabled");
   }

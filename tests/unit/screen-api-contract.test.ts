@@ -77,7 +77,12 @@ describe("app/routes.ts routes a screen only once its API exists", () => {
     for (const path of ["/", "/mypage", "/signup/email", "/login/code", "/app/licenses"]) {
       expect(isRoutedPath(path), path).toBe(true);
     }
-    for (const path of ["/mypage/login-history", "/withdraw", "/login/multi-factor/otp", "/no-such-page"]) {
+    for (const path of [
+      "/mypage/login-history",
+      "/mypage/consent",
+      "/login/multi-factor/otp",
+      "/no-such-page",
+    ]) {
       expect(isRoutedPath(path), path).toBe(false);
     }
   });

@@ -192,6 +192,26 @@ function registrationFields(
   return [...builtIn, ...custom, ...credentials];
 }
 
+/** One field per question of the screen's survey, labelled with its title (spec §5 Survey). */
+function surveyFields(screenData: Record<string, unknown>, language: Language): ExpectedField[] {
+  const survey = screenData.survey as
+    | {
+        questions: {
+          questionId: string;
+          questionTitle: string;
+          questionTitleEn?: string;
+          required: boolean;
+        }[];
+      }
+    | null
+    | undefined;
+  return (survey?.questions ?? []).map((question) => ({
+    field: `question_${question.questionId}`,
+    required: question.required,
+    label: language === "en" && question.questionTitleEn ? question.questionTitleEn : question.questionTitle,
+  }));
+}
+
 function codeName(
   settings: StoreSettings,
   language: Language,
@@ -244,6 +264,13 @@ const EXPECTED: Record<
   "mypage-user-id-edit": () => [
     { field: "userId", required: true },
     { field: "password", required: true },
+  ],
+  withdraw: (_settings, screenData, language) => [
+    ...surveyFields(screenData, language),
+    { field: "consent", required: true },
+  ],
+  "withdraw-pin-code": (settings, _screenData, language) => [
+    { field: "pinCode", required: true, label: codeName(settings, language, "withdraw") },
   ],
   "signup-form": (settings, _screenData, language) => registrationFields(settings, language, "signup"),
   "mypage-edit": (settings, _screenData, language) => registrationFields(settings, language, "edit"),

@@ -31,6 +31,10 @@ export interface MailTemplateVars {
     /** The new address, partly masked: the old mailbox may no longer be the member's own. */
     maskedNewEmail: string;
   };
+  /** The account was deleted at the member's request (sent to its last address). */
+  withdrawn: {
+    withdrawnAt: Date;
+  };
   /** A login from a new device, with what the member needs to recognise it. */
   newLogin: {
     loggedInAt: Date;

@@ -71,6 +71,19 @@ export const en: MailCatalog = {
         },
       ],
     }),
+    withdrawn: ({ withdrawnAt }, { serviceName }) => ({
+      subject: `[${serviceName}] Your account has been deleted`,
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `You left ${serviceName} on ${dateTime.format(withdrawnAt)} (Japan time) and your account has been deleted. Thank you for having been with us.`,
+        },
+        {
+          kind: "note",
+          text: "If you did not ask for this, someone else may have. Contact our help centre.",
+        },
+      ],
+    }),
     newLogin: ({ loggedInAt, device, browser, ip, loginHistoryUrl }, { serviceName }) => ({
       subject: `[${serviceName}] New login from another device`,
       blocks: [

@@ -79,6 +79,19 @@ export const ja: MailCatalog = {
         },
       ],
     }),
+    withdrawn: ({ withdrawnAt }, { serviceName }) => ({
+      subject: `【${serviceName}】退会手続き完了のお知らせ`,
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `${dateTime.format(withdrawnAt)}(日本時間)に${serviceName}の退会手続きが完了し、アカウントを削除しました。これまでご利用いただきありがとうございました。`,
+        },
+        {
+          kind: "note",
+          text: "※お心当たりがない場合は、第三者による不正な操作のおそれがあります。ヘルプセンターからお問い合わせください。",
+        },
+      ],
+    }),
     newLogin: ({ loggedInAt, device, browser, ip, loginHistoryUrl }, { serviceName }) => ({
       subject: `【${serviceName}】新しい端末からログインがありました`,
       blocks: [

@@ -12,6 +12,7 @@ const sampleVars: { [Name in MailTemplateName]: MailTemplateVars[Name] } = {
     changedAt: new Date("2026-11-21T05:30:00Z"),
     passwordForgotUrl: "https://soramiru.example.jp/password/forgot",
   },
+  withdrawn: { withdrawnAt: new Date("2026-11-21T05:30:00Z") },
   emailChanged: { changedAt: new Date("2026-11-21T05:30:00Z"), maskedNewEmail: "ha***@example.jp" },
   newLogin: {
     loggedInAt: new Date("2026-11-21T05:30:00Z"),
