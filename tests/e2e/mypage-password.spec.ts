@@ -5,52 +5,74 @@ import { newEmail, signUpMember, waitForMail, waitUntilHydrated } from "./helper
 const PASSWORD = "Mypage2026pass";
 const NEW_PASSWORD = "Mypage2026new";
 
-test("a member changes the password: wrong current password refused, other browser logged out, a notice mailed", async ({
-  page,
-  browser,
-}) => {
-  const email = newEmail("password-change");
-  await signUpMember(page, email, PASSWORD);
+const TEXT = {
+  ja: {
+    row: /パスワード/,
+    change: "変更する",
+    wrong: "※現在のパスワードが正しくありません。",
+    done: "パスワードの変更が完了しました",
+    notice: "パスワード変更のお知らせ",
+    login: "ログイン",
+  },
+  en: {
+    row: /Password/,
+    change: "Change",
+    wrong: "The current password is not correct.",
+    done: "Your password has been changed",
+    notice: "Your password was changed",
+    login: "Log in",
+  },
+} as const;
 
-  // A second browser logged in to the same account.
-  const other = await browser.newContext();
-  const otherPage = await other.newPage();
-  await otherPage.goto(new URL("/login", page.url()).href);
-  await otherPage.locator('[data-field="emailUserId"] input').fill(email);
-  await otherPage.locator('[data-field="password"] input').fill(PASSWORD);
-  await otherPage.getByRole("button", { name: "ログイン" }).click();
-  await otherPage.waitForURL("**/mypage");
+for (const language of ["ja", "en"] as const) {
+  const text = TEXT[language];
 
-  await page.goto("/mypage");
-  await page.getByRole("link", { name: /パスワード/ }).click();
-  await page.waitForURL("**/mypage/password/edit");
-  const submit = page.getByRole("button", { name: "変更する" });
-  await waitUntilHydrated(page, submit);
+  test(`a member changes the password: wrong current password refused, other browser logged out, a notice mailed (${language})`, async ({
+    page,
+    browser,
+  }) => {
+    const email = newEmail(`password-change-${language}`);
+    await signUpMember(page, email, PASSWORD);
 
-  await page.locator('[data-field="oldPassword"] input').fill("Wrong2026pass");
-  await page.locator('[data-field="newPassword"] input').fill(NEW_PASSWORD);
-  await page.locator('[data-field="newPasswordConfirm"] input').fill(NEW_PASSWORD);
-  await submit.click();
-  await expect(page.locator('[data-field="oldPassword"]')).toContainText(
-    "※現在のパスワードが正しくありません。",
-  );
+    // A second browser logged in to the same account.
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    const logInElsewhere = async (password: string) => {
+      await otherPage.locator('[data-field="emailUserId"] input').fill(email);
+      await otherPage.locator('[data-field="password"] input').fill(password);
+      await otherPage.getByRole("button", { name: text.login, exact: true }).click();
+      await otherPage.waitForURL("**/mypage");
+    };
+    await otherPage.goto(new URL(`/login?lng=${language}`, page.url()).href);
+    await logInElsewhere(PASSWORD);
 
-  await page.locator('[data-field="oldPassword"] input').fill(PASSWORD);
-  await page.locator('[data-field="newPassword"] input').fill(NEW_PASSWORD);
-  await page.locator('[data-field="newPasswordConfirm"] input').fill(NEW_PASSWORD);
-  const changedAfter = Date.now() - 1000;
-  await submit.click();
-  await page.waitForURL("**/mypage/password/edit/complete");
-  await waitForMail(email, "パスワード変更のお知らせ", changedAfter);
+    await page.goto(`/mypage?lng=${language}`);
+    await page.getByRole("article").getByRole("link", { name: text.row }).click();
+    await page.waitForURL("**/mypage/password/edit");
+    const submit = page.getByRole("button", { name: text.change });
+    await waitUntilHydrated(page, submit);
 
-  // This browser stays logged in; the other one is sent to log in.
-  await page.goto("/mypage");
-  await expect(page).toHaveURL(/\/mypage$/);
-  await otherPage.goto(new URL("/mypage", page.url()).href);
-  await expect(otherPage).toHaveURL(/\/login/);
-  await otherPage.locator('[data-field="emailUserId"] input').fill(email);
-  await otherPage.locator('[data-field="password"] input').fill(NEW_PASSWORD);
-  await otherPage.getByRole("button", { name: "ログイン" }).click();
-  await otherPage.waitForURL("**/mypage");
-  await other.close();
-});
+    await page.locator('[data-field="oldPassword"] input').fill("Wrong2026pass");
+    await page.locator('[data-field="newPassword"] input').fill(NEW_PASSWORD);
+    await page.locator('[data-field="newPasswordConfirm"] input').fill(NEW_PASSWORD);
+    await submit.click();
+    await expect(page.locator('[data-field="oldPassword"]')).toContainText(text.wrong);
+
+    await page.locator('[data-field="oldPassword"] input').fill(PASSWORD);
+    await page.locator('[data-field="newPassword"] input').fill(NEW_PASSWORD);
+    await page.locator('[data-field="newPasswordConfirm"] input').fill(NEW_PASSWORD);
+    const changedAfter = Date.now() - 1000;
+    await submit.click();
+    await page.waitForURL("**/mypage/password/edit/complete");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(text.done);
+    await waitForMail(email, text.notice, changedAfter);
+
+    // This browser stays logged in; the other one is sent to log in, and the new password works.
+    await page.goto("/mypage");
+    await expect(page).toHaveURL(/\/mypage$/);
+    await otherPage.goto(new URL("/mypage", page.url()).href);
+    await expect(otherPage).toHaveURL(/\/login/);
+    await logInElsewhere(NEW_PASSWORD);
+    await other.close();
+  });
+}
