@@ -50,6 +50,8 @@ export default defineConfig({
         STORE_CONFIG: e2eStoreFile,
         // The one trusted origin: the address the tests browse (issue 7 §1).
         PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+        // Each test is a visitor of its own address, told by X-Forwarded-For (tests/e2e/visitor.ts).
+        TRUST_PROXY: "true",
         // reCAPTCHA goes to the local fake; nothing changes until a spec turns it on in the store.
         RECAPTCHA_API_KEY: "fake-recaptcha-api-key",
         RECAPTCHA_ENDPOINT: recaptchaOrigin,

@@ -2,8 +2,9 @@
  * Issue 22: every form posts to its route action, so the journeys complete as plain HTML form posts
  * — before hydration, on a phone whose script is slow, or with JavaScript off.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { fillRegistrationForm, newEmail, pinFrom, waitForMail } from "./helpers.ts";
+import { expect, test } from "./visitor.ts";
 
 const PASSWORD = "Nojs2026pass";
 const NEW_PASSWORD = "Nojs2026reset";

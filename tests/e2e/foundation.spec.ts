@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./visitor.ts";
 
 test.describe("foundation", () => {
   test("the home page is server-rendered Japanese with the store's service name", async ({ request }) => {

@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import {
   newEmail,
   pinFrom,
@@ -8,6 +7,7 @@ import {
   waitForMail,
   waitUntilHydrated,
 } from "./helpers.ts";
+import { expect, test } from "./visitor.ts";
 
 const PASSWORD = "Sora2026pass";
 const NEW_PASSWORD = "Miru2026reset";
@@ -31,7 +31,7 @@ test("a visitor signs up, logs out, logs in two ways, and resets a forgotten pas
   await page.getByRole("link", { name: "マイページへ戻る" }).click();
   await page.waitForURL("**/mypage");
   await expect(page.getByRole("heading", { level: 1, name: "マイページ" })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole("article").getByText(email)).toBeVisible();
 
   // Log out, then in with e-mail and password.
   await page.goto("/logout");

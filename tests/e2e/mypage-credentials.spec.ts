@@ -1,7 +1,8 @@
 /** Issue 23 §4, §5: a first password for an account without one, and a new user ID. */
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { newEmail, pinFrom, signUpMember, typePin, waitForMail, waitUntilHydrated } from "./helpers.ts";
 import { PASSWORDLESS_MEMBERS, USER_ID_HOLDER } from "./seeded-members.ts";
+import { expect, test } from "./visitor.ts";
 
 const PASSWORD = "Mypage2026pass";
 

@@ -1,7 +1,7 @@
 /** Issue 23 §3: a member whose address was never proved verifies it with the code the page mails. */
-import { expect, test } from "@playwright/test";
 import { pinFrom, typePin, waitForMail, waitUntilHydrated } from "./helpers.ts";
 import { SEEDED_PASSWORD, UNVERIFIED_MEMBERS } from "./seeded-members.ts";
+import { expect, test } from "./visitor.ts";
 
 const TEXT = {
   ja: {

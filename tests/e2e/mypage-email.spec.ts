@@ -1,6 +1,6 @@
 /** Issue 23 §3: a member changes the e-mail address with a code mailed to the new one. */
-import { expect, test } from "@playwright/test";
 import { newEmail, pinFrom, signUpMember, typePin, waitForMail, waitUntilHydrated } from "./helpers.ts";
+import { expect, test } from "./visitor.ts";
 
 const PASSWORD = "Mypage2026pass";
 
@@ -62,8 +62,12 @@ for (const language of ["ja", "en"] as const) {
     await typePin(page, "pinCode", code === "000000" ? "111111" : "000000");
     await verify.click();
     await expect(page.getByText(text.wrongCode)).toBeVisible();
-    await page.locator('[data-field="pinCode"] input').first().fill("");
+    // The refusal moves focus to the code (typing before it lands would scatter the digits); the
+    // button waits for a code other than the one refused (spec §4), then sends it.
+    await expect(page.locator('[data-field="pinCode"] input').first()).toBeFocused();
+    await expect(verify).toBeDisabled();
     await typePin(page, "pinCode", code);
+    await expect(verify).toBeEnabled();
     const changedAfter = Date.now() - 1000;
     await verify.click();
     await page.waitForURL("**/mypage/email/edit/complete");

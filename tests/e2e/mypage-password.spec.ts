@@ -1,6 +1,6 @@
 /** Issue 23 §4: a member changes the password from "my page"; the account's other sessions end. */
-import { expect, test } from "@playwright/test";
 import { newEmail, signUpMember, waitForMail, waitUntilHydrated } from "./helpers.ts";
+import { expect, test } from "./visitor.ts";
 
 const PASSWORD = "Mypage2026pass";
 const NEW_PASSWORD = "Mypage2026new";

@@ -1,6 +1,6 @@
 /** Issue 23 §2: a member edits the registration info from "my page"; the change is kept. */
-import { expect, test } from "@playwright/test";
 import { newEmail, signUpMember, waitUntilHydrated } from "./helpers.ts";
+import { expect, test } from "./visitor.ts";
 
 const PASSWORD = "Mypage2026pass";
 

@@ -5,10 +5,11 @@
  * a login without a token (JavaScript off) or with a bot's token is refused with a message.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { e2eRecaptchaPort, e2eStoreFile } from "../../playwright.config.ts";
 import { FAKE_BOT_TOKEN, FAKE_RECAPTCHA_SITE_KEY } from "../fakes/recaptcha-server.ts";
 import { newEmail, signUpMember, watchCsp } from "./helpers.ts";
+import { expect, test } from "./visitor.ts";
 
 const PASSWORD = "Recaptcha2026ok";
 const fakeOrigin = `http://127.0.0.1:${e2eRecaptchaPort}`;

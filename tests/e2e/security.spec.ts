@@ -6,9 +6,10 @@
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { type APIResponse, expect, type Page, type Response, test } from "@playwright/test";
+import type { APIResponse, Page, Response } from "@playwright/test";
 import { ROUTED_SCREENS } from "../../scripts/routed-screens.ts";
 import { newEmail, signUpMember, trackRequests, watchCsp } from "./helpers.ts";
+import { expect, test } from "./visitor.ts";
 
 const PASSWORD = "Csp2026strict";
 const fixtures = resolve(import.meta.dirname, "../fixtures");

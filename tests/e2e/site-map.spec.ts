@@ -4,11 +4,12 @@
  * never a server error or an error code — and every link on /mypage opens a working page.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { e2eStoreFile } from "../../playwright.config.ts";
 import { storeMatrix } from "../../scripts/gallery/fixtures.ts";
 import { isRoutedPath } from "../../scripts/routed-screens.ts";
 import { newEmail, signUpMember } from "./helpers.ts";
+import { expect, test } from "./visitor.ts";
 
 /** Spec §2, every route with its parameters filled with sample values. */
 const SPEC_ROUTES = [

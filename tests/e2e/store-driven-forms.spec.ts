@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { e2eStoreFile } from "../../playwright.config.ts";
 import { newEmail, signUpToForm, waitUntilHydrated } from "./helpers.ts";
+import { expect, test } from "./visitor.ts";
 
 const original = () => readFileSync(e2eStoreFile, "utf8");
 

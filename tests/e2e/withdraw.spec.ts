@@ -1,6 +1,6 @@
 /** Issue 23 §1: the withdrawal row leads to a working withdrawal — survey, consent, mailed code. */
-import { expect, test } from "@playwright/test";
 import { newEmail, pinFrom, signUpMember, typePin, waitForMail, waitUntilHydrated } from "./helpers.ts";
+import { expect, test } from "./visitor.ts";
 
 const PASSWORD = "Withdraw2026pass";
 

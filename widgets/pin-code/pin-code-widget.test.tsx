@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { lastSubmitted, renderForm, testForm } from "../test-utils.tsx";
 
@@ -49,6 +49,24 @@ describe("PIN code boxes", () => {
     await user.click(box(2));
     await user.keyboard("9");
     expect(values()).toEqual(["1", "9", "3", "4"]);
+  });
+
+  it("retypes a whole code over a refused one, also where a digit is the one the box held", async () => {
+    const { user } = renderForm(pinForm(4, false), { formData: { pinCode: "0000" } });
+    await user.click(box(1));
+    await user.keyboard("8035");
+    expect(values()).toEqual(["8", "0", "3", "5"]);
+    expect(box(4)).toHaveFocus();
+  });
+
+  it("takes the digit an on-screen keyboard puts beside the box's digit (no digit key event)", () => {
+    renderForm(pinForm(4, false), { formData: { pinCode: "1111" } });
+    // The caret follows the character just typed: after the old digit, then before it.
+    fireEvent.change(box(2), { target: { value: "17", selectionStart: 2, selectionEnd: 2 } });
+    expect(values()).toEqual(["1", "7", "1", "1"]);
+    expect(box(3)).toHaveFocus();
+    fireEvent.change(box(3), { target: { value: "51", selectionStart: 1, selectionEnd: 1 } });
+    expect(values()).toEqual(["1", "7", "5", "1"]);
   });
 
   it("clears the box and moves back on Backspace", async () => {

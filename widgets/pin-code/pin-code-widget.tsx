@@ -55,18 +55,26 @@ export function PinCodeWidget(props: WidgetProps) {
     return true;
   };
 
-  const onInput = (index: number, typed: string) => {
+  const onInput = (index: number, typed: string, caret: number | null) => {
     if (typed.length > 1 && fillAll(typed)) return;
-    // Typing into a filled box gives its old digit plus the new one, in either order.
-    const added = boxes[index] ? typed.replace(boxes[index] as string, "") : typed;
-    const digit = added.replace(/\D/g, "").slice(-1);
-    if (!digit) return;
+    // The character just typed sits before the caret, whether it replaced the box's digit (the box
+    // selects on focus) or went beside it, and it may be the very digit the box held.
+    const digit = typed.charAt((caret ?? typed.length) - 1);
+    if (/^\d$/.test(digit)) enterDigit(index, digit);
+  };
+
+  const enterDigit = (index: number, digit: string) => {
     update(boxes.map((box, i) => (i === index ? digit : box)));
     if (index < length - 1) focusBox(index + 1);
   };
 
   const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "Backspace") {
+    // A digit key is taken here: typed over the same digit the input's value would not change, so
+    // no change event would come and the focus would stay (retyping a refused code).
+    if (/^\d$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      enterDigit(index, event.key);
+    } else if (event.key === "Backspace") {
       event.preventDefault();
       update(boxes.map((box, i) => (i === index ? "" : box)));
       focusBox(index - 1);
@@ -111,7 +119,7 @@ export function PinCodeWidget(props: WidgetProps) {
           readOnly={readonly}
           // biome-ignore lint/a11y/noAutofocus: only when a uiSchema asks for it (ui:autofocus)
           autoFocus={autofocus && index === 0}
-          onChange={(event) => onInput(index, event.target.value)}
+          onChange={(event) => onInput(index, event.target.value, event.target.selectionStart)}
           onKeyDown={(event) => onKeyDown(index, event)}
           onPaste={onPaste}
           onFocus={(event) => {

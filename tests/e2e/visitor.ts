@@ -1,0 +1,23 @@
+/**
+ * `test` for the e2e specs: each test browses as a visitor from an address of its own, which the
+ * e2e server learns through its trusted proxy header (TRUST_PROXY, playwright.config.ts) as it would
+ * behind a real proxy. The limits per client address (mails, login failures) then count one test's
+ * actions, as they count one visitor's, instead of the whole suite's from 127.0.0.1.
+ */
+import { test as base } from "@playwright/test";
+
+let visitors = 0;
+
+/** 198.18.0.0/15 is set aside for benchmarks and tests (RFC 2544). */
+function nextVisitorAddress(): string {
+  visitors += 1;
+  return `198.18.${(visitors >> 8) & 255}.${visitors & 255}`;
+}
+
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, "x-forwarded-for": nextVisitorAddress() });
+  },
+});
+
+export { expect } from "@playwright/test";
