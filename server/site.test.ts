@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { brotliCompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { AppLoadContext } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../tests/api-harness.ts";
@@ -205,6 +205,24 @@ describe("compression", () => {
     expect(gunzipSync(Buffer.from(await page.arrayBuffer())).toString()).toContain("<p>page</p>");
     const json = await get(app, "/zapi/internal/root/screen-data", { "accept-encoding": "gzip" });
     expect(json.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("sends pages and JSON in brotli to a browser that takes it, varying by Accept-Encoding", async () => {
+    const app = site();
+    const page = await get(app, "/", { "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(page.headers.get("content-encoding")).toBe("br");
+    expect(page.headers.get("vary")).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(Buffer.from(await page.arrayBuffer())).toString()).toContain("<p>page</p>");
+    const json = await get(app, "/zapi/internal/root/screen-data", { "accept-encoding": "br" });
+    expect(json.headers.get("content-encoding")).toBe("br");
+    expect(JSON.parse(brotliDecompressSync(Buffer.from(await json.arrayBuffer())).toString())).toHaveProperty(
+      "storeSettingData",
+    );
+  });
+
+  it("keeps gzip for a browser that prefers it to brotli", async () => {
+    const page = await get(site(), "/", { "accept-encoding": "gzip;q=1, br;q=0.5" });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
   });
 
   it("serves the build's precompressed brotli file", async () => {

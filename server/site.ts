@@ -9,9 +9,9 @@ import type { IncomingMessage } from "node:http";
 import { join, relative, sep } from "node:path";
 import { type ServeStaticOptions, serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
-import { compress } from "hono/compress";
 import type { AppLoadContext } from "react-router";
 import type { Api } from "./api/app.ts";
+import { compressResponses } from "./compression.ts";
 import { cspNonce, securityHeaders } from "./security-headers.ts";
 import type { StoreSettingsSource } from "./store/store-settings-source.ts";
 
@@ -112,8 +112,8 @@ export function createSite(options: SiteOptions) {
     }),
   );
   app.use(trustedHostOnly(trustedHosts(options.publicOrigin, options.publicOriginIsDefault)));
-  // HTML, JSON and JS made per request; the build's files come precompressed (scripts/compress-assets.ts).
-  app.use(compress());
+  // Pages and JSON made per request: brotli or gzip; the build's files come precompressed.
+  app.use(compressResponses());
 
   app.route("/", api);
   app.use(
