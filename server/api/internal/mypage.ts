@@ -1,19 +1,14 @@
 import { type Context, Hono } from "hono";
 import { fromRegistrationPayload } from "../../../schemas/forms/registration.ts";
 import type { Account as AccountView } from "../../../schemas/types/account.gen.ts";
-import {
-  type Account,
-  accountPasswordStrength,
-  findAccountById,
-  registrationOf,
-} from "../../services/accounts.ts";
+import { type Account, accountPasswordStrength, registrationOf } from "../../services/accounts.ts";
 import type { MemberFlowPurpose } from "../../services/auth-flows.ts";
 import { outstandingPolicies } from "../../services/policies.ts";
 import type { StoreSettings } from "../../store/validate-settings.ts";
 import { registrationEditForm } from "../account.ts";
 import type { ApiEnv } from "../context.ts";
 import { ApiError } from "../errors.ts";
-import { requireMember, requireMemberAccount } from "../member.ts";
+import { requireMemberAccount } from "../member.ts";
 import { findMemberFlow, mailMemberCode } from "../member-flows.ts";
 import { POLICY_CONSENT_PATH } from "../sign-in.ts";
 import { requestLanguage } from "../validation.ts";
@@ -79,18 +74,10 @@ async function mailOnArrival(
  */
 export const mypageScreenData = new Hono<ApiEnv>()
   .get("/screen-data", async (c) => {
-    const member = await requireMember(c);
+    const account = await requireMemberAccount(c);
     const { db, store, policies, now } = c.get("deps");
-    const revised = await outstandingPolicies(
-      db,
-      member.accountId,
-      policies.current(),
-      now(),
-      requestLanguage(c),
-    );
+    const revised = await outstandingPolicies(db, account.id, policies.current(), now(), requestLanguage(c));
     if (revised.length > 0) return c.json({ redirectTo: POLICY_CONSENT_PATH });
-    const account = await findAccountById(db, member.accountId);
-    if (!account) throw new Error(`the session's account ${member.accountId} is gone`);
     return c.json({ account: toAccountView(account, store.current().settings) });
   })
   /**
