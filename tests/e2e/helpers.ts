@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page } from "@playwright/test";
-import { e2eDataDir } from "../../playwright.config.ts";
+import { writeFileSync } from "node:fs";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { e2eDataDir, e2eStoreFile } from "../../playwright.config.ts";
 import { readOutbox } from "../../server/mail/outbox.ts";
 
 let counter = 0;
@@ -169,4 +170,17 @@ export function trackRequests(page: Page): { settled(quietMs?: number): Promise<
         .toBe(true);
     },
   };
+}
+
+/** The version of the store settings the server runs with (its root screen data). */
+async function storeVersion(request: APIRequestContext): Promise<string> {
+  const body = await (await request.get("/zapi/internal/root/screen-data")).json();
+  return body.storeSettingVersion as string;
+}
+
+/** Puts `text` in the e2e store file and waits until the server has reloaded it. */
+export async function runWithStore(request: APIRequestContext, text: string) {
+  const before = await storeVersion(request);
+  writeFileSync(e2eStoreFile, text);
+  await expect.poll(() => storeVersion(request), { timeout: 10_000 }).not.toBe(before);
 }

@@ -3,12 +3,12 @@
  * 404 — for a guest and for a member, under the demo store and every store of the test matrix,
  * never a server error or an error code — and every link on /mypage opens a working page.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { e2eStoreFile } from "../../playwright.config.ts";
 import { storeMatrix } from "../../scripts/gallery/fixtures.ts";
 import { isRoutedPath } from "../../scripts/routed-screens.ts";
-import { newEmail, signUpMember } from "./helpers.ts";
+import { newEmail, runWithStore, signUpMember } from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
 /** Spec §2, every route with its parameters filled with sample values. */
@@ -159,24 +159,6 @@ test("every route of spec §2 answers a working page or a plain 404, for a guest
   await signUpMember(page, newEmail("sitemap"), "Sitemap2026walk");
   await expectEveryRouteWorksOrIsPlain404(page.request, "member");
 });
-
-/** The store settings the server runs with: the version and service name of its root data. */
-async function currentStore(request: APIRequestContext) {
-  const body = await (await request.get("/zapi/internal/root/screen-data")).json();
-  return {
-    version: body.storeSettingVersion as string,
-    serviceName: body.storeSettingData.serviceName as string,
-  };
-}
-
-/** Puts `text` in the store file and waits until the server has reloaded it. */
-async function runWithStore(request: APIRequestContext, text: string) {
-  const before = await currentStore(request);
-  writeFileSync(e2eStoreFile, text);
-  await expect
-    .poll(async () => (await currentStore(request)).version, { timeout: 10_000 })
-    .not.toBe(before.version);
-}
 
 test.describe("under every store of the test matrix", () => {
   let demoStoreText = "";
