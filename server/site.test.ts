@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { AppLoadContext } from "react-router";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestApi, type TestApi } from "../tests/api-harness.ts";
 import { createSite, publicFilePaths, type SiteOptions, trustedHosts } from "./site.ts";
 
@@ -31,8 +31,13 @@ beforeAll(() => {
 afterAll(() => rmSync(buildDir, { recursive: true, force: true }));
 beforeEach(async () => {
   t = await createTestApi();
+  // The failing renderer's error is logged by the site; kept out of the test output.
+  vi.spyOn(console, "error").mockImplementation(() => {});
 });
-afterEach(() => t.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+  return t.close();
+});
 
 let seenContext: AppLoadContext | null = null;
 
@@ -42,6 +47,7 @@ function site(overrides: Partial<SiteOptions> = {}) {
     async renderDocument(request, context) {
       seenContext = context;
       const path = new URL(request.url).pathname;
+      if (path === "/broken") throw new Error("the renderer failed");
       if (path === "/missing")
         return new Response("<h1>404</h1>", { status: 404, headers: { "content-type": "text/html" } });
       const body = `<!doctype html><html><body>${"<p>page</p>".repeat(300)}<script nonce="${context.cspNonce}"></script></body></html>`;
@@ -112,7 +118,8 @@ describe("the trusted host", () => {
 describe("security headers", () => {
   it.each([
     ["a page", "/"],
-    ["an error page", "/missing"],
+    ["the 404 page", "/missing"],
+    ["a server error page", "/broken"],
     ["an API answer", "/zapi/internal/root/screen-data"],
     ["an unknown API path", "/zapi/no-such-call"],
     ["an asset", "/assets/entry-abc123.js"],
@@ -144,10 +151,18 @@ describe("security headers", () => {
     expect(await second.text()).toContain(`nonce="${nonceOf(second)}"`);
   });
 
+  it("answers a failed render with a plain 500 that tells nothing of the failure", async () => {
+    const response = await get(site(), "/broken");
+    expect(console.error).toHaveBeenCalled();
+    expect(response.status).toBe(500);
+    expect(await response.text()).not.toContain("the renderer failed");
+  });
+
   it("keeps pages and API answers out of every cache; assets are immutable", async () => {
     const app = site();
     expect((await get(app, "/")).headers.get("cache-control")).toBe("no-store");
     expect((await get(app, "/missing")).headers.get("cache-control")).toBe("no-store");
+    expect((await get(app, "/broken")).headers.get("cache-control")).toBe("no-store");
     expect((await get(app, "/zapi/internal/root/screen-data")).headers.get("cache-control")).toBe("no-store");
     expect((await get(app, "/assets/entry-abc123.js")).headers.get("cache-control")).toBe(
       "public, max-age=31536000, immutable",

@@ -135,6 +135,12 @@ export function createSite(options: SiteOptions) {
   // listed once: asking the file system on every page request cost a stat each.
   const publicPaths = publicFilePaths(clientBuildDir);
   app.use("*", (c, next) => (publicPaths.has(c.req.path) ? publicFiles(c, next) : next()));
+  // React Router answers its own errors with the error page; this is for a failure outside it.
+  // Nothing of the error reaches the browser, and no cache keeps the answer.
+  app.onError((error, c) => {
+    console.error(`[site] ${c.req.method} ${c.req.path} failed`, error);
+    return c.text("エラーが発生しました。 / Something went wrong.", 500, { "Cache-Control": "no-store" });
+  });
   app.all("*", async (c) => {
     const clientAddress = clientAddressOf(c);
     const response = await options.renderDocument(c.req.raw, {

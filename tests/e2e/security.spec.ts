@@ -125,6 +125,26 @@ test("documents, API answers and assets come compressed when the browser accepts
   expectStrictHeaders(missing, "error page");
 });
 
+test("every inline script of a served document carries that response's nonce, new per response", async ({
+  request,
+}) => {
+  const seen = new Set<string>();
+  for (const url of ["/login", "/login", "/signup/auth", "/password/forgot", "/no-such-page"]) {
+    const response = await request.get(url);
+    const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+    expect(nonce, url).toBeTruthy();
+    expect(seen.has(nonce!), `${url}: a nonce seen before`).toBe(false);
+    seen.add(nonce!);
+    const inlineScripts = [...(await response.text()).matchAll(/<script(?![^>]*\ssrc=)([^>]*)>/g)];
+    expect(inlineScripts.length, url).toBeGreaterThan(0);
+    for (const [tag, attributes] of inlineScripts) {
+      // JSON data blocks are not run; everything else must carry the nonce.
+      if (/type="application\/(ld\+)?json"/.test(attributes)) continue;
+      expect(tag, url).toContain(`nonce="${nonce}"`);
+    }
+  }
+});
+
 test("the login page cannot be framed and sends no Referer with a reset token to other sites", async ({
   request,
 }) => {
