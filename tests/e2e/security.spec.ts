@@ -139,7 +139,7 @@ test("every inline script of a served document carries that response's nonce, ne
     expect(inlineScripts.length, url).toBeGreaterThan(0);
     for (const [tag, attributes] of inlineScripts) {
       // JSON data blocks are not run; everything else must carry the nonce.
-      if (/type="application\/(ld\+)?json"/.test(attributes)) continue;
+      if (/type="application\/(ld\+)?json"/.test(attributes ?? "")) continue;
       expect(tag, url).toContain(`nonce="${nonce}"`);
     }
   }
