@@ -51,7 +51,12 @@ function freePort(): Promise<number> {
 
 /** Starts a server and resolves once it prints `ready`; its output goes to ours only on failure. */
 function startServer(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn("npx", ["tsx", ...args], { cwd: root, env: { ...process.env, ...env } });
+  // Node itself with tsx's loader: one process, so the SIGTERM at the end reaches the server
+  // (through npx, the server outlived it and kept the benchmark from exiting).
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+  });
   let output = "";
   return new Promise((done, fail) => {
     const onData = (chunk: Buffer) => {
