@@ -72,6 +72,8 @@ export default [
     screen("/mypage/password/edit/complete"),
     screen("/mypage/user-id/edit"),
     screen("/mypage/user-id/edit/complete"),
+    screen("/mypage/pin-code"),
+    screen("/mypage/pin-code/complete"),
     screen("/withdraw"),
     screen("/withdraw/pin-code"),
   ]),

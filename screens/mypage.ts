@@ -226,7 +226,7 @@ export const mypagePinCode = {
   forms: [
     {
       builder: "profilePin",
-      submit: { method: "POST", path: "/zapi/account/pinCode/set" },
+      submit: { method: "POST", path: "/zapi/account/pinCode/set", bodyWithout: ["pinCodeConfirm"] },
       submitLabelKey: "screens.pinCodeSetting.submit",
       successTo: "/mypage/pin-code/complete",
     },

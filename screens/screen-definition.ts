@@ -45,6 +45,11 @@ export interface ScreenSubmit {
    */
   bodyFromScreenData?: Readonly<Record<string, string>>;
   /**
+   * Form members that stay on the page: a confirmation the call does not take (the TV-profile PIN's
+   * second entry; spec §7 sends only {pinCode}).
+   */
+  bodyWithout?: readonly string[];
+  /**
    * When the store enables reCAPTCHA, a token for this action goes in the body as `token`
    * (issue 7 §10); the API checks it under the same action name (server/api/recaptcha-guard.ts).
    */

@@ -27,6 +27,7 @@ export function screenPayload(
     for (const policy of policies) delete payload[policyProperty(policy.policyId)];
     payload.policyConsentData = toPolicyConsentData(policies, data);
   }
+  for (const name of submit.bodyWithout ?? []) delete payload[name];
   if (submit.wrapIn) payload = { [submit.wrapIn]: payload };
   for (const name of submit.bodyFromQuery ?? []) {
     const value = context.query.get(name);

@@ -121,6 +121,17 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
+      {features?.isEnabledPinCode && (
+        <section className="section" aria-labelledby="mypage-privacy">
+          <h2 id="mypage-privacy" className="section-title">
+            {t("mypage.privacySection")}
+          </h2>
+          <ul className="row-list">
+            <Row to="/mypage/pin-code" label={t("mypage.pinCode")} />
+          </ul>
+        </section>
+      )}
+
       {!browserInfo.isApp && (
         <section className="section" aria-label={t("mypage.withdraw")}>
           <ul className="row-list">

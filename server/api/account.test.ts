@@ -778,6 +778,62 @@ describe("POST /zapi/account/user-id/edit", () => {
   });
 });
 
+describe("POST /zapi/account/pinCode/set", () => {
+  const storedPin = async (accountId: string) => (await findAccountById(t.db, accountId))?.profilePinHash;
+
+  it("stores the PIN hashed and names the completion page", async () => {
+    const member = await insertAccount(t);
+    const browser = await signedIn(member);
+    const response = await browser.post("/zapi/account/pinCode/set", { pinCode: "0427" });
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({ redirectTo: "/mypage/pin-code/complete" });
+    const hash = await storedPin(member.accountId);
+    expect(hash).toMatch(/^\$argon2id\$/);
+    expect(hash).not.toContain("0427");
+    expect(await t.deps.passwords.verify(hash!, "0427")).toBe(true);
+    // Set again: the new PIN replaces the old one.
+    await browser.post("/zapi/account/pinCode/set", { pinCode: "9999" });
+    expect(await t.deps.passwords.verify((await storedPin(member.accountId))!, "9999")).toBe(true);
+  });
+
+  it.each([
+    [{ pinCode: "123" }, "4桁のPINコードを入力してください。"],
+    [{ pinCode: "12345" }, "4桁のPINコードを入力してください。"],
+    [{ pinCode: "12a4" }, "PINコードに使用できない文字が含まれています。"],
+    [{ pinCode: "" }, "4桁のPINコードを入力してください。"],
+  ])("refuses %j with the spec's message, storing nothing", async (body, message) => {
+    const member = await insertAccount(t);
+    const browser = await signedIn(member);
+    const response = await browser.post("/zapi/account/pinCode/set", body);
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({ errors: [{ field: "pinCode", message }] });
+    expect(await storedPin(member.accountId)).toBeNull();
+  });
+
+  it("refuses a body the call does not take (the confirmation stays on the page)", async () => {
+    const member = await insertAccount(t);
+    const browser = await signedIn(member);
+    for (const body of [{}, { pinCode: 1234 }, { pinCode: "1234", pinCodeConfirm: "1234" }, "1234"]) {
+      expect((await browser.post("/zapi/account/pinCode/set", body)).status).toBe(400);
+    }
+    expect(await storedPin(member.accountId)).toBeNull();
+  });
+
+  it("is for a member, on a store that uses profile PINs", async () => {
+    expect((await new TestBrowser(t).post("/zapi/account/pinCode/set", { pinCode: "1234" })).status).toBe(
+      401,
+    );
+    const member = await insertAccount(t);
+    const browser = await signedIn(member);
+    t.store.update((settings) => {
+      settings.features.isEnabledPinCode = false;
+    });
+    const response = await browser.post("/zapi/account/pinCode/set", { pinCode: "1234" });
+    expect(response.status).toBe(403);
+    expect(await storedPin(member.accountId)).toBeNull();
+  });
+});
+
 describe("withdrawal: POST /zapi/account/withdraw/confirm, then DELETE /zapi/account/withdraw", () => {
   const ANSWERS = { question_reason: ["price", "time"], question_satisfaction: "3", consent: true };
   const confirm = (browser: TestBrowser, body: Record<string, unknown> = ANSWERS) =>

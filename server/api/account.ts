@@ -3,11 +3,12 @@
  * /account/email/edit/send-pin-code and /account/email/edit (e-mail change), /account/email/verify,
  * /account/withdraw/confirm and DELETE /account/withdraw (withdrawal),
  * /account/user-id/verify (is the user ID free?), /account/email/send-pin-code (send the current
- * flow's code again) and /account/password/edit (a member changes the password).
+ * flow's code again), /account/password/edit (a member changes the password) and
+ * /account/pinCode/set (the TV-app profile PIN).
  */
 import { type Context, Hono } from "hono";
 import type { PasswordStrength } from "../../schemas/form-definition.ts";
-import { buildAuthCodeForm } from "../../schemas/forms/codes.ts";
+import { buildAuthCodeForm, buildProfilePinForm } from "../../schemas/forms/codes.ts";
 import { buildWithdrawalForm } from "../../schemas/forms/consent.ts";
 import {
   buildEmailChangeForm,
@@ -37,6 +38,7 @@ import {
   markEmailVerified,
   normalizeEmail,
   setPassword,
+  setProfilePin,
   updateRegistration,
   withdrawAccount,
 } from "../services/accounts.ts";
@@ -283,6 +285,18 @@ export const account = new Hono<ApiEnv>()
       throw error;
     }
     return c.json({});
+  })
+  .post("/pinCode/set", async (c) => {
+    const found = await requireMemberAccount(c);
+    const deps = c.get("deps");
+    const { settings, version } = deps.store.current();
+    if (!settings.features.isEnabledPinCode) throw await apiError(c, 403, "FORBIDDEN", "featureUnavailable");
+    // The page asks twice and checks the two agree; the call carries the PIN once (spec §7).
+    const data = await validatedJson(c, buildProfilePinForm({ withConfirmation: false }, version));
+    const pinHash = await deps.passwords.hash(String(data.pinCode));
+    await setProfilePin(deps.db, found.id, { pinHash, now: deps.now() });
+    // Spec §4 PIN set: the server names the next page and the client follows.
+    return c.json({ redirectTo: "/mypage/pin-code/complete" });
   })
   .post("/user-id/verify", async (c) => {
     const { db, now } = c.get("deps");

@@ -381,6 +381,7 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
     { question_reason: ["price"], question_satisfaction: "3", question_comment: "", consent: true },
   ],
   "DELETE /zapi/account/withdraw": [{ pinCode: "123456" }],
+  "POST /zapi/account/pinCode/set": [{ pinCode: "1234" }],
   "POST /zapi/account/password/edit": [
     { oldPassword: "Passw0rdA", newPassword: "Passw0rdB", newPasswordConfirm: "Passw0rdB" },
   ],

@@ -55,6 +55,9 @@ export const accounts = pgTable(
     passwordUpdatedAt: timestamp("password_updated_at", { withTimezone: true }),
     /** The store's strength rule when the password was set (spec §3 Account passwordStrength). */
     passwordStrength: text("password_strength").$type<PasswordStrength>(),
+    /** The TV-app profile PIN (spec §5 PIN code (TV profile)), argon2id in PHC format; null until set. */
+    profilePinHash: text("profile_pin_hash"),
+    profilePinUpdatedAt: timestamp("profile_pin_updated_at", { withTimezone: true }),
     /** Set when the operator has barred the account from logging in (LOGIN_PROHIBITED). */
     loginProhibitedAt: timestamp("login_prohibited_at", { withTimezone: true }),
     familyName: text("family_name"),

@@ -168,6 +168,18 @@ export async function setPassword(
     .where(eq(accounts.id, accountId));
 }
 
+/** Stores the TV-app profile PIN's hash (spec §5 PIN code (TV profile)). */
+export async function setProfilePin(
+  db: Pick<Db, "update">,
+  accountId: string,
+  input: { pinHash: string; now: Date },
+): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ profilePinHash: input.pinHash, profilePinUpdatedAt: input.now, updatedAt: input.now })
+    .where(eq(accounts.id, accountId));
+}
+
 /** Replaces a hash made with weaker parameters; the password itself has not changed. */
 export async function rehashPassword(db: Db, accountId: string, passwordHash: string): Promise<void> {
   await db.update(accounts).set({ passwordHash }).where(eq(accounts.id, accountId));

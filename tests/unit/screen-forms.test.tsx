@@ -265,6 +265,10 @@ const EXPECTED: Record<
     { field: "userId", required: true },
     { field: "password", required: true },
   ],
+  "mypage-pin-code": () => [
+    { field: "pinCode", required: true },
+    { field: "pinCodeConfirm", required: true },
+  ],
   withdraw: (_settings, screenData, language) => [
     ...surveyFields(screenData, language),
     { field: "consent", required: true },
