@@ -126,6 +126,19 @@ export interface StoreSettings {
   };
   accountRegistrationSetting: AccountRegistrationSetting;
   /**
+   * The switches of /mypage/consent (spec §2, §3 Consent option): type=newsletter lists `newsletter`, type=privacy lists `privacy`; each shows only while its feature flag (isEnabledNewsletter, isEnabledPrivacy) is on. consentOptionId is unique across both lists.
+   */
+  consentOptions?: {
+    /**
+     * @maxItems 50
+     */
+    newsletter?: ConsentOptionSetting[];
+    /**
+     * @maxItems 50
+     */
+    privacy?: ConsentOptionSetting[];
+  };
+  /**
    * The survey on /withdraw (spec §2 Withdrawal, §3 Survey); absent or null: the page asks only for the consent.
    */
   withdrawalSurvey?: Survey | null;
@@ -211,6 +224,21 @@ export interface CustomAssociatedInfoItem {
     label: string;
     labelEn?: string;
   }[];
+}
+export interface ConsentOptionSetting {
+  consentOptionId: string;
+  key: string;
+  title: string;
+  /**
+   * Shown in English; the title is used when absent.
+   */
+  titleEn?: string;
+  description?: string | null;
+  descriptionEn?: string | null;
+  /**
+   * The value until the member first changes it.
+   */
+  defaultValue: boolean;
 }
 /**
  * A questionnaire shown at purchase or withdrawal (spec §3 Survey, §5 Survey).

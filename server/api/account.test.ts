@@ -9,7 +9,7 @@ import {
   type TestApi,
   TestBrowser,
 } from "../../tests/api-harness.ts";
-import { accounts, withdrawalSurveyAnswers } from "../db/schema.ts";
+import { accounts, consentChoices, withdrawalSurveyAnswers } from "../db/schema.ts";
 import { findAccountById } from "../services/accounts.ts";
 
 let t: TestApi;
@@ -775,6 +775,142 @@ describe("POST /zapi/account/user-id/edit", () => {
     expect(await json(await browser.get("/zapi/internal/mypage/user-id/edit/screen-data"))).toEqual({
       redirectTo: "/mypage",
     });
+  });
+});
+
+describe("consent: GET /zapi/internal/mypage/consent/screen-data, then POST /zapi/account/consent", () => {
+  const screenData = async (browser: TestBrowser, type: string) =>
+    json(await browser.get(`/zapi/internal/mypage/consent/screen-data?type=${type}`));
+  const values = async (browser: TestBrowser, type: string) =>
+    Object.fromEntries(
+      ((await screenData(browser, type)).consentOptions as { key: string; value: boolean }[]).map(
+        ({ key, value }) => [key, value],
+      ),
+    );
+  const changesOf = (accountId: string) =>
+    t.db.select().from(consentChoices).where(eq(consentChoices.accountId, accountId));
+
+  it("lists the store's options at their defaults, flips one, and records every change with its time", async () => {
+    const member = await insertAccount(t);
+    const browser = await signedIn(member);
+    const newsletter = await screenData(browser, "newsletter");
+    expect(newsletter).toMatchObject({ type: "newsletter", privacyPolicy: null });
+    expect(newsletter.consentOptions).toContainEqual({
+      consentOptionId: "weekly-picks",
+      key: "weeklyPicks",
+      title: "今週のおすすめ",
+      titleEn: "This week's picks",
+      description: "毎週金曜日に、編集部が選んだおすすめ作品をお届けします。",
+      descriptionEn: "Every Friday, the titles our editors recommend.",
+      value: true,
+    });
+    expect(await values(browser, "newsletter")).toEqual({
+      weeklyPicks: true,
+      newReleases: true,
+      campaigns: false,
+    });
+
+    const off = { consentOptionId: "weekly-picks", key: "weeklyPicks", value: false };
+    const response = await browser.post("/zapi/account/consent", off);
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual(off);
+    expect(await values(browser, "newsletter")).toEqual({
+      weeklyPicks: false,
+      newReleases: true,
+      campaigns: false,
+    });
+    await browser.post("/zapi/account/consent", { ...off, value: true });
+    await browser.post("/zapi/account/consent", {
+      consentOptionId: "campaigns",
+      key: "campaigns",
+      value: true,
+    });
+    expect(await values(browser, "newsletter")).toEqual({
+      weeklyPicks: true,
+      newReleases: true,
+      campaigns: true,
+    });
+
+    const changes = await changesOf(member.accountId);
+    expect(changes.map(({ key, value }) => [key, value])).toEqual([
+      ["weeklyPicks", false],
+      ["weeklyPicks", true],
+      ["campaigns", true],
+    ]);
+    expect(changes.every((change) => change.changedAt instanceof Date)).toBe(true);
+  });
+
+  it("gives the privacy type its options and the policy link", async () => {
+    const browser = await signedIn(await insertAccount(t));
+    const privacy = await screenData(browser, "privacy");
+    expect(privacy).toMatchObject({
+      type: "privacy",
+      privacyPolicy: { title: "プライバシーポリシー", url: "/privacy", isExternal: false },
+    });
+    expect(await values(browser, "privacy")).toEqual({
+      viewingHistoryRecommendations: true,
+      partnerAdvertising: false,
+    });
+    // Any other type reads as the newsletter (spec §2: the title is メールマガジン unless privacy).
+    expect(await screenData(browser, "unknown")).toMatchObject({ type: "newsletter" });
+  });
+
+  it.each([
+    ["no value", { consentOptionId: "weekly-picks", key: "weeklyPicks" }, 400],
+    ["a string for the value", { consentOptionId: "weekly-picks", key: "weeklyPicks", value: "false" }, 400],
+    ["an extra member", { consentOptionId: "weekly-picks", key: "weeklyPicks", value: false, at: 1 }, 400],
+    ["an unknown option", { consentOptionId: "no-such-option", key: "weeklyPicks", value: false }, 400],
+    ["the key of another option", { consentOptionId: "weekly-picks", key: "campaigns", value: false }, 400],
+  ])("refuses %s, changing nothing", async (_what, body, status) => {
+    const member = await insertAccount(t);
+    const browser = await signedIn(member);
+    expect((await browser.post("/zapi/account/consent", body)).status).toBe(status);
+    expect(await changesOf(member.accountId)).toEqual([]);
+    expect(await values(browser, "newsletter")).toEqual({
+      weeklyPicks: true,
+      newReleases: true,
+      campaigns: false,
+    });
+  });
+
+  it("refuses an option of a type the store has switched off, and sends its page back to /mypage", async () => {
+    const member = await insertAccount(t);
+    const browser = await signedIn(member);
+    t.store.update((settings) => {
+      settings.features.isEnabledPrivacy = false;
+    });
+    const response = await browser.post("/zapi/account/consent", {
+      consentOptionId: "partner-advertising",
+      key: "partnerAdvertising",
+      value: true,
+    });
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({ code: "CONSENT_OPTION_UNKNOWN" });
+    expect(await changesOf(member.accountId)).toEqual([]);
+    expect(await screenData(browser, "privacy")).toEqual({ redirectTo: "/mypage" });
+  });
+
+  it("keeps each member's switches their own, and is for members only", async () => {
+    const first = await signedIn(await insertAccount(t));
+    const second = await signedIn(await insertAccount(t));
+    await first.post("/zapi/account/consent", {
+      consentOptionId: "campaigns",
+      key: "campaigns",
+      value: true,
+    });
+    expect((await values(first, "newsletter")).campaigns).toBe(true);
+    expect((await values(second, "newsletter")).campaigns).toBe(false);
+    const guest = new TestBrowser(t);
+    expect(
+      (
+        await guest.post("/zapi/account/consent", {
+          consentOptionId: "campaigns",
+          key: "campaigns",
+          value: true,
+        })
+      ).status,
+    ).toBe(401);
+    expect((await guest.get("/zapi/internal/mypage/consent/screen-data?type=newsletter")).status).toBe(401);
   });
 });
 

@@ -4,7 +4,7 @@
  * /account/withdraw/confirm and DELETE /account/withdraw (withdrawal),
  * /account/user-id/verify (is the user ID free?), /account/email/send-pin-code (send the current
  * flow's code again), /account/password/edit (a member changes the password) and
- * /account/pinCode/set (the TV-app profile PIN).
+ * /account/pinCode/set (the TV-app profile PIN) and /account/consent (a newsletter or privacy switch).
  */
 import { type Context, Hono } from "hono";
 import type { PasswordStrength } from "../../schemas/form-definition.ts";
@@ -24,6 +24,7 @@ import {
   toRegistrationPayload,
 } from "../../schemas/forms/registration.ts";
 import { toSurveyAnswers } from "../../schemas/forms/survey.ts";
+import type { ConsentRequest } from "../../schemas/types/consent-request.gen.ts";
 import type { SendPinCodeRequest } from "../../schemas/types/send-pin-code-request.gen.ts";
 import type { UserIdVerifyRequest } from "../../schemas/types/user-id-verify-request.gen.ts";
 import { sendMail } from "../mail/send-mail.ts";
@@ -44,6 +45,7 @@ import {
 } from "../services/accounts.ts";
 import { resendAvailableAt } from "../services/auth-codes.ts";
 import { findFlow, isFlowPurpose, isMemberFlowPurpose } from "../services/auth-flows.ts";
+import { findConsentOption, recordConsentChoice } from "../services/consents.ts";
 import { endOtherSessions } from "../services/sessions.ts";
 import { EMAIL_CHECK_RATE, takeRate, throttleKey, USER_ID_CHECK_RATE } from "../services/throttle.ts";
 import {
@@ -285,6 +287,20 @@ export const account = new Hono<ApiEnv>()
       throw error;
     }
     return c.json({});
+  })
+  .post("/consent", async (c) => {
+    const found = await requireMemberAccount(c);
+    const deps = c.get("deps");
+    const { consentOptionId, key, value } = await checkRequest<ConsentRequest>(
+      c,
+      REQUEST_SCHEMAS.consent,
+      await readJsonBody(c),
+    );
+    // Only a switch the store shows now: an unknown, retired or switched-off option changes nothing.
+    const option = findConsentOption(deps.store.current().settings, consentOptionId, key);
+    if (!option) throw await apiError(c, 400, "CONSENT_OPTION_UNKNOWN", "consentOptionUnknown");
+    await recordConsentChoice(deps.db, { accountId: found.id, option, value, now: deps.now() });
+    return c.json({ consentOptionId, key, value });
   })
   .post("/pinCode/set", async (c) => {
     const found = await requireMemberAccount(c);

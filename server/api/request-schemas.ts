@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import type { JSONSchema7 } from "json-schema";
 import { translatorFor } from "../../locales/language.ts";
 import policyConsentDataSchema from "../../schemas/policy-consent-data.schema.json" with { type: "json" };
+import consentRequestSchema from "../../schemas/requests/consent-request.schema.json" with { type: "json" };
 import loginCodeRequestSchema from "../../schemas/requests/login-code-request.schema.json" with {
   type: "json",
 };
@@ -70,6 +71,7 @@ export const REQUEST_SCHEMAS = {
   userIdVerify: userIdVerifyRequestSchema,
   accountEdit: accountEditRequestSchema,
   emailEditSendPinCode: emailEditSendPinCodeRequestSchema,
+  consent: consentRequestSchema,
 };
 
 const ajv = createAjv();

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   index,
   integer,
@@ -259,4 +260,30 @@ export const policyConsents = pgTable(
     consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
   },
   (table) => [index("policy_consents_account_id_idx").on(table.accountId, table.policyId)],
+);
+
+/**
+ * Every change of a newsletter or privacy switch (spec §2 /mypage/consent), kept with its time:
+ * the member's current value is the latest row of the option, else the store's default.
+ */
+export const consentChoices = pgTable(
+  "consent_choices",
+  {
+    /** In insertion order: of two changes in the same millisecond, the later one wins. */
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    consentOptionId: text("consent_option_id").notNull(),
+    key: text("key").notNull(),
+    value: boolean("value").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index("consent_choices_account_option_changed_idx").on(
+      table.accountId,
+      table.consentOptionId,
+      table.changedAt,
+    ),
+  ],
 );

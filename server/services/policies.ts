@@ -10,6 +10,9 @@ import type { Db } from "../db/database.ts";
 import { type AgreedPolicy, policyConsents } from "../db/schema.ts";
 import type { PolicyCatalogue, PolicyDefinition, PolicyRevision } from "../store/policy-source.ts";
 
+/** The policy /privacy shows and the privacy settings link to (config/policies). */
+export const PRIVACY_POLICY_ID = "privacy";
+
 function revisionInForce(definition: PolicyDefinition, now: Date): PolicyRevision | null {
   return definition.revisions.findLast((revision) => revision.effectiveFrom <= now) ?? null;
 }

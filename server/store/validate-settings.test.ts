@@ -103,6 +103,18 @@ describe("store settings problems name the field and why", () => {
       "footers.socialMediaLinks.lineUrl: must be an http:// or https:// URL",
     ],
     [
+      "a consent option id used in both lists",
+      (s: Mutable) => {
+        s.consentOptions.privacy[0].consentOptionId = s.consentOptions.newsletter[0].consentOptionId;
+      },
+      'consentOptions.privacy.0.consentOptionId: "weekly-picks" is used twice',
+    ],
+    [
+      "a consent option without its default value",
+      (s: Mutable) => delete s.consentOptions.newsletter[0].defaultValue,
+      "consentOptions.newsletter.0.defaultValue: is required",
+    ],
+    [
       "a withdrawal survey question id used twice",
       (s: Mutable) => {
         const [first] = s.withdrawalSurvey?.questions ?? [];

@@ -102,6 +102,18 @@ function semanticProblems(settings: StoreSettings): string[] {
     }
   }
   problems.push(...surveyProblems(settings.withdrawalSurvey, "withdrawalSurvey"));
+  // A switch is named by its id in POST /zapi/account/consent: one id, one option.
+  const optionIds = new Set<string>();
+  for (const type of ["newsletter", "privacy"] as const) {
+    for (const [index, option] of (settings.consentOptions?.[type] ?? []).entries()) {
+      if (optionIds.has(option.consentOptionId)) {
+        problems.push(
+          `consentOptions.${type}.${index}.consentOptionId: "${option.consentOptionId}" is used twice`,
+        );
+      }
+      optionIds.add(option.consentOptionId);
+    }
+  }
   if (settings.login.recaptcha?.enabled && !settings.login.recaptcha.siteKey) {
     problems.push("login.recaptcha.siteKey: is required when reCAPTCHA is enabled");
   }

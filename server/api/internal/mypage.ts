@@ -3,7 +3,13 @@ import { fromRegistrationPayload } from "../../../schemas/forms/registration.ts"
 import type { Account as AccountView } from "../../../schemas/types/account.gen.ts";
 import { type Account, accountPasswordStrength, registrationOf } from "../../services/accounts.ts";
 import type { MemberFlowPurpose } from "../../services/auth-flows.ts";
-import { outstandingPolicies } from "../../services/policies.ts";
+import {
+  consentOptionsFor,
+  consentOptionsOf,
+  consentTypeOf,
+  isConsentTypeEnabled,
+} from "../../services/consents.ts";
+import { outstandingPolicies, PRIVACY_POLICY_ID, policiesInForce } from "../../services/policies.ts";
 import type { StoreSettings } from "../../store/validate-settings.ts";
 import { registrationEditForm } from "../account.ts";
 import type { ApiEnv } from "../context.ts";
@@ -152,6 +158,31 @@ export const mypageScreenData = new Hono<ApiEnv>()
       return c.json({ redirectTo: "/mypage" });
     }
     return c.json({ userId: account.userId });
+  })
+  /**
+   * /mypage/consent?type=newsletter|privacy: the type's switches with the member's values; the
+   * privacy type also names the privacy policy to link to (its external source, else /privacy).
+   */
+  .get("/consent/screen-data", async (c) => {
+    const account = await requireMemberAccount(c);
+    const { db, store, policies, now } = c.get("deps");
+    const { settings } = store.current();
+    const type = consentTypeOf(c.req.query("type"));
+    if (!isConsentTypeEnabled(settings, type)) return c.json({ redirectTo: "/mypage" });
+    const consentOptions = await consentOptionsFor(db, account.id, consentOptionsOf(settings, type));
+    const privacy =
+      type === "privacy"
+        ? policiesInForce(policies.current(), now(), requestLanguage(c)).find(
+            (policy) => policy.policyId === PRIVACY_POLICY_ID,
+          )
+        : undefined;
+    return c.json({
+      type,
+      consentOptions,
+      privacyPolicy: privacy
+        ? { title: privacy.title, url: privacy.dataSource ?? "/privacy", isExternal: privacy.isExternal }
+        : null,
+    });
   })
   /**
    * /mypage/password/edit: the strength rule the new password must meet (the account's own), so
