@@ -9,6 +9,7 @@ import { SCREENS } from "../screens/index.ts";
 const SCREEN_ROUTE_FILES: Readonly<Record<string, string>> = {
   login: "routes/login.tsx",
   "login-code": "routes/login.tsx",
+  "mypage-consent": "routes/mypage-consent.tsx",
 };
 
 /**
@@ -72,6 +73,7 @@ export default [
     screen("/mypage/password/edit/complete"),
     screen("/mypage/user-id/edit"),
     screen("/mypage/user-id/edit/complete"),
+    screen("/mypage/consent"),
     screen("/mypage/pin-code"),
     screen("/mypage/pin-code/complete"),
     screen("/withdraw"),

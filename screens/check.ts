@@ -71,6 +71,9 @@ export function formFieldNames(schema: JSONSchema7Definition): Set<string> {
 function translationKeys(screen: ScreenDefinition): { key: string; where: string }[] {
   const keys = [{ key: screen.titleKey, where: "titleKey" }];
   if (screen.leadKey) keys.push({ key: screen.leadKey, where: "leadKey" });
+  for (const [value, key] of Object.entries(screen.titleByScreenData?.keys ?? {})) {
+    keys.push({ key, where: `titleByScreenData.keys.${value}` });
+  }
   for (const [index, link] of (screen.links ?? []).entries()) {
     keys.push({ key: link.labelKey, where: `links[${index}].labelKey` });
   }

@@ -246,15 +246,13 @@ export const mypageConsent = {
   layout: "account",
   access: "member",
   backTo: "/mypage",
-  titleKey: "screens.consent.title",
+  // Spec §2: プライバシー管理 for type=privacy, otherwise メールマガジン.
+  titleKey: "screens.consent.newsletterTitle",
+  titleByScreenData: { member: "type", keys: { privacy: "screens.consent.title" } },
   screenData: "mypage/consent",
-  forms: [
-    {
-      builder: "consentOptions",
-      submit: { method: "POST", path: "/zapi/account/consent" },
-      submitLabelKey: "screens.common.save",
-    },
-  ],
+  // Each switch is its own call (POST /zapi/account/consent), made by the route's action.
+  forms: [],
+  content: "consentSwitches",
 } as const satisfies ScreenDefinition;
 
 export const mypageMultiFactorOtp = {

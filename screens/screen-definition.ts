@@ -94,6 +94,9 @@ export interface ScreenForm {
   errors?: Record<string, ScreenErrorMapping>;
 }
 
+/** The page bodies of app/components/screen/screen-content.tsx. */
+export type ScreenContentName = "consentSwitches";
+
 export interface ScreenLink {
   to: string;
   labelKey: string;
@@ -110,6 +113,11 @@ export interface ScreenDefinition {
   access: ScreenAccess;
   /** Translation key of the page title (heading and <title>). */
   titleKey: string;
+  /**
+   * A title that follows the screen data: when `screenData[member]` names one of `keys`, that
+   * translation key is the title instead of `titleKey` (/mypage/consent's type).
+   */
+  titleByScreenData?: { member: string; keys: Readonly<Record<string, string>> };
   /** Translation key of a lead paragraph under the title. */
   leadKey?: string;
   /** The page path of GET /zapi/internal/{path}/screen-data; omitted = the screen loads no data. */
@@ -121,6 +129,11 @@ export interface ScreenDefinition {
    * must stay light, /login).
    */
   formRenderer?: "schema" | "plain";
+  /**
+   * A named page body drawn from the screen data (app/components/screen/screen-content.tsx), for
+   * pages whose controls each make a call of their own rather than submit a form.
+   */
+  content?: ScreenContentName;
   /** Links under the form (e.g. "forgot your password?"). */
   links?: readonly ScreenLink[];
   /** Completion and error pages hide the account menu (spec §2 Account area). */

@@ -121,13 +121,19 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      {features?.isEnabledPinCode && (
+      {(features?.isEnabledNewsletter || features?.isEnabledPrivacy || features?.isEnabledPinCode) && (
         <section className="section" aria-labelledby="mypage-privacy">
           <h2 id="mypage-privacy" className="section-title">
             {t("mypage.privacySection")}
           </h2>
           <ul className="row-list">
-            <Row to="/mypage/pin-code" label={t("mypage.pinCode")} />
+            {features.isEnabledNewsletter && (
+              <Row to="/mypage/consent?type=newsletter" label={t("mypage.newsletter")} />
+            )}
+            {features.isEnabledPrivacy && (
+              <Row to="/mypage/consent?type=privacy" label={t("mypage.privacy")} />
+            )}
+            {features.isEnabledPinCode && <Row to="/mypage/pin-code" label={t("mypage.pinCode")} />}
           </ul>
         </section>
       )}

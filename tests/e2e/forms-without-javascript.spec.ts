@@ -117,7 +117,7 @@ test("login by an e-mailed code, without JavaScript", async ({ browser }) => {
   });
 });
 
-test("my page: registration info, then the e-mail address, changed without JavaScript", async ({
+test("my page: registration info, the e-mail address and a consent switch, changed without JavaScript", async ({
   browser,
 }) => {
   test.skip(!email, "needs the member signed up by the test before");
@@ -152,5 +152,15 @@ test("my page: registration info, then the e-mail address, changed without JavaS
     await page.waitForURL("**/mypage/email/edit/complete");
     await page.goto("/mypage");
     await expect(page.getByRole("article")).toContainText(next);
+
+    // A consent switch is a form's button: the change posts, and the page comes back flipped.
+    await page.goto("/mypage/consent?type=privacy");
+    const partners = page.getByRole("switch", { name: "提携先の広告への利用" });
+    await expect(partners).toHaveAttribute("aria-checked", "false");
+    await partners.click();
+    await expect(page).toHaveURL(/\/mypage\/consent\?type=privacy$/);
+    await expect(partners).toHaveAttribute("aria-checked", "true");
+    await page.goto("/mypage/consent?type=privacy");
+    await expect(partners).toHaveAttribute("aria-checked", "true");
   });
 });

@@ -79,7 +79,7 @@ describe("app/routes.ts routes a screen only once its API exists", () => {
     }
     for (const path of [
       "/mypage/login-history",
-      "/mypage/consent",
+      "/mypage/connections",
       "/login/multi-factor/otp",
       "/no-such-page",
     ]) {

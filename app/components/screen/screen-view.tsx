@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ScreenDefinition } from "../../../screens/screen-definition.ts";
 import { PageTitle } from "../shell/page-title.tsx";
+import { ScreenContent } from "./screen-content.tsx";
 
 export interface ScreenViewProps {
   screen: ScreenDefinition;
@@ -18,10 +19,17 @@ function stepOf(screenData: Readonly<Record<string, unknown>>): { current: numbe
     : null;
 }
 
-/** The frame of a declarative screen: title, sign-up step bar, lead, forms, links. */
+/** The screen's title key: one the screen data selects (titleByScreenData), else its own. */
+export function titleKeyOf(screen: ScreenDefinition, screenData: Readonly<Record<string, unknown>>): string {
+  const choice = screen.titleByScreenData;
+  const value = choice ? screenData[choice.member] : undefined;
+  return (typeof value === "string" && choice?.keys[value]) || screen.titleKey;
+}
+
+/** The frame of a declarative screen: title, sign-up step bar, lead, forms or content, links. */
 export function ScreenView({ screen, screenData, children }: ScreenViewProps) {
   const { t } = useTranslation();
-  const title = t(screen.titleKey);
+  const title = t(titleKeyOf(screen, screenData));
   const step = stepOf(screenData);
   return (
     <article className="screen" data-screen={screen.id}>
@@ -42,6 +50,7 @@ export function ScreenView({ screen, screenData, children }: ScreenViewProps) {
       <h1 className="screen__title">{title}</h1>
       {screen.leadKey && <p className="screen__lead">{t(screen.leadKey)}</p>}
       {children}
+      {screen.content && <ScreenContent name={screen.content} screenData={screenData} />}
       {screen.links && screen.links.length > 0 && (
         <ul className="screen__links">
           {screen.links.map((link) => (

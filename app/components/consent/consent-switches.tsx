@@ -1,0 +1,139 @@
+/**
+ * /mypage/consent's switches (spec §2, §4 Consent switch, §8 Consent): each option's switch posts
+ * its own change to the route action (POST /zapi/account/consent behind it). While the change is
+ * in flight the switch is disabled; it flips when the page's data, reloaded after the change,
+ * says so; a failure leaves it as it was and shows 更新に失敗しました。 above the list. Each switch is
+ * a form's submit button, so the page works before (and without) its script.
+ */
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useActionData, useFetcher } from "react-router";
+import type { Language } from "../../../locales/index.ts";
+import type { ConsentOption } from "../../../schemas/types/consent-option.gen.ts";
+
+/** What the consent route's action answers for one change. */
+export interface ConsentChangeResult {
+  consentOptionId: string;
+  ok: boolean;
+}
+
+export interface PrivacyPolicyLink {
+  title: string;
+  url: string;
+  isExternal: boolean;
+}
+
+function textOf(language: string, ja: string, en: string | null | undefined): string;
+function textOf(
+  language: string,
+  ja: string | null | undefined,
+  en: string | null | undefined,
+): string | null;
+function textOf(language: string, ja: string | null | undefined, en: string | null | undefined) {
+  return ((language as Language) === "en" && en) || ja || null;
+}
+
+function ConsentSwitch({
+  option,
+  onSettled,
+}: {
+  option: ConsentOption;
+  onSettled(result: ConsentChangeResult): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const fetcher = useFetcher<ConsentChangeResult>({ key: `consent:${option.consentOptionId}` });
+  const id = useId();
+  const busy = fetcher.state !== "idle";
+  const on = option.value;
+  const title = textOf(i18n.language, option.title, option.titleEn);
+  const description = textOf(i18n.language, option.description, option.descriptionEn);
+
+  // Told once per answer: the latest answer of any switch decides whether the failure shows.
+  const settled = useRef(onSettled);
+  settled.current = onSettled;
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) settled.current(fetcher.data);
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <li className="consent-list__item">
+      <div className="consent-list__text">
+        <span id={`${id}-title`} className="consent-list__title">
+          {title}
+        </span>
+        {description && (
+          <p id={`${id}-description`} className="consent-list__description">
+            {description}
+          </p>
+        )}
+      </div>
+      <fetcher.Form method="post" className="consent-list__form">
+        <input type="hidden" name="consentOptionId" value={option.consentOptionId} />
+        <input type="hidden" name="key" value={option.key} />
+        <input type="hidden" name="value" value={String(!on)} />
+        <button
+          type="submit"
+          role="switch"
+          className="switch"
+          aria-checked={on}
+          aria-busy={busy || undefined}
+          aria-labelledby={`${id}-title`}
+          aria-describedby={description ? `${id}-description` : undefined}
+          disabled={busy}
+        >
+          <span className="switch__track" aria-hidden="true">
+            <span className="switch__thumb" />
+          </span>
+          <span className="switch__state" aria-hidden="true">
+            {t(on ? "widgets.switch.on" : "widgets.switch.off")}
+          </span>
+        </button>
+      </fetcher.Form>
+    </li>
+  );
+}
+
+export function ConsentSwitches({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+  const { t } = useTranslation();
+  const options = (
+    Array.isArray(screenData.consentOptions) ? screenData.consentOptions : []
+  ) as ConsentOption[];
+  const policy = (screenData.privacyPolicy ?? null) as PrivacyPolicyLink | null;
+  const isPrivacy = screenData.type === "privacy";
+  // Without the script a change is a page post, whose answer is the action data.
+  const posted = useActionData() as ConsentChangeResult | undefined;
+  const [failed, setFailed] = useState(false);
+  const shownFailure = failed || posted?.ok === false;
+
+  return (
+    <div className="consent">
+      {isPrivacy && <p className="consent__notes">{t("screens.consent.privacyNotes")}</p>}
+      {shownFailure && (
+        <p className="alert alert--error" role="alert">
+          {t("screens.consent.updateFailed")}
+        </p>
+      )}
+      {options.length === 0 ? (
+        <p>{t("screens.consent.empty")}</p>
+      ) : (
+        <ul className="consent-list">
+          {options.map((option) => (
+            <ConsentSwitch
+              key={option.consentOptionId}
+              option={option}
+              onSettled={(result) => setFailed(!result.ok)}
+            />
+          ))}
+        </ul>
+      )}
+      {isPrivacy && policy && (
+        <p className="consent__policy">
+          <a href={policy.url} target="_blank" rel="noopener noreferrer">
+            {policy.title}
+            <span className="visually-hidden">{t("screens.consent.opensInNewTab")}</span>
+          </a>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * /mypage/consent?type=newsletter|privacy (spec §2): a declarative screen (screens/mypage.ts) whose
+ * switches each post one change here; the action passes it to POST /zapi/account/consent and
+ * answers {consentOptionId, ok}. React Router then reloads the page's data, which flips the switch.
+ */
+import { data, redirect } from "react-router";
+import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
+import { screenById } from "../../screens/index.ts";
+import type { ConsentChangeResult } from "../components/consent/consent-switches.tsx";
+import { ScreenView } from "../components/screen/screen-view.tsx";
+import { enforceAccess, loadScreen } from "../lib/screen-loader.server.ts";
+import { zapiFetch } from "../lib/zapi.server.ts";
+import type { Route } from "./+types/mypage-consent";
+
+export async function loader(args: Route.LoaderArgs) {
+  const headers = new Headers();
+  return data(await loadScreen(args, headers), { headers });
+}
+
+export async function action(args: Route.ActionArgs) {
+  await enforceAccess(args, "member");
+  const post = await args.request.formData().catch(() => null);
+  const consentOptionId = post?.get("consentOptionId");
+  const key = post?.get("key");
+  const value = post?.get("value");
+  if (
+    typeof consentOptionId !== "string" ||
+    typeof key !== "string" ||
+    (value !== "true" && value !== "false")
+  ) {
+    return data<ConsentChangeResult>(
+      { consentOptionId: String(consentOptionId ?? ""), ok: false },
+      { status: 400 },
+    );
+  }
+  let response: Response;
+  try {
+    response = await zapiFetch(args, "/zapi/account/consent", {
+      method: "POST",
+      body: JSON.stringify({ consentOptionId, key, value: value === "true" }),
+    });
+  } catch (error) {
+    console.error("[consent] the API could not be reached", error);
+    return data<ConsentChangeResult>({ consentOptionId, ok: false }, { status: 502 });
+  }
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  if (response.ok) return data<ConsentChangeResult>({ consentOptionId, ok: true }, { headers });
+  // A session that ended meanwhile: the API names the login page to go to.
+  const answer = (await response.json().catch(() => ({}))) as { redirectTo?: unknown };
+  const redirectTo = safeRedirectPath(answer.redirectTo);
+  if (redirectTo) throw redirect(redirectTo, { headers });
+  return data<ConsentChangeResult>({ consentOptionId, ok: false }, { status: response.status, headers });
+}
+
+export default function MypageConsent({ loaderData }: Route.ComponentProps) {
+  const screen = screenById(loaderData.screenId);
+  if (!screen) throw new Error(`Unknown screen ${loaderData.screenId}`);
+  return <ScreenView screen={screen} screenData={loaderData.screenData} />;
+}
