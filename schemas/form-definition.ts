@@ -66,7 +66,6 @@ export const WIDGET_NAMES = [
   "cardExpiryMonth",
   "cardExpiryYear",
   "securityCode",
-  "consentSwitch",
   "policyScroll",
   "userId",
   "paymentMethodType",

@@ -8,12 +8,7 @@ import {
   buildOtpSetupForm,
   buildProfilePinForm,
 } from "./forms/codes.ts";
-import {
-  buildConsentOptionsForm,
-  buildPolicyConsentForm,
-  buildSignupEmailForm,
-  buildWithdrawalForm,
-} from "./forms/consent.ts";
+import { buildPolicyConsentForm, buildSignupEmailForm, buildWithdrawalForm } from "./forms/consent.ts";
 import {
   buildEmailChangeForm,
   buildForgotPasswordForm,
@@ -71,10 +66,6 @@ const forms: FormDefinition[] = [
   buildSignupEmailForm({ policies: [] }, "keys"),
   buildPolicyConsentForm(
     { policies: [{ policyId: "t", revision: 1, key: "t", title: "T", renderData: "", isExternal: false }] },
-    "keys",
-  ),
-  buildConsentOptionsForm(
-    { options: [{ consentOptionId: "n", key: "n", title: "N", value: false }] },
     "keys",
   ),
   buildWithdrawalForm({ survey: null }, "keys"),

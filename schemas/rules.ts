@@ -825,19 +825,6 @@ export function withdrawalConsentField(): FieldSpec {
   });
 }
 
-/** An on/off consent option (newsletter, privacy); each switch is saved on its own. */
-export function consentSwitchField(
-  option: LiteralLabel & { description?: string; value: boolean },
-): FieldSpec {
-  return storeDefined({
-    label: option,
-    widget: "consentSwitch",
-    schema: { type: "boolean", default: option.value },
-    requiredMessage: "validation.generic.required",
-    ...(option.description ? { options: { descriptionText: option.description } } : {}),
-  });
-}
-
 /** The invoice addressee: required when the member chose to specify one, at most 100 characters. */
 export function invoiceAddresseeField(): FieldSpec {
   return builtIn({

@@ -58,8 +58,6 @@ export interface SchemaFormContext {
   submitLabel: string;
   /** A message about the last submit, shown right above the submit button (e.g. 登録処理に失敗しました。…). */
   summary: string;
-  /** Fields whose own update is in flight (e.g. a consent switch saved on toggle); they are disabled. */
-  pendingFields: readonly string[];
   /** API calls that do not navigate (postal search, user-ID check). */
   request: ApiRequest;
   /** Content the page places under a field, by property name. */
@@ -79,7 +77,6 @@ const standalone: SchemaFormContext = {
   formId: "",
   submitLabel: "",
   summary: "",
-  pendingFields: [],
   request: noApi,
   fieldExtras: {},
 };

@@ -48,8 +48,6 @@ import "./widgets.css";
 type FormData = Record<string, unknown>;
 
 export interface SchemaFormProps extends FormRendererProps {
-  /** Fields whose own update is in flight (e.g. consent switches), shown disabled. */
-  pendingFields?: readonly string[];
   /** A ready validator instead of a module (tests, the gallery); wins over `validatorUrl`. */
   validator?: ValidatorType;
 }
@@ -291,7 +289,6 @@ export function SchemaForm(props: SchemaFormProps) {
       formId: form.id,
       submitLabel: t(submitLabelKey ?? "form.submit"),
       summary,
-      pendingFields: props.pendingFields ?? [],
       request: props.request ?? noApi,
       fieldExtras: props.fieldExtras ?? {},
     }),
@@ -309,7 +306,6 @@ export function SchemaForm(props: SchemaFormProps) {
       t,
       submitLabelKey,
       summary,
-      props.pendingFields,
       props.request,
       props.fieldExtras,
     ],

@@ -30,7 +30,6 @@ const SCHEMAS: Record<WidgetName, JSONSchema7> = {
   cardExpiryMonth: { type: "string" },
   cardExpiryYear: { type: "string" },
   securityCode: { type: "string" },
-  consentSwitch: { type: "boolean" },
   policyScroll: { type: "boolean", enum: [true] },
   userId: { type: "string" },
   paymentMethodType: { type: "string", enum: ["SbpsCredit", "CampaignCode"] },

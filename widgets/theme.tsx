@@ -9,7 +9,6 @@ import {
 } from "./card/card-widgets.tsx";
 import { CheckboxGroupWidget } from "./checkbox-group/checkbox-group-widget.tsx";
 import { CheckboxWidget, RadioWidget, SelectWidget } from "./choice/choice-widgets.tsx";
-import { ConsentSwitchWidget } from "./consent-switch/consent-switch-widget.tsx";
 import { KanaWidget } from "./kana/kana-widget.tsx";
 import { NewPasswordWidget, PasswordWidget } from "./password/password-widget.tsx";
 import { PaymentMethodTypeWidget } from "./payment-method-type/payment-method-type-widget.tsx";
@@ -61,7 +60,6 @@ const namedWidgets: Record<WidgetName, RegistryWidgetsType[string]> = {
   cardExpiryMonth: CardExpiryMonthWidget,
   cardExpiryYear: CardExpiryYearWidget,
   securityCode: SecurityCodeWidget,
-  consentSwitch: ConsentSwitchWidget,
   policyScroll: PolicyScrollWidget,
   userId: UserIdWidget,
   paymentMethodType: PaymentMethodTypeWidget,

@@ -3,12 +3,7 @@ import type { FieldUiSchema } from "../form-definition.ts";
 import { errorsOf } from "../test-helpers.ts";
 import type { Policy } from "../types/policy.gen.ts";
 import type { Survey } from "../types/survey.gen.ts";
-import {
-  buildConsentOptionsForm,
-  buildPolicyConsentForm,
-  buildWithdrawalForm,
-  toPolicyConsentData,
-} from "./consent.ts";
+import { buildPolicyConsentForm, buildWithdrawalForm, toPolicyConsentData } from "./consent.ts";
 
 const policies: Policy[] = [
   {
@@ -60,36 +55,6 @@ describe("buildPolicyConsentForm", () => {
     expect(toPolicyConsentData(policies, { policy_terms: true })).toEqual([
       { policyId: "terms", revision: 3, key: "terms" },
     ]);
-  });
-});
-
-describe("buildConsentOptionsForm", () => {
-  it("has one optional switch per option, starting at its stored value", () => {
-    const form = buildConsentOptionsForm(
-      {
-        options: [
-          {
-            consentOptionId: "news",
-            key: "newsletter",
-            title: "お知らせメール",
-            description: "新作情報",
-            value: true,
-          },
-          { consentOptionId: "ads", key: "ads", title: "広告", titleEn: "Ads", value: false },
-        ],
-      },
-      "test",
-    );
-    expect(form.schema.properties).toEqual({
-      consent_news: { title: "お知らせメール", type: "boolean", default: true },
-      consent_ads: { title: "広告", type: "boolean", default: false },
-    });
-    expect(form.uiSchema.consent_news as FieldUiSchema).toMatchObject({
-      "ui:widget": "consentSwitch",
-      "ui:options": { descriptionText: "新作情報" },
-    });
-    expect(form.uiSchema.consent_ads as FieldUiSchema).toMatchObject({ "ui:options": { titleEn: "Ads" } });
-    expect(errorsOf(form, {})).toEqual([]);
   });
 });
 

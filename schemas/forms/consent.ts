@@ -3,8 +3,7 @@
  * privacy options of /mypage/consent, and the withdrawal confirmation (survey + consent).
  */
 import type { FieldSpec } from "../rules.ts";
-import { consentSwitchField, emailField, policyConsentField, withdrawalConsentField } from "../rules.ts";
-import type { ConsentOption } from "../types/consent-option.gen.ts";
+import { emailField, policyConsentField, withdrawalConsentField } from "../rules.ts";
 import type { Policy } from "../types/policy.gen.ts";
 import type { PolicyConsentData } from "../types/policy-consent-data.gen.ts";
 import type { Survey } from "../types/survey.gen.ts";
@@ -70,33 +69,6 @@ export function toPolicyConsentData(
     .filter((policy) => data[policyProperty(policy.policyId)] === true)
     .map(({ policyId, revision, key }) => ({ policyId, revision, key }));
 }
-
-export function consentOptionProperty(consentOptionId: string): string {
-  return dynamicProperty("consent", consentOptionId);
-}
-
-export interface ConsentOptionsFormInput {
-  options: ConsentOption[];
-}
-
-/** One switch per newsletter or privacy option, starting at its stored value; none is required. */
-export const buildConsentOptionsForm = memoizeByVersion(({ options }: ConsentOptionsFormInput) =>
-  composeForm({
-    id: "consent.options",
-    fields: options.map((option) => {
-      const spec = consentSwitchField({
-        title: option.title,
-        ...(option.titleEn ? { titleEn: option.titleEn } : {}),
-        ...(option.description ? { description: option.description } : {}),
-        value: option.value,
-      });
-      if (option.descriptionEn) {
-        spec.ui["ui:options"] = { ...spec.ui["ui:options"], descriptionTextEn: option.descriptionEn };
-      }
-      return { name: consentOptionProperty(option.consentOptionId), spec, required: false };
-    }),
-  }),
-);
 
 export interface WithdrawalFormInput {
   survey?: Survey | null;

@@ -7,7 +7,6 @@
  */
 import type { FormDefinition, PasswordStrength } from "../form-definition.ts";
 import type { LoginIdentifier } from "../rules.ts";
-import type { ConsentOption } from "../types/consent-option.gen.ts";
 import type { Policy } from "../types/policy.gen.ts";
 import type { StoreSettings } from "../types/store-settings.gen.ts";
 import type { Survey } from "../types/survey.gen.ts";
@@ -18,12 +17,7 @@ import {
   buildProfilePinForm,
   type MultiFactorType,
 } from "./codes.ts";
-import {
-  buildConsentOptionsForm,
-  buildPolicyConsentForm,
-  buildSignupEmailForm,
-  buildWithdrawalForm,
-} from "./consent.ts";
+import { buildPolicyConsentForm, buildSignupEmailForm, buildWithdrawalForm } from "./consent.ts";
 import {
   buildEmailChangeForm,
   buildForgotPasswordForm,
@@ -178,9 +172,6 @@ export const FORM_BUILDERS = {
   /** Screen data policies. */
   policyConsent: ({ settingsVersion, screenData }: FormBuildContext) =>
     buildPolicyConsentForm({ policies: listOf<Policy>(screenData.policies) }, settingsVersion),
-  /** Screen data consentOptions. */
-  consentOptions: ({ settingsVersion, screenData }: FormBuildContext) =>
-    buildConsentOptionsForm({ options: listOf<ConsentOption>(screenData.consentOptions) }, settingsVersion),
   /** Screen data survey (may be null). */
   withdrawal: ({ settingsVersion, screenData }: FormBuildContext) =>
     buildWithdrawalForm(

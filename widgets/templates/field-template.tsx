@@ -29,7 +29,7 @@ const GROUP_WIDGETS = new Set([
   "paymentMethodType",
   "policyScroll",
 ]);
-const INLINE_WIDGETS = new Set(["checkbox", "consentSwitch"]);
+const INLINE_WIDGETS = new Set(["checkbox"]);
 
 export function widgetName(schema: RJSFSchema, uiSchema: UiSchema | undefined): string {
   const { widget } = getUiOptions(uiSchema);
