@@ -38,6 +38,9 @@ export default [
     index("routes/home.tsx"),
     route("/logout", "routes/logout.tsx"),
     route("/app/licenses", "routes/app-licenses.tsx"),
+    route("/terms", "routes/policy.tsx", { id: "policy:terms" }),
+    route("/privacy", "routes/policy.tsx", { id: "policy:privacy" }),
+    route("/policies/:policyId", "routes/policy.tsx", { id: "policy" }),
   ]),
   layout("layouts/login-layout.tsx", [
     screen("/login"),

@@ -13,6 +13,7 @@ import { licensesScreenData } from "./internal/licenses.ts";
 import { loginScreenData } from "./internal/login.ts";
 import { mypageScreenData } from "./internal/mypage.ts";
 import { passwordScreenData } from "./internal/password.ts";
+import { policiesScreenData } from "./internal/policies.ts";
 import { rootScreenData } from "./internal/root.ts";
 import { signupScreenData } from "./internal/signup.ts";
 import { withdrawScreenData } from "./internal/withdraw.ts";
@@ -143,6 +144,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/internal/password", passwordScreenData);
   app.route("/internal/mypage", mypageScreenData);
   app.route("/internal/withdraw", withdrawScreenData);
+  app.route("/internal/policies", policiesScreenData);
   app.route("/internal/account-header", accountHeaderScreenData);
   app.route("/", auth);
   app.route("/signup", signup);

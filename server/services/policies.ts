@@ -32,6 +32,33 @@ function toPolicy(definition: PolicyDefinition, revision: PolicyRevision, langua
   };
 }
 
+/** A policy as its own page shows it: the revision in force and the day it took effect. */
+export interface PolicyDocument extends Policy {
+  /** YYYY-MM-DD in Japan, as the manifest's effectiveFrom. */
+  effectiveFrom: string;
+  /** The language of renderData: Japanese when the revision has no English text. */
+  textLanguage: Language;
+}
+
+const JAPAN_DATE = new Intl.DateTimeFormat("sv-SE", { timeZone: "Asia/Tokyo" });
+
+/** The policy with this id in force now, or null (unknown, or no revision in force yet). */
+export function policyDocumentInForce(
+  catalogue: PolicyCatalogue,
+  policyId: string,
+  now: Date,
+  language: Language,
+): PolicyDocument | null {
+  const definition = catalogue.policies.find((candidate) => candidate.policyId === policyId);
+  const revision = definition ? revisionInForce(definition, now) : null;
+  if (!definition || !revision) return null;
+  return {
+    ...toPolicy(definition, revision, language),
+    effectiveFrom: JAPAN_DATE.format(revision.effectiveFrom),
+    textLanguage: language === "en" && revision.html?.en ? "en" : "ja",
+  };
+}
+
 /** Every policy with a revision in force now, in the manifest's order. */
 export function policiesInForce(catalogue: PolicyCatalogue, now: Date, language: Language): Policy[] {
   return catalogue.policies.flatMap((definition) => {

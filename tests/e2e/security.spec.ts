@@ -75,6 +75,8 @@ test("every screen renders and hydrates under the strict CSP, as a guest and as 
     [
       "/",
       "/app/licenses",
+      "/terms",
+      "/privacy",
       "/oidc/error?status=400&error=invalid_request",
       "/login?loginType=authCode",
       ...screenUrls("guest"),

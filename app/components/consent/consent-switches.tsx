@@ -130,7 +130,7 @@ export function ConsentSwitches({ screenData }: { screenData: Readonly<Record<st
         <p className="consent__policy">
           <a href={policy.url} target="_blank" rel="noopener noreferrer">
             {policy.title}
-            <span className="visually-hidden">{t("screens.consent.opensInNewTab")}</span>
+            <span className="visually-hidden">{t("common.opensInNewTab")}</span>
           </a>
         </p>
       )}
