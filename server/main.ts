@@ -14,6 +14,7 @@ import { type Database, openDatabase } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { EnvError, parseEnv } from "./env.ts";
 import { createMailer, createSmsSender } from "./mail/transports.ts";
+import { loadCountryDatabase } from "./services/ip-country.ts";
 import { createPasswordHasher } from "./services/passwords.ts";
 import { createRecaptchaVerifier, recaptchaConfigurationProblems } from "./services/recaptcha.ts";
 import { createSite } from "./site.ts";
@@ -35,6 +36,8 @@ async function boot() {
   // The store's policies live next to its settings file (config/policies).
   const policies = watchPolicies(resolve(env.storeConfig, "../policies"));
   const database: Database = await openDatabase(env);
+  // The login history's country lookup, unpacked before the first login needs it.
+  loadCountryDatabase();
   const mailer = createMailer(env);
   const sms = createSmsSender(env);
   const api = createApi({

@@ -243,7 +243,14 @@ export const loginHistory = pgTable(
     country: text("country"),
     userAgent: text("user_agent"),
   },
-  (table) => [index("login_history_account_id_created_at_idx").on(table.accountId, table.createdAt)],
+  // The history page reads a member's rows newest first in keyset pages (createdAt, then id).
+  (table) => [
+    index("login_history_account_created_id_idx").on(
+      table.accountId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+  ],
 );
 
 /** Every consent to a policy revision (policyId, revision, key, time). */

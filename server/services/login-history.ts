@@ -2,9 +2,12 @@
  * Every login attempt, for the login-history page (spec §3 Login history item): time, address,
  * result, identifier used, method, device and browser (from the user agent), country when known.
  */
+
+import { and, desc, eq, lt, or } from "drizzle-orm";
 import UAParser from "ua-parser-js";
 import type { Db } from "../db/database.ts";
 import { loginHistory } from "../db/schema.ts";
+import { countryOfAddress } from "./ip-country.ts";
 
 export type LoginMethod = "Password" | "AuthCode" | "ExternalAuth";
 
@@ -54,8 +57,92 @@ export async function recordLoginAttempt(db: Db, attempt: LoginAttempt): Promise
     loginMethod: attempt.method,
     deviceInfo: device,
     browserInfo: browser,
-    // No geolocation database ships with the product; the column waits for one.
-    country: null,
+    country: countryOfAddress(attempt.ip),
     userAgent: attempt.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
   });
+}
+
+/** One row as the history page shows it (spec §3 Login history item). */
+export interface LoginHistoryEntry {
+  createdAt: string;
+  ip: string | null;
+  result: boolean;
+  userIdentifierName: string | null;
+  loginMethod: LoginMethod;
+  deviceInfo: string | null;
+  browserInfo: string | null;
+  country: string | null;
+}
+
+export interface LoginHistoryPage {
+  items: LoginHistoryEntry[];
+  /** Where the next (older) page starts, or null on the last page. */
+  nextCursor: string | null;
+}
+
+export const LOGIN_HISTORY_PAGE_SIZE = 20;
+
+/** A page's start: the last row shown, as its time and id (base64url of `ISO|uuid`). */
+function encodeCursor(createdAt: Date, id: string): string {
+  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The cursor's row, or null for anything that is not one (the page then starts at the newest). */
+export function decodeCursor(cursor: string | null | undefined): { createdAt: Date; id: string } | null {
+  if (!cursor || cursor.length > 100) return null;
+  const [time, id, ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const createdAt = new Date(time ?? "");
+  if (rest.length > 0 || !id || !UUID.test(id) || Number.isNaN(createdAt.getTime())) return null;
+  return { createdAt, id };
+}
+
+/**
+ * The member's logins, newest first, one page after `cursor`: a keyset read on
+ * (account, createdAt desc, id desc), so a deep page costs what the first one does.
+ */
+export async function readLoginHistory(
+  db: Db,
+  accountId: string,
+  cursor: string | null | undefined,
+  pageSize = LOGIN_HISTORY_PAGE_SIZE,
+): Promise<LoginHistoryPage> {
+  const after = decodeCursor(cursor);
+  const rows = await db
+    .select({
+      id: loginHistory.id,
+      createdAt: loginHistory.createdAt,
+      ip: loginHistory.ip,
+      result: loginHistory.result,
+      userIdentifierName: loginHistory.userIdentifierName,
+      loginMethod: loginHistory.loginMethod,
+      deviceInfo: loginHistory.deviceInfo,
+      browserInfo: loginHistory.browserInfo,
+      country: loginHistory.country,
+    })
+    .from(loginHistory)
+    .where(
+      and(
+        eq(loginHistory.accountId, accountId),
+        after
+          ? or(
+              lt(loginHistory.createdAt, after.createdAt),
+              and(eq(loginHistory.createdAt, after.createdAt), lt(loginHistory.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(loginHistory.createdAt), desc(loginHistory.id))
+    .limit(pageSize + 1);
+  const shown = rows.slice(0, pageSize);
+  const last = shown.at(-1);
+  return {
+    items: shown.map(({ id: _id, createdAt, loginMethod, ...row }) => ({
+      ...row,
+      createdAt: createdAt.toISOString(),
+      loginMethod: loginMethod as LoginMethod,
+    })),
+    nextCursor: rows.length > pageSize && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
 }

@@ -9,6 +9,7 @@ import {
   consentTypeOf,
   isConsentTypeEnabled,
 } from "../../services/consents.ts";
+import { decodeCursor, readLoginHistory } from "../../services/login-history.ts";
 import { outstandingPolicies, PRIVACY_POLICY_ID, policiesInForce } from "../../services/policies.ts";
 import type { StoreSettings } from "../../store/validate-settings.ts";
 import { registrationEditForm } from "../account.ts";
@@ -16,6 +17,7 @@ import type { ApiEnv } from "../context.ts";
 import { ApiError } from "../errors.ts";
 import { requireMemberAccount } from "../member.ts";
 import { findMemberFlow, mailMemberCode } from "../member-flows.ts";
+import { clientAddress } from "../request-info.ts";
 import { POLICY_CONSENT_PATH } from "../sign-in.ts";
 import { requestLanguage } from "../validation.ts";
 
@@ -182,6 +184,23 @@ export const mypageScreenData = new Hono<ApiEnv>()
       privacyPolicy: privacy
         ? { title: privacy.title, url: privacy.dataSource ?? "/privacy", isExternal: privacy.isExternal }
         : null,
+    });
+  })
+  /**
+   * /mypage/login-history: the member's logins newest first, a page at a time (`?before=` the
+   * previous page's cursor), the address this request comes from, and whether to suggest a
+   * password change (spec §2).
+   */
+  .get("/login-history/screen-data", async (c) => {
+    const account = await requireMemberAccount(c);
+    const { db, store } = c.get("deps");
+    const page = await readLoginHistory(db, account.id, c.req.query("before"));
+    return c.json({
+      deviceIp: clientAddress(c),
+      suggestPasswordChange:
+        store.current().settings.features.isEnabledPassword && account.passwordHash !== null,
+      isFirstPage: decodeCursor(c.req.query("before")) === null,
+      ...page,
     });
   })
   /**

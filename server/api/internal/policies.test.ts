@@ -29,7 +29,10 @@ describe("GET /zapi/internal/policies/{policyId}/screen-data", () => {
 
   it("gives the earlier revision before the later one takes effect (midnight in Japan)", async () => {
     t = await createTestApi({ startAt: "2026-01-14T23:59:00+09:00" });
-    expect((await policyPage("terms")).body.policy).toMatchObject({ revision: 1, effectiveFrom: "2024-04-01" });
+    expect((await policyPage("terms")).body.policy).toMatchObject({
+      revision: 1,
+      effectiveFrom: "2024-04-01",
+    });
   });
 
   it("names an external policy's source", async () => {

@@ -1,0 +1,2 @@
+DROP INDEX "login_history_account_id_created_at_idx";--> statement-breakpoint
+CREATE INDEX "login_history_account_created_id_idx" ON "login_history" USING btree ("account_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
