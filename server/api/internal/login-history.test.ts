@@ -33,15 +33,15 @@ async function page(browser: TestBrowser, before?: string): Promise<HistoryPage>
   return (await response.json()) as HistoryPage;
 }
 
-const CHROME_MAC =
-  "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 
 async function logIn(
   member: { email: string; password: string | null },
   clientAddress: string,
   password?: string,
 ) {
-  const browser = new TestBrowser(t, { clientAddress, headers: { "user-agent": CHROME_MAC } });
+  const browser = new TestBrowser(t, { clientAddress, userAgent: IPHONE });
   const response = await browser.post("/zapi/login", {
     emailUserId: member.email,
     password: password ?? member.password,
@@ -82,8 +82,8 @@ describe("GET /zapi/internal/mypage/login-history/screen-data", () => {
         ip: "8.8.8.8",
         result: true,
         country: "US",
-        deviceInfo: "PC Macintosh",
-        browserInfo: "Chrome 124",
+        deviceInfo: "Mobile iPhone",
+        browserInfo: "Mobile Safari 17",
         loginMethod: "Password",
       },
       { ip: "1.0.16.1", result: false, country: "JP" },
