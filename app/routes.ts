@@ -62,6 +62,7 @@ export default [
   ]),
   layout("layouts/account-layout.tsx", [
     route("/mypage", "routes/mypage.tsx"),
+    route("/mypage/login-history", "routes/mypage-login-history.tsx"),
     screen("/mypage/edit"),
     screen("/mypage/edit/complete"),
     screen("/mypage/email/edit"),

@@ -10,7 +10,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { createPasswordHasher } from "../server/services/passwords.ts";
-import { createTestApi, insertAccount, type TestApi } from "../tests/api-harness.ts";
+import { closeIdleTestDatabases, createTestApi, insertAccount, type TestApi } from "../tests/api-harness.ts";
 
 const REQUESTS = 200;
 const WARM_UP = 20;
@@ -70,6 +70,8 @@ async function main() {
     console.log(`mails delivered: ${t.outbox.mails.length} (to registered addresses only)`);
   } finally {
     await t.close();
+    // The harness keeps released databases for reuse; a script that is done closes them to exit.
+    await closeIdleTestDatabases();
   }
 }
 

@@ -106,20 +106,21 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      {features?.isEnabledPassword && account.isEnabledPassword && (
-        <section className="section" aria-labelledby="mypage-security">
-          <h2 id="mypage-security" className="section-title">
-            {t("mypage.securitySection")}
-          </h2>
-          <ul className="row-list">
+      <section className="section" aria-labelledby="mypage-security">
+        <h2 id="mypage-security" className="section-title">
+          {t("mypage.securitySection")}
+        </h2>
+        <ul className="row-list">
+          {features?.isEnabledPassword && account.isEnabledPassword && (
             <Row
               to={hasPassword ? "/mypage/password/edit" : "/mypage/enable-password"}
               label={t("mypage.password")}
               value={updatedAt ? t("mypage.passwordUpdatedAt", { date: updatedAt }) : null}
             />
-          </ul>
-        </section>
-      )}
+          )}
+          <Row to="/mypage/login-history" label={t("mypage.loginHistory")} />
+        </ul>
+      </section>
 
       {(features?.isEnabledNewsletter || features?.isEnabledPrivacy || features?.isEnabledPinCode) && (
         <section className="section" aria-labelledby="mypage-privacy">

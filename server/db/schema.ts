@@ -243,14 +243,10 @@ export const loginHistory = pgTable(
     country: text("country"),
     userAgent: text("user_agent"),
   },
-  // The history page reads a member's rows newest first in keyset pages (createdAt, then id).
-  (table) => [
-    index("login_history_account_created_id_idx").on(
-      table.accountId,
-      table.createdAt.desc(),
-      table.id.desc(),
-    ),
-  ],
+  // The history page reads a member's rows newest first in keyset pages (createdAt, then id): the
+  // index is scanned backwards. (A `desc()` index would be NULLS LAST, which ORDER BY … DESC is not,
+  // and the planner would sort every row of the member instead.)
+  (table) => [index("login_history_account_time_id_idx").on(table.accountId, table.createdAt, table.id)],
 );
 
 /** Every consent to a policy revision (policyId, revision, key, time). */

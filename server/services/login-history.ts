@@ -3,7 +3,7 @@
  * result, identifier used, method, device and browser (from the user agent), country when known.
  */
 
-import { and, desc, eq, lt, or } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import UAParser from "ua-parser-js";
 import type { Db } from "../db/database.ts";
 import { loginHistory } from "../db/schema.ts";
@@ -125,11 +125,9 @@ export async function readLoginHistory(
     .where(
       and(
         eq(loginHistory.accountId, accountId),
+        // A row comparison, which the index answers directly.
         after
-          ? or(
-              lt(loginHistory.createdAt, after.createdAt),
-              and(eq(loginHistory.createdAt, after.createdAt), lt(loginHistory.id, after.id)),
-            )
+          ? sql`(${loginHistory.createdAt}, ${loginHistory.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
           : undefined,
       ),
     )

@@ -74,15 +74,17 @@ describe("app/routes.ts routes a screen only once its API exists", () => {
   });
 
   it("tells a routed page from a URL that only the 404 route answers", () => {
-    for (const path of ["/", "/mypage", "/signup/email", "/login/code", "/app/licenses"]) {
+    for (const path of [
+      "/",
+      "/mypage",
+      "/mypage/login-history",
+      "/signup/email",
+      "/login/code",
+      "/app/licenses",
+    ]) {
       expect(isRoutedPath(path), path).toBe(true);
     }
-    for (const path of [
-      "/mypage/login-history",
-      "/mypage/connections",
-      "/login/multi-factor/otp",
-      "/no-such-page",
-    ]) {
+    for (const path of ["/mypage/connections", "/login/multi-factor/otp", "/no-such-page"]) {
       expect(isRoutedPath(path), path).toBe(false);
     }
   });

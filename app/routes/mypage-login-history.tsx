@@ -1,0 +1,163 @@
+/**
+ * /mypage/login-history (spec §2, §3 Login history item): the address of this device, a
+ * suggestion to change the password, and the member's logins newest first — a table on windows
+ * 1000 px wide or more, expandable cards below that (CSS picks one; both are in the page, so it
+ * works without its script). Older logins come a page at a time (`?before=` cursor).
+ */
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { AccountRouteHandle } from "../components/account/account-route-handle.ts";
+import { PageTitle } from "../components/shell/page-title.tsx";
+import { formatHistoryDateTime } from "../lib/format.ts";
+import { enforceAccess } from "../lib/screen-loader.server.ts";
+import { loadScreenData } from "../lib/zapi.server.ts";
+import type { Route } from "./+types/mypage-login-history";
+
+export const handle: AccountRouteHandle = { backTo: "/mypage" };
+
+export interface LoginHistoryEntry {
+  createdAt: string;
+  ip: string | null;
+  result: boolean;
+  loginMethod: "Password" | "AuthCode" | "ExternalAuth";
+  deviceInfo: string | null;
+  browserInfo: string | null;
+  country: string | null;
+}
+
+export interface LoginHistoryScreenData {
+  deviceIp: string | null;
+  suggestPasswordChange: boolean;
+  isFirstPage: boolean;
+  items: LoginHistoryEntry[];
+  nextCursor: string | null;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await enforceAccess(args, "member");
+  return loadScreenData<LoginHistoryScreenData>(args);
+}
+
+/** 日本 / Japan from "JP", in the page's language; the code itself if the runtime lacks the name. */
+function countryName(code: string | null, language: string, t: TFunction): string {
+  if (!code) return t("mypage.loginHistoryPage.unknown");
+  try {
+    return new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The cells of one login, in column order, as text. */
+function cellsOf(entry: LoginHistoryEntry, language: string, t: TFunction) {
+  const unknown = t("mypage.loginHistoryPage.unknown");
+  return {
+    dateTime: formatHistoryDateTime(entry.createdAt),
+    result: t(entry.result ? "mypage.loginHistoryPage.success" : "mypage.loginHistoryPage.failure"),
+    loginType: t(`mypage.loginHistoryPage.method${entry.loginMethod}`),
+    device: entry.deviceInfo ?? unknown,
+    browser: entry.browserInfo ?? unknown,
+    country: countryName(entry.country, language, t),
+    ip: entry.ip ?? unknown,
+  };
+}
+
+const COLUMNS = ["dateTime", "result", "loginType", "device", "browser", "country", "ip"] as const;
+
+function ResultBadge({ ok, label }: { ok: boolean; label: string }) {
+  return <span className={ok ? "badge badge--success" : "badge badge--danger"}>{label}</span>;
+}
+
+export default function MypageLoginHistory({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { deviceIp, suggestPasswordChange, isFirstPage, items, nextCursor } = loaderData;
+  const rows = items.map((entry) => ({ entry, cells: cellsOf(entry, i18n.language, t) }));
+  const title = t("mypage.loginHistoryPage.title");
+
+  return (
+    <article className="screen login-history">
+      <PageTitle name={title} />
+      <h1 className="screen__title">{title}</h1>
+      <p className="login-history__device">
+        {t("mypage.loginHistoryPage.deviceIp", {
+          ip: deviceIp ?? t("mypage.loginHistoryPage.deviceIpUnknown"),
+        })}
+      </p>
+      {suggestPasswordChange && (
+        <p className="login-history__suggestion">
+          {t("mypage.loginHistoryPage.suggestion")}{" "}
+          <Link to="/mypage/password/edit">{t("mypage.loginHistoryPage.changePassword")}</Link>
+        </p>
+      )}
+
+      {rows.length === 0 ? (
+        <p className="alert">{t("mypage.loginHistoryPage.empty")}</p>
+      ) : (
+        <>
+          <div className="table-wrap login-history__table">
+            <table className="table">
+              <caption className="visually-hidden">{t("mypage.loginHistoryPage.listLabel")}</caption>
+              <thead>
+                <tr>
+                  {COLUMNS.map((column) => (
+                    <th key={column} scope="col">
+                      {t(`mypage.loginHistoryPage.${column}`)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map(({ entry, cells }) => (
+                  <tr key={`${entry.createdAt}-${entry.ip}-${cells.device}-${cells.result}`}>
+                    <td className="login-history__time">{cells.dateTime}</td>
+                    <td>
+                      <ResultBadge ok={entry.result} label={cells.result} />
+                    </td>
+                    <td>{cells.loginType}</td>
+                    <td>{cells.device}</td>
+                    <td>{cells.browser}</td>
+                    <td>{cells.country}</td>
+                    <td className="login-history__ip">{cells.ip}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+
+          <ul className="login-history__cards" aria-label={t("mypage.loginHistoryPage.listLabel")}>
+            {rows.map(({ entry, cells }) => (
+              <li key={`${entry.createdAt}-${entry.ip}-${cells.device}-${cells.result}`}>
+                <details className="login-history__card">
+                  <summary className="login-history__summary">
+                    <span className="login-history__time">{cells.dateTime}</span>
+                    <ResultBadge ok={entry.result} label={cells.result} />
+                  </summary>
+                  <dl className="data-list login-history__details">
+                    {COLUMNS.slice(2).map((column) => (
+                      <div key={column} className="login-history__detail">
+                        <dt>{t(`mypage.loginHistoryPage.${column}`)}</dt>
+                        <dd>{cells[column]}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </details>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      {(nextCursor || !isFirstPage) && (
+        <nav className="login-history__pager" aria-label={t("mypage.loginHistoryPage.listLabel")}>
+          {!isFirstPage && <Link to="/mypage/login-history">{t("mypage.loginHistoryPage.newest")}</Link>}
+          {nextCursor && (
+            <Link to={`/mypage/login-history?before=${encodeURIComponent(nextCursor)}`}>
+              {t("mypage.loginHistoryPage.older")}
+            </Link>
+          )}
+        </nav>
+      )}
+    </article>
+  );
+}
