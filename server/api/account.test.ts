@@ -1,3 +1,6 @@
+import { createJimp } from "@jimp/core";
+import jpeg from "@jimp/js-jpeg";
+import png from "@jimp/js-png";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -9,7 +12,7 @@ import {
   type TestApi,
   TestBrowser,
 } from "../../tests/api-harness.ts";
-import { accounts, consentChoices, withdrawalSurveyAnswers } from "../db/schema.ts";
+import { accounts, consentChoices, profileImages, withdrawalSurveyAnswers } from "../db/schema.ts";
 import { findAccountById } from "../services/accounts.ts";
 
 let t: TestApi;
@@ -911,6 +914,111 @@ describe("consent: GET /zapi/internal/mypage/consent/screen-data, then POST /zap
       ).status,
     ).toBe(401);
     expect((await guest.get("/zapi/internal/mypage/consent/screen-data?type=newsletter")).status).toBe(401);
+  });
+});
+
+describe("profile image: POST and GET /zapi/account/profile-image", () => {
+  const Jimp = createJimp({ formats: [jpeg, png] });
+  async function pictureUrl(width = 200, height = 200, type: "image/png" | "image/jpeg" = "image/png") {
+    const image = new Jimp({ width, height, color: 0xcc3366ff });
+    const bytes =
+      type === "image/jpeg" ? await image.getBuffer(type, { quality: 90 }) : await image.getBuffer(type);
+    return `data:${type};base64,${bytes.toString("base64")}`;
+  }
+  const storedImages = () => t.db.select().from(profileImages);
+
+  it("stores the picture, names it in the header data and serves it to its owner only", async () => {
+    const member = await insertAccount(t);
+    const browser = await signedIn(member);
+    const response = await browser.post("/zapi/account/profile-image", { profileImage: await pictureUrl() });
+    expect(response.status).toBe(200);
+    const { profileImageUrl } = await json(response);
+    expect(profileImageUrl).toMatch(/^\/zapi\/account\/profile-image\?v=/);
+    const root = await json(await browser.get("/zapi/internal/root/screen-data"));
+    expect(root.profileImageUrl).toBe(profileImageUrl);
+    expect(await json(await browser.get("/zapi/internal/account-header/screen-data"))).toMatchObject({
+      profileImageUrl,
+    });
+
+    const served = await browser.get(String(profileImageUrl));
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(served.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
+    const decoded = await Jimp.fromBuffer(Buffer.from(await served.arrayBuffer()));
+    expect([decoded.bitmap.width, decoded.bitmap.height]).toEqual([200, 200]);
+
+    // Another member sees no picture at that address, and a guest is sent to log in.
+    const other = await signedIn(await insertAccount(t));
+    expect((await other.get(String(profileImageUrl))).status).toBe(404);
+    expect((await new TestBrowser(t).get(String(profileImageUrl))).status).toBe(401);
+  });
+
+  it("removes the picture with null", async () => {
+    const browser = await signedIn(await insertAccount(t));
+    await browser.post("/zapi/account/profile-image", {
+      profileImage: await pictureUrl(200, 200, "image/jpeg"),
+    });
+    expect(await storedImages()).toHaveLength(1);
+    const removed = await browser.post("/zapi/account/profile-image", { profileImage: null });
+    expect(await json(removed)).toEqual({ profileImageUrl: null });
+    expect(await storedImages()).toEqual([]);
+    expect((await json(await browser.get("/zapi/internal/root/screen-data"))).profileImageUrl).toBeNull();
+  });
+
+  it.each([
+    [
+      "not 200×200",
+      async () => ({ profileImage: await pictureUrl(320, 200) }),
+      "画像は200×200ピクセルで送信してください。",
+    ],
+    [
+      "not the type it claims",
+      async () => ({ profileImage: (await pictureUrl()).replace("image/png", "image/gif") }),
+      "画像を読み込めませんでした。別の画像を選択してください。",
+    ],
+    [
+      "not an image",
+      async () => ({ profileImage: `data:image/png;base64,${Buffer.from("hello").toString("base64")}` }),
+      "画像を読み込めませんでした。別の画像を選択してください。",
+    ],
+  ])("refuses a picture %s with its message, storing nothing", async (_what, body, message) => {
+    const browser = await signedIn(await insertAccount(t));
+    const response = await browser.post("/zapi/account/profile-image", await body());
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({
+      code: "INVALID_PROFILE_IMAGE",
+      errors: [{ field: "profileImage", message }],
+    });
+    expect(await storedImages()).toEqual([]);
+  });
+
+  it("refuses bodies the call does not take, and an oversized one", async () => {
+    const browser = await signedIn(await insertAccount(t));
+    for (const body of [
+      {},
+      { profileImage: 1 },
+      { profileImage: "data:image/webp;base64,AAAA" },
+      { profileImage: "https://example.jp/a.png" },
+    ]) {
+      expect((await browser.post("/zapi/account/profile-image", body)).status).toBe(400);
+    }
+    const huge = { profileImage: `data:image/png;base64,${"A".repeat(800 * 1024)}` };
+    expect((await browser.post("/zapi/account/profile-image", huge)).status).toBe(413);
+    expect(await storedImages()).toEqual([]);
+  });
+
+  it("is for members, on a store that uses profile images", async () => {
+    expect(
+      (await new TestBrowser(t).post("/zapi/account/profile-image", { profileImage: null })).status,
+    ).toBe(401);
+    const browser = await signedIn(await insertAccount(t));
+    t.store.update((settings) => {
+      settings.features.isEnabledProfileImage = false;
+    });
+    expect(
+      (await browser.post("/zapi/account/profile-image", { profileImage: await pictureUrl() })).status,
+    ).toBe(403);
+    expect(await storedImages()).toEqual([]);
   });
 });
 

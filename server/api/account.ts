@@ -25,6 +25,7 @@ import {
 } from "../../schemas/forms/registration.ts";
 import { toSurveyAnswers } from "../../schemas/forms/survey.ts";
 import type { ConsentRequest } from "../../schemas/types/consent-request.gen.ts";
+import type { ProfileImageRequest } from "../../schemas/types/profile-image-request.gen.ts";
 import type { SendPinCodeRequest } from "../../schemas/types/send-pin-code-request.gen.ts";
 import type { UserIdVerifyRequest } from "../../schemas/types/user-id-verify-request.gen.ts";
 import { sendMail } from "../mail/send-mail.ts";
@@ -46,6 +47,15 @@ import {
 import { resendAvailableAt } from "../services/auth-codes.ts";
 import { findFlow, isFlowPurpose, isMemberFlowPurpose } from "../services/auth-flows.ts";
 import { findConsentOption, recordConsentChoice } from "../services/consents.ts";
+import {
+  findProfileImage,
+  ProfileImageError,
+  type ProfileImageProblem,
+  profileImageUrl,
+  reencodeProfileImage,
+  removeProfileImage,
+  saveProfileImage,
+} from "../services/profile-images.ts";
 import { endOtherSessions } from "../services/sessions.ts";
 import { EMAIL_CHECK_RATE, takeRate, throttleKey, USER_ID_CHECK_RATE } from "../services/throttle.ts";
 import {
@@ -57,12 +67,20 @@ import {
 } from "./auth-cookies.ts";
 import { mailCode, mailDeps, spendMailedCode } from "./code-mail.ts";
 import type { ApiEnv } from "./context.ts";
-import { currentMember, requireMemberAccount } from "./member.ts";
+import { currentMember, requireMember, requireMemberAccount } from "./member.ts";
 import { endMemberFlow, findMemberFlow, mailMemberCode, requireMemberFlow } from "./member-flows.ts";
-import { apiError, emailInUseError, retryLaterError, userIdInUseError } from "./messages.ts";
+import { apiError, apiMessage, emailInUseError, retryLaterError, userIdInUseError } from "./messages.ts";
 import { clientAddress, siteOrigin } from "./request-info.ts";
 import { checkRequest, pick, REQUEST_SCHEMAS } from "./request-schemas.ts";
 import { readJsonBody, requestLanguage, validatedJson, validateRequestData } from "./validation.ts";
+
+/** The message of each reason a profile picture is refused (locales api.json). */
+const PROFILE_IMAGE_MESSAGES: Record<ProfileImageProblem, string> = {
+  type: "profileImageType",
+  data: "profileImageData",
+  size: "profileImageSize",
+  dimensions: "profileImageDimensions",
+};
 
 /** `hanako@example.jp` → `ha***@example.jp`: enough to recognise, not enough to harvest. */
 export function maskEmail(email: string): string {
@@ -301,6 +319,47 @@ export const account = new Hono<ApiEnv>()
     if (!option) throw await apiError(c, 400, "CONSENT_OPTION_UNKNOWN", "consentOptionUnknown");
     await recordConsentChoice(deps.db, { accountId: found.id, option, value, now: deps.now() });
     return c.json({ consentOptionId, key, value });
+  })
+  .post("/profile-image", async (c) => {
+    const found = await requireMemberAccount(c);
+    const deps = c.get("deps");
+    if (!deps.store.current().settings.features.isEnabledProfileImage) {
+      throw await apiError(c, 403, "FORBIDDEN", "featureUnavailable");
+    }
+    const { profileImage } = await checkRequest<ProfileImageRequest>(
+      c,
+      REQUEST_SCHEMAS.profileImage,
+      await readJsonBody(c),
+    );
+    if (profileImage === null) {
+      await removeProfileImage(deps.db, found.id);
+      return c.json({ profileImageUrl: null });
+    }
+    let image: Awaited<ReturnType<typeof reencodeProfileImage>>;
+    try {
+      image = await reencodeProfileImage(profileImage);
+    } catch (error) {
+      if (!(error instanceof ProfileImageError)) throw error;
+      const key = PROFILE_IMAGE_MESSAGES[error.problem];
+      const message = await apiMessage(c, key);
+      throw await apiError(c, 400, "INVALID_PROFILE_IMAGE", key, {
+        details: { errors: [{ field: "profileImage", message }] },
+      });
+    }
+    const now = deps.now();
+    await saveProfileImage(deps.db, found.id, image, now);
+    return c.json({ profileImageUrl: profileImageUrl(found.publicId, now) });
+  })
+  /** The member's own picture; the `?v=` version lets the browser keep it until it changes. */
+  .get("/profile-image", async (c) => {
+    const member = await requireMember(c);
+    const image = await findProfileImage(c.get("deps").db, member.accountId);
+    if (!image) throw await apiError(c, 404, "NOT_FOUND", "profileImageNotFound");
+    return c.body(Buffer.from(image.data), 200, {
+      "Content-Type": image.contentType,
+      "Content-Disposition": "inline",
+      "Cache-Control": "private, max-age=31536000, immutable",
+    });
   })
   .post("/pinCode/set", async (c) => {
     const found = await requireMemberAccount(c);

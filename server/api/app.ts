@@ -32,7 +32,11 @@ export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
  * Endpoints that need more: the registration form carries the store's custom items and survey
  * answers, whose number the store decides (each is bounded by its own maxLength).
  */
-export const LARGER_BODY_LIMITS: Readonly<Record<string, number>> = { "/zapi/signup": 256 * 1024 };
+export const LARGER_BODY_LIMITS: Readonly<Record<string, number>> = {
+  "/zapi/signup": 256 * 1024,
+  // A 200×200 picture as a data URL: base64 of at most MAX_PROFILE_IMAGE_BYTES, and the JSON around it.
+  "/zapi/account/profile-image": 704 * 1024,
+};
 
 /** Refuses with 413 a body larger than its endpoint needs, declared or streamed. */
 function bodyLimitPerEndpoint(): MiddlewareHandler<ApiEnv> {

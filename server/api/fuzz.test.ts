@@ -382,6 +382,7 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   ],
   "DELETE /zapi/account/withdraw": [{ pinCode: "123456" }],
   "POST /zapi/account/pinCode/set": [{ pinCode: "1234" }],
+  "POST /zapi/account/profile-image": [{ profileImage: null }],
   "POST /zapi/account/consent": [{ consentOptionId: "weekly-picks", key: "weeklyPicks", value: false }],
   "POST /zapi/account/password/edit": [
     { oldPassword: "Passw0rdA", newPassword: "Passw0rdB", newPasswordConfirm: "Passw0rdB" },

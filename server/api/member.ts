@@ -1,6 +1,7 @@
 /** The signed-in member behind a request, and the guard of member-only calls. */
 import type { Context } from "hono";
 import { type Account, findAccountById } from "../services/accounts.ts";
+import { profileImageUrl } from "../services/profile-images.ts";
 import { type FoundSession, findSessionAccount } from "../services/sessions.ts";
 import { sessionToken, setSessionCookies } from "./auth-cookies.ts";
 import type { ApiEnv } from "./context.ts";
@@ -45,6 +46,11 @@ export async function requireMember(c: Context<ApiEnv>): Promise<FoundSession> {
   throw await apiError(c, 401, "REQUEST_UNAUTHORIZED", "unauthorized", {
     details: { redirectTo: loginRedirectFor(c) },
   });
+}
+
+/** Where the member's own profile image is served, or null without one (the header's picture). */
+export function memberProfileImageUrl(member: FoundSession | null): string | null {
+  return member ? profileImageUrl(member.publicId, member.profileImageUpdatedAt) : null;
 }
 
 /** The signed-in member's account as stored (see requireMember). */

@@ -12,6 +12,9 @@ import loginCodeRequestSchema from "../../schemas/requests/login-code-request.sc
   type: "json",
 };
 import loginRequestSchema from "../../schemas/requests/login-request.schema.json" with { type: "json" };
+import profileImageRequestSchema from "../../schemas/requests/profile-image-request.schema.json" with {
+  type: "json",
+};
 import sendPinCodeRequestSchema from "../../schemas/requests/send-pin-code-request.schema.json" with {
   type: "json",
 };
@@ -72,6 +75,7 @@ export const REQUEST_SCHEMAS = {
   accountEdit: accountEditRequestSchema,
   emailEditSendPinCode: emailEditSendPinCodeRequestSchema,
   consent: consentRequestSchema,
+  profileImage: profileImageRequestSchema,
 };
 
 const ajv = createAjv();

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -290,3 +291,19 @@ export const consentChoices = pgTable(
     ),
   ],
 );
+
+/** Raw bytes (PostgreSQL bytea). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+/**
+ * A member's profile image (spec §5 Profile image), as the server re-encoded it: 200×200, no
+ * metadata. Kept apart from accounts so that reading an account never reads the picture.
+ */
+export const profileImages = pgTable("profile_images", {
+  accountId: uuid("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  contentType: text("content_type").$type<"image/jpeg" | "image/png">().notNull(),
+  data: bytea("data").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { accounts, sessions } from "../db/schema.ts";
+import { accounts, profileImages, sessions } from "../db/schema.ts";
 import { hashToken, isPlausibleToken, randomToken } from "./tokens.ts";
 
 export const SESSION_COOKIE = "sid";
@@ -20,6 +20,8 @@ export interface SessionAccount {
   publicId: string;
   /** Who the member is, as the header says it: the nickname, else the e-mail address, else the user ID. */
   label: string | null;
+  /** When the member's profile image was last set; null without one (the header shows it). */
+  profileImageUpdatedAt: Date | null;
 }
 
 export interface FoundSession extends SessionAccount {
@@ -52,11 +54,13 @@ export async function findSessionAccount(
       nickname: accounts.nickname,
       contactEmail: accounts.contactEmail,
       userId: accounts.userId,
+      profileImageUpdatedAt: profileImages.updatedAt,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .leftJoin(profileImages, eq(profileImages.accountId, sessions.accountId))
     .where(
       and(
         eq(sessions.tokenHash, tokenHash),
@@ -76,7 +80,13 @@ export async function findSessionAccount(
       .where(eq(sessions.tokenHash, tokenHash));
   }
   const label = row.nickname || row.contactEmail || row.userId || null;
-  return { accountId: row.accountId, publicId: row.publicId, label, slidUntil };
+  return {
+    accountId: row.accountId,
+    publicId: row.publicId,
+    label,
+    profileImageUpdatedAt: row.profileImageUpdatedAt,
+    slidUntil,
+  };
 }
 
 export interface StartedSession {

@@ -15,14 +15,18 @@ import type { StoreSettings } from "../../store/validate-settings.ts";
 import { registrationEditForm } from "../account.ts";
 import type { ApiEnv } from "../context.ts";
 import { ApiError } from "../errors.ts";
-import { requireMemberAccount } from "../member.ts";
+import { currentMember, memberProfileImageUrl, requireMemberAccount } from "../member.ts";
 import { findMemberFlow, mailMemberCode } from "../member-flows.ts";
 import { clientAddress } from "../request-info.ts";
 import { POLICY_CONSENT_PATH } from "../sign-in.ts";
 import { requestLanguage } from "../validation.ts";
 
 /** The account as the account screens receive it (schemas/account.schema.json, spec §3 Account). */
-export function toAccountView(account: Account, settings: StoreSettings): AccountView {
+export function toAccountView(
+  account: Account,
+  settings: StoreSettings,
+  profileImageUrl: string | null,
+): AccountView {
   return {
     contactEmail: account.contactEmail,
     email: account.email,
@@ -34,8 +38,8 @@ export function toAccountView(account: Account, settings: StoreSettings): Accoun
       : [],
     passwordUpdatedAt: account.passwordUpdatedAt?.toISOString() ?? null,
     ...(account.passwordStrength ? { passwordStrength: account.passwordStrength } : {}),
-    // Profile images and multi-factor authentication arrive with the account area's later issues.
-    profileImageUrl: null,
+    profileImageUrl,
+    // Multi-factor authentication arrives with its own issue (27).
     multiFactorType: [],
     isEnabledMultiFactor: false,
     isEnabledPassword: settings.features.isEnabledPassword,
@@ -86,7 +90,8 @@ export const mypageScreenData = new Hono<ApiEnv>()
     const { db, store, policies, now } = c.get("deps");
     const revised = await outstandingPolicies(db, account.id, policies.current(), now(), requestLanguage(c));
     if (revised.length > 0) return c.json({ redirectTo: POLICY_CONSENT_PATH });
-    return c.json({ account: toAccountView(account, store.current().settings) });
+    const image = memberProfileImageUrl(await currentMember(c));
+    return c.json({ account: toAccountView(account, store.current().settings, image) });
   })
   /**
    * /mypage/edit: the account's registration info as the store's edit form holds it (fields the

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { toPublicStoreSettings } from "../../store/public-settings.ts";
 import type { ApiEnv } from "../context.ts";
-import { currentMember } from "../member.ts";
+import { currentMember, memberProfileImageUrl } from "../member.ts";
 
 /**
  * GET /zapi/internal/root/screen-data → {authId, storeSettingData} (spec §7), plus
  * storeSettingVersion: the settings version that form builders and validator caches key on, and
- * memberLabel: who is logged in, for the header's user menu.
+ * memberLabel and profileImageUrl: who is logged in, for the header's user menu.
  */
 export const rootScreenData = new Hono<ApiEnv>().get("/screen-data", async (c) => {
   const { store } = c.get("deps");
@@ -15,6 +15,7 @@ export const rootScreenData = new Hono<ApiEnv>().get("/screen-data", async (c) =
   return c.json({
     authId: session?.publicId ?? null,
     memberLabel: session?.label ?? null,
+    profileImageUrl: memberProfileImageUrl(session),
     storeSettingData: toPublicStoreSettings(settings),
     storeSettingVersion: version,
   });
