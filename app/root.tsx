@@ -20,6 +20,8 @@ interface RootScreenData {
   authId: string | null;
   /** Who is logged in, as the header's user menu says it. */
   memberLabel?: string | null;
+  /** The member's own profile image, or null (the header shows the default icon). */
+  profileImageUrl?: string | null;
   storeSettingData: StoreSettings;
   storeSettingVersion: string;
 }
@@ -28,11 +30,8 @@ export async function loader(args: Route.LoaderArgs) {
   const { request } = args;
   // Set-Cookie of the root data (the sliding session) and of the language choice go to the browser.
   const headers = new Headers();
-  const { authId, memberLabel, storeSettingData, storeSettingVersion } = await loadScreenData<RootScreenData>(
-    args,
-    "/root",
-    headers,
-  );
+  const { authId, memberLabel, profileImageUrl, storeSettingData, storeSettingVersion } =
+    await loadScreenData<RootScreenData>(args, "/root", headers);
   const language = detectLanguage(request);
   const browserInfo = parseBrowserInfo(
     request.headers.get("User-Agent"),
@@ -51,6 +50,8 @@ export async function loader(args: Route.LoaderArgs) {
     {
       authId,
       memberLabel: memberLabel ?? null,
+      // Only ever this site's own path (the API names it); anything else shows the default icon.
+      profileImageUrl: profileImageUrl?.startsWith("/zapi/account/profile-image?") ? profileImageUrl : null,
       storeSettingData,
       storeSettingVersion,
       browserInfo,

@@ -63,6 +63,7 @@ export default [
   layout("layouts/account-layout.tsx", [
     route("/mypage", "routes/mypage.tsx"),
     route("/mypage/login-history", "routes/mypage-login-history.tsx"),
+    route("/mypage/profile/edit", "routes/mypage-profile-edit.tsx"),
     screen("/mypage/edit"),
     screen("/mypage/edit/complete"),
     screen("/mypage/email/edit"),

@@ -20,6 +20,7 @@ export function makeRootData(overrides: Partial<RootData> = {}): RootData {
   return {
     authId: null,
     memberLabel: null,
+    profileImageUrl: null,
     storeSettingData: demoStore,
     storeSettingVersion: "demo",
     browserInfo: { isApp: false, isAndroid: false, isMobile: false },

@@ -4,7 +4,7 @@ import { useShellData } from "../components/shell/use-shell-data.ts";
 
 /**
  * The account area (spec §2). Until the account-header screen data is loaded here, the menu
- * works from the store settings with safe defaults: no plan, no subscription plan, no profile image.
+ * works from the store settings with safe defaults: no plan, no subscription plan.
  * Pages choose their navigation through `handle` (see AccountRouteHandle).
  */
 export default function AccountLayout() {
@@ -16,7 +16,6 @@ export default function AccountLayout() {
         hasSubscriptionPlan: false,
         isStorePaymentAvailable: store?.features.isStorePaymentAvailable ?? false,
       }}
-      accountInfo={{ profileImageUrl: null }}
     >
       <Outlet />
     </AccountShell>

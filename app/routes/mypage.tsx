@@ -103,6 +103,9 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
             />
           )}
           <Row to="/mypage/edit" label={t("mypage.registration")} />
+          {features?.isEnabledProfileImage && !browserInfo.isApp && (
+            <Row to="/mypage/profile/edit" label={t("mypage.profileImage")} />
+          )}
         </ul>
       </section>
 

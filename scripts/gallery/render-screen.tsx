@@ -63,6 +63,7 @@ function rootDataOf({ screen, settings, settingsVersion, language }: ScreenRende
   return {
     authId: screen.access === "member" ? GALLERY_MEMBER_ID : null,
     memberLabel: screen.access === "member" ? "hanako.yamada@example.jp" : null,
+    profileImageUrl: null,
     storeSettingData: settings,
     storeSettingVersion: settingsVersion,
     browserInfo: { isApp: false, isAndroid: false, isMobile: false },

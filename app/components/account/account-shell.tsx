@@ -15,30 +15,24 @@ export interface StoreStatus {
   isStorePaymentAvailable: boolean;
 }
 
-/** Spec §3 Account info. */
-export interface AccountInfo {
-  profileImageUrl: string | null;
-}
-
 export interface AccountShellProps {
   storeStatus: StoreStatus;
-  accountInfo: AccountInfo;
   /** Whether the member holds any plan (shows the Home item without store payment). */
   hasPlan: boolean;
   children: ReactNode;
 }
 
 /**
- * The account area frame (spec §2 Account area): the site shell with the member's profile image,
- * the account menu (or a Back link, or nothing, per the page's route handle) and the page.
+ * The account area frame (spec §2 Account area): the site shell (whose header shows the member's
+ * profile image from the root data), the account menu (or a Back link, or nothing, per the page's route handle) and the page.
  */
-export function AccountShell({ storeStatus, accountInfo, hasPlan, children }: AccountShellProps) {
+export function AccountShell({ storeStatus, hasPlan, children }: AccountShellProps) {
   const { t } = useTranslation();
   const { browserInfo } = useShellData();
   const navMode = accountNavMode(useMatches(), browserInfo.isApp);
   const withMenu = navMode.kind === "menu";
   return (
-    <SiteShell profileImageUrl={accountInfo.profileImageUrl}>
+    <SiteShell>
       <div
         className={
           withMenu ? "container account-layout account-layout--with-menu" : "container account-layout"

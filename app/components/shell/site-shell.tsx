@@ -9,15 +9,9 @@ import { useShellData } from "./use-shell-data.ts";
  * Header, content and footer around a page. Layouts pass a <MainContent> (plus any navigation) as
  * children. Works without root data, so error pages keep the shell when the root loader failed.
  */
-export function SiteShell({
-  children,
-  profileImageUrl,
-}: {
-  children: ReactNode;
-  profileImageUrl?: string | null;
-}) {
+export function SiteShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { store, isLoggedIn, memberLabel, browserInfo } = useShellData();
+  const { store, isLoggedIn, memberLabel, profileImageUrl, browserInfo } = useShellData();
   return (
     <div className="site">
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>

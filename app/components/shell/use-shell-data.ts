@@ -9,6 +9,8 @@ export interface ShellData {
   isLoggedIn: boolean;
   /** Who is logged in (nickname, e-mail address or user ID); null for a guest. */
   memberLabel: string | null;
+  /** The member's profile image; null for a guest or a member without one. */
+  profileImageUrl: string | null;
   browserInfo: BrowserInfo;
 }
 
@@ -21,6 +23,7 @@ export function useShellData(): ShellData {
     store: root?.storeSettingData,
     isLoggedIn: Boolean(root?.authId),
     memberLabel: root?.authId ? (root.memberLabel ?? null) : null,
+    profileImageUrl: root?.authId ? (root.profileImageUrl ?? null) : null,
     browserInfo: root?.browserInfo ?? BROWSER_DEFAULTS,
   };
 }

@@ -15,7 +15,7 @@ import type { StoreSettings } from "../../store/validate-settings.ts";
 import { registrationEditForm } from "../account.ts";
 import type { ApiEnv } from "../context.ts";
 import { ApiError } from "../errors.ts";
-import { currentMember, memberProfileImageUrl, requireMemberAccount } from "../member.ts";
+import { currentMember, memberProfileImageUrl, requireMember, requireMemberAccount } from "../member.ts";
 import { findMemberFlow, mailMemberCode } from "../member-flows.ts";
 import { clientAddress } from "../request-info.ts";
 import { POLICY_CONSENT_PATH } from "../sign-in.ts";
@@ -190,6 +190,14 @@ export const mypageScreenData = new Hono<ApiEnv>()
         ? { title: privacy.title, url: privacy.dataSource ?? "/privacy", isExternal: privacy.isExternal }
         : null,
     });
+  })
+  /** /mypage/profile/edit: the picture now, on a store that uses profile images. */
+  .get("/profile/edit/screen-data", async (c) => {
+    const member = await requireMember(c);
+    if (!c.get("deps").store.current().settings.features.isEnabledProfileImage) {
+      return c.json({ redirectTo: "/mypage" });
+    }
+    return c.json({ profileImageUrl: memberProfileImageUrl(member) });
   })
   /**
    * /mypage/login-history: the member's logins newest first, a page at a time (`?before=` the
