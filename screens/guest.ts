@@ -125,6 +125,8 @@ export const passwordReset = {
       successTo: "/password/reset/complete",
     },
   ],
+  // A member who remembers the password after all goes back to log in.
+  links: [{ to: "/login", labelKey: "screens.common.toLogin" }],
 } as const satisfies ScreenDefinition;
 
 export const passwordResetComplete = {

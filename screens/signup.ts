@@ -124,5 +124,6 @@ export const signupComplete = {
   titleKey: "screens.signupComplete.title",
   leadKey: "screens.signupComplete.lead",
   forms: [],
-  links: [{ to: "/mypage", labelKey: "screens.common.toMyPage" }],
+  // Forward, not back: the new member has never been to My Page.
+  links: [{ to: "/mypage", labelKey: "screens.common.goToMyPage" }],
 } as const satisfies ScreenDefinition;

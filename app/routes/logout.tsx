@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, redirect, useNavigate } from "react-router";
+import { Form, Link, redirect, useNavigate } from "react-router";
 import { LogoutIcon } from "../components/icons.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { useCountdown } from "../components/use-countdown.ts";
@@ -12,20 +12,53 @@ import type { Route } from "./+types/logout";
 export const LOGOUT_REDIRECT_SECONDS = 10;
 
 /**
- * Opening /logout ends the session, then comes back here without it, so the page (and its header)
- * renders logged out. A cross-site request (a link or image on another site) ends nothing.
+ * GET /logout asks (a link, a prefetch or another site's image must not log anyone out); the
+ * page's form posts here, which ends the session and comes back without it, so the page (and its
+ * header) renders logged out. The user menu's logout is such a form.
  */
-export async function loader(args: Route.LoaderArgs) {
-  const { request } = args;
+export async function loader({ request }: Route.LoaderArgs) {
   const hasSession = readCookie(request.headers.get("Cookie"), "sid") !== null;
-  if (!hasSession || request.headers.get("Sec-Fetch-Site") === "cross-site") return null;
+  return { confirm: hasSession };
+}
+
+export async function action(args: Route.ActionArgs) {
+  // A post from another site ends nothing (React Router also refuses a foreign Origin).
+  if (args.request.headers.get("Sec-Fetch-Site") === "cross-site") throw redirect("/logout");
   const response = await zapiFetch(args, "/zapi/logout", { method: "POST", body: "{}" });
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   throw redirect("/logout", { headers });
 }
 
-export default function Logout() {
+export default function Logout({ loaderData }: Route.ComponentProps) {
+  return loaderData?.confirm ? <LogoutConfirmation /> : <LoggedOut />;
+}
+
+/** Still logged in: one button logs out, the other goes back. Works before hydration too. */
+function LogoutConfirmation() {
+  const { t } = useTranslation();
+  return (
+    <div className="container container--narrow page">
+      <PageTitle name={t("pageTitle.logout")} />
+      <section className="card logout" aria-labelledby="logout-title">
+        <LogoutIcon className="logout__icon" />
+        <h1 id="logout-title" className="logout__title">
+          {t("logout.confirm")}
+        </h1>
+        <Form method="post" action="/logout" reloadDocument className="logout__form">
+          <button type="submit" className="btn btn--primary btn--block">
+            {t("logout.submit")}
+          </button>
+        </Form>
+        <Link to="/mypage" className="btn btn--secondary btn--block">
+          {t("logout.cancel")}
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+function LoggedOut() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { remaining } = useCountdown(LOGOUT_REDIRECT_SECONDS, () => navigate("/", { replace: true }));

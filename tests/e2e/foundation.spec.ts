@@ -1,3 +1,4 @@
+import { newEmail, signUpMember } from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
 test.describe("foundation", () => {
@@ -54,6 +55,19 @@ test.describe("logout page", () => {
     }
     await page.waitForURL((url) => url.pathname === "/");
   });
+});
+
+test("a link to /logout only asks: cancel keeps the session, the button ends it", async ({ page }) => {
+  await signUpMember(page, newEmail("logout"), "Logout2026pass");
+  await page.goto("/logout");
+  await expect(page.getByRole("heading", { name: "ログアウトしますか？" })).toBeVisible();
+  await page.getByRole("link", { name: "キャンセル" }).click();
+  await page.waitForURL("**/mypage");
+  await page.goto("/logout");
+  await page.getByRole("button", { name: "ログアウトする" }).click();
+  await expect(page.getByRole("heading", { name: "ログアウトしました。" })).toBeVisible();
+  await page.goto("/mypage");
+  await page.waitForURL(/\/login\?returnTo=/);
 });
 
 test.describe("back/forward consistency", () => {

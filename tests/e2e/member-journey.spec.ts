@@ -28,13 +28,14 @@ test("a visitor signs up, logs out, logs in two ways, and resets a forgotten pas
   await submitRegistrationForm(page, PASSWORD);
   await expect(page.getByRole("heading", { name: "会員登録が完了しました" })).toBeVisible();
 
-  await page.getByRole("link", { name: "マイページへ戻る" }).click();
+  await page.getByRole("link", { name: "マイページへ進む" }).click();
   await page.waitForURL("**/mypage");
   await expect(page.getByRole("heading", { level: 1, name: "マイページ" })).toBeVisible();
   await expect(page.getByRole("article").getByText(email)).toBeVisible();
 
-  // Log out, then in with e-mail and password.
-  await page.goto("/logout");
+  // Log out from the user menu, then in with e-mail and password.
+  await page.getByRole("button", { name: "アカウントメニュー" }).click();
+  await page.getByRole("button", { name: "ログアウト", exact: true }).click();
   await expect(page.getByText("ログアウトしました。")).toBeVisible();
   await page.goto("/mypage");
   await page.waitForURL(/\/login\?returnTo=%2Fmypage/);
@@ -43,8 +44,11 @@ test("a visitor signs up, logs out, logs in two ways, and resets a forgotten pas
   await page.getByRole("button", { name: "ログイン" }).click();
   await page.waitForURL("**/mypage");
 
-  // Log out, then in with an e-mailed code.
+  // Log out (a link to /logout only asks), then in with an e-mailed code.
   await page.goto("/logout");
+  await expect(page.getByRole("heading", { name: "ログアウトしますか？" })).toBeVisible();
+  await page.getByRole("button", { name: "ログアウトする" }).click();
+  await expect(page.getByText("ログアウトしました。")).toBeVisible();
   await page.goto("/login?loginType=authCode");
   await page.locator('[data-field="email"] input').fill(email);
   const codeAfter = Date.now() - 1000;

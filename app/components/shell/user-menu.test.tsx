@@ -20,7 +20,7 @@ function renderMenu(profileImageUrl?: string | null, memberLabel?: string | null
 
 const menuButton = () => screen.getByRole("button", { name: "アカウントメニュー" });
 const myPageLink = () => screen.getByRole("link", { name: "マイページ" });
-const logoutLink = () => screen.getByRole("link", { name: "ログアウト" });
+const logoutLink = () => screen.getByRole("button", { name: "ログアウト" });
 
 describe("UserMenu", () => {
   it("says who is logged in at the top of the menu", async () => {
@@ -43,7 +43,10 @@ describe("UserMenu", () => {
     expect(menuButton()).toHaveAttribute("aria-expanded", "true");
     expect(myPageLink()).toHaveFocus();
     expect(myPageLink()).toHaveAttribute("href", "/mypage");
-    expect(logoutLink()).toHaveAttribute("href", "/logout");
+    // A form's button posting to /logout: a link would log out whoever followed it.
+    expect(logoutLink()).toHaveAttribute("type", "submit");
+    expect(logoutLink().closest("form")).toHaveAttribute("method", "post");
+    expect(logoutLink().closest("form")?.getAttribute("action")).toBe("/logout");
 
     await user.keyboard("{ArrowDown}");
     expect(logoutLink()).toHaveFocus();

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { ChevronDownIcon, LogoutIcon, PersonIcon } from "../icons.tsx";
 import { Avatar } from "./avatar.tsx";
 
@@ -91,23 +91,26 @@ export function UserMenu({
           </Link>
         </li>
         <li>
-          <Link to="/logout" reloadDocument className="user-menu__link" onClick={() => setOpen(false)}>
-            <LogoutIcon />
-            {t("common.logout")}
-          </Link>
+          {/* A post: logging out is the member's act, never a link's side effect. */}
+          <Form method="post" action="/logout" reloadDocument className="user-menu__form">
+            <button type="submit" className="user-menu__link">
+              <LogoutIcon />
+              {t("common.logout")}
+            </button>
+          </Form>
         </li>
       </ul>
     </div>
   );
 }
 
-function menuLinks(list: HTMLUListElement | null): HTMLAnchorElement[] {
-  return Array.from(list?.querySelectorAll("a") ?? []);
+function menuLinks(list: HTMLUListElement | null): HTMLElement[] {
+  return Array.from(list?.querySelectorAll<HTMLElement>("a, button") ?? []);
 }
 
 /** Moves focus one link down or up, wrapping around; from outside the list it enters at the first link. */
-function moveFocus(links: HTMLAnchorElement[], step: 1 | -1) {
-  const current = links.indexOf(document.activeElement as HTMLAnchorElement);
+function moveFocus(links: HTMLElement[], step: 1 | -1) {
+  const current = links.indexOf(document.activeElement as HTMLElement);
   const next = current === -1 ? 0 : (current + step + links.length) % links.length;
   links[next]?.focus();
 }
