@@ -13,13 +13,13 @@ import { useShellData } from "../components/shell/use-shell-data.ts";
  */
 function OidcFrame({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  const { store } = useShellData();
+  const { store, serviceName } = useShellData();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   return (
     <div className="site oidc-layout">
       <NavigationProgress />
       <MainContent className="oidc-layout__main">
-        {store && <img className="oidc-layout__logo" src={store.images.logoPc} alt={store.serviceName} />}
+        {store && <img className="oidc-layout__logo" src={store.images.logoPc} alt={serviceName} />}
         <div className="card oidc-layout__card">{children}</div>
       </MainContent>
       <footer className="oidc-layout__footer">

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { PlanIcon, ReceiptIcon, ShieldIcon } from "../components/icons.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { useShellData } from "../components/shell/use-shell-data.ts";
+import { storeText } from "../lib/store-text.ts";
 
 const FEATURES = [
   { id: "plans", Icon: PlanIcon },
@@ -12,8 +13,8 @@ const FEATURES = [
 
 export default function Home() {
   const { t, i18n } = useTranslation();
-  const { store, isLoggedIn } = useShellData();
-  const description = (i18n.language === "en" && store?.serviceDescriptionEn) || store?.serviceDescription;
+  const { store, serviceName, isLoggedIn } = useShellData();
+  const description = storeText(i18n.language, store?.serviceDescription, store?.serviceDescriptionEn);
   return (
     <>
       <PageTitle />
@@ -23,7 +24,7 @@ export default function Home() {
           <div className="hero__copy">
             <p className="hero__eyebrow">{t("home.eyebrow")}</p>
             <h1 id="hero-title" className="hero__title">
-              {store?.serviceName}
+              {serviceName}
             </h1>
             <p className="hero__lead">{description}</p>
             {isLoggedIn ? (

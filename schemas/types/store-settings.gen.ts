@@ -10,6 +10,10 @@ export type OptionalHttpUrl = string | null;
 export interface StoreSettings {
   $schema?: string;
   serviceName: string;
+  /**
+   * The service name on English pages (logo text, titles); the serviceName is shown when absent.
+   */
+  serviceNameEn?: string;
   serviceDescription: string;
   /**
    * The description in English; the Japanese one is shown when absent.
@@ -170,7 +174,15 @@ export interface FooterLink {
 export interface Trademark {
   type: "text" | "image";
   name: string;
+  /**
+   * The heading on English pages; the name is shown when absent.
+   */
+  nameEn?: string;
   value: string[];
+  /**
+   * The texts on English pages (type text); the values are shown when absent or empty.
+   */
+  valueEn?: string[];
 }
 export interface AuthCodePurpose {
   displayName: string;

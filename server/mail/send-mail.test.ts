@@ -43,6 +43,25 @@ describe("sendMail", () => {
     expect(second?.subject).toBe("【ソラミルPlus】会員登録用認証コードのお知らせ");
     expect(outbox.latestMailTo("MEMBER@example.jp")).toBe(second);
   });
+
+  it("names the service in English in English mails, when the store gives the English name", async () => {
+    const outbox = new MemoryOutbox();
+    const { store, replace } = changeableStore(storeSettings);
+    const request = {
+      to: "member@example.jp",
+      language: "en",
+      template: "authCode",
+      vars: { purposeName: "sign-up code", code: "654321", validMinutes: 60 },
+    } as const;
+    replace({ ...storeSettings, serviceNameEn: "Soramiru" });
+    await sendMail({ mailer: outbox.mailer, store }, request);
+    replace({ ...storeSettings, serviceNameEn: undefined });
+    await sendMail({ mailer: outbox.mailer, store }, request);
+    const [english, fallback] = outbox.mails;
+    expect(english?.subject).toContain("Soramiru");
+    expect(english?.subject).not.toContain("ソラミル");
+    expect(fallback?.subject).toContain("ソラミル");
+  });
 });
 
 describe("noReplyAddress", () => {

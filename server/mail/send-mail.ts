@@ -31,7 +31,8 @@ export async function sendMail<Name extends MailTemplateName>(
 ): Promise<void> {
   const { settings } = deps.store.current();
   const rendered = renderMail(request.template, request.language, request.vars, {
-    serviceName: settings.serviceName,
+    // English mails carry the English service name when the store gives one.
+    serviceName: (request.language === "en" && settings.serviceNameEn) || settings.serviceName,
     accentColor: settings.colors.accentColor,
   });
   await deps.mailer.send({ from: noReplyAddress(settings), to: request.to, ...rendered });

@@ -8,8 +8,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useActionData, useFetcher } from "react-router";
-import type { Language } from "../../../locales/index.ts";
 import type { ConsentOption } from "../../../schemas/types/consent-option.gen.ts";
+import { storeText } from "../../lib/store-text.ts";
 
 /** What the consent route's action answers for one change. */
 export interface ConsentChangeResult {
@@ -21,16 +21,6 @@ export interface PrivacyPolicyLink {
   title: string;
   url: string;
   isExternal: boolean;
-}
-
-function textOf(language: string, ja: string, en: string | null | undefined): string;
-function textOf(
-  language: string,
-  ja: string | null | undefined,
-  en: string | null | undefined,
-): string | null;
-function textOf(language: string, ja: string | null | undefined, en: string | null | undefined) {
-  return ((language as Language) === "en" && en) || ja || null;
 }
 
 function ConsentSwitch({
@@ -45,8 +35,8 @@ function ConsentSwitch({
   const id = useId();
   const busy = fetcher.state !== "idle";
   const on = option.value;
-  const title = textOf(i18n.language, option.title, option.titleEn);
-  const description = textOf(i18n.language, option.description, option.descriptionEn);
+  const title = storeText(i18n.language, option.title, option.titleEn);
+  const description = storeText(i18n.language, option.description, option.descriptionEn);
 
   // Told once per answer: the latest answer of any switch decides whether the failure shows.
   const settled = useRef(onSettled);

@@ -1,6 +1,7 @@
 import type { Language } from "../../../locales/index.ts";
 import type { FooterLink } from "../../../schemas/types/store-settings.gen.ts";
 import type { BrowserInfo } from "../../lib/browser-info.ts";
+import { storeText } from "../../lib/store-text.ts";
 
 export interface FooterLinkContext {
   isLoggedIn: boolean;
@@ -43,7 +44,7 @@ function isShownTo(link: FooterLink, { isLoggedIn, browserInfo }: FooterLinkCont
 }
 
 function toVisible(link: FooterLink, { language }: FooterLinkContext): VisibleFooterLink[] {
-  const label = language === "en" && link.nameEn ? link.nameEn : link.name;
+  const label = storeText(language, link.name, link.nameEn);
   const opensInNewTab = link.external_link === true;
   if (link.type === "url") {
     return isHttpUrl(link.value) ? [{ kind: "external", label, href: link.value, opensInNewTab }] : [];

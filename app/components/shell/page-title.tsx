@@ -11,7 +11,6 @@ export function documentTitle(pageName: string, serviceName: string | undefined)
  * navigation. Without a name the title is the service name alone (the home page).
  */
 export function PageTitle({ name }: { name?: string }) {
-  const { store } = useShellData();
-  const serviceName = store?.serviceName || undefined;
+  const serviceName = useShellData().serviceName || undefined;
   return <title>{name ? documentTitle(name, serviceName) : (serviceName ?? "")}</title>;
 }

@@ -87,6 +87,31 @@ describe("SiteFooter", () => {
     expect(footer().getByText(/^Powered by /)).toBeInTheDocument();
   });
 
+  it("shows the store's English texts on English pages, and its Japanese ones where it gives none", async () => {
+    await renderPage({ language: "en" });
+    expect(footer().getByRole("heading", { name: "Trademarks" })).toBeInTheDocument();
+    expect(footer().getByText(/^Other company and product names are trademarks/)).toBeInTheDocument();
+    expect(screen.getByRole("banner").querySelector(".brand-logo__image")).toHaveAttribute("alt", "Soramiru");
+
+    const withoutEnglish = {
+      ...demoStore,
+      serviceNameEn: undefined,
+      footers: {
+        ...demoStore.footers,
+        trademarks: demoStore.footers.trademarks.map(
+          ({ nameEn: _name, valueEn: _value, ...trademark }) => trademark,
+        ),
+      },
+    };
+    document.body.innerHTML = "";
+    await renderPage({
+      language: "en",
+      root: makeRootData({ language: "en", storeSettingData: withoutEnglish }),
+    });
+    expect(footer().getByRole("heading", { name: "商標について" })).toBeInTheDocument();
+    expect(screen.getByRole("banner").querySelector(".brand-logo__image")).toHaveAttribute("alt", "ソラミル");
+  });
+
   it("leaves out the powered-by credit when the store turns it off", async () => {
     const storeSettingData = { ...demoStore, footers: { ...demoStore.footers, showPoweredBy: false } };
     await renderPage({ root: makeRootData({ storeSettingData }) });

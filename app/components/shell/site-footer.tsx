@@ -1,8 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DEFAULT_LANGUAGE, isLanguage } from "../../../locales/index.ts";
-import type { StoreSettings } from "../../../schemas/types/store-settings.gen.ts";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../../locales/index.ts";
+import type {
+  StoreSettings,
+  Trademark as TrademarkSetting,
+} from "../../../schemas/types/store-settings.gen.ts";
 import type { BrowserInfo } from "../../lib/browser-info.ts";
+import { storeText } from "../../lib/store-text.ts";
 import { ExternalLinkIcon } from "../icons.tsx";
 import { type VisibleFooterLink, visibleFooterLinks } from "./footer-links.ts";
 import { LanguageSwitcher } from "./language-switcher.tsx";
@@ -44,24 +48,7 @@ export function SiteFooter({ store, isLoggedIn, browserInfo }: SiteFooterProps) 
         {footers && footers.trademarks.length > 0 && (
           <div className="site-footer__trademarks">
             {footers.trademarks.map((trademark) => (
-              <section key={trademark.name} className="trademark">
-                <h2 className="trademark__name">{trademark.name}</h2>
-                {trademark.type === "image" ? (
-                  <ul className="trademark__images">
-                    {trademark.value.map((src) => (
-                      <li key={src}>
-                        <img src={src} alt={trademark.name} />
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <ul className="trademark__texts">
-                    {trademark.value.map((text) => (
-                      <li key={text}>{text}</li>
-                    ))}
-                  </ul>
-                )}
-              </section>
+              <Trademark key={trademark.name} trademark={trademark} language={language} />
             ))}
           </div>
         )}
@@ -108,5 +95,31 @@ function FooterLinkItem({ link }: { link: VisibleFooterLink }) {
     <a href={link.href} className="footer-links__link" {...newTab}>
       {content}
     </a>
+  );
+}
+
+/** A trademark notice in the page's language (nameEn / valueEn when the store gives them). */
+function Trademark({ trademark, language }: { trademark: TrademarkSetting; language: Language }) {
+  const name = storeText(language, trademark.name, trademark.nameEn);
+  const texts = language === "en" && trademark.valueEn?.length ? trademark.valueEn : trademark.value;
+  return (
+    <section className="trademark">
+      <h2 className="trademark__name">{name}</h2>
+      {trademark.type === "image" ? (
+        <ul className="trademark__images">
+          {trademark.value.map((src) => (
+            <li key={src}>
+              <img src={src} alt={name} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <ul className="trademark__texts">
+          {texts.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { StoreSettings } from "../../../schemas/types/store-settings.gen.ts";
+import { storeText } from "../../lib/store-text.ts";
 import { BrandLogo } from "./brand-logo.tsx";
 import { useScrolledPast } from "./use-scrolled-past.ts";
 import { UserMenu } from "./user-menu.tsx";
@@ -9,7 +10,7 @@ import { UserMenu } from "./user-menu.tsx";
 export const HEADER_SHRINK_OFFSET = 5;
 
 export interface SiteHeaderProps {
-  store: Pick<StoreSettings, "serviceName" | "images"> | undefined;
+  store: Pick<StoreSettings, "serviceName" | "serviceNameEn" | "images"> | undefined;
   isLoggedIn: boolean;
   /** Inside the native app the header shows only the logo (spec §6). */
   isApp: boolean;
@@ -19,7 +20,7 @@ export interface SiteHeaderProps {
 }
 
 export function SiteHeader({ store, isLoggedIn, isApp, profileImageUrl, memberLabel }: SiteHeaderProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const compact = useScrolledPast(HEADER_SHRINK_OFFSET);
   return (
     <header className={compact ? "site-header is-compact" : "site-header"}>
@@ -27,7 +28,10 @@ export function SiteHeader({ store, isLoggedIn, isApp, profileImageUrl, memberLa
         <div className="container site-header__inner">
           <Link to="/" className="site-header__brand">
             {store ? (
-              <BrandLogo images={store.images} serviceName={store.serviceName} />
+              <BrandLogo
+                images={store.images}
+                serviceName={storeText(i18n.language, store.serviceName, store.serviceNameEn)}
+              />
             ) : (
               <span className="site-header__brand-text">{t("shell.topPage")}</span>
             )}

@@ -1,11 +1,14 @@
 import { useRouteLoaderData } from "react-router";
 import type { StoreSettings } from "../../../schemas/types/store-settings.gen.ts";
 import type { BrowserInfo } from "../../lib/browser-info.ts";
+import { storeText } from "../../lib/store-text.ts";
 import type { RootData } from "../../root.tsx";
 
 export interface ShellData {
   /** Absent when the root loader itself failed (the error page still renders a shell). */
   store: StoreSettings | undefined;
+  /** The service name in the page's language (serviceNameEn on English pages when set). */
+  serviceName: string | undefined;
   isLoggedIn: boolean;
   /** Who is logged in (nickname, e-mail address or user ID); null for a guest. */
   memberLabel: string | null;
@@ -21,6 +24,9 @@ export function useShellData(): ShellData {
   const root = useRouteLoaderData("root") as RootData | undefined;
   return {
     store: root?.storeSettingData,
+    serviceName: root?.storeSettingData
+      ? storeText(root.language, root.storeSettingData.serviceName, root.storeSettingData.serviceNameEn)
+      : undefined,
     isLoggedIn: Boolean(root?.authId),
     memberLabel: root?.authId ? (root.memberLabel ?? null) : null,
     profileImageUrl: root?.authId ? (root.profileImageUrl ?? null) : null,
