@@ -148,6 +148,11 @@ export default function MypageLoginHistory({ loaderData }: Route.ComponentProps)
         </>
       )}
 
+      {rows.length > 0 && (
+        // The attribution the IP2Location LITE licence asks for, where its data shows.
+        <p className="login-history__source">{t("mypage.loginHistoryPage.countrySource")}</p>
+      )}
+
       {(nextCursor || !isFirstPage) && (
         <nav className="login-history__pager" aria-label={t("mypage.loginHistoryPage.listLabel")}>
           {!isFirstPage && <Link to="/mypage/login-history">{t("mypage.loginHistoryPage.newest")}</Link>}
