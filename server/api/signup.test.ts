@@ -528,7 +528,7 @@ describe("POST /zapi/signup/email", () => {
   it("mails the PIN in the visitor's language, named by the store's display name", async () => {
     const browser = new TestBrowser(t, { language: "en-GB,en;q=0.8" });
     await requestPin(browser);
-    expect(t.outbox.latestMailTo(email)?.subject).toBe("[ソラミル] Your sign-up code");
+    expect(t.outbox.latestMailTo(email)?.subject).toBe("[Soramiru] Your sign-up code");
   });
 
   it("is for the signUp purpose only", async () => {
