@@ -125,9 +125,12 @@ export default function MypageLoginHistory({ loaderData }: Route.ComponentProps)
             </table>
           </div>
 
-          <ul className="login-history__cards" aria-label={t("mypage.loginHistoryPage.listLabel")}>
+          <ul className="row-list login-history__cards" aria-label={t("mypage.loginHistoryPage.listLabel")}>
             {rows.map(({ entry, cells }) => (
-              <li key={`${entry.createdAt}-${entry.ip}-${cells.device}-${cells.result}`}>
+              <li
+                key={`${entry.createdAt}-${entry.ip}-${cells.device}-${cells.result}`}
+                className="row-list__item"
+              >
                 <details className="login-history__card">
                   <summary className="login-history__summary">
                     <span className="login-history__time">{cells.dateTime}</span>

@@ -46,7 +46,7 @@ function ConsentSwitch({
   }, [fetcher.state, fetcher.data]);
 
   return (
-    <li className="consent-list__item">
+    <li className="row-list__item consent-list__item">
       <div className="consent-list__text">
         <span id={`${id}-title`} className="consent-list__title">
           {title}
@@ -106,7 +106,7 @@ export function ConsentSwitches({ screenData }: { screenData: Readonly<Record<st
       {options.length === 0 ? (
         <p>{t("screens.consent.empty")}</p>
       ) : (
-        <ul className="consent-list">
+        <ul className="row-list">
           {options.map((option) => (
             <ConsentSwitch
               key={option.consentOptionId}
