@@ -577,6 +577,105 @@ describe("e-mail change: POST /zapi/account/email/edit/send-pin-code, then /emai
   });
 });
 
+describe("wrong codes and passwords slow the guesser and never shut a member out", () => {
+  const wrongOf = (code: string) => (code === "000000" ? "111111" : "000000");
+
+  it("does not slow a member's own code for a stranger's wrong sign-up PINs at the member's address", async () => {
+    const member = await insertAccount(t);
+    await t.db.update(accounts).set({ emailVerifiedAt: null }).where(eq(accounts.id, member.accountId));
+    // A stranger starts sign-ups for the member's address from rotating addresses and guesses.
+    for (let round = 0; round < 4; round++) {
+      const stranger = new TestBrowser(t, { clientAddress: `203.0.113.${round}` });
+      const started = await stranger.post("/zapi/signup/email", {
+        type: "signUp",
+        email: member.email,
+        policyConsentData: consent,
+      });
+      expect(started.status).toBe(200);
+      const wrong = wrongOf(mailedCode(t.outbox, member.email));
+      for (let guess = 0; guess < 5; guess++) {
+        let response = await stranger.post("/zapi/signup/pin-code", { pinCode: wrong });
+        if (response.status === 429) {
+          // The stranger waits as told, so that every guess counts.
+          t.clock.advance(Number(response.headers.get("retry-after")) * 1000);
+          response = await stranger.post("/zapi/signup/pin-code", { pinCode: wrong });
+        }
+        expect(response.status).toBe(400);
+      }
+      t.clock.advance(30_000);
+    }
+    const browser = await signedIn(member);
+    await browser.get("/zapi/internal/mypage/email/verify/screen-data");
+    const verified = await browser.post("/zapi/account/email/verify", {
+      pinCode: mailedCode(t.outbox, member.email),
+    });
+    expect(verified.status).toBe(200);
+  });
+
+  it("makes a member's own wrong codes wait longer each time, up to 15 minutes, never a lock", async () => {
+    const member = await insertAccount(t);
+    await t.db.update(accounts).set({ emailVerifiedAt: null }).where(eq(accounts.id, member.accountId));
+    const browser = await signedIn(member);
+    await browser.get("/zapi/internal/mypage/email/verify/screen-data");
+    const wrong = wrongOf(mailedCode(t.outbox, member.email));
+    const waits: number[] = [];
+    for (let guess = 0; guess < 16; guess++) {
+      let response = await browser.post("/zapi/account/email/verify", { pinCode: wrong });
+      if (response.status === 429) {
+        const wait = Number(response.headers.get("retry-after"));
+        waits.push(wait);
+        t.clock.advance(wait * 1000);
+        response = await browser.post("/zapi/account/email/verify", { pinCode: wrong });
+      }
+      expect(response.status).toBe(400);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900]);
+    // The code is void after 5 wrong tries; a new one, after the wait, verifies.
+    const refused = await browser.post("/zapi/account/email/verify", { pinCode: wrong });
+    expect(await json(refused)).toMatchObject({
+      code: "TOO_MANY_ATTEMPTS",
+      message: "試行回数が上限に達しました。あと15分後にお試しください。",
+    });
+    t.clock.advance(900_000);
+    expect((await browser.post("/zapi/account/email/send-pin-code", { type: "mailVerify" })).status).toBe(
+      200,
+    );
+    const code = mailedCode(t.outbox, member.email);
+    expect((await browser.post("/zapi/account/email/verify", { pinCode: code })).status).toBe(200);
+  });
+
+  it("paces wrong current passwords on the password and user-ID changes together, and forgets them on success", async () => {
+    const member = await insertAccount(t);
+    const browser = await signedIn(member);
+    const changePassword = (oldPassword: string) =>
+      browser.post("/zapi/account/password/edit", {
+        oldPassword,
+        newPassword: "Changed2026A",
+        newPasswordConfirm: "Changed2026A",
+      });
+    for (let wrong = 0; wrong < 3; wrong++) expect((await changePassword("WrongPass1")).status).toBe(401);
+    const fourth = await browser.post("/zapi/account/user-id/edit", {
+      userId: "sorafan77",
+      password: "WrongPass1",
+    });
+    expect(fourth.status).toBe(401);
+    const slowed = await changePassword(String(member.password));
+    expect(slowed.status).toBe(429);
+    expect(slowed.headers.get("retry-after")).toBe("1");
+    expect(await json(slowed)).toMatchObject({
+      code: "TOO_MANY_ATTEMPTS",
+      message: "試行回数が上限に達しました。あと1秒後にお試しください。",
+      retryAfter: 1,
+    });
+    // Nothing changed while slowed: the old password still logs in.
+    await signedIn(member);
+    t.clock.advance(1000);
+    expect((await changePassword(String(member.password))).status).toBe(200);
+    for (let wrong = 0; wrong < 3; wrong++) expect((await changePassword("WrongPass1")).status).toBe(401);
+    expect((await changePassword("Changed2026A")).status).not.toBe(429);
+  });
+});
+
 describe("e-mail verification: GET /zapi/internal/mypage/email/verify/screen-data, then POST /email/verify", () => {
   async function unverifiedMember() {
     const member = await insertAccount(t);

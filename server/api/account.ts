@@ -57,7 +57,16 @@ import {
   saveProfileImage,
 } from "../services/profile-images.ts";
 import { endOtherSessions } from "../services/sessions.ts";
-import { EMAIL_CHECK_RATE, takeRate, throttleKey, USER_ID_CHECK_RATE } from "../services/throttle.ts";
+import {
+  CLIENT_GUESS_THROTTLE,
+  clearThrottle,
+  EMAIL_CHECK_RATE,
+  recordHit,
+  takeRate,
+  throttleKey,
+  throttleWait,
+  USER_ID_CHECK_RATE,
+} from "../services/throttle.ts";
 import {
   clearFlowCookie,
   clearSessionCookies,
@@ -67,6 +76,7 @@ import {
 } from "./auth-cookies.ts";
 import { mailCode, mailDeps, spendMailedCode } from "./code-mail.ts";
 import type { ApiEnv } from "./context.ts";
+import type { ApiError } from "./errors.ts";
 import { currentMember, requireMember, requireMemberAccount } from "./member.ts";
 import { endMemberFlow, findMemberFlow, mailMemberCode, requireMemberFlow } from "./member-flows.ts";
 import { apiError, apiMessage, emailInUseError, retryLaterError, userIdInUseError } from "./messages.ts";
@@ -109,6 +119,29 @@ async function storeNewPassword(
     template: "passwordChanged",
     vars: { changedAt: now, passwordForgotUrl: `${siteOrigin(c)}/password/forgot` },
   }).catch((error: unknown) => console.error("[password] the change notice was not sent", error));
+}
+
+/**
+ * Checks the member's current password before a change it guards, or throws `wrong()`. Wrong
+ * passwords are paced per account like a login's (a stolen session must not guess freely);
+ * 429 with the wait while it must wait. The right password clears the count.
+ */
+async function checkCurrentPassword(
+  c: Context<ApiEnv>,
+  found: Account,
+  password: string,
+  wrong: () => Promise<ApiError>,
+): Promise<void> {
+  const deps = c.get("deps");
+  const key = [throttleKey.passwordCheckBy(found.id)];
+  const wait = await throttleWait(deps.db, key, CLIENT_GUESS_THROTTLE, deps.now());
+  if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait);
+  if (found.passwordHash && (await deps.passwords.verify(found.passwordHash, password))) {
+    await clearThrottle(deps.db, key);
+    return;
+  }
+  await recordHit(deps.db, key, CLIENT_GUESS_THROTTLE, deps.now());
+  throw await wrong();
 }
 
 /** The body's e-mail address, checked by the rules of every e-mail field (spec §5 E-mail). */
@@ -276,9 +309,9 @@ export const account = new Hono<ApiEnv>()
     const oldPassword = String(data.oldPassword);
     const newPassword = String(data.newPassword);
     // Spec §8 Password: a 401 shows on the old-password field.
-    if (!found.passwordHash || !(await deps.passwords.verify(found.passwordHash, oldPassword))) {
-      throw await apiError(c, 401, "PASSWORD_INCORRECT", "currentPasswordIncorrect");
-    }
+    await checkCurrentPassword(c, found, oldPassword, () =>
+      apiError(c, 401, "PASSWORD_INCORRECT", "currentPasswordIncorrect"),
+    );
     await storeNewPassword(c, found, newPassword, strength);
     return c.json({});
   })
@@ -293,9 +326,9 @@ export const account = new Hono<ApiEnv>()
     const form = buildUserIdChangeForm({ currentUserId: found.userId ?? "" }, version);
     const data = await validatedJson(c, form);
     const userId = String(data.userId);
-    if (!(await deps.passwords.verify(found.passwordHash, String(data.password)))) {
-      throw await apiError(c, 401, "REQUEST_UNAUTHORIZED", "passwordIncorrect");
-    }
+    await checkCurrentPassword(c, found, String(data.password), () =>
+      apiError(c, 401, "REQUEST_UNAUTHORIZED", "passwordIncorrect"),
+    );
     const holder = await findAccountByUserId(deps.db, userId);
     if (holder && holder.id !== found.id) throw await userIdInUseError(c);
     try {

@@ -39,8 +39,8 @@ import {
 import { endSession } from "../services/sessions.ts";
 import {
   ACCOUNT_LOGIN_THROTTLE,
-  ADDRESS_LOGIN_THROTTLE,
-  CLIENT_LOGIN_THROTTLE,
+  ADDRESS_GUESS_THROTTLE,
+  CLIENT_GUESS_THROTTLE,
   clearThrottle,
   rateWait,
   recordRateHit,
@@ -95,7 +95,7 @@ async function loginClient(c: ApiContext, account: Account | null, identifier: s
 /** The counters a failure of this client counts on and that it waits for (the site rate aside). */
 function loginThrottleRules({ account, identifier, address, knownBrowser }: LoginClient): ThrottleRule[] {
   if (account && knownBrowser) {
-    return [{ key: throttleKey.accountBrowser(account.id, knownBrowser), policy: CLIENT_LOGIN_THROTTLE }];
+    return [{ key: throttleKey.accountBrowser(account.id, knownBrowser), policy: CLIENT_GUESS_THROTTLE }];
   }
   const target = account ? account.id : `identifier:${identifier.toLowerCase()}`;
   return [
@@ -105,8 +105,8 @@ function loginThrottleRules({ account, identifier, address, knownBrowser }: Logi
     },
     ...(address
       ? [
-          { key: throttleKey.accountFrom(target, address), policy: CLIENT_LOGIN_THROTTLE },
-          { key: throttleKey.loginFrom(address), policy: ADDRESS_LOGIN_THROTTLE },
+          { key: throttleKey.accountFrom(target, address), policy: CLIENT_GUESS_THROTTLE },
+          { key: throttleKey.loginFrom(address), policy: ADDRESS_GUESS_THROTTLE },
         ]
       : []),
   ];
@@ -156,7 +156,7 @@ async function refuseWhileThrottled(c: ApiContext, client: LoginClient, method: 
  * a password reset or time clears it.
  */
 async function forgetClientFailures(c: ApiContext, client: LoginClient): Promise<void> {
-  const own = loginThrottleRules(client).filter((rule) => rule.policy === CLIENT_LOGIN_THROTTLE);
+  const own = loginThrottleRules(client).filter((rule) => rule.policy === CLIENT_GUESS_THROTTLE);
   await clearThrottle(
     c.get("deps").db,
     own.map((rule) => rule.key),

@@ -6,13 +6,18 @@ import { sendMail } from "../mail/send-mail.ts";
 import { CODE_LIFETIME_MS, type CodePurpose, issueCode, verifyCode } from "../services/auth-codes.ts";
 import { type AuthFlow, advanceFlow, type FlowChanges } from "../services/auth-flows.ts";
 import {
+  ADDRESS_GUESS_THROTTLE,
+  CLIENT_GUESS_THROTTLE,
   CLIENT_MAIL_THROTTLE,
   CODE_RESEND_THROTTLE,
-  LOGIN_THROTTLE,
+  clearThrottle,
   MAIL_THROTTLE,
   recordHit,
+  recordRuleHits,
+  type ThrottleRule,
   throttleKey,
   throttleWait,
+  waitForRules,
 } from "../services/throttle.ts";
 import type { StoreSettings } from "../store/validate-settings.ts";
 import type { ApiEnv } from "./context.ts";
@@ -108,9 +113,26 @@ export async function mailCode(
 }
 
 /**
+ * Whose wrong guesses at a mailed PIN count together. A member's own procedure counts per
+ * account (only the signed-in member can guess there); a sign-up per (mailbox, client address)
+ * and per address. Never per mailbox alone: a stranger starting sign-ups for a member's address
+ * must not slow the member. Each code is void after 5 wrong tries and the mail caps bound how
+ * many codes a mailbox gets, which bounds the guesses at one mailbox.
+ */
+function codeGuessRules(c: Context<ApiEnv>, flow: AuthFlow & { email: string }): ThrottleRule[] {
+  if (flow.accountId)
+    return [{ key: throttleKey.codeGuessBy(flow.accountId), policy: CLIENT_GUESS_THROTTLE }];
+  const address = clientAddress(c) ?? "unknown";
+  return [
+    { key: throttleKey.codeGuessAt(flow.email, address), policy: CLIENT_GUESS_THROTTLE },
+    { key: throttleKey.codeGuessFrom(address), policy: ADDRESS_GUESS_THROTTLE },
+  ];
+}
+
+/**
  * Spends the code the flow's address was mailed for the purpose, or refuses: 400 PIN_CODE_ERROR
- * for a wrong, expired or void code, 429 TOO_MANY_ATTEMPTS once the address or the client has
- * guessed wrong too often lately (the code itself is void after 5 wrong tries).
+ * for a wrong, expired or void code, 429 TOO_MANY_ATTEMPTS (with the wait) while the guesser
+ * must wait after too many wrong tries (the code itself is void after 5).
  */
 export async function spendMailedCode(
   c: Context<ApiEnv>,
@@ -120,12 +142,18 @@ export async function spendMailedCode(
 ): Promise<void> {
   const deps = c.get("deps");
   const now = deps.now();
-  const address = clientAddress(c);
-  const keys = [throttleKey.codeTo(flow.email), ...(address ? [throttleKey.address(address)] : [])];
-  const wait = await throttleWait(deps.db, keys, LOGIN_THROTTLE, now);
+  const rules = codeGuessRules(c, flow);
+  const wait = await waitForRules(deps.db, rules, now);
   if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait);
-  if (await verifyCode(deps.db, { flowId: flow.id, purpose, code, now })) return;
-  await recordHit(deps.db, keys, LOGIN_THROTTLE, now);
+  if (await verifyCode(deps.db, { flowId: flow.id, purpose, code, now })) {
+    // The guesser's own count is forgotten; an address's count across mailboxes stays.
+    await clearThrottle(
+      deps.db,
+      rules.filter((rule) => rule.policy === CLIENT_GUESS_THROTTLE).map((rule) => rule.key),
+    );
+    return;
+  }
+  await recordRuleHits(deps.db, rules, now);
   const { settings } = deps.store.current();
   throw await apiError(c, 400, "PIN_CODE_ERROR", "pinCodeError", {
     params: { displayName: codeDisplayName(settings, purpose, requestLanguage(c)) },

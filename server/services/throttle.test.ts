@@ -2,36 +2,45 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../tests/api-harness.ts";
 import {
   ACCOUNT_LOGIN_THROTTLE,
-  CLIENT_LOGIN_THROTTLE,
+  CLIENT_GUESS_THROTTLE,
   CLIENT_MAIL_THROTTLE,
   clearThrottle,
   delayAfter,
-  LOGIN_THROTTLE,
   MAIL_THROTTLE,
   mailboxOf,
   type RatePolicy,
   rateWait,
   recordHit,
   recordRateHit,
+  type ThrottlePolicy,
   takeRate,
   throttleKey,
   throttleWait,
 } from "./throttle.ts";
 
-describe("delayAfter (login policy)", () => {
-  it("is free for 3 failures, doubles from 1 s, and locks at the 10th", () => {
-    const delays = Array.from({ length: 11 }, (_, hits) => delayAfter(hits, LOGIN_THROTTLE));
+/** A policy that locks, as the mail caps do, to test the counters' every branch. */
+const LOCKING: ThrottlePolicy = {
+  freeHits: 3,
+  baseDelayMs: 1000,
+  lockAfter: 10,
+  lockMs: 15 * 60 * 1000,
+  forgetAfterMs: 15 * 60 * 1000,
+};
+
+describe("delayAfter (a locking policy)", () => {
+  it("is free for 3 hits, doubles from 1 s, and locks at the 10th", () => {
+    const delays = Array.from({ length: 11 }, (_, hits) => delayAfter(hits, LOCKING));
     expect(delays).toEqual([0, 0, 0, 0, 1000, 2000, 4000, 8000, 16000, 32000, null]);
   });
 });
 
-describe("delayAfter (login policies)", () => {
-  it("never locks a login key: the waits stop growing at 15 minutes", () => {
-    expect(delayAfter(3, CLIENT_LOGIN_THROTTLE)).toBe(0);
-    expect(delayAfter(4, CLIENT_LOGIN_THROTTLE)).toBe(1000);
-    expect(delayAfter(13, CLIENT_LOGIN_THROTTLE)).toBe(512_000);
-    expect(delayAfter(14, CLIENT_LOGIN_THROTTLE)).toBe(15 * 60 * 1000);
-    expect(delayAfter(10_000, CLIENT_LOGIN_THROTTLE)).toBe(15 * 60 * 1000);
+describe("delayAfter (guessing policies)", () => {
+  it("never locks a key that guesses count on: the waits stop growing at 15 minutes", () => {
+    expect(delayAfter(3, CLIENT_GUESS_THROTTLE)).toBe(0);
+    expect(delayAfter(4, CLIENT_GUESS_THROTTLE)).toBe(1000);
+    expect(delayAfter(13, CLIENT_GUESS_THROTTLE)).toBe(512_000);
+    expect(delayAfter(14, CLIENT_GUESS_THROTTLE)).toBe(15 * 60 * 1000);
+    expect(delayAfter(10_000, CLIENT_GUESS_THROTTLE)).toBe(15 * 60 * 1000);
     expect(delayAfter(10_000, ACCOUNT_LOGIN_THROTTLE)).toBe(15 * 60 * 1000);
   });
 });
@@ -77,8 +86,8 @@ describe("throttle counters", () => {
   afterEach(() => t.close());
 
   const key = "login:account:test";
-  const wait = () => throttleWait(t.db, [key], LOGIN_THROTTLE, t.clock.now());
-  const hit = () => recordHit(t.db, [key], LOGIN_THROTTLE, t.clock.now());
+  const wait = () => throttleWait(t.db, [key], LOCKING, t.clock.now());
+  const hit = () => recordHit(t.db, [key], LOCKING, t.clock.now());
 
   it("makes a key wait after each hit past the free ones", async () => {
     for (let index = 0; index < 3; index++) await hit();
@@ -110,10 +119,10 @@ describe("throttle counters", () => {
   });
 
   it("waits for the slowest of several keys", async () => {
-    for (let index = 0; index < 5; index++) await recordHit(t.db, ["a"], LOGIN_THROTTLE, t.clock.now());
-    await recordHit(t.db, ["b"], LOGIN_THROTTLE, t.clock.now());
-    expect(await throttleWait(t.db, ["a", "b"], LOGIN_THROTTLE, t.clock.now())).toBe(2);
-    expect(await throttleWait(t.db, ["b"], LOGIN_THROTTLE, t.clock.now())).toBe(0);
+    for (let index = 0; index < 5; index++) await recordHit(t.db, ["a"], LOCKING, t.clock.now());
+    await recordHit(t.db, ["b"], LOCKING, t.clock.now());
+    expect(await throttleWait(t.db, ["a", "b"], LOCKING, t.clock.now())).toBe(2);
+    expect(await throttleWait(t.db, ["b"], LOCKING, t.clock.now())).toBe(0);
   });
 
   it("clears a key", async () => {

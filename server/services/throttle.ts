@@ -3,9 +3,9 @@
  * brute-force detector are the references). Two kinds of counter:
  *
  * - A key counts hits (failed logins or PIN guesses, or mails sent). Past a few free hits each
- *   further one makes the key wait twice as long before the next attempt, up to a ceiling; a
- *   policy may lock the key at a limit instead. Login keys never lock: a lock is what lets a
- *   stranger shut a member out.
+ *   further one makes the key wait twice as long before the next attempt, up to a ceiling. Only
+ *   the mail caps lock at a limit; guesses (passwords, codes, PINs) never do: a lock is what
+ *   lets a stranger shut a member out.
  * - A rate (GCRA, the "generic cell rate algorithm") allows a sustained pace plus a burst, and
  *   makes whoever comes faster wait for the next slot: the site-wide failed-login rate and the
  *   user-ID check per client address.
@@ -36,23 +36,13 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
 /**
- * Sign-up PIN guesses (per address mailed to and per client): waits of 1, 2, 4 … 32 s after the
- * 4th to 9th, a 15-minute lock at the 10th. A sign-up has no member to lock out.
+ * Wrong passwords, login codes and mailed PINs of one client at one account: at a login, by a
+ * stranger's browser per (account, client address) and by a browser the account knows (latid)
+ * per (account, browser); a mailed PIN per (mailbox, client address) at a sign-up and per
+ * account in a member's own procedures; a member's current password per account. 3 free, then
+ * 1, 2, 4 … s up to 15 minutes between tries (about 100 tries a day); never a lock.
  */
-export const LOGIN_THROTTLE: ThrottlePolicy = {
-  freeHits: 3,
-  baseDelayMs: SECOND,
-  lockAfter: 10,
-  lockMs: 15 * MINUTE,
-  forgetAfterMs: 15 * MINUTE,
-};
-
-/**
- * Failed logins and login-code guesses of one client at one account: by a stranger's browser,
- * per (account, client address); by a browser the account knows (latid), per (account, browser).
- * 3 free, then 1, 2, 4 … s up to 15 minutes between tries (about 100 tries a day); no lock.
- */
-export const CLIENT_LOGIN_THROTTLE: ThrottlePolicy = {
+export const CLIENT_GUESS_THROTTLE: ThrottlePolicy = {
   freeHits: 3,
   baseDelayMs: SECOND,
   maxDelayMs: 15 * MINUTE,
@@ -72,11 +62,11 @@ export const ACCOUNT_LOGIN_THROTTLE: ThrottlePolicy = {
 };
 
 /**
- * Failed logins from one client address at any account, by browsers the account does not know.
- * Looser, because many people share an address (carrier-grade NAT, offices): 10 free, then 1,
- * 2, 4 … s up to 5 minutes.
+ * Failed logins from one client address at any account, by browsers the account does not know,
+ * and wrong sign-up PINs from one address at any mailbox. Looser, because many people share an
+ * address (carrier-grade NAT, offices): 10 free, then 1, 2, 4 … s up to 5 minutes.
  */
-export const ADDRESS_LOGIN_THROTTLE: ThrottlePolicy = {
+export const ADDRESS_GUESS_THROTTLE: ThrottlePolicy = {
   freeHits: 10,
   baseDelayMs: SECOND,
   maxDelayMs: 5 * MINUTE,
@@ -159,12 +149,18 @@ export const throttleKey = {
   loginFrom: (address: string) => `login:client:${address}`,
   /** The site-wide failed-login rate. */
   site: "login:site",
-  /** Sign-up PIN guesses from one client address. */
-  address: (address: string) => `login:address:${address}`,
-  /** Guesses at the codes mailed to an address outside a login (sign-up). */
-  codeTo: (email: string) => `code:to:${email.toLowerCase()}`,
-  /** Codes mailed to a mailbox, for the 30-second resend rule. */
-  /** Per purpose: a sign-up PIN does not hold back the login code the new member asks for next. */
+  /** Sign-up PIN guesses from one client address, at any mailbox. */
+  codeGuessFrom: (address: string) => `code:guess:from:${address}`,
+  /** Sign-up PIN guesses at one mailbox from one client address. */
+  codeGuessAt: (email: string, address: string) => `code:guess:pair:${mailboxOf(email)}:${address}`,
+  /** A member's guesses at the PINs mailed for their own procedures. */
+  codeGuessBy: (accountId: string) => `code:guess:account:${accountId}`,
+  /** A member's wrong current passwords (password and user-ID change). */
+  passwordCheckBy: (accountId: string) => `password:check:${accountId}`,
+  /**
+   * Codes mailed to a mailbox, for the 30-second resend rule: per purpose, so that a sign-up PIN
+   * does not hold back the login code the new member asks for next.
+   */
   codeSentTo: (email: string, purpose: string) => `code:sent:${purpose}:${mailboxOf(email)}`,
   mailTo: (email: string) => `mail:to:${mailboxOf(email)}`,
   mailFrom: (address: string) => `mail:from:${address}`,
