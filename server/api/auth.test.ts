@@ -269,7 +269,7 @@ describe("throttling failed logins", () => {
     const refused = await passwordLogin(stranger, member.email, "Wrong0pass");
     expect(await json(refused)).toMatchObject({
       code: "TOO_MANY_ATTEMPTS",
-      message: "Too many login attempts. Please try again in 1 s.",
+      message: "Too many login attempts. Please try again in 1 second.",
       retryAfter: 1,
     });
     const inJapanese = await passwordLogin(

@@ -41,12 +41,13 @@ export async function retryLaterError(
   reason: RetryReason = "other",
 ): Promise<ApiError> {
   c.header("Retry-After", String(seconds));
+  const minutes = Math.ceil(seconds / 60);
   const key =
     code === "RESEND_TOO_SOON"
       ? "resendTooSoon"
       : `tooManyAttempts.${reason}.${seconds < 60 ? "seconds" : "minutes"}`;
   return apiError(c, 429, code, key, {
-    params: { seconds, minutes: Math.ceil(seconds / 60), ...params },
+    params: { seconds, minutes, count: seconds < 60 ? seconds : minutes, ...params },
     details: { retryAfter: seconds },
   });
 }

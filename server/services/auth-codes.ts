@@ -9,6 +9,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { Db } from "../db/database.ts";
 import { authCodes } from "../db/schema.ts";
+import { MAX_WRONG_TRIES, RESEND_INTERVAL_MS } from "./throttle.ts";
 
 export type CodePurpose = keyof StoreSettings["authCodeSetting"];
 
@@ -24,8 +25,6 @@ export const CODE_PURPOSES = [
 
 export const CODE_LENGTH = 6;
 export const CODE_LIFETIME_MS = 60 * 60 * 1000;
-export const MAX_WRONG_TRIES = 5;
-export const RESEND_INTERVAL_MS = 30 * 1000;
 
 export function isCodePurpose(value: unknown): value is CodePurpose {
   return typeof value === "string" && (CODE_PURPOSES as readonly string[]).includes(value);

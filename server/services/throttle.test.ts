@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../tests/api-harness.ts";
+import * as throttle from "./throttle.ts";
 import {
   ACCOUNT_LOGIN_THROTTLE,
   CLIENT_GUESS_THROTTLE,
@@ -174,5 +176,58 @@ describe("rates (GCRA)", () => {
     expect(await takeRate(t.db, "take", rate, t.clock.now())).toBe(5);
     t.clock.advance(5000);
     expect(await takeRate(t.db, "take", rate, t.clock.now())).toBe(0);
+  });
+});
+
+describe("the README's tables of limits", () => {
+  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+
+  /** 1000 → "1 s", 300000 → "5 min", 3600000 → "1 h". */
+  function duration(ms: number): string {
+    if (ms % 3_600_000 === 0) return `${ms / 3_600_000} h`;
+    if (ms % 60_000 === 0) return `${ms / 60_000} min`;
+    return `${ms / 1000} s`;
+  }
+
+  /** The cells after the name and the description of the README row naming `name`. */
+  function rowCells(name: string): string[] {
+    const row = readme.split("\n").find((line) => line.startsWith(`| \`${name}\` |`));
+    expect(row, `README has no row for ${name}`).toBeDefined();
+    return (row ?? "")
+      .split("|")
+      .slice(3, -1)
+      .map((cell) => cell.trim());
+  }
+
+  const policies = Object.entries(throttle).filter(
+    (entry): entry is [string, ThrottlePolicy] => typeof entry[1] === "object" && "freeHits" in entry[1],
+  );
+  const rates = Object.entries(throttle).filter(
+    (entry): entry is [string, RatePolicy] => typeof entry[1] === "object" && "burst" in entry[1],
+  );
+
+  it("finds every policy of the module", () => {
+    expect(policies.length).toBeGreaterThanOrEqual(6);
+    expect(rates.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(policies)("states %s's numbers", (name, policy) => {
+    expect(rowCells(name)).toEqual([
+      String(policy.freeHits),
+      duration(policy.baseDelayMs),
+      policy.maxDelayMs === undefined ? "—" : duration(policy.maxDelayMs),
+      policy.lockAfter === undefined
+        ? "never"
+        : `${duration(policy.lockMs ?? 0)} at the ${policy.lockAfter}th`,
+      duration(policy.forgetAfterMs),
+    ]);
+  });
+
+  it.each(rates)("states %s's numbers", (name, rate) => {
+    expect(rowCells(name)).toEqual([String(rate.burst), duration(rate.intervalMs)]);
+  });
+
+  it("states how many wrong tries void a code", () => {
+    expect(readme).toContain(`void after ${throttle.MAX_WRONG_TRIES} wrong tries`);
   });
 });

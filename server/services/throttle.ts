@@ -15,7 +15,6 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { authRates, authThrottles } from "../db/schema.ts";
-import { RESEND_INTERVAL_MS } from "./auth-codes.ts";
 
 export interface ThrottlePolicy {
   /** Hits that cost no waiting. */
@@ -34,6 +33,11 @@ export interface ThrottlePolicy {
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
+
+/** A mailed code is void after this many wrong tries (server/services/auth-codes.ts). */
+export const MAX_WRONG_TRIES = 5;
+/** A new code for the same purpose goes to a mailbox no sooner than this after the last one. */
+export const RESEND_INTERVAL_MS = 30 * SECOND;
 
 /**
  * Wrong passwords, login codes and mailed PINs of one client at one account: at a login, by a

@@ -1,0 +1,137 @@
+/**
+ * Issue 26: limits slow the guesser, tell the wait, and never lock the member out. A stranger's
+ * wrong passwords at a member's account are slowed with the wait stated on the login screen, while
+ * the member, on a browser it has logged in on before, logs in at once; wrong sign-up PINs are
+ * slowed the same way on the PIN screen.
+ */
+import type { Locator, Page } from "@playwright/test";
+import {
+  agreeToPolicies,
+  newEmail,
+  pinFrom,
+  signUpMember,
+  typePin,
+  waitForMail,
+  waitUntilHydrated,
+} from "./helpers.ts";
+import { expect, test } from "./visitor.ts";
+
+const PASSWORD = "Limits2026pass";
+
+const TEXT = {
+  ja: {
+    login: "ログイン",
+    failed: "メールアドレスまたはパスワードが正しくありません。",
+    wait: /ログイン試行回数が上限に達しました。あと\d+秒後にお試しください。/,
+  },
+  en: {
+    login: "Log in",
+    failed: "The e-mail address or password is incorrect.",
+    wait: /Too many login attempts\. Please try again in (1 second|\d+ seconds)\./,
+  },
+} as const;
+
+/**
+ * Submits until the screen states a wait (a try can land after the previous wait has passed, so
+ * the number of tries is not fixed); every other answer must be `failed`. Returns the tries.
+ */
+async function tryUntilWaitIsTold(
+  page: Page,
+  submit: Locator,
+  fill: (tries: number) => Promise<void>,
+  failed: string,
+  wait: RegExp,
+) {
+  for (let tries = 1; tries <= 12; tries++) {
+    await fill(tries);
+    await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST"),
+      submit.click(),
+    ]);
+    await expect(page.getByText(failed).or(page.getByText(wait)).first()).toBeVisible();
+    // The answer has arrived; let React commit it before reading it.
+    for (let frame = 0; frame < 2; frame++) {
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    }
+    if (await page.getByText(wait).isVisible()) return tries;
+    await expect(page.getByText(failed)).toBeVisible();
+  }
+  throw new Error("no wait was told after 12 tries");
+}
+
+for (const [language, width] of [
+  ["ja", 375],
+  ["en", 1280],
+] as const) {
+  const text = TEXT[language];
+
+  test(`a stranger's wrong passwords are slowed with the wait told, the member still logs in (${language})`, async ({
+    page,
+    browser,
+  }) => {
+    const email = newEmail(`limits-${language}`);
+    // Signing up logs the member in: this browser is now one the account knows.
+    await signUpMember(page, email, PASSWORD);
+    await page.goto("/logout");
+    await page.getByRole("button", { name: "ログアウトする" }).click();
+    await expect(page.getByRole("heading", { name: "ログアウトしました。" })).toBeVisible();
+
+    const stranger = await browser.newContext({
+      viewport: { width, height: 800 },
+      extraHTTPHeaders: { "x-forwarded-for": "203.0.113.66" },
+    });
+    const strangerPage = await stranger.newPage();
+    await strangerPage.goto(new URL(`/login?lng=${language}`, page.url()).href);
+    const submit = strangerPage.getByRole("button", { name: text.login, exact: true });
+    await waitUntilHydrated(strangerPage, submit);
+    const tries = await tryUntilWaitIsTold(
+      strangerPage,
+      submit,
+      async () => {
+        await strangerPage.locator('[data-field="emailUserId"] input').fill(email);
+        await strangerPage.locator('[data-field="password"] input').fill("Wrong2026pass");
+      },
+      text.failed,
+      text.wait,
+    );
+    // Three failures are free; the fourth starts the waits.
+    expect(tries).toBeGreaterThanOrEqual(5);
+    // What the stranger typed is still there to try again.
+    await expect(strangerPage.locator('[data-field="emailUserId"] input')).toHaveValue(email);
+    await stranger.close();
+
+    // Meanwhile the member, on its own browser, logs in with the right password at once.
+    await page.goto(`/login?lng=${language}`);
+    const login = page.getByRole("button", { name: text.login, exact: true });
+    await waitUntilHydrated(page, login);
+    await page.locator('[data-field="emailUserId"] input').fill(email);
+    await page.locator('[data-field="password"] input').fill(PASSWORD);
+    await login.click();
+    await page.waitForURL("**/mypage");
+  });
+}
+
+test("wrong sign-up PINs are slowed with the wait told on the PIN screen", async ({ page }) => {
+  const email = newEmail("limits-pin");
+  await page.goto("/signup/auth");
+  const send = page.getByRole("button", { name: "認証コードを送信する" });
+  await waitUntilHydrated(page, send);
+  await page.locator('[data-field="email"] input').fill(email);
+  await agreeToPolicies(page);
+  const sentAfter = Date.now() - 1000;
+  await send.click();
+  await page.waitForURL("**/signup/pin-code");
+  const code = pinFrom((await waitForMail(email, "会員登録用認証コード", sentAfter)).text);
+  // Wrong codes that differ from one try to the next: the screen wants the field changed.
+  const wrongCodes = ["000000", "111111", "222222"].filter((wrong) => wrong !== code);
+  const verify = page.getByRole("button", { name: "認証する" });
+  await waitUntilHydrated(page, verify);
+  const tries = await tryUntilWaitIsTold(
+    page,
+    verify,
+    (tries) => typePin(page, "pinCode", wrongCodes[tries % 2] ?? "333333"),
+    "認証に失敗しました。",
+    /試行回数が上限に達しました。あと\d+秒後にお試しください。/,
+  );
+  expect(tries).toBeGreaterThanOrEqual(5);
+});
