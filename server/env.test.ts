@@ -14,6 +14,12 @@ describe("parseEnv", () => {
     expect(env.zapiOrigin).toBeNull();
     expect(env.trustProxy).toBe(false);
     expect(env.recaptchaApiKey).toBeNull();
+    expect(env.encryptionKey).toBeNull();
+  });
+
+  it("reads ENCRYPTION_KEY as 32 bytes", () => {
+    const key = Buffer.alloc(32, 7);
+    expect(parseEnv({ ENCRYPTION_KEY: key.toString("base64") }, cwd).encryptionKey).toEqual(key);
   });
 
   it.each([
@@ -38,6 +44,7 @@ describe("parseEnv", () => {
     [{ ZAPI_ORIGIN: "ftp://api" }, "ZAPI_ORIGIN"],
     [{ HOST: "a b" }, "HOST"],
     [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
+    [{ ENCRYPTION_KEY: "too-short" }, "ENCRYPTION_KEY"],
   ])("rejects %o naming %s", (source, variable) => {
     expect(() => parseEnv(source, cwd)).toThrow(EnvError);
     expect(() => parseEnv(source, cwd)).toThrow(`Environment variable ${variable}`);

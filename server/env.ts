@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { parseSecretKey } from "./services/secret-box.ts";
 
 /** The process environment, read and validated once at boot (ADR 0003). */
 export interface Env {
@@ -34,6 +35,11 @@ export interface Env {
   recaptchaScriptUrl: string;
   /** SESSION_MAX_AGE_DAYS: a session's absolute lifetime, however often it is used (default 90). */
   sessionMaxAgeDays: number;
+  /**
+   * ENCRYPTION_KEY: 32 bytes (base64) that seal authenticator secrets and key backup-code hashes;
+   * null = the data directory's key file (server/services/secret-box.ts).
+   */
+  encryptionKey: Buffer | null;
 }
 
 export class EnvError extends Error {
@@ -95,6 +101,15 @@ function positiveInteger(source: Source, name: string, fallback: number, max: nu
   return value;
 }
 
+function encryptionKey(source: Source): Buffer | null {
+  const raw = source.ENCRYPTION_KEY?.trim();
+  if (!raw) return null;
+  const key = parseSecretKey(raw);
+  if (!key)
+    throw new EnvError("ENCRYPTION_KEY", "must be 32 bytes in base64 (e.g. `openssl rand -base64 32`)");
+  return key;
+}
+
 export function parseEnv(source: Source = process.env, cwd = process.cwd()): Env {
   const portText = source.PORT?.trim() || "3000";
   const port = Number(portText);
@@ -131,5 +146,6 @@ export function parseEnv(source: Source = process.env, cwd = process.cwd()): Env
       optionalUrl(source, "RECAPTCHA_SCRIPT_URL", ["http:", "https:"]) ??
       "https://www.google.com/recaptcha/enterprise.js",
     sessionMaxAgeDays: positiveInteger(source, "SESSION_MAX_AGE_DAYS", 90, 3650),
+    encryptionKey: encryptionKey(source),
   };
 }

@@ -17,6 +17,7 @@ import { createMailer, createSmsSender } from "./mail/transports.ts";
 import { loadCountryDatabase } from "./services/ip-country.ts";
 import { createPasswordHasher } from "./services/passwords.ts";
 import { createRecaptchaVerifier, recaptchaConfigurationProblems } from "./services/recaptcha.ts";
+import { createSecretBox, loadSecretKey, SecretKeyError } from "./services/secret-box.ts";
 import { createSite } from "./site.ts";
 import { PolicyFilesError, watchPolicies } from "./store/policy-source.ts";
 import { watchStoreSettings } from "./store/store-settings-source.ts";
@@ -40,6 +41,7 @@ async function boot() {
   loadCountryDatabase();
   const mailer = createMailer(env);
   const sms = createSmsSender(env);
+  const secretBox = createSecretBox(loadSecretKey(env.encryptionKey, resolve(env.dataDir, "encryption.key")));
   const api = createApi({
     db: database.db,
     store,
@@ -48,6 +50,7 @@ async function boot() {
     sms,
     passwords: createPasswordHasher(),
     recaptcha: createRecaptchaVerifier({ apiKey: env.recaptchaApiKey, endpoint: env.recaptchaEndpoint }),
+    secretBox,
     now: () => new Date(),
     secureCookies: env.publicOrigin.startsWith("https://"),
     publicOrigin: env.publicOrigin,
@@ -127,7 +130,8 @@ boot().catch((error: unknown) => {
     error instanceof EnvError ||
     error instanceof StoreSettingsError ||
     error instanceof PolicyFilesError ||
-    error instanceof DirectoryLockedError
+    error instanceof DirectoryLockedError ||
+    error instanceof SecretKeyError
   ) {
     fail(error.message);
   }

@@ -23,6 +23,7 @@ import { MemoryOutbox } from "../server/mail/memory-outbox.ts";
 import { createPasswordHasher, type PasswordHasher } from "../server/services/passwords.ts";
 import { agreementTo, policiesInForce, recordConsents } from "../server/services/policies.ts";
 import type { RecaptchaVerifier } from "../server/services/recaptcha.ts";
+import { createSecretBox } from "../server/services/secret-box.ts";
 import { DEFAULT_SESSION_MAX_AGE_MS, SESSION_COOKIE } from "../server/services/sessions.ts";
 import { hashToken } from "../server/services/tokens.ts";
 import { loadPolicies, type PolicyCatalogue, staticPolicies } from "../server/store/policy-source.ts";
@@ -245,6 +246,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     sms: outbox.sms,
     passwords,
     recaptcha: recaptchaOff,
+    secretBox: createSecretBox(randomBytes(32)),
     now: () => clock.now(),
     secureCookies: false,
     // The origin app.request() gives requests that name no other.

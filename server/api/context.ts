@@ -4,6 +4,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import type { SmsSender } from "../mail/sms.ts";
 import type { PasswordHasher } from "../services/passwords.ts";
 import type { RecaptchaVerifier } from "../services/recaptcha.ts";
+import type { SecretBox } from "../services/secret-box.ts";
 import type { PolicySource } from "../store/policy-source.ts";
 import type { StoreSettingsSource } from "../store/store-settings-source.ts";
 
@@ -18,6 +19,8 @@ export interface ApiDeps {
   /** argon2id; tests pass cheaper parameters. */
   passwords: PasswordHasher;
   recaptcha: RecaptchaVerifier;
+  /** Seals authenticator secrets and hashes backup codes under the server's key (ENCRYPTION_KEY). */
+  secretBox: SecretBox;
   /** Injected so tests can move time (PIN expiry, throttling, session sliding). */
   now: () => Date;
   /** Cookies get the Secure flag when the public origin is https. */

@@ -19,6 +19,8 @@ import type { SEX_CODES } from "../../schemas/rules.ts";
 import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 
 type SexCode = (typeof SEX_CODES)[number];
+/** A multi-factor method a member enables (backup codes are a fallback, not a method). */
+export type MultiFactorMethodType = "Email" | "SMS" | "OTP";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -60,6 +62,8 @@ export const accounts = pgTable(
     /** The TV-app profile PIN (spec §5 PIN code (TV profile)), argon2id in PHC format; null until set. */
     profilePinHash: text("profile_pin_hash"),
     profilePinUpdatedAt: timestamp("profile_pin_updated_at", { withTimezone: true }),
+    /** The multi-factor type the member chose at a login to be asked first (spec §2); null = the first enabled. */
+    preferredMultiFactorType: text("preferred_multi_factor_type").$type<MultiFactorMethodType>(),
     /** Set when the operator has barred the account from logging in (LOGIN_PROHIBITED). */
     loginProhibitedAt: timestamp("login_prohibited_at", { withTimezone: true }),
     familyName: text("family_name"),
@@ -128,6 +132,11 @@ export const authFlows = pgTable("auth_flows", {
   codeSentAt: timestamp("code_sent_at", { withTimezone: true }),
   /** Withdrawal: the survey answers given on the first step, kept until the code confirms it. */
   surveyAnswers: jsonb("survey_answers").$type<SurveyAnswers>(),
+  /** A login waiting for its second factor: how the first factor was given, and the identifier typed. */
+  loginMethod: text("login_method"),
+  loginIdentifier: text("login_identifier"),
+  /** Authenticator-app set-up: the secret shown to the member, encrypted, until a code proves it. */
+  pendingSecret: text("pending_secret"),
   createdAt: createdAt(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
@@ -243,6 +252,9 @@ export const loginHistory = pgTable(
     /** ISO 3166-1 alpha-2, when known. */
     country: text("country"),
     userAgent: text("user_agent"),
+    /** The attempt was (or needed) a second factor, and which type was tried. */
+    requestMultiFactor: boolean("request_multi_factor").notNull().default(false),
+    multiFactorType: text("multi_factor_type"),
   },
   // The history page reads a member's rows newest first in keyset pages (createdAt, then id): the
   // index is scanned backwards. (A `desc()` index would be NULLS LAST, which ORDER BY … DESC is not,
@@ -307,3 +319,39 @@ export const profileImages = pgTable("profile_images", {
   data: bytea("data").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * A multi-factor method a member has enabled (spec §3 multiFactorType). For OTP the TOTP secret,
+ * encrypted with the server's key, and the last time step accepted (each code works once); for SMS
+ * the number the enabling code proved.
+ */
+export const multiFactorMethods = pgTable(
+  "multi_factor_methods",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    type: text("type").$type<MultiFactorMethodType>().notNull(),
+    otpSecret: text("otp_secret"),
+    otpLastStep: integer("otp_last_step"),
+    phoneNumber: text("phone_number"),
+    enabledAt: timestamp("enabled_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.type] })],
+);
+
+/** A member's backup codes: single use, stored as salted HMACs (shown once, at generation). */
+export const backupCodes = pgTable(
+  "backup_codes",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    salt: text("salt").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("backup_codes_account_idx").on(table.accountId)],
+);
