@@ -18,7 +18,6 @@ import type { LoginCodeRequest } from "../../schemas/types/login-code-request.ge
 import type { LoginRequest } from "../../schemas/types/login-request.gen.ts";
 import { sendMail } from "../mail/send-mail.ts";
 import {
-  type Account,
   findAccountByEmail,
   findAccountById,
   findAccountForLogin,
@@ -28,8 +27,6 @@ import {
 } from "../services/accounts.ts";
 import { verifyCode } from "../services/auth-codes.ts";
 import { endFlow, findFlow, startFlow } from "../services/auth-flows.ts";
-import { knownBrowserOf } from "../services/login-alerts.ts";
-import { type LoginFailure, type LoginMethod, recordLoginAttempt } from "../services/login-history.ts";
 import {
   accountOfResetToken,
   issueResetToken,
@@ -37,131 +34,31 @@ import {
   resetPassword,
 } from "../services/password-reset.ts";
 import { endSession } from "../services/sessions.ts";
-import {
-  ACCOUNT_LOGIN_THROTTLE,
-  ADDRESS_GUESS_THROTTLE,
-  CLIENT_GUESS_THROTTLE,
-  clearThrottle,
-  rateWait,
-  recordRateHit,
-  recordRuleHits,
-  SITE_LOGIN_FAILURE_RATE,
-  type ThrottleRule,
-  throttleKey,
-  waitForRules,
-} from "../services/throttle.ts";
+import { clearThrottle, throttleKey } from "../services/throttle.ts";
 import {
   clearFlowCookie,
   clearSessionCookies,
   flowToken,
-  loginAlertToken,
   sessionToken,
   setFlowCookie,
 } from "./auth-cookies.ts";
 import { codeDisplayName, mailCode, mailDeps, paceMail } from "./code-mail.ts";
 import type { ApiEnv } from "./context.ts";
+import {
+  forgetClientFailures,
+  loginClient,
+  recordFailedLogin,
+  refuseWhileThrottled,
+} from "./login-limits.ts";
 import { currentMember } from "./member.ts";
-import { apiError, retryLaterError } from "./messages.ts";
+import { apiError } from "./messages.ts";
 import { requireRecaptcha } from "./recaptcha-guard.ts";
-import { clientAddress, siteOrigin } from "./request-info.ts";
+import { siteOrigin } from "./request-info.ts";
 import { asRecord, checkRequest, pick, REQUEST_SCHEMAS } from "./request-schemas.ts";
 import { logIn } from "./sign-in.ts";
 import { readJsonBody, requestLanguage, validatedJson, validateRequestData } from "./validation.ts";
 
 type ApiContext = Context<ApiEnv>;
-
-/**
- * Who is trying to log in to which account, and so which limits apply (issue 7 §5). A browser
- * the account knows (its latid) waits only for its own failures there: no stranger's guessing,
- * however fast, slows it. Any other browser waits for its own failures from its address at the
- * account, for every stranger's failures at the account and from its address, and for the
- * site-wide failure rate. An identifier naming no account is counted like an account.
- */
-interface LoginClient {
-  account: Account | null;
-  identifier: string;
-  address: string | null;
-  /** The latid hash when the account knows this browser. */
-  knownBrowser: string | null;
-}
-
-async function loginClient(c: ApiContext, account: Account | null, identifier: string): Promise<LoginClient> {
-  const knownBrowser = account
-    ? await knownBrowserOf(c.get("deps").db, { token: loginAlertToken(c), accountId: account.id })
-    : null;
-  return { account, identifier, address: clientAddress(c), knownBrowser };
-}
-
-/** The counters a failure of this client counts on and that it waits for (the site rate aside). */
-function loginThrottleRules({ account, identifier, address, knownBrowser }: LoginClient): ThrottleRule[] {
-  if (account && knownBrowser) {
-    return [{ key: throttleKey.accountBrowser(account.id, knownBrowser), policy: CLIENT_GUESS_THROTTLE }];
-  }
-  const target = account ? account.id : `identifier:${identifier.toLowerCase()}`;
-  return [
-    {
-      key: account ? throttleKey.account(account.id) : throttleKey.identifier(identifier),
-      policy: ACCOUNT_LOGIN_THROTTLE,
-    },
-    ...(address
-      ? [
-          { key: throttleKey.accountFrom(target, address), policy: CLIENT_GUESS_THROTTLE },
-          { key: throttleKey.loginFrom(address), policy: ADDRESS_GUESS_THROTTLE },
-        ]
-      : []),
-  ];
-}
-
-/**
- * Records a failed attempt in the login history. A wrong password or code also counts against
- * the client's throttle keys and the site-wide rate; a refusal before any check (throttled,
- * reCAPTCHA, barred) does not.
- */
-async function recordFailedLogin(
-  c: ApiContext,
-  client: LoginClient,
-  attempt: { method: LoginMethod; failure: LoginFailure },
-) {
-  const { db, now } = c.get("deps");
-  await recordLoginAttempt(db, {
-    accountId: client.account?.id ?? null,
-    identifier: client.identifier,
-    method: attempt.method,
-    failure: attempt.failure,
-    ip: client.address,
-    userAgent: c.req.header("user-agent") ?? null,
-    now: now(),
-  });
-  if (attempt.failure === "bad-credentials" || attempt.failure === "bad-code") {
-    await recordRuleHits(db, loginThrottleRules(client), now());
-    await recordRateHit(db, throttleKey.site, SITE_LOGIN_FAILURE_RATE, now());
-  }
-}
-
-/** 429 TOO_MANY_ATTEMPTS with Retry-After and the wait in the message, while the client must wait. */
-async function refuseWhileThrottled(c: ApiContext, client: LoginClient, method: LoginMethod): Promise<void> {
-  const { db, now } = c.get("deps");
-  let wait = await waitForRules(db, loginThrottleRules(client), now());
-  if (!client.knownBrowser) {
-    wait = Math.max(wait, await rateWait(db, throttleKey.site, SITE_LOGIN_FAILURE_RATE, now()));
-  }
-  if (wait === 0) return;
-  await recordFailedLogin(c, client, { method, failure: "throttled" });
-  throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait, {}, "login");
-}
-
-/**
- * After a successful login: forgets the client's own failures. The account-wide count of
- * strangers' failures stays (a member logging in must not hand a guesser a fresh allowance);
- * a password reset or time clears it.
- */
-async function forgetClientFailures(c: ApiContext, client: LoginClient): Promise<void> {
-  const own = loginThrottleRules(client).filter((rule) => rule.policy === CLIENT_GUESS_THROTTLE);
-  await clearThrottle(
-    c.get("deps").db,
-    own.map((rule) => rule.key),
-  );
-}
 
 async function passwordLogin(c: ApiContext, body: unknown) {
   const deps = c.get("deps");
