@@ -80,6 +80,7 @@ import type { ApiError } from "./errors.ts";
 import { currentMember, requireMember, requireMemberAccount } from "./member.ts";
 import { endMemberFlow, findMemberFlow, mailMemberCode, requireMemberFlow } from "./member-flows.ts";
 import { apiError, apiMessage, emailInUseError, retryLaterError, userIdInUseError } from "./messages.ts";
+import { mailSecondFactorCode, pendingLogin } from "./multi-factor-login.ts";
 import { clientAddress, siteOrigin } from "./request-info.ts";
 import { checkRequest, pick, REQUEST_SCHEMAS } from "./request-schemas.ts";
 import { readJsonBody, requestLanguage, validatedJson, validateRequestData } from "./validation.ts";
@@ -437,6 +438,13 @@ export const account = new Hono<ApiEnv>()
       purpose === "signUp"
         ? apiError(c, 400, "REGISTRATION_TIMEOUT", "registrationTimeout")
         : apiError(c, 400, "AUTH_FLOW_EXPIRED", "flowExpired");
+    if (purpose === "multiFactorEmail") {
+      // A login's e-mail second factor: again to the account's own address, never the browser's.
+      const pending = await pendingLogin(c);
+      if (!pending) throw await expired();
+      const sent = await mailSecondFactorCode(c, pending);
+      return c.json({ resendAvailableAt: resendAvailableAt(sent.codeSentAt) });
+    }
     if (!isFlowPurpose(purpose)) throw await expired();
     if (isMemberFlowPurpose(purpose)) {
       // The address is never the browser's here: the new one the flow holds, else the account's own.

@@ -18,6 +18,7 @@ import { rootScreenData } from "./internal/root.ts";
 import { signupScreenData } from "./internal/signup.ts";
 import { withdrawScreenData } from "./internal/withdraw.ts";
 import { apiError } from "./messages.ts";
+import { multiFactorLogin } from "./multi-factor-login.ts";
 import { postalCode } from "./postal-code.ts";
 import { sameOriginOnly } from "./request-info.ts";
 import { signup } from "./signup.ts";
@@ -151,6 +152,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/internal/policies", policiesScreenData);
   app.route("/internal/account-header", accountHeaderScreenData);
   app.route("/", auth);
+  app.route("/", multiFactorLogin);
   app.route("/signup", signup);
   app.route("/account", account);
   app.route("/postal-code", postalCode);

@@ -52,6 +52,7 @@ import {
 } from "./login-limits.ts";
 import { currentMember } from "./member.ts";
 import { apiError } from "./messages.ts";
+import { startSecondFactor } from "./multi-factor-login.ts";
 import { requireRecaptcha } from "./recaptcha-guard.ts";
 import { siteOrigin } from "./request-info.ts";
 import { asRecord, checkRequest, pick, REQUEST_SCHEMAS } from "./request-schemas.ts";
@@ -98,6 +99,8 @@ async function passwordLogin(c: ApiContext, body: unknown) {
     await rehashPassword(deps.db, account.id, await deps.passwords.hash(password));
   }
   await forgetClientFailures(c, client);
+  const secondStep = await startSecondFactor(c, account, { method: "Password", identifier });
+  if (secondStep) return c.json(secondStep);
   return c.json(await logIn(c, account, { method: "Password", identifier }));
 }
 
@@ -135,6 +138,8 @@ async function codeLogin(c: ApiContext, body: unknown) {
   await endFlow(deps.db, flow.id);
   clearFlowCookie(c, "login");
   await forgetClientFailures(c, client);
+  const secondStep = await startSecondFactor(c, account, { method: "AuthCode", identifier });
+  if (secondStep) return c.json(secondStep);
   return c.json(await logIn(c, account, { method: "AuthCode", identifier }));
 }
 

@@ -352,6 +352,7 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
     { emailUserId: "taro@example.jp", authCode: "123456", loginMethod: "AuthCode" },
   ],
   "POST /zapi/login/code": [{ email: "taro@example.jp" }],
+  "POST /zapi/login/multi-factor/:type": [{ value: "123456" }, { value: "abcd2345", isPreferred: true }],
   "POST /zapi/logout": [{}],
   "POST /zapi/auth/password/forgot": [{ email: "taro@example.jp" }],
   "POST /zapi/auth/password/reset": [

@@ -81,7 +81,7 @@ function loginThrottleRules({ account, identifier, address, knownBrowser }: Logi
 export async function recordFailedLogin(
   c: ApiContext,
   client: LoginClient,
-  attempt: { method: LoginMethod; failure: LoginFailure },
+  attempt: { method: LoginMethod; failure: LoginFailure; multiFactorType?: string },
 ) {
   const { db, now } = c.get("deps");
   await recordLoginAttempt(db, {
@@ -92,6 +92,7 @@ export async function recordFailedLogin(
     ip: client.address,
     userAgent: c.req.header("user-agent") ?? null,
     now: now(),
+    ...(attempt.multiFactorType ? { multiFactorType: attempt.multiFactorType } : {}),
   });
   if (attempt.failure === "bad-credentials" || attempt.failure === "bad-code") {
     await recordRuleHits(db, loginThrottleRules(client), now());
@@ -104,6 +105,7 @@ export async function refuseWhileThrottled(
   c: ApiContext,
   client: LoginClient,
   method: LoginMethod,
+  multiFactorType?: string,
 ): Promise<void> {
   const { db, now } = c.get("deps");
   let wait = await waitForRules(db, loginThrottleRules(client), now());
@@ -111,7 +113,11 @@ export async function refuseWhileThrottled(
     wait = Math.max(wait, await rateWait(db, throttleKey.site, SITE_LOGIN_FAILURE_RATE, now()));
   }
   if (wait === 0) return;
-  await recordFailedLogin(c, client, { method, failure: "throttled" });
+  await recordFailedLogin(c, client, {
+    method,
+    failure: "throttled",
+    ...(multiFactorType ? { multiFactorType } : {}),
+  });
   throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait, {}, "login");
 }
 

@@ -12,6 +12,9 @@ import loginCodeRequestSchema from "../../schemas/requests/login-code-request.sc
   type: "json",
 };
 import loginRequestSchema from "../../schemas/requests/login-request.schema.json" with { type: "json" };
+import multiFactorLoginRequestSchema from "../../schemas/requests/multi-factor-login-request.schema.json" with {
+  type: "json",
+};
 import profileImageRequestSchema from "../../schemas/requests/profile-image-request.schema.json" with {
   type: "json",
 };
@@ -67,6 +70,7 @@ const emailEditSendPinCodeRequestSchema = {
 export const REQUEST_SCHEMAS = {
   login: loginRequestSchema,
   loginCode: loginCodeRequestSchema,
+  multiFactorLogin: multiFactorLoginRequestSchema,
   sendPinCode: sendPinCodeRequestSchema,
   signupEmail: signupEmailForSignUpSchema,
   signupPolicy: signupPolicyRequestSchema,

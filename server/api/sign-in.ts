@@ -48,7 +48,7 @@ export async function startMemberSession(c: Context<ApiEnv>, account: Account): 
 export async function logIn(
   c: Context<ApiEnv>,
   account: Account,
-  attempt: { method: LoginMethod; identifier: string },
+  attempt: { method: LoginMethod; identifier: string; multiFactorType?: string },
 ): Promise<SignedIn> {
   const deps = c.get("deps");
   const now = deps.now();
@@ -63,6 +63,7 @@ export async function logIn(
     ip,
     userAgent,
     now,
+    ...(attempt.multiFactorType ? { multiFactorType: attempt.multiFactorType } : {}),
   });
   if (newBrowser && account.contactEmail) {
     const { device, browser } = describeUserAgent(userAgent);

@@ -1,6 +1,6 @@
 /**
  * A multi-step procedure in one browser: a guest's sign-up (cookie sgid) or login by e-mail code
- * (cookie lcid), or a member's e-mail change (meid), e-mail verification (mvid), first password
+ * (cookie lcid) and a login's second factor (mfid), or a member's e-mail change (meid), e-mail verification (mvid), first password
  * (psid) or withdrawal (wdid). The cookie holds a random token; the row holds its hash and what the steps so far
  * established. A flow lives 60 minutes from its latest step.
  */
@@ -10,7 +10,7 @@ import type { Db } from "../db/database.ts";
 import { type AgreedPolicy, authFlows } from "../db/schema.ts";
 import { hashToken, isPlausibleToken, randomToken } from "./tokens.ts";
 
-export type FlowPurpose = "signUp" | "login" | MemberFlowPurpose;
+export type FlowPurpose = "signUp" | "login" | "multiFactor" | MemberFlowPurpose;
 /**
  * A member's procedures, bound to the account (accountId): e-mail change and verification, setting
  * a password, withdrawal.
@@ -20,6 +20,7 @@ export type MemberFlowPurpose = "mailEdit" | "mailVerify" | "passwordSetting" | 
 export const FLOW_COOKIES: Readonly<Record<FlowPurpose, string>> = {
   signUp: "sgid",
   login: "lcid",
+  multiFactor: "mfid",
   mailEdit: "meid",
   mailVerify: "mvid",
   passwordSetting: "psid",
@@ -50,6 +51,9 @@ export interface FlowChanges {
   agreedPolicies?: AgreedPolicy[];
   codeSentAt?: Date | null;
   surveyAnswers?: SurveyAnswers | null;
+  loginMethod?: string | null;
+  loginIdentifier?: string | null;
+  pendingSecret?: string | null;
 }
 
 export async function startFlow(

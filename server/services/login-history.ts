@@ -43,6 +43,8 @@ export interface LoginAttempt {
   ip: string | null;
   userAgent: string | null;
   now: Date;
+  /** The second factor tried, when the attempt was a login's multi-factor step. */
+  multiFactorType?: string;
 }
 
 export async function recordLoginAttempt(db: Db, attempt: LoginAttempt): Promise<void> {
@@ -59,6 +61,8 @@ export async function recordLoginAttempt(db: Db, attempt: LoginAttempt): Promise
     browserInfo: browser,
     country: countryOfAddress(attempt.ip),
     userAgent: attempt.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+    requestMultiFactor: attempt.multiFactorType !== undefined,
+    multiFactorType: attempt.multiFactorType ?? null,
   });
 }
 

@@ -1,8 +1,19 @@
 import { Hono } from "hono";
 import { resendAvailableAt } from "../../services/auth-codes.ts";
 import { findFlow } from "../../services/auth-flows.ts";
+import { maskEmail } from "../account.ts";
 import { flowToken } from "../auth-cookies.ts";
 import type { ApiEnv } from "../context.ts";
+import { ApiError } from "../errors.ts";
+import { apiError } from "../messages.ts";
+import {
+  MULTI_FACTOR_PATH,
+  mailSecondFactorCode,
+  pendingLogin,
+  SECOND_FACTOR_SLUGS,
+  secondFactorOfSlug,
+  secondFactorsOf,
+} from "../multi-factor-login.ts";
 
 /** Where code mode starts when /login/code is opened without a code request in progress. */
 export const LOGIN_CODE_START = "/login?loginType=authCode";
@@ -33,4 +44,45 @@ export const loginScreenData = new Hono<ApiEnv>()
     const flow = await findFlow(db, "login", flowToken(c, "login"), now());
     if (!flow?.email) return c.json({ redirectTo: LOGIN_CODE_START });
     return c.json({ email: flow.email, resendAvailableAt: resendAvailableAt(flow.codeSentAt) });
+  })
+
+  /** /login/multi-factor: the pending login's default second factor; without one, back to login. */
+  .get("/multi-factor/screen-data", async (c) => {
+    const pending = await pendingLogin(c);
+    if (!pending) return c.json({ redirectTo: "/login" });
+    const { defaultType } = await secondFactorsOf(c, pending.account);
+    if (!defaultType) return c.json({ redirectTo: "/login" });
+    return c.json({ redirectTo: `${MULTI_FACTOR_PATH}/${SECOND_FACTOR_SLUGS[defaultType]}` });
+  })
+
+  /**
+   * /login/multi-factor/{type} (spec §3 Multi-factor page data): the type asked, where its code
+   * went (masked), the default type and every type the member may use instead. The e-mail type
+   * mails its code as the page first opens (a reload does not mail again; the resend button does).
+   */
+  .get("/multi-factor/:type/screen-data", async (c) => {
+    const type = secondFactorOfSlug(c.req.param("type"));
+    if (!type) throw await apiError(c, 404, "NOT_FOUND", "notFound");
+    const pending = await pendingLogin(c);
+    if (!pending) return c.json({ redirectTo: "/login" });
+    const factors = await secondFactorsOf(c, pending.account);
+    if (!factors.types.includes(type)) return c.json({ redirectTo: MULTI_FACTOR_PATH });
+    let flow = pending.flow;
+    if (type === "Email" && !flow.codeSentAt) {
+      try {
+        flow = await mailSecondFactorCode(c, pending);
+      } catch (error) {
+        // Refused (a code went to the mailbox moments ago, too many mails): the page still shows,
+        // and its resend button says why when pressed.
+        if (!(error instanceof ApiError && error.status === 429)) throw error;
+      }
+    }
+    return c.json({
+      type,
+      sendTo:
+        type === "Email" && pending.account.contactEmail ? maskEmail(pending.account.contactEmail) : null,
+      defaultMultiFactorType: factors.defaultType,
+      multiFactorType: factors.types,
+      resendAvailableAt: type === "Email" ? resendAvailableAt(flow.codeSentAt) : null,
+    });
   });

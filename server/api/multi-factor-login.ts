@@ -1,0 +1,217 @@
+/**
+ * A login's second factor (issue 27 §2; spec §2 the multi-factor entry screen, §7 POST
+ * /zapi/login/multi-factor/{type}). When the first factor passes for an account with a method the
+ * store offers, no session starts: a short-lived flow bound to this browser (cookie mfid) holds the
+ * account and how the first factor was given, and the answer sends the browser to
+ * /login/multi-factor. The session starts only when a second factor passes there. Wrong codes count
+ * on the same limits as wrong passwords (login-limits.ts) and go into the login history with the type.
+ *
+ * Kept apart from the first factor so that the OIDC login (/oidc/login/multi-factor*) can reuse it.
+ */
+import { type Context, Hono } from "hono";
+import { buildMultiFactorForm, offersPreferredType } from "../../schemas/forms/codes.ts";
+import type { MultiFactorLoginRequest } from "../../schemas/types/multi-factor-login-request.gen.ts";
+import { type Account, findAccountById } from "../services/accounts.ts";
+import { verifyCode } from "../services/auth-codes.ts";
+import { type AuthFlow, endFlow, findFlow, startFlow } from "../services/auth-flows.ts";
+import type { LoginMethod } from "../services/login-history.ts";
+import {
+  defaultMethodType,
+  enabledMethods,
+  isMultiFactorMethodType,
+  type MultiFactorMethodType,
+  remainingBackupCodes,
+  type SecondFactorType,
+  setPreferredType,
+  spendBackupCode,
+  spendOtpCode,
+} from "../services/multi-factor.ts";
+import { clearFlowCookie, flowToken, setFlowCookie } from "./auth-cookies.ts";
+import { mailCode } from "./code-mail.ts";
+import type { ApiEnv } from "./context.ts";
+import {
+  forgetClientFailures,
+  loginClient,
+  recordFailedLogin,
+  refuseWhileThrottled,
+} from "./login-limits.ts";
+import { apiError } from "./messages.ts";
+import { checkRequest, pick, REQUEST_SCHEMAS } from "./request-schemas.ts";
+import { logIn } from "./sign-in.ts";
+import { readJsonBody, validateRequestData } from "./validation.ts";
+
+type ApiContext = Context<ApiEnv>;
+
+/** Where the second step starts (spec §2). */
+export const MULTI_FACTOR_PATH = "/login/multi-factor";
+/** How long a login waits for its second factor. */
+export const SECOND_FACTOR_WINDOW_MS = 10 * 60 * 1000;
+
+/** The URL segment of each second-factor type (spec §2: /login/multi-factor/{email|sms|otp|backup-code}). */
+export const SECOND_FACTOR_SLUGS: Readonly<Record<SecondFactorType, string>> = {
+  Email: "email",
+  SMS: "sms",
+  OTP: "otp",
+  BackupCode: "backup-code",
+};
+
+export function secondFactorOfSlug(slug: string): SecondFactorType | null {
+  const entry = Object.entries(SECOND_FACTOR_SLUGS).find(([, value]) => value === slug);
+  return entry ? (entry[0] as SecondFactorType) : null;
+}
+
+export interface SecondFactors {
+  /** The enabled methods the store offers, oldest first, then BackupCode while codes remain. */
+  types: SecondFactorType[];
+  /** Asked first: the preferred method, else the first enabled (null when none is usable). */
+  defaultType: MultiFactorMethodType | null;
+}
+
+/** The second factors the account can use under the store settings in force. */
+export async function secondFactorsOf(c: ApiContext, account: Account): Promise<SecondFactors> {
+  const { db, store } = c.get("deps");
+  const offered = store.current().settings.features.multiFactorTypes as MultiFactorMethodType[];
+  const enabled = await enabledMethods(db, account.id);
+  const usable: SecondFactorType[] = enabled
+    .map((method) => method.type)
+    .filter((type) => offered.includes(type))
+    // E-mail needs an address to send to.
+    .filter((type) => type !== "Email" || account.contactEmail !== null);
+  const defaultType = defaultMethodType(
+    enabled.filter((method) => usable.includes(method.type)),
+    account.preferredMultiFactorType,
+    offered,
+  );
+  if (usable.length > 0 && (await remainingBackupCodes(db, account.id)) > 0) usable.push("BackupCode");
+  return { types: usable, defaultType };
+}
+
+/**
+ * After the first factor passed: when the account has a usable second factor, starts the
+ * second step in this browser and answers where it is; else null (the login completes).
+ */
+export async function startSecondFactor(
+  c: ApiContext,
+  account: Account,
+  first: { method: LoginMethod; identifier: string },
+): Promise<{ redirectTo: string } | null> {
+  const { defaultType } = await secondFactorsOf(c, account);
+  if (!defaultType) return null;
+  const { db, now } = c.get("deps");
+  const { token } = await startFlow(db, "multiFactor", now(), {
+    accountId: account.id,
+    loginMethod: first.method,
+    loginIdentifier: first.identifier,
+  });
+  setFlowCookie(c, "multiFactor", token);
+  return { redirectTo: MULTI_FACTOR_PATH };
+}
+
+export interface PendingLogin {
+  flow: AuthFlow;
+  account: Account;
+  method: LoginMethod;
+  identifier: string;
+}
+
+/** This browser's login waiting for its second factor, or null (none, expired, or barred meanwhile). */
+export async function pendingLogin(c: ApiContext): Promise<PendingLogin | null> {
+  const { db, now } = c.get("deps");
+  const flow = await findFlow(db, "multiFactor", flowToken(c, "multiFactor"), now());
+  if (!flow?.accountId || !flow.loginMethod || flow.loginIdentifier === null) return null;
+  if (now().getTime() - flow.createdAt.getTime() >= SECOND_FACTOR_WINDOW_MS) return null;
+  const account = await findAccountById(db, flow.accountId);
+  if (!account || account.loginProhibitedAt) return null;
+  return {
+    flow,
+    account,
+    method: flow.loginMethod as LoginMethod,
+    identifier: flow.loginIdentifier,
+  };
+}
+
+/**
+ * Mails the e-mail second factor's code to the account's contact address, in the pending login's
+ * flow (the 30-second resend rule and the mail caps apply).
+ */
+export async function mailSecondFactorCode(c: ApiContext, pending: PendingLogin): Promise<AuthFlow> {
+  const to = pending.account.contactEmail;
+  if (!to) throw await apiError(c, 400, "AUTH_FLOW_EXPIRED", "flowExpired");
+  return mailCode(c, pending.flow, { purpose: "multiFactorEmail", to, delivery: "wait" });
+}
+
+/** Whether the value passes as the second factor of the type (each code works once). */
+async function secondFactorPasses(
+  c: ApiContext,
+  pending: PendingLogin,
+  type: SecondFactorType,
+  value: string,
+): Promise<boolean> {
+  const { db, now, secretBox } = c.get("deps");
+  switch (type) {
+    case "Email":
+      return verifyCode(db, {
+        flowId: pending.flow.id,
+        purpose: "multiFactorEmail",
+        code: value,
+        now: now(),
+      });
+    case "OTP":
+      return spendOtpCode(db, secretBox, pending.account.id, value, now());
+    case "BackupCode":
+      return spendBackupCode(db, secretBox, pending.account.id, value, now());
+    case "SMS":
+      // SMS codes arrive with the SMS sender's issue step; until then no SMS method can be enabled.
+      return false;
+  }
+}
+
+export const multiFactorLogin = new Hono<ApiEnv>().post("/login/multi-factor/:type", async (c) => {
+  const deps = c.get("deps");
+  const { settings, version } = deps.store.current();
+  const type = secondFactorOfSlug(c.req.param("type"));
+  if (!type) throw await apiError(c, 404, "NOT_FOUND", "notFound");
+  const body = await readJsonBody(c);
+  const request = await checkRequest<MultiFactorLoginRequest>(c, REQUEST_SCHEMAS.multiFactorLogin, body);
+  const pending = await pendingLogin(c);
+  if (!pending) throw await apiError(c, 400, "AUTH_FLOW_EXPIRED", "flowExpired");
+  const factors = await secondFactorsOf(c, pending.account);
+  if (!factors.types.includes(type) || !factors.defaultType) {
+    throw await apiError(c, 400, "LOGIN_METHOD_UNAVAILABLE", "loginMethodUnavailable");
+  }
+  const formInput = {
+    type,
+    availableTypes: factors.types,
+    defaultType: factors.defaultType,
+    emailCodeName: settings.authCodeSetting.multiFactorEmail,
+  };
+  await validateRequestData(
+    c,
+    buildMultiFactorForm(formInput, version),
+    pick(body, ["value", "isPreferred"]),
+  );
+
+  const client = await loginClient(c, pending.account, pending.identifier);
+  await refuseWhileThrottled(c, client, pending.method, type);
+  if (!(await secondFactorPasses(c, pending, type, request.value))) {
+    await recordFailedLogin(c, client, {
+      method: pending.method,
+      failure: "bad-code",
+      multiFactorType: type,
+    });
+    throw await apiError(c, 400, "MULTI_FACTOR_ERROR", "multiFactorFailed");
+  }
+  await endFlow(deps.db, pending.flow.id);
+  clearFlowCookie(c, "multiFactor");
+  if (request.isPreferred === true && offersPreferredType(formInput) && isMultiFactorMethodType(type)) {
+    await setPreferredType(deps.db, pending.account.id, type);
+  }
+  await forgetClientFailures(c, client);
+  return c.json(
+    await logIn(c, pending.account, {
+      method: pending.method,
+      identifier: pending.identifier,
+      multiFactorType: type,
+    }),
+  );
+});
