@@ -18,6 +18,10 @@ export interface Account {
     value: string | null;
   }[];
   multiFactorType?: ("Email" | "SMS" | "OTP")[];
+  /**
+   * The type a login asks first: the member's preferred one, else the first enabled; null without multi-factor.
+   */
+  defaultMultiFactorType?: "Email" | "SMS" | "OTP" | null;
   isEnabledPassword: boolean;
   isEnabledMultiFactor: boolean;
   isEnabledUserId: boolean;

@@ -19,6 +19,7 @@ import { signupScreenData } from "./internal/signup.ts";
 import { withdrawScreenData } from "./internal/withdraw.ts";
 import { apiError } from "./messages.ts";
 import { multiFactorLogin } from "./multi-factor-login.ts";
+import { multiFactorScreenData, multiFactorSettings } from "./multi-factor-settings.ts";
 import { postalCode } from "./postal-code.ts";
 import { sameOriginOnly } from "./request-info.ts";
 import { signup } from "./signup.ts";
@@ -147,6 +148,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/internal/login", loginScreenData);
   app.route("/internal/signup", signupScreenData);
   app.route("/internal/password", passwordScreenData);
+  app.route("/internal/mypage/multi-factor", multiFactorScreenData);
   app.route("/internal/mypage", mypageScreenData);
   app.route("/internal/withdraw", withdrawScreenData);
   app.route("/internal/policies", policiesScreenData);
@@ -155,6 +157,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/", multiFactorLogin);
   app.route("/signup", signup);
   app.route("/account", account);
+  app.route("/account", multiFactorSettings);
   app.route("/postal-code", postalCode);
 
   // Registered last, so it is reached only when no endpoint answered. It is a route, not

@@ -353,6 +353,13 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   ],
   "POST /zapi/login/code": [{ email: "taro@example.jp" }],
   "POST /zapi/login/multi-factor/:type": [{ value: "123456" }, { value: "abcd2345", isPreferred: true }],
+  "POST /zapi/account/enable-multi-factor": [
+    { multiFactorType: "Email" },
+    { multiFactorType: "OTP", token: "123456" },
+  ],
+  "POST /zapi/account/enable-multi-factor/with-backup-code": [{ backupCodeList: ["abcd2345"] }],
+  "POST /zapi/account/backup-code-regenerate": [{ backupCodeList: ["abcd2345"] }],
+  "POST /zapi/account/disable-multi-factor": [{ multiFactorType: "OTP" }],
   "POST /zapi/logout": [{}],
   "POST /zapi/auth/password/forgot": [{ email: "taro@example.jp" }],
   "POST /zapi/auth/password/reset": [

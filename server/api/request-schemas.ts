@@ -7,7 +7,16 @@ import type { Context } from "hono";
 import type { JSONSchema7 } from "json-schema";
 import { translatorFor } from "../../locales/language.ts";
 import policyConsentDataSchema from "../../schemas/policy-consent-data.schema.json" with { type: "json" };
+import backupCodeListRequestSchema from "../../schemas/requests/backup-code-list-request.schema.json" with {
+  type: "json",
+};
 import consentRequestSchema from "../../schemas/requests/consent-request.schema.json" with { type: "json" };
+import disableMultiFactorRequestSchema from "../../schemas/requests/disable-multi-factor-request.schema.json" with {
+  type: "json",
+};
+import enableMultiFactorRequestSchema from "../../schemas/requests/enable-multi-factor-request.schema.json" with {
+  type: "json",
+};
 import loginCodeRequestSchema from "../../schemas/requests/login-code-request.schema.json" with {
   type: "json",
 };
@@ -80,6 +89,9 @@ export const REQUEST_SCHEMAS = {
   emailEditSendPinCode: emailEditSendPinCodeRequestSchema,
   consent: consentRequestSchema,
   profileImage: profileImageRequestSchema,
+  enableMultiFactor: enableMultiFactorRequestSchema,
+  disableMultiFactor: disableMultiFactorRequestSchema,
+  backupCodeList: backupCodeListRequestSchema,
 };
 
 const ajv = createAjv();

@@ -1,6 +1,7 @@
 /**
  * A multi-step procedure in one browser: a guest's sign-up (cookie sgid) or login by e-mail code
- * (cookie lcid) and a login's second factor (mfid), or a member's e-mail change (meid), e-mail verification (mvid), first password
+ * (cookie lcid) and a login's second factor (mfid), a member's authenticator set-up (osid) and
+ * backup codes (bcid) shown but not yet confirmed, or a member's e-mail change (meid), e-mail verification (mvid), first password
  * (psid) or withdrawal (wdid). The cookie holds a random token; the row holds its hash and what the steps so far
  * established. A flow lives 60 minutes from its latest step.
  */
@@ -10,7 +11,7 @@ import type { Db } from "../db/database.ts";
 import { type AgreedPolicy, authFlows } from "../db/schema.ts";
 import { hashToken, isPlausibleToken, randomToken } from "./tokens.ts";
 
-export type FlowPurpose = "signUp" | "login" | "multiFactor" | MemberFlowPurpose;
+export type FlowPurpose = "signUp" | "login" | "multiFactor" | "otpSetup" | "backupCodes" | MemberFlowPurpose;
 /**
  * A member's procedures, bound to the account (accountId): e-mail change and verification, setting
  * a password, withdrawal.
@@ -21,6 +22,8 @@ export const FLOW_COOKIES: Readonly<Record<FlowPurpose, string>> = {
   signUp: "sgid",
   login: "lcid",
   multiFactor: "mfid",
+  otpSetup: "osid",
+  backupCodes: "bcid",
   mailEdit: "meid",
   mailVerify: "mvid",
   passwordSetting: "psid",

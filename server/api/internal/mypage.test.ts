@@ -48,7 +48,8 @@ describe("GET /zapi/internal/mypage/screen-data", () => {
       passwordStrength: "LOWER_DIGIT_UPPER",
       isEnabledPassword: true,
       isEnabledUserId: true,
-      isEnabledMultiFactor: false,
+      isEnabledMultiFactor: true,
+      defaultMultiFactorType: null,
     });
     const validate = createAjv().compile(accountSchema);
     expect(validate(account), JSON.stringify(validate.errors)).toBe(true);

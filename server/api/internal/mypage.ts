@@ -10,6 +10,7 @@ import {
   isConsentTypeEnabled,
 } from "../../services/consents.ts";
 import { decodeCursor, readLoginHistory } from "../../services/login-history.ts";
+import type { MultiFactorMethodType } from "../../services/multi-factor.ts";
 import { outstandingPolicies, PRIVACY_POLICY_ID, policiesInForce } from "../../services/policies.ts";
 import type { StoreSettings } from "../../store/validate-settings.ts";
 import { registrationEditForm } from "../account.ts";
@@ -17,6 +18,7 @@ import type { ApiEnv } from "../context.ts";
 import { ApiError } from "../errors.ts";
 import { currentMember, memberProfileImageUrl, requireMember, requireMemberAccount } from "../member.ts";
 import { findMemberFlow, mailMemberCode } from "../member-flows.ts";
+import { multiFactorStateOf } from "../multi-factor-settings.ts";
 import { clientAddress } from "../request-info.ts";
 import { POLICY_CONSENT_PATH } from "../sign-in.ts";
 import { requestLanguage } from "../validation.ts";
@@ -26,6 +28,11 @@ export function toAccountView(
   account: Account,
   settings: StoreSettings,
   profileImageUrl: string | null,
+  multiFactor: {
+    types: MultiFactorMethodType[];
+    defaultType: MultiFactorMethodType | null;
+    offered: boolean;
+  },
 ): AccountView {
   return {
     contactEmail: account.contactEmail,
@@ -39,9 +46,10 @@ export function toAccountView(
     passwordUpdatedAt: account.passwordUpdatedAt?.toISOString() ?? null,
     ...(account.passwordStrength ? { passwordStrength: account.passwordStrength } : {}),
     profileImageUrl,
-    // Multi-factor authentication arrives with its own issue (27).
-    multiFactorType: [],
-    isEnabledMultiFactor: false,
+    multiFactorType: multiFactor.types,
+    defaultMultiFactorType: multiFactor.defaultType,
+    // Like isEnabledPassword and isEnabledUserId: whether the store offers it.
+    isEnabledMultiFactor: multiFactor.offered,
     isEnabledPassword: settings.features.isEnabledPassword,
     isEnabledUserId: settings.features.isEnabledUserId,
     customAssociatedInfo: account.customAssociatedInfo,
@@ -91,7 +99,8 @@ export const mypageScreenData = new Hono<ApiEnv>()
     const revised = await outstandingPolicies(db, account.id, policies.current(), now(), requestLanguage(c));
     if (revised.length > 0) return c.json({ redirectTo: POLICY_CONSENT_PATH });
     const image = memberProfileImageUrl(await currentMember(c));
-    return c.json({ account: toAccountView(account, store.current().settings, image) });
+    const multiFactor = await multiFactorStateOf(c, account);
+    return c.json({ account: toAccountView(account, store.current().settings, image, multiFactor) });
   })
   /**
    * /mypage/edit: the account's registration info as the store's edit form holds it (fields the

@@ -31,6 +31,15 @@ export interface MailTemplateVars {
     /** The new address, partly masked: the old mailbox may no longer be the member's own. */
     maskedNewEmail: string;
   };
+  /** A multi-factor setting changed: a method enabled or disabled, or the backup codes replaced. */
+  multiFactorChanged: {
+    changedAt: Date;
+    change: "enabled" | "disabled" | "backupCodes";
+    /** The method, as the member's pages name it (e.g. 認証アプリ); absent for backup codes. */
+    methodName: string | null;
+    /** Where the member reviews the settings. */
+    settingsUrl: string;
+  };
   /** The account was deleted at the member's request (sent to its last address). */
   withdrawn: {
     withdrawnAt: Date;

@@ -57,6 +57,25 @@ export const en: MailCatalog = {
         { kind: "link", label: "Reset your password", url: passwordForgotUrl },
       ],
     }),
+    multiFactorChanged: ({ changedAt, change, methodName, settingsUrl }, { serviceName }) => ({
+      subject: `[${serviceName}] Your two-step verification settings changed`,
+      blocks: [
+        { kind: "paragraph", text: `Thank you for using ${serviceName}.` },
+        {
+          kind: "paragraph",
+          text: `On ${dateTime.format(changedAt)} (Japan time), ${
+            change === "backupCodes"
+              ? "new backup codes were issued for two-step verification. The earlier backup codes no longer work."
+              : `two-step verification by ${methodName ?? ""} was ${change === "enabled" ? "turned on" : "turned off"}.`
+          }`,
+        },
+        {
+          kind: "note",
+          text: "If you did not make this change, someone else may have. Change your password at once and review the settings.",
+        },
+        { kind: "link", label: "Review two-step verification", url: settingsUrl },
+      ],
+    }),
     emailChanged: ({ changedAt, maskedNewEmail }, { serviceName }) => ({
       subject: `[${serviceName}] Your e-mail address was changed`,
       blocks: [

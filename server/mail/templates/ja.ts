@@ -65,6 +65,25 @@ export const ja: MailCatalog = {
         { kind: "link", label: "パスワードを再設定する", url: passwordForgotUrl },
       ],
     }),
+    multiFactorChanged: ({ changedAt, change, methodName, settingsUrl }, { serviceName }) => ({
+      subject: `【${serviceName}】2段階認証の設定変更のお知らせ`,
+      blocks: [
+        { kind: "paragraph", text: `${serviceName}をご利用いただきありがとうございます。` },
+        {
+          kind: "paragraph",
+          text: `${dateTime.format(changedAt)}(日本時間)に${
+            change === "backupCodes"
+              ? "2段階認証のバックアップコードが再発行されました。以前のバックアップコードは使えません。"
+              : `2段階認証の「${methodName ?? ""}」が${change === "enabled" ? "有効" : "無効"}になりました。`
+          }`,
+        },
+        {
+          kind: "note",
+          text: "※お心当たりがない場合は、第三者による不正な変更のおそれがあります。すぐにパスワードを変更し、設定をご確認ください。",
+        },
+        { kind: "link", label: "2段階認証の設定を確認する", url: settingsUrl },
+      ],
+    }),
     emailChanged: ({ changedAt, maskedNewEmail }, { serviceName }) => ({
       subject: `【${serviceName}】メールアドレス変更のお知らせ`,
       blocks: [

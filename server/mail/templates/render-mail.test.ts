@@ -12,6 +12,12 @@ const sampleVars: { [Name in MailTemplateName]: MailTemplateVars[Name] } = {
     changedAt: new Date("2026-11-21T05:30:00Z"),
     passwordForgotUrl: "https://soramiru.example.jp/password/forgot",
   },
+  multiFactorChanged: {
+    changedAt: new Date("2026-11-21T05:30:00Z"),
+    change: "enabled",
+    methodName: "認証アプリ",
+    settingsUrl: "https://soramiru.example.jp/mypage/multi-factor",
+  },
   withdrawn: { withdrawnAt: new Date("2026-11-21T05:30:00Z") },
   emailChanged: { changedAt: new Date("2026-11-21T05:30:00Z"), maskedNewEmail: "ha***@example.jp" },
   newLogin: {

@@ -1,0 +1,261 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  createTestApi,
+  insertAccount,
+  type TestAccount,
+  type TestApi,
+  TestBrowser,
+} from "../../tests/api-harness.ts";
+import { totpCode } from "../../tests/totp.ts";
+import { accounts, backupCodes } from "../db/schema.ts";
+import { enabledMethods, remainingBackupCodes } from "../services/multi-factor.ts";
+
+let t: TestApi;
+let member: TestAccount;
+let browser: TestBrowser;
+beforeEach(async () => {
+  t = await createTestApi();
+  member = await insertAccount(t, { email: "hanako@example.jp", password: "Passw0rdA" });
+  browser = new TestBrowser(t);
+  const login = await browser.post("/zapi/login", {
+    emailUserId: member.email,
+    password: member.password,
+    loginMethod: "Password",
+  });
+  expect(login.status).toBe(200);
+});
+afterEach(() => t.close());
+
+async function json(response: Response) {
+  return (await response.json()) as Record<string, unknown>;
+}
+
+const noticesTo = (address: string) =>
+  t.outbox.mails.filter((mail) => mail.to === address && mail.subject.includes("2段階認証の設定変更"));
+
+async function enableOtp(on = browser) {
+  const page = await json(await on.get("/zapi/internal/mypage/multi-factor/otp/screen-data"));
+  const secret = String(page.secret);
+  const response = await on.post("/zapi/account/enable-multi-factor", {
+    multiFactorType: "OTP",
+    token: totpCode(secret, t.clock.now().getTime()),
+  });
+  return { page, secret, response };
+}
+
+async function registerBackupCodes(path = "/zapi/account/enable-multi-factor/with-backup-code") {
+  const page = await json(
+    await browser.get("/zapi/internal/mypage/multi-factor/backup-code/generate/screen-data"),
+  );
+  const codes = page.backupCodeList as string[];
+  const response = await browser.post(path, { backupCodeList: codes });
+  return { page, codes, response };
+}
+
+describe("enabling the authenticator app", () => {
+  it("shows a secret, its otpauth URL and a QR code, keeps them over a reload, and enables on the app's code", async () => {
+    const first = await json(await browser.get("/zapi/internal/mypage/multi-factor/otp/screen-data"));
+    expect(first).toMatchObject({ multiFactorType: "OTP", isRegistration: true });
+    expect(String(first.secret)).toMatch(/^[A-Z2-7]{32}$/);
+    expect(String(first.otpauthUrl)).toContain(`secret=${first.secret}`);
+    expect(String(first.qrCodeSvg)).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    const reloaded = await json(await browser.get("/zapi/internal/mypage/multi-factor/otp/screen-data"));
+    expect(reloaded.secret).toBe(first.secret);
+
+    const secret = String(first.secret);
+    const wrongCode = totpCode(secret, t.clock.now().getTime() + 5 * 60_000);
+    const wrong = await browser.post("/zapi/account/enable-multi-factor", {
+      multiFactorType: "OTP",
+      token: wrongCode,
+    });
+    expect(wrong.status).toBe(400);
+    expect(await json(wrong)).toMatchObject({ code: "MULTI_FACTOR_ERROR", message: "認証に失敗しました。" });
+    expect(await enabledMethods(t.db, member.accountId)).toEqual([]);
+
+    const code = totpCode(secret, t.clock.now().getTime());
+    const enabled = await browser.post("/zapi/account/enable-multi-factor", {
+      multiFactorType: "OTP",
+      token: code,
+    });
+    expect(enabled.status).toBe(200);
+    // No backup codes yet: the member registers them next.
+    expect(await json(enabled)).toEqual({ redirectTo: "/mypage/multi-factor/backup-code/generate" });
+    expect((await enabledMethods(t.db, member.accountId)).map((method) => method.type)).toEqual(["OTP"]);
+    expect(noticesTo(member.email)).toHaveLength(1);
+
+    // The code that enabled the app does not log in as well.
+    const login = new TestBrowser(t);
+    await login.post("/zapi/login", {
+      emailUserId: member.email,
+      password: member.password,
+      loginMethod: "Password",
+    });
+    expect((await login.post("/zapi/login/multi-factor/otp", { value: code })).status).toBe(400);
+  });
+
+  it("gives the form's message for a malformed code, and refuses a secret the server did not show", async () => {
+    await browser.get("/zapi/internal/mypage/multi-factor/otp/screen-data");
+    const malformed = await browser.post("/zapi/account/enable-multi-factor", {
+      multiFactorType: "OTP",
+      token: "12",
+    });
+    expect(malformed.status).toBe(400);
+    expect(JSON.stringify(await json(malformed))).toContain("6桁のワンタイムパスワードを入力してください。");
+    const chosen = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+    const response = await browser.post("/zapi/account/enable-multi-factor", {
+      multiFactorType: "OTP",
+      secret: chosen,
+      token: totpCode(chosen, t.clock.now().getTime()),
+    });
+    expect(response.status).toBe(400);
+    expect((await json(response)).code).toBe("AUTH_FLOW_EXPIRED");
+    expect(await enabledMethods(t.db, member.accountId)).toEqual([]);
+  });
+
+  it("needs the set-up page opened in this browser", async () => {
+    const response = await browser.post("/zapi/account/enable-multi-factor", {
+      multiFactorType: "OTP",
+      token: "123456",
+    });
+    expect((await json(response)).code).toBe("AUTH_FLOW_EXPIRED");
+  });
+});
+
+describe("backup codes", () => {
+  it("registers the 10 codes shown once confirmed, stores them hashed, and regenerates them", async () => {
+    await enableOtp();
+    const { page, codes, response } = await registerBackupCodes();
+    expect(page.isRegistration).toBe(true);
+    expect(codes).toHaveLength(10);
+    expect(await json(response)).toEqual({ redirectTo: "/mypage/multi-factor/complete" });
+    expect(await remainingBackupCodes(t.db, member.accountId)).toBe(10);
+    const stored = JSON.stringify(await t.db.select().from(backupCodes));
+    for (const code of codes) expect(stored).not.toContain(code);
+    expect(
+      await json(await browser.get("/zapi/internal/mypage/multi-factor/backup-code/screen-data")),
+    ).toEqual({
+      backupCodeCount: 10,
+    });
+
+    // An OTP enabled while codes exist goes straight to the completion.
+    const regenerated = await registerBackupCodes("/zapi/account/backup-code-regenerate");
+    expect(regenerated.page.isRegistration).toBe(false);
+    expect(regenerated.response.status).toBe(200);
+    expect(noticesTo(member.email)).toHaveLength(2);
+    // The old codes no longer log in; the new ones do.
+    const login = new TestBrowser(t);
+    await login.post("/zapi/login", {
+      emailUserId: member.email,
+      password: member.password,
+      loginMethod: "Password",
+    });
+    expect((await login.post("/zapi/login/multi-factor/backup-code", { value: codes[0] })).status).toBe(400);
+    expect(
+      (await login.post("/zapi/login/multi-factor/backup-code", { value: regenerated.codes[0] })).status,
+    ).toBe(200);
+  });
+
+  it("refuses codes the server did not show, and codes without a method", async () => {
+    const without = await browser.post("/zapi/account/enable-multi-factor/with-backup-code", {
+      backupCodeList: ["abcd2345"],
+    });
+    expect((await json(without)).code).toBe("MULTI_FACTOR_NOT_ENABLED");
+    expect(
+      await json(await browser.get("/zapi/internal/mypage/multi-factor/backup-code/generate/screen-data")),
+    ).toEqual({
+      redirectTo: "/mypage/multi-factor",
+    });
+
+    await enableOtp();
+    const page = await json(
+      await browser.get("/zapi/internal/mypage/multi-factor/backup-code/generate/screen-data"),
+    );
+    const chosen = (page.backupCodeList as string[]).map(() => "aaaaaaaa");
+    const response = await browser.post("/zapi/account/enable-multi-factor/with-backup-code", {
+      backupCodeList: chosen,
+    });
+    expect((await json(response)).code).toBe("AUTH_FLOW_EXPIRED");
+    expect(await remainingBackupCodes(t.db, member.accountId)).toBe(0);
+  });
+});
+
+describe("e-mail as a second factor", () => {
+  it("is refused for an unverified address, and enabled for a verified one", async () => {
+    await t.db.update(accounts).set({ emailVerifiedAt: null }).where(eq(accounts.id, member.accountId));
+    expect(await json(await browser.get("/zapi/internal/mypage/multi-factor/email/screen-data"))).toEqual({
+      contactEmail: member.email,
+      isEmailVerified: false,
+      isEnabled: false,
+    });
+    const refused = await browser.post("/zapi/account/enable-multi-factor", { multiFactorType: "Email" });
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).code).toBe("EMAIL_NOT_VERIFIED");
+    expect(await enabledMethods(t.db, member.accountId)).toEqual([]);
+
+    await t.db
+      .update(accounts)
+      .set({ emailVerifiedAt: t.clock.now() })
+      .where(eq(accounts.id, member.accountId));
+    const enabled = await browser.post("/zapi/account/enable-multi-factor", { multiFactorType: "Email" });
+    expect(await json(enabled)).toEqual({ redirectTo: "/mypage/multi-factor/backup-code/generate" });
+  });
+});
+
+describe("the settings page and disabling", () => {
+  it("lists the store's methods with their state, the account data follows, and turning the last off removes the backup codes", async () => {
+    expect(await json(await browser.get("/zapi/internal/mypage/multi-factor/screen-data"))).toEqual({
+      methods: [
+        { type: "Email", isEnabled: false },
+        { type: "OTP", isEnabled: false },
+      ],
+      multiFactorType: [],
+      defaultMultiFactorType: null,
+      isEmailVerified: true,
+      backupCodeCount: null,
+    });
+    await enableOtp();
+    await registerBackupCodes();
+    t.clock.advance(1000);
+    await browser.post("/zapi/account/enable-multi-factor", { multiFactorType: "Email" });
+    expect(await json(await browser.get("/zapi/internal/mypage/multi-factor/screen-data"))).toMatchObject({
+      multiFactorType: ["OTP", "Email"],
+      defaultMultiFactorType: "OTP",
+      backupCodeCount: 10,
+    });
+    const account = (await json(await browser.get("/zapi/internal/mypage/screen-data"))).account;
+    expect(account).toMatchObject({
+      multiFactorType: ["OTP", "Email"],
+      defaultMultiFactorType: "OTP",
+      isEnabledMultiFactor: true,
+    });
+
+    const off = await browser.post("/zapi/account/disable-multi-factor", { multiFactorType: "OTP" });
+    expect(await json(off)).toEqual({ redirectTo: "/mypage/multi-factor/complete" });
+    expect(await remainingBackupCodes(t.db, member.accountId)).toBe(10);
+    await browser.post("/zapi/account/disable-multi-factor", { multiFactorType: "Email" });
+    expect(await remainingBackupCodes(t.db, member.accountId)).toBe(0);
+    // OTP on, e-mail on, OTP off, e-mail off (registering the first codes is part of turning it on).
+    expect(noticesTo(member.email).length).toBe(4);
+    const again = await browser.post("/zapi/account/disable-multi-factor", { multiFactorType: "Email" });
+    expect((await json(again)).code).toBe("MULTI_FACTOR_NOT_ENABLED");
+  });
+
+  it("is for members only, and only on a store that offers multi-factor", async () => {
+    const guest = new TestBrowser(t);
+    expect((await guest.get("/zapi/internal/mypage/multi-factor/screen-data")).status).toBe(401);
+    expect((await guest.post("/zapi/account/disable-multi-factor", { multiFactorType: "OTP" })).status).toBe(
+      401,
+    );
+    await t.store.update((settings) => {
+      settings.features.multiFactorTypes = [];
+    });
+    expect(await json(await browser.get("/zapi/internal/mypage/multi-factor/screen-data"))).toEqual({
+      redirectTo: "/mypage",
+    });
+    const refused = await browser.post("/zapi/account/enable-multi-factor", { multiFactorType: "Email" });
+    expect(refused.status).toBe(403);
+    const account = (await json(await browser.get("/zapi/internal/mypage/screen-data"))).account;
+    expect(account).toMatchObject({ isEnabledMultiFactor: false });
+  });
+});

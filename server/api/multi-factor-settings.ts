@@ -1,0 +1,318 @@
+/**
+ * A member's multi-factor settings (issue 27 §3; spec §2 /mypage/multi-factor, §3 MFA setup data,
+ * §7 enable-multi-factor, with-backup-code, backup-code-regenerate, disable-multi-factor).
+ *
+ * What the member is shown and then confirms never comes back from the browser as truth: the
+ * authenticator secret and the backup codes are made by the server when their page opens, kept in
+ * a flow bound to the member and this browser (the secret sealed), and the confirming call must
+ * match them. Every change mails a notice to the contact address.
+ */
+import { type Context, Hono } from "hono";
+import QRCode from "qrcode";
+import { buildOtpSetupForm } from "../../schemas/forms/codes.ts";
+import { sendMail } from "../mail/send-mail.ts";
+import type { Account } from "../services/accounts.ts";
+import { type AuthFlow, endFlow, findFlow, startFlow } from "../services/auth-flows.ts";
+import {
+  acceptedOtpStep,
+  defaultMethodType,
+  disableMethod,
+  enabledMethods,
+  enableMethod,
+  isMultiFactorMethodType,
+  type MultiFactorMethodType,
+  newBackupCodes,
+  newOtpSecret,
+  otpauthUrl,
+  remainingBackupCodes,
+  storeBackupCodes,
+} from "../services/multi-factor.ts";
+import { clearFlowCookie, flowToken, setFlowCookie } from "./auth-cookies.ts";
+import { mailDeps } from "./code-mail.ts";
+import type { ApiEnv } from "./context.ts";
+import { requireMemberAccount } from "./member.ts";
+import { apiError } from "./messages.ts";
+import { siteOrigin } from "./request-info.ts";
+import { asRecord, checkRequest, pick, REQUEST_SCHEMAS } from "./request-schemas.ts";
+import { readJsonBody, requestLanguage, validateRequestData } from "./validation.ts";
+
+type ApiContext = Context<ApiEnv>;
+
+export const MULTI_FACTOR_SETTINGS_PATH = "/mypage/multi-factor";
+const COMPLETE_PATH = `${MULTI_FACTOR_SETTINGS_PATH}/complete`;
+const GENERATE_PATH = `${MULTI_FACTOR_SETTINGS_PATH}/backup-code/generate`;
+
+/**
+ * The methods my page can enable on this store: those it offers. SMS waits for its sender step
+ * (the number proved by a code), so it is not offered here yet.
+ */
+export function settableMethods(c: ApiContext): MultiFactorMethodType[] {
+  const offered = c.get("deps").store.current().settings.features.multiFactorTypes as MultiFactorMethodType[];
+  return offered.filter((type) => type !== "SMS");
+}
+
+/** The member's multi-factor state for the account data: enabled types, the default, whether offered. */
+export async function multiFactorStateOf(c: ApiContext, account: Account) {
+  const settable = settableMethods(c);
+  const enabled = (await enabledMethods(c.get("deps").db, account.id)).filter((method) =>
+    settable.includes(method.type),
+  );
+  return {
+    types: enabled.map((method) => method.type),
+    defaultType: defaultMethodType(enabled, account.preferredMultiFactorType, settable),
+    offered: settable.length > 0,
+  };
+}
+
+/** The method names the notice mail uses, by language. */
+const METHOD_NAMES: Record<"ja" | "en", Record<MultiFactorMethodType, string>> = {
+  ja: { Email: "メール", SMS: "SMS", OTP: "認証アプリ" },
+  en: { Email: "e-mail", SMS: "SMS", OTP: "an authenticator app" },
+};
+
+function mailNotice(
+  c: ApiContext,
+  account: Account,
+  change: "enabled" | "disabled" | "backupCodes",
+  type: MultiFactorMethodType | null,
+) {
+  const deps = c.get("deps");
+  if (!account.contactEmail) return;
+  const language = requestLanguage(c);
+  sendMail(mailDeps(deps, true), {
+    to: account.contactEmail,
+    language,
+    template: "multiFactorChanged",
+    vars: {
+      changedAt: deps.now(),
+      change,
+      methodName: type ? METHOD_NAMES[language][type] : null,
+      settingsUrl: `${siteOrigin(c)}${MULTI_FACTOR_SETTINGS_PATH}`,
+    },
+  }).catch((error: unknown) => console.error("[mfa] the change notice was not sent", error));
+}
+
+/** This browser's set-up flow of the purpose for the member, or null. */
+async function setupFlow(
+  c: ApiContext,
+  account: Account,
+  purpose: "otpSetup" | "backupCodes",
+): Promise<AuthFlow | null> {
+  const { db, now } = c.get("deps");
+  const flow = await findFlow(db, purpose, flowToken(c, purpose), now());
+  return flow?.accountId === account.id && flow.pendingSecret ? flow : null;
+}
+
+/** Starts a set-up flow holding `secret` sealed, replacing this browser's earlier one. */
+async function startSetupFlow(
+  c: ApiContext,
+  account: Account,
+  purpose: "otpSetup" | "backupCodes",
+  secret: string,
+): Promise<void> {
+  const { db, now, secretBox } = c.get("deps");
+  const previous = await findFlow(db, purpose, flowToken(c, purpose), now());
+  if (previous) await endFlow(db, previous.id);
+  const { token } = await startFlow(db, purpose, now(), {
+    accountId: account.id,
+    pendingSecret: secretBox.seal(secret),
+  });
+  setFlowCookie(c, purpose, token);
+}
+
+async function endSetupFlow(c: ApiContext, flow: AuthFlow, purpose: "otpSetup" | "backupCodes") {
+  await endFlow(c.get("deps").db, flow.id);
+  clearFlowCookie(c, purpose);
+}
+
+/** Where an enabling call sends the member: to register backup codes first when it has none. */
+async function afterEnabling(c: ApiContext, account: Account): Promise<{ redirectTo: string }> {
+  const hasCodes = (await remainingBackupCodes(c.get("deps").db, account.id)) > 0;
+  return { redirectTo: hasCodes ? COMPLETE_PATH : GENERATE_PATH };
+}
+
+/** The authenticator set-up this browser holds for the member: the secret, or a new one. */
+async function otpSetup(c: ApiContext, account: Account) {
+  const { secretBox, store } = c.get("deps");
+  const flow = await setupFlow(c, account, "otpSetup");
+  // A reload keeps the secret: an app that scanned it a moment ago stays right.
+  const secret = flow?.pendingSecret ? secretBox.open(flow.pendingSecret) : newOtpSecret();
+  if (!flow) await startSetupFlow(c, account, "otpSetup", secret);
+  const { settings } = store.current();
+  const issuer =
+    requestLanguage(c) === "en" && settings.serviceNameEn ? settings.serviceNameEn : settings.serviceName;
+  const url = otpauthUrl(
+    secret,
+    account.contactEmail ?? account.email ?? account.userId ?? account.publicId,
+    issuer,
+  );
+  return { secret, url };
+}
+
+/** Screen data of /mypage/multi-factor and its pages (mounted at /zapi/internal/mypage/multi-factor). */
+export const multiFactorScreenData = new Hono<ApiEnv>()
+  /** The rows: each method the store offers with its state, and the backup codes while one is on. */
+  .get("/screen-data", async (c) => {
+    const account = await requireMemberAccount(c);
+    const { db } = c.get("deps");
+    const settable = settableMethods(c);
+    if (settable.length === 0) return c.json({ redirectTo: "/mypage" });
+    const enabled = await enabledMethods(db, account.id);
+    const enabledTypes = enabled.map((method) => method.type).filter((type) => settable.includes(type));
+    return c.json({
+      methods: settable.map((type) => ({ type, isEnabled: enabledTypes.includes(type) })),
+      multiFactorType: enabledTypes,
+      defaultMultiFactorType: defaultMethodType(enabled, account.preferredMultiFactorType, settable),
+      isEmailVerified: account.emailVerifiedAt !== null,
+      backupCodeCount: enabledTypes.length > 0 ? await remainingBackupCodes(db, account.id) : null,
+    });
+  })
+  /** The e-mail method's page: it can be enabled only for a verified address (spec §6). */
+  .get("/email/screen-data", async (c) => {
+    const account = await requireMemberAccount(c);
+    if (!settableMethods(c).includes("Email")) return c.json({ redirectTo: MULTI_FACTOR_SETTINGS_PATH });
+    const enabled = await enabledMethods(c.get("deps").db, account.id);
+    return c.json({
+      contactEmail: account.contactEmail,
+      isEmailVerified: account.emailVerifiedAt !== null && account.contactEmail !== null,
+      isEnabled: enabled.some((method) => method.type === "Email"),
+    });
+  })
+  /**
+   * The authenticator app's set-up (spec §3 MFA setup data): the secret for manual entry, the
+   * otpauth URL and its QR code, drawn here as SVG so that the page needs no script for it.
+   */
+  .get("/otp/screen-data", async (c) => {
+    const account = await requireMemberAccount(c);
+    if (!settableMethods(c).includes("OTP")) return c.json({ redirectTo: MULTI_FACTOR_SETTINGS_PATH });
+    const { secret, url } = await otpSetup(c, account);
+    const hasCodes = (await remainingBackupCodes(c.get("deps").db, account.id)) > 0;
+    return c.json({
+      multiFactorType: "OTP",
+      secret,
+      otpauthUrl: url,
+      qrCodeSvg: await QRCode.toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M" }),
+      isRegistration: !hasCodes,
+    });
+  })
+  /** How many backup codes remain; only while a method is on. */
+  .get("/backup-code/screen-data", async (c) => {
+    const account = await requireMemberAccount(c);
+    const { db } = c.get("deps");
+    if ((await enabledMethods(db, account.id)).length === 0)
+      return c.json({ redirectTo: MULTI_FACTOR_SETTINGS_PATH });
+    return c.json({ backupCodeCount: await remainingBackupCodes(db, account.id) });
+  })
+  /**
+   * New backup codes to show once (spec §3 backupCodeList, isRegistration): kept in this browser's
+   * flow until the member confirms having saved them; each opening makes new ones.
+   */
+  .get("/backup-code/generate/screen-data", async (c) => {
+    const account = await requireMemberAccount(c);
+    const { db } = c.get("deps");
+    if ((await enabledMethods(db, account.id)).length === 0)
+      return c.json({ redirectTo: MULTI_FACTOR_SETTINGS_PATH });
+    const codes = newBackupCodes();
+    await startSetupFlow(c, account, "backupCodes", JSON.stringify(codes));
+    return c.json({
+      backupCodeList: codes,
+      isRegistration: (await remainingBackupCodes(db, account.id)) === 0,
+    });
+  });
+
+/** The calls (mounted at /zapi/account). */
+export const multiFactorSettings = new Hono<ApiEnv>()
+  .post("/enable-multi-factor", async (c) => {
+    const account = await requireMemberAccount(c);
+    const deps = c.get("deps");
+    const body = await readJsonBody(c);
+    // The app's code first, with the form's own message (6桁のワンタイムパスワード…).
+    if (asRecord(body).multiFactorType === "OTP") {
+      await validateRequestData(
+        c,
+        buildOtpSetupForm({}, deps.store.current().version),
+        pick(body, ["token"]),
+      );
+    }
+    await checkRequest(c, REQUEST_SCHEMAS.enableMultiFactor, body);
+    const request = asRecord(body);
+    const type = request.multiFactorType;
+    if (!isMultiFactorMethodType(type) || !settableMethods(c).includes(type)) {
+      throw await apiError(c, 403, "FORBIDDEN", "featureUnavailable");
+    }
+    if (type === "Email") {
+      if (!account.emailVerifiedAt || !account.contactEmail) {
+        throw await apiError(c, 400, "EMAIL_NOT_VERIFIED", "emailNotVerified");
+      }
+      await enableMethod(deps.db, account.id, "Email", {}, deps.now());
+    } else {
+      const flow = await setupFlow(c, account, "otpSetup");
+      if (!flow?.pendingSecret) throw await apiError(c, 400, "AUTH_FLOW_EXPIRED", "flowExpired");
+      const secret = deps.secretBox.open(flow.pendingSecret);
+      // The browser may echo the secret it showed (spec §7); it must be the one this flow holds.
+      if (request.secret !== undefined && request.secret !== secret) {
+        throw await apiError(c, 400, "AUTH_FLOW_EXPIRED", "flowExpired");
+      }
+      const step = acceptedOtpStep(secret, String(request.token ?? ""), deps.now(), null);
+      if (step === null) throw await apiError(c, 400, "MULTI_FACTOR_ERROR", "multiFactorFailed");
+      await enableMethod(
+        deps.db,
+        account.id,
+        "OTP",
+        { otpSecret: deps.secretBox.seal(secret), otpLastStep: step },
+        deps.now(),
+      );
+      await endSetupFlow(c, flow, "otpSetup");
+    }
+    mailNotice(c, account, "enabled", type);
+    return c.json(await afterEnabling(c, account));
+  })
+  .post("/enable-multi-factor/with-backup-code", (c) => registerBackupCodes(c, "registration"))
+  .post("/backup-code-regenerate", (c) => registerBackupCodes(c, "regeneration"))
+  .post("/disable-multi-factor", async (c) => {
+    const account = await requireMemberAccount(c);
+    const deps = c.get("deps");
+    const body = await readJsonBody(c);
+    await checkRequest(c, REQUEST_SCHEMAS.disableMultiFactor, body);
+    const type = asRecord(body).multiFactorType;
+    if (!isMultiFactorMethodType(type)) throw await apiError(c, 403, "FORBIDDEN", "featureUnavailable");
+    const enabled = await enabledMethods(deps.db, account.id);
+    if (!enabled.some((method) => method.type === type)) {
+      throw await apiError(c, 400, "MULTI_FACTOR_NOT_ENABLED", "multiFactorNotEnabled");
+    }
+    await disableMethod(deps.db, account.id, type);
+    mailNotice(c, account, "disabled", type);
+    return c.json({ redirectTo: COMPLETE_PATH });
+  });
+
+/**
+ * Stores the backup codes the generation page showed, once the member confirms having saved them.
+ * The list sent must be the one this browser's flow holds: the browser cannot choose its codes.
+ */
+async function registerBackupCodes(c: ApiContext, kind: "registration" | "regeneration") {
+  const account = await requireMemberAccount(c);
+  const deps = c.get("deps");
+  const body = await readJsonBody(c);
+  await checkRequest(c, REQUEST_SCHEMAS.backupCodeList, body);
+  const sent = asRecord(body).backupCodeList as string[];
+  if ((await enabledMethods(deps.db, account.id)).length === 0) {
+    throw await apiError(c, 400, "MULTI_FACTOR_NOT_ENABLED", "multiFactorNotEnabled");
+  }
+  const flow = await setupFlow(c, account, "backupCodes");
+  const shown = flow?.pendingSecret
+    ? (JSON.parse(deps.secretBox.open(flow.pendingSecret)) as string[])
+    : null;
+  if (
+    !flow ||
+    !shown ||
+    shown.length !== sent.length ||
+    shown.some((code, index) => code !== sent[index]?.toLowerCase())
+  ) {
+    throw await apiError(c, 400, "AUTH_FLOW_EXPIRED", "flowExpired");
+  }
+  const hadCodes = (await remainingBackupCodes(deps.db, account.id)) > 0;
+  await storeBackupCodes(deps.db, deps.secretBox, account.id, shown, deps.now());
+  await endSetupFlow(c, flow, "backupCodes");
+  if (hadCodes || kind === "regeneration") mailNotice(c, account, "backupCodes", null);
+  return c.json({ redirectTo: COMPLETE_PATH });
+}
