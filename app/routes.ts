@@ -10,6 +10,9 @@ const SCREEN_ROUTE_FILES: Readonly<Record<string, string>> = {
   login: "routes/login.tsx",
   "login-code": "routes/login.tsx",
   "mypage-consent": "routes/mypage-consent.tsx",
+  "mypage-multi-factor": "routes/mypage-multi-factor.tsx",
+  "mypage-multi-factor-email": "routes/mypage-multi-factor.tsx",
+  "mypage-multi-factor-backup-code-generate": "routes/mypage-multi-factor.tsx",
 };
 
 /**
@@ -45,6 +48,8 @@ export default [
   layout("layouts/login-layout.tsx", [
     screen("/login"),
     screen("/login/code"),
+    screen("/login/multi-factor"),
+    screen("/login/multi-factor/:type"),
     screen("/password/forgot"),
     screen("/forgetpassword"),
     screen("/password/forgot/complete"),
@@ -79,6 +84,12 @@ export default [
     screen("/mypage/user-id/edit"),
     screen("/mypage/user-id/edit/complete"),
     screen("/mypage/consent"),
+    screen("/mypage/multi-factor"),
+    screen("/mypage/multi-factor/email"),
+    screen("/mypage/multi-factor/otp"),
+    screen("/mypage/multi-factor/backup-code"),
+    screen("/mypage/multi-factor/backup-code/generate"),
+    screen("/mypage/multi-factor/complete"),
     screen("/mypage/pin-code"),
     screen("/mypage/pin-code/complete"),
     screen("/withdraw"),

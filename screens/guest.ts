@@ -64,6 +64,17 @@ export const loginCode = {
   ],
 } as const satisfies ScreenDefinition;
 
+/** /login/multi-factor: goes on to the pending login's default type (its screen data redirects). */
+export const loginMultiFactorEntry = {
+  id: "login-multi-factor",
+  paths: ["/login/multi-factor"],
+  layout: "login",
+  access: "guest",
+  titleKey: "screens.multiFactor.title",
+  screenData: "login/multi-factor",
+  forms: [],
+} as const satisfies ScreenDefinition;
+
 export const loginMultiFactor = {
   id: "login-multi-factor-type",
   paths: ["/login/multi-factor/:type"],
@@ -71,6 +82,8 @@ export const loginMultiFactor = {
   access: "guest",
   titleKey: "screens.multiFactor.title",
   screenData: "login/multi-factor/:type",
+  intro: "multiFactorLoginGuide",
+  content: "multiFactorOtherTypes",
   forms: [
     {
       builder: "multiFactor",

@@ -255,23 +255,93 @@ export const mypageConsent = {
   content: "consentSwitches",
 } as const satisfies ScreenDefinition;
 
+/** /mypage/multi-factor (spec §2): a row per method the store offers, the backup codes while one is on. */
+export const mypageMultiFactor = {
+  id: "mypage-multi-factor",
+  paths: ["/mypage/multi-factor"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage",
+  titleKey: "mypage.multiFactorPage.title",
+  leadKey: "mypage.multiFactorPage.lead",
+  screenData: "mypage/multi-factor",
+  // Each row's turn-off posts its own call (POST /zapi/account/disable-multi-factor) to the route action.
+  forms: [],
+  content: "multiFactorSettings",
+} as const satisfies ScreenDefinition;
+
+/** E-mail as a second factor: enabled only for a verified address (spec §4 MFA, §6). */
+export const mypageMultiFactorEmail = {
+  id: "mypage-multi-factor-email",
+  paths: ["/mypage/multi-factor/email"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage/multi-factor",
+  titleKey: "mypage.multiFactorPage.email.title",
+  screenData: "mypage/multi-factor/email",
+  forms: [],
+  content: "multiFactorEmail",
+} as const satisfies ScreenDefinition;
+
 export const mypageMultiFactorOtp = {
   id: "mypage-multi-factor-otp",
   paths: ["/mypage/multi-factor/otp"],
   layout: "account",
   access: "member",
-  backTo: "/mypage",
+  backTo: "/mypage/multi-factor",
   titleKey: "screens.otpSetup.title",
   leadKey: "screens.otpSetup.lead",
   screenData: "mypage/multi-factor/otp",
+  intro: "otpSetupGuide",
   forms: [
     {
       builder: "otpSetup",
       submit: { method: "POST", path: "/zapi/account/enable-multi-factor", body: { multiFactorType: "OTP" } },
       submitLabelKey: "screens.otpSetup.submit",
+      // The API names the backup-code page when the member has no codes yet.
       successTo: "/mypage/multi-factor/complete",
       errors: { MULTI_FACTOR_ERROR: { field: "token" } },
     },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const mypageMultiFactorBackupCode = {
+  id: "mypage-multi-factor-backup-code",
+  paths: ["/mypage/multi-factor/backup-code"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage/multi-factor",
+  titleKey: "mypage.multiFactorPage.backupCode.title",
+  leadKey: "mypage.multiFactorPage.backupCode.lead",
+  screenData: "mypage/multi-factor/backup-code",
+  forms: [],
+  content: "backupCodeCount",
+} as const satisfies ScreenDefinition;
+
+/** New backup codes, shown once; registered only once the member confirms having saved them (spec §4). */
+export const mypageMultiFactorBackupCodeGenerate = {
+  id: "mypage-multi-factor-backup-code-generate",
+  paths: ["/mypage/multi-factor/backup-code/generate"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage/multi-factor",
+  titleKey: "mypage.multiFactorPage.generate.title",
+  leadKey: "mypage.multiFactorPage.generate.lead",
+  screenData: "mypage/multi-factor/backup-code/generate",
+  forms: [],
+  content: "backupCodeGenerate",
+} as const satisfies ScreenDefinition;
+
+export const mypageMultiFactorComplete = {
+  ...completion(
+    "mypage-multi-factor-complete",
+    "/mypage/multi-factor/complete",
+    "mypage.multiFactorPage.complete.title",
+    "mypage.multiFactorPage.complete.lead",
+  ),
+  links: [
+    { to: "/mypage/multi-factor", labelKey: "mypage.multiFactorPage.complete.back" },
+    { to: "/mypage", labelKey: "screens.common.toMyPage" },
   ],
 } as const satisfies ScreenDefinition;
 

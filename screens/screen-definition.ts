@@ -95,7 +95,15 @@ export interface ScreenForm {
 }
 
 /** The page bodies of app/components/screen/screen-content.tsx. */
-export type ScreenContentName = "consentSwitches";
+export type ScreenContentName =
+  | "consentSwitches"
+  | "multiFactorLoginGuide"
+  | "multiFactorOtherTypes"
+  | "otpSetupGuide"
+  | "multiFactorSettings"
+  | "multiFactorEmail"
+  | "backupCodeCount"
+  | "backupCodeGenerate";
 
 export interface ScreenLink {
   to: string;
@@ -134,6 +142,8 @@ export interface ScreenDefinition {
    * pages whose controls each make a call of their own rather than submit a form.
    */
   content?: ScreenContentName;
+  /** A named page body drawn above the forms (what the form asks for, drawn from the screen data). */
+  intro?: ScreenContentName;
   /** Links under the form (e.g. "forgot your password?"). */
   links?: readonly ScreenLink[];
   /** Completion and error pages hide the account menu (spec §2 Account area). */

@@ -14,6 +14,8 @@ const member: MypageAccount = {
   userId: "hanako",
   isEnabledPassword: true,
   passwordUpdatedAt: "2026-03-04T05:06:07Z",
+  isEnabledMultiFactor: true,
+  multiFactorType: ["OTP"],
 };
 /** Signed up through a social provider: no e-mail identifier, no password, e-mail not verified. */
 const socialMember: MypageAccount = {

@@ -15,6 +15,9 @@ export interface MypageAccount {
   userId: string | null;
   isEnabledPassword: boolean;
   passwordUpdatedAt: string | null;
+  /** Whether the store offers multi-factor authentication, and the types the member has on. */
+  isEnabledMultiFactor: boolean;
+  multiFactorType: ("Email" | "SMS" | "OTP")[];
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -119,6 +122,19 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
               to={hasPassword ? "/mypage/password/edit" : "/mypage/enable-password"}
               label={t("mypage.password")}
               value={updatedAt ? t("mypage.passwordUpdatedAt", { date: updatedAt }) : null}
+            />
+          )}
+          {account.isEnabledMultiFactor && (
+            <Row
+              to="/mypage/multi-factor"
+              label={t("mypage.multiFactor")}
+              value={
+                account.multiFactorType.length > 0
+                  ? account.multiFactorType
+                      .map((type) => t(`mypage.multiFactorPage.method.${type}`))
+                      .join("・")
+                  : t("mypage.multiFactorPage.off")
+              }
             />
           )}
           <Row to="/mypage/login-history" label={t("mypage.loginHistory")} />

@@ -265,6 +265,12 @@ const EXPECTED: Record<
     { field: "userId", required: true },
     { field: "password", required: true },
   ],
+  // The fixture asks for the app's code while e-mail is the default: "preferred" is offered.
+  "login-multi-factor-type": () => [
+    { field: "value", required: true },
+    { field: "isPreferred", required: false },
+  ],
+  "mypage-multi-factor-otp": () => [{ field: "token", required: true }],
   "mypage-pin-code": () => [
     { field: "pinCode", required: true },
     { field: "pinCodeConfirm", required: true },

@@ -49,6 +49,7 @@ export function ScreenView({ screen, screenData, children }: ScreenViewProps) {
       )}
       <h1 className="screen__title">{title}</h1>
       {screen.leadKey && <p className="screen__lead">{t(screen.leadKey)}</p>}
+      {screen.intro && <ScreenContent name={screen.intro} screenData={screenData} />}
       {children}
       {screen.content && <ScreenContent name={screen.content} screenData={screenData} />}
       {screen.links && screen.links.length > 0 && (

@@ -1,0 +1,41 @@
+/**
+ * /mypage/multi-factor/email: turning on e-mail as a second factor. The button stays disabled until
+ * the address is verified (spec §4 MFA, §6), with the way to verify it.
+ */
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { ActionFailure } from "./multi-factor-settings.tsx";
+
+export function MultiFactorEmail({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state !== "idle";
+  const email = typeof screenData.contactEmail === "string" ? screenData.contactEmail : "";
+  const verified = screenData.isEmailVerified === true;
+  if (screenData.isEnabled === true) {
+    return <p className="screen__lead">{t("mypage.multiFactorPage.email.alreadyOn")}</p>;
+  }
+  return (
+    <div className="multi-factor-email">
+      <p className="screen__lead">{t("mypage.multiFactorPage.email.lead", { email })}</p>
+      <ActionFailure />
+      {!verified && (
+        <p className="alert alert--warning" id="mfa-email-unverified">
+          {t("mypage.multiFactorPage.email.unverified")}{" "}
+          <Link to="/mypage/email/verify">{t("mypage.multiFactorPage.email.verify")}</Link>
+        </p>
+      )}
+      <Form method="post" className="form-actions">
+        <input type="hidden" name="intent" value="enableEmail" />
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={!verified || busy}
+          aria-busy={busy}
+          aria-describedby={verified ? undefined : "mfa-email-unverified"}
+        >
+          {t("mypage.multiFactorPage.email.submit")}
+        </button>
+      </Form>
+    </div>
+  );
+}

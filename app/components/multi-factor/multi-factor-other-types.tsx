@@ -1,0 +1,27 @@
+/** Under the second-factor form: links to the member's other types (spec §2). */
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { isSecondFactorType, SECOND_FACTOR_SLUG, secondFactorTypesOf } from "./multi-factor-types.ts";
+
+export function MultiFactorOtherTypes({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+  const { t } = useTranslation();
+  const current = isSecondFactorType(screenData.type) ? screenData.type : null;
+  const others = secondFactorTypesOf(screenData.multiFactorType).filter((type) => type !== current);
+  if (others.length === 0) return null;
+  return (
+    <nav className="multi-factor-others" aria-labelledby="multi-factor-others-title">
+      <h2 id="multi-factor-others-title" className="multi-factor-others__title">
+        {t("screens.multiFactor.otherTypes")}
+      </h2>
+      <ul className="screen__links">
+        {others.map((type) => (
+          <li key={type}>
+            <Link to={`/login/multi-factor/${SECOND_FACTOR_SLUG[type]}`} replace>
+              {t(`screens.multiFactor.useType.${type}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * The multi-factor pages of my page whose controls are not a schema form (spec §2): the settings
+ * rows (/mypage/multi-factor), the e-mail method (/email) and the backup-code generation
+ * (/backup-code/generate). Declarative screens (screens/mypage.ts) with a named body; their posts
+ * come here, each naming its intent, and go on to the API:
+ *
+ * - `disable` {multiFactorType} → POST /zapi/account/disable-multi-factor
+ * - `enableEmail` → POST /zapi/account/enable-multi-factor {multiFactorType: "Email"}
+ * - `registerBackupCodes` {backupCodeList[], registration, saved} → POST
+ *   /zapi/account/enable-multi-factor/with-backup-code or /backup-code-regenerate
+ *
+ * The API answers where to go next (redirectTo); a refusal shows its message on the page.
+ */
+import { data, redirect } from "react-router";
+import { detectLanguage, translatorFor } from "../../locales/language.ts";
+import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
+import { screenById } from "../../screens/index.ts";
+import { ScreenView } from "../components/screen/screen-view.tsx";
+import { enforceAccess, loadScreen } from "../lib/screen-loader.server.ts";
+import { zapiFetch } from "../lib/zapi.server.ts";
+import type { Route } from "./+types/mypage-multi-factor";
+
+/** What the action answers when it does not move on. */
+export type MultiFactorActionResult = { ok: true } | { ok: false; message: string };
+
+const METHOD_TYPES = new Set(["Email", "SMS", "OTP"]);
+
+export async function loader(args: Route.LoaderArgs) {
+  const headers = new Headers();
+  return data(await loadScreen(args, headers), { headers });
+}
+
+/** The API call a post asks for, or the message of what is wrong with it. */
+async function callOf(
+  post: FormData | null,
+  t: (key: string) => string,
+): Promise<{ path: string; body: unknown } | { refused: string }> {
+  const intent = post?.get("intent");
+  if (intent === "disable") {
+    const type = post?.get("multiFactorType");
+    if (typeof type !== "string" || !METHOD_TYPES.has(type))
+      return { refused: t("mypage.multiFactorPage.failed") };
+    return { path: "/zapi/account/disable-multi-factor", body: { multiFactorType: type } };
+  }
+  if (intent === "enableEmail") {
+    return { path: "/zapi/account/enable-multi-factor", body: { multiFactorType: "Email" } };
+  }
+  if (intent === "registerBackupCodes") {
+    if (post?.get("saved") !== "on") return { refused: t("mypage.multiFactorPage.generate.mustConfirm") };
+    const backupCodeList = (post?.getAll("backupCodeList") ?? []).filter((code) => typeof code === "string");
+    const path =
+      post?.get("registration") === "true"
+        ? "/zapi/account/enable-multi-factor/with-backup-code"
+        : "/zapi/account/backup-code-regenerate";
+    return { path, body: { backupCodeList } };
+  }
+  return { refused: t("mypage.multiFactorPage.failed") };
+}
+
+export async function action(args: Route.ActionArgs) {
+  await enforceAccess(args, "member");
+  const t = await translatorFor(detectLanguage(args.request));
+  const post = await args.request.formData().catch(() => null);
+  const call = await callOf(post, t);
+  if ("refused" in call) {
+    return data<MultiFactorActionResult>({ ok: false, message: call.refused }, { status: 400 });
+  }
+  let response: Response;
+  try {
+    response = await zapiFetch(args, call.path, { method: "POST", body: JSON.stringify(call.body) });
+  } catch (error) {
+    console.error("[mfa] the API could not be reached", error);
+    return data<MultiFactorActionResult>(
+      { ok: false, message: t("mypage.multiFactorPage.failed") },
+      { status: 502 },
+    );
+  }
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  const answer = (await response.json().catch(() => ({}))) as { redirectTo?: unknown; message?: unknown };
+  const next = safeRedirectPath(answer.redirectTo);
+  if (next) throw redirect(next, { headers });
+  if (response.ok) throw redirect("/mypage/multi-factor/complete", { headers });
+  const message = typeof answer.message === "string" ? answer.message : t("mypage.multiFactorPage.failed");
+  return data<MultiFactorActionResult>({ ok: false, message }, { status: response.status, headers });
+}
+
+export default function MypageMultiFactor({ loaderData }: Route.ComponentProps) {
+  const screen = screenById(loaderData.screenId);
+  if (!screen) throw new Error(`Unknown screen ${loaderData.screenId}`);
+  return <ScreenView screen={screen} screenData={loaderData.screenData} />;
+}

@@ -1,0 +1,158 @@
+/**
+ * Issue 27: a member turns on the authenticator app (the test computes its codes from the secret on
+ * the set-up page with an RFC 6238 implementation of its own), saves the backup codes, logs in with
+ * password + app, then with a backup code (which then fails), turns on e-mail and logs in with the
+ * mailed code choosing it as preferred, then turns everything off.
+ */
+import type { Page } from "@playwright/test";
+import { totpCode } from "../totp.ts";
+import { newEmail, pinFrom, signUpMember, typePin, waitForMail, waitUntilHydrated } from "./helpers.ts";
+import { expect, test } from "./visitor.ts";
+
+const PASSWORD = "Factor2026pass";
+
+async function logOut(page: Page) {
+  await page.goto("/logout");
+  await page.getByRole("button", { name: "ログアウトする" }).click();
+  await expect(page.getByRole("heading", { name: "ログアウトしました。" })).toBeVisible();
+}
+
+/** The first factor: the page then asks for the second. */
+async function logInWithPassword(page: Page, email: string) {
+  await page.goto("/login");
+  const submit = page.getByRole("button", { name: "ログイン", exact: true });
+  await waitUntilHydrated(page, submit);
+  await page.locator('[data-field="emailUserId"] input').fill(email);
+  await page.locator('[data-field="password"] input').fill(PASSWORD);
+  await submit.click();
+  await page.waitForURL(/\/login\/multi-factor\//);
+}
+
+async function submitSecondFactor(page: Page) {
+  const verify = page.getByRole("button", { name: "認証する" });
+  await verify.click();
+}
+
+test("a member sets up the authenticator app and backup codes, logs in with each, adds e-mail, then turns all off", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const email = newEmail("mfa");
+  await signUpMember(page, email, PASSWORD);
+
+  // My page → two-step verification → the app.
+  await page.goto("/mypage");
+  await page.getByRole("link", { name: /2段階認証/ }).click();
+  await page.waitForURL("**/mypage/multi-factor");
+  await page.getByRole("link", { name: "認証アプリ: 設定する" }).click();
+  await page.waitForURL("**/mypage/multi-factor/otp");
+  await expect(page.getByRole("img", { name: "認証アプリで読み取るQRコード" })).toBeVisible();
+  const secret = await page.locator("code[data-secret]").getAttribute("data-secret");
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  const setUp = page.getByRole("button", { name: "設定する" });
+  await waitUntilHydrated(page, setUp);
+  // A wrong code first: refused on the field.
+  const enablingCode = totpCode(secret ?? "", Date.now());
+  await typePin(page, "token", enablingCode === "000000" ? "111111" : "000000");
+  await setUp.click();
+  await expect(page.locator('[data-field="token"]')).toContainText("認証に失敗しました。");
+  await typePin(page, "token", totpCode(secret ?? "", Date.now()));
+  await setUp.click();
+
+  // The first method asks for backup codes next; they are registered once confirmed as saved.
+  await page.waitForURL("**/mypage/multi-factor/backup-code/generate");
+  const codes = await page.locator(".backup-codes__list code").allTextContents();
+  expect(codes).toHaveLength(10);
+  await page.getByLabel("バックアップコードを保存しました").check();
+  await page.getByRole("button", { name: "登録する" }).click();
+  await page.waitForURL("**/mypage/multi-factor/complete");
+  await expect(page.getByRole("heading", { name: "2段階認証の設定完了" })).toBeVisible();
+
+  // Password, then the app's code (the next time step: the one that enabled it works once).
+  await logOut(page);
+  await logInWithPassword(page, email);
+  expect(new URL(page.url()).pathname).toBe("/login/multi-factor/otp");
+  await expect(
+    page.getByText("認証アプリに表示されている6桁のワンタイムパスワードを入力してください。"),
+  ).toBeVisible();
+  await waitUntilHydrated(page, page.getByRole("button", { name: "認証する" }));
+  await typePin(page, "value", totpCode(secret ?? "", Date.now() + 30_000));
+  await submitSecondFactor(page);
+  await page.waitForURL("**/mypage");
+
+  // A backup code logs in once.
+  await logOut(page);
+  await logInWithPassword(page, email);
+  await page.getByRole("link", { name: "バックアップコードを使う" }).click();
+  await page.waitForURL("**/login/multi-factor/backup-code");
+  await waitUntilHydrated(page, page.getByRole("button", { name: "認証する" }));
+  await page.locator('[data-field="value"] input').fill(codes[0] ?? "");
+  await submitSecondFactor(page);
+  await page.waitForURL("**/mypage");
+  await logOut(page);
+  await logInWithPassword(page, email);
+  await page.goto("/login/multi-factor/backup-code");
+  await waitUntilHydrated(page, page.getByRole("button", { name: "認証する" }));
+  await page.locator('[data-field="value"] input').fill(codes[0] ?? "");
+  await submitSecondFactor(page);
+  await expect(page.locator('[data-field="value"]')).toContainText("認証に失敗しました。");
+
+  // E-mail as well: then log in with the mailed code, preferring it from now on.
+  await page.locator('[data-field="value"] input').fill(codes[1] ?? "");
+  await submitSecondFactor(page);
+  await page.waitForURL("**/mypage");
+  await page.goto("/mypage/multi-factor");
+  await page.getByRole("link", { name: "メール: 設定する" }).click();
+  await page.waitForURL("**/mypage/multi-factor/email");
+  await page.getByRole("button", { name: "設定する" }).click();
+  await page.waitForURL("**/mypage/multi-factor/complete");
+
+  await logOut(page);
+  const sentAfter = Date.now() - 1000;
+  await logInWithPassword(page, email);
+  await page.getByRole("link", { name: "メールで認証コードを受け取る" }).click();
+  await page.waitForURL("**/login/multi-factor/email");
+  const mail = await waitForMail(email, "2段階認証コード", sentAfter);
+  await waitUntilHydrated(page, page.getByRole("button", { name: "認証する" }));
+  await typePin(page, "value", pinFrom(mail.text));
+  await page.getByLabel("次回からこの認証方法を優先して使う").check();
+  await submitSecondFactor(page);
+  await page.waitForURL("**/mypage");
+  await logOut(page);
+  await logInWithPassword(page, email);
+  expect(new URL(page.url()).pathname).toBe("/login/multi-factor/email");
+  // The last code went to this mailbox moments ago: one code per 30 s, so the member asks again.
+  const resend = page.getByRole("button", { name: "認証コードを再送信する" });
+  await expect(resend).toBeEnabled({ timeout: 40_000 });
+  const resentAfter = Date.now() - 1000;
+  await resend.click();
+  await expect(page.getByText("認証コードを再送信しました。")).toBeVisible();
+  const again = await waitForMail(email, "2段階認証コード", resentAfter);
+  await waitUntilHydrated(page, page.getByRole("button", { name: "認証する" }));
+  await typePin(page, "value", pinFrom(again.text));
+  await submitSecondFactor(page);
+  await page.waitForURL("**/mypage");
+
+  // Everything off, each after its question.
+  for (const method of ["認証アプリ", "メール"]) {
+    await page.goto("/mypage/multi-factor");
+    await page.getByRole("link", { name: `${method}: 無効にする` }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(`${method}による2段階認証を無効にしますか？`);
+    await dialog.getByRole("button", { name: "無効にする" }).click();
+    await page.waitForURL("**/mypage/multi-factor/complete");
+  }
+  await page.goto("/mypage/multi-factor");
+  await expect(page.getByRole("link", { name: "認証アプリ: 設定する" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "メール: 設定する" })).toBeVisible();
+  await expect(page.getByText("バックアップコード")).toHaveCount(0);
+  // And the password alone logs in again.
+  await logOut(page);
+  await page.goto("/login");
+  const submit = page.getByRole("button", { name: "ログイン", exact: true });
+  await waitUntilHydrated(page, submit);
+  await page.locator('[data-field="emailUserId"] input').fill(email);
+  await page.locator('[data-field="password"] input').fill(PASSWORD);
+  await submit.click();
+  await page.waitForURL("**/mypage");
+});
