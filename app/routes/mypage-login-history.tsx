@@ -24,11 +24,14 @@ export interface LoginHistoryEntry {
   deviceInfo: string | null;
   browserInfo: string | null;
   country: string | null;
+  requestMultiFactor?: boolean;
+  multiFactorType?: string | null;
 }
 
 export interface LoginHistoryScreenData {
   deviceIp: string | null;
   suggestPasswordChange: boolean;
+  suggestMultiFactor?: boolean;
   isFirstPage: boolean;
   items: LoginHistoryEntry[];
   nextCursor: string | null;
@@ -55,7 +58,12 @@ function cellsOf(entry: LoginHistoryEntry, language: string, t: TFunction) {
   return {
     dateTime: formatHistoryDateTime(entry.createdAt),
     result: t(entry.result ? "mypage.loginHistoryPage.success" : "mypage.loginHistoryPage.failure"),
-    loginType: t(`mypage.loginHistoryPage.method${entry.loginMethod}`),
+    loginType: entry.multiFactorType
+      ? t("mypage.loginHistoryPage.withSecondFactor", {
+          method: t(`mypage.loginHistoryPage.method${entry.loginMethod}`),
+          secondFactor: t(`mypage.loginHistoryPage.secondFactor.${entry.multiFactorType}`),
+        })
+      : t(`mypage.loginHistoryPage.method${entry.loginMethod}`),
     device: entry.deviceInfo ?? unknown,
     browser: entry.browserInfo ?? unknown,
     country: countryName(entry.country, language, t),
@@ -71,7 +79,7 @@ function ResultBadge({ ok, label }: { ok: boolean; label: string }) {
 
 export default function MypageLoginHistory({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { deviceIp, suggestPasswordChange, isFirstPage, items, nextCursor } = loaderData;
+  const { deviceIp, suggestPasswordChange, suggestMultiFactor, isFirstPage, items, nextCursor } = loaderData;
   const rows = items.map((entry) => ({ entry, cells: cellsOf(entry, i18n.language, t) }));
   const title = t("mypage.loginHistoryPage.title");
 
@@ -88,6 +96,12 @@ export default function MypageLoginHistory({ loaderData }: Route.ComponentProps)
         <p className="login-history__suggestion">
           {t("mypage.loginHistoryPage.suggestion")}{" "}
           <Link to="/mypage/password/edit">{t("mypage.loginHistoryPage.changePassword")}</Link>
+        </p>
+      )}
+      {suggestMultiFactor && (
+        <p className="login-history__suggestion">
+          {t("mypage.loginHistoryPage.multiFactorSuggestion")}{" "}
+          <Link to="/mypage/multi-factor">{t("mypage.loginHistoryPage.multiFactorSettings")}</Link>
         </p>
       )}
 

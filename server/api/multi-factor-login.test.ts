@@ -98,6 +98,14 @@ describe("a login with a second factor", () => {
       row.loginMethod,
     ]);
     expect(rows).toHaveLength(2);
+    // The member's history page shows the second factor, and suggests the settings.
+    const page = await json(await browser.get("/zapi/internal/mypage/login-history/screen-data"));
+    expect(page.suggestMultiFactor).toBe(true);
+    expect(page.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ result: true, requestMultiFactor: true, multiFactorType: "OTP" }),
+      ]),
+    );
     expect(rows).toEqual(
       expect.arrayContaining([
         [false, true, "OTP", "Password"],

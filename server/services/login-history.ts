@@ -76,6 +76,9 @@ export interface LoginHistoryEntry {
   deviceInfo: string | null;
   browserInfo: string | null;
   country: string | null;
+  /** The attempt was a login's second step, and the type tried. */
+  requestMultiFactor: boolean;
+  multiFactorType: string | null;
 }
 
 export interface LoginHistoryPage {
@@ -124,6 +127,8 @@ export async function readLoginHistory(
       deviceInfo: loginHistory.deviceInfo,
       browserInfo: loginHistory.browserInfo,
       country: loginHistory.country,
+      requestMultiFactor: loginHistory.requestMultiFactor,
+      multiFactorType: loginHistory.multiFactorType,
     })
     .from(loginHistory)
     .where(

@@ -79,6 +79,9 @@ test("a member sets up the authenticator app and backup codes, logs in with each
   await typePin(page, "value", totpCode(secret ?? "", Date.now() + 30_000));
   await submitSecondFactor(page);
   await page.waitForURL("**/mypage");
+  // The login history names both factors.
+  await page.goto("/mypage/login-history");
+  await expect(page.getByRole("table").locator("tbody tr").first()).toContainText("パスワード＋認証アプリ");
 
   // A backup code logs in once.
   await logOut(page);

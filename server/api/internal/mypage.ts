@@ -211,7 +211,7 @@ export const mypageScreenData = new Hono<ApiEnv>()
   /**
    * /mypage/login-history: the member's logins newest first, a page at a time (`?before=` the
    * previous page's cursor), the address this request comes from, and whether to suggest a
-   * password change (spec §2).
+   * password change or the multi-factor settings (spec §2).
    */
   .get("/login-history/screen-data", async (c) => {
     const account = await requireMemberAccount(c);
@@ -221,6 +221,7 @@ export const mypageScreenData = new Hono<ApiEnv>()
       deviceIp: clientAddress(c),
       suggestPasswordChange:
         store.current().settings.features.isEnabledPassword && account.passwordHash !== null,
+      suggestMultiFactor: (await multiFactorStateOf(c, account)).offered,
       isFirstPage: decodeCursor(c.req.query("before")) === null,
       ...page,
     });
