@@ -98,9 +98,11 @@ async function passwordLogin(c: ApiContext, body: unknown) {
   if (account.passwordHash && deps.passwords.needsRehash(account.passwordHash)) {
     await rehashPassword(deps.db, account.id, await deps.passwords.hash(password));
   }
-  await forgetClientFailures(c, client);
+  // A second step, if any, comes first: the client's failures are forgotten only once it is in
+  // (else knowing the password would buy fresh guesses at the second factor).
   const secondStep = await startSecondFactor(c, account, { method: "Password", identifier });
   if (secondStep) return c.json(secondStep);
+  await forgetClientFailures(c, client);
   return c.json(await logIn(c, account, { method: "Password", identifier }));
 }
 
@@ -137,9 +139,11 @@ async function codeLogin(c: ApiContext, body: unknown) {
   }
   await endFlow(deps.db, flow.id);
   clearFlowCookie(c, "login");
-  await forgetClientFailures(c, client);
+  // A second step, if any, comes first: the client's failures are forgotten only once it is in
+  // (else knowing the password would buy fresh guesses at the second factor).
   const secondStep = await startSecondFactor(c, account, { method: "AuthCode", identifier });
   if (secondStep) return c.json(secondStep);
+  await forgetClientFailures(c, client);
   return c.json(await logIn(c, account, { method: "AuthCode", identifier }));
 }
 

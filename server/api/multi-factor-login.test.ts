@@ -223,6 +223,21 @@ describe("a login with a second factor", () => {
     expect((await browser.post("/zapi/login/multi-factor/otp", { value: otpNow() })).status).toBe(200);
   });
 
+  it("gives no fresh guesses for giving the password again", async () => {
+    const browser = new TestBrowser(t, { clientAddress: "203.0.113.6" });
+    const wrong = otpNow() === "000000" ? "111111" : "000000";
+    for (let round = 0; round < 2; round++) {
+      await login(browser);
+      for (let attempt = 0; attempt < 2; attempt++) {
+        expect((await browser.post("/zapi/login/multi-factor/otp", { value: wrong })).status).toBe(400);
+      }
+    }
+    // Four wrong codes in all: the password in between did not reset the count.
+    await login(browser);
+    const slowed = await browser.post("/zapi/login/multi-factor/otp", { value: otpNow() });
+    expect(slowed.status).toBe(429);
+  });
+
   it("refuses a type the member has not enabled, and an unknown type", async () => {
     const browser = new TestBrowser(t);
     await login(browser);
