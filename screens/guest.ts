@@ -90,6 +90,7 @@ export const loginMultiFactor = {
       submit: { method: "POST", path: "/zapi/login/multi-factor/:type" },
       submitLabelKey: "screens.multiFactor.submit",
       successTo: "/mypage",
+      landsOnReturnTo: true,
       errors: { MULTI_FACTOR_ERROR: { field: "value" } },
     },
   ],

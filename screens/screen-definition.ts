@@ -90,6 +90,8 @@ export interface ScreenForm {
   submitLabelKey: string;
   /** Where to go after success when the API does not say (`redirectTo`). */
   successTo?: string;
+  /** A login's last step: the page's `returnTo` (same-site paths only) wins over successTo. */
+  landsOnReturnTo?: boolean;
   /** API error code → where its message goes. `HTTP_401` names a bare status. */
   errors?: Record<string, ScreenErrorMapping>;
 }

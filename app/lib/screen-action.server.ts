@@ -19,7 +19,7 @@ import {
   RECAPTCHA_TOKEN_FIELD,
   valuesFromFormPost,
 } from "../../schemas/form-post.ts";
-import { safeRedirectOr } from "../../schemas/safe-redirect.ts";
+import { safeRedirectOr, safeRedirectPath } from "../../schemas/safe-redirect.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import { validateFormData } from "../../schemas/validation.ts";
 import { translateValidationErrors } from "../../schemas/validation-messages.ts";
@@ -178,8 +178,17 @@ export async function screenAction(args: ActionFunctionArgs, options: ScreenActi
     typeof answer.redirectTo === "string" && answer.redirectTo ? answer.redirectTo : location;
   // Without a destination the page itself shows again, with its data loaded afresh.
   const here = `${pageUrl(args).pathname}${pageUrl(args).search}`;
-  const landing = options.landing?.(screen, definition, query) ?? definition.successTo ?? here;
-  if (redirectTo) return redirect(safeRedirectOr(redirectTo, landing), { headers });
+  const returnTo = safeRedirectPath(query.get("returnTo"));
+  const landing =
+    options.landing?.(screen, definition, query) ??
+    ((definition.landsOnReturnTo && returnTo) || definition.successTo || here);
+  if (redirectTo) {
+    const next = safeRedirectOr(redirectTo, landing);
+    // A further step of this screen's flow (the login's second factor) carries returnTo along.
+    const flowRoot = `/${screen.paths[0].split("/")[1]}/`;
+    const furtherStep = returnTo && next.startsWith(flowRoot) && !next.includes("?");
+    return redirect(furtherStep ? `${next}?${new URLSearchParams({ returnTo })}` : next, { headers });
+  }
   if (response.ok) return redirect(landing, { headers });
 
   // A 404 the screen does not map is a call the site lacks: a fault of the site, not of the input.

@@ -127,10 +127,18 @@ describe("login action: password login", () => {
     }
   });
 
-  it("follows the API when it asks for another step (redirectTo)", async () => {
-    const api = fakeApi({ login: () => Response.json({ redirectTo: "/login/multi-factor/email" }) });
+  it("follows the API when it asks for a further login step (redirectTo), keeping returnTo for its end", async () => {
+    const api = fakeApi({ login: () => Response.json({ redirectTo: "/login/multi-factor" }) });
     const { response } = await answer(post("/login?returnTo=%2Fplans", credentials, api.zapi));
-    expect(response?.headers.get("Location")).toBe("/login/multi-factor/email");
+    expect(response?.headers.get("Location")).toBe("/login/multi-factor?returnTo=%2Fplans");
+    const without = await answer(post("/login", credentials, api.zapi));
+    expect(without.response?.headers.get("Location")).toBe("/login/multi-factor");
+  });
+
+  it("follows a redirectTo elsewhere without carrying returnTo there", async () => {
+    const api = fakeApi({ login: () => Response.json({ redirectTo: "/signup/policy" }) });
+    const { response } = await answer(post("/login?returnTo=%2Fplans", credentials, api.zapi));
+    expect(response?.headers.get("Location")).toBe("/signup/policy");
   });
 
   it("shows the API's message for an error code above the form, with the API's status and cookies", async () => {

@@ -61,6 +61,17 @@ describe("a login with a second factor", () => {
     expect(await json(await browser.get("/zapi/internal/login/multi-factor/screen-data"))).toEqual({
       redirectTo: "/login/multi-factor/otp",
     });
+    // Where the login ends goes along, if it is a path of this site.
+    expect(
+      await json(
+        await browser.get("/zapi/internal/login/multi-factor/screen-data?returnTo=%2Fmypage%2Fedit"),
+      ),
+    ).toEqual({ redirectTo: "/login/multi-factor/otp?returnTo=%2Fmypage%2Fedit" });
+    expect(
+      await json(
+        await browser.get("/zapi/internal/login/multi-factor/screen-data?returnTo=%2F%2Fevil.example"),
+      ),
+    ).toEqual({ redirectTo: "/login/multi-factor/otp" });
     expect(await json(await browser.get("/zapi/internal/login/multi-factor/otp/screen-data"))).toEqual({
       type: "OTP",
       sendTo: null,

@@ -1,10 +1,12 @@
 /** Under the second-factor form: links to the member's other types (spec §2). */
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { isSecondFactorType, SECOND_FACTOR_SLUG, secondFactorTypesOf } from "./multi-factor-types.ts";
 
 export function MultiFactorOtherTypes({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
   const { t } = useTranslation();
+  // The query (where the login ends, returnTo) stays with the other types.
+  const { search } = useLocation();
   const current = isSecondFactorType(screenData.type) ? screenData.type : null;
   const others = secondFactorTypesOf(screenData.multiFactorType).filter((type) => type !== current);
   if (others.length === 0) return null;
@@ -16,7 +18,7 @@ export function MultiFactorOtherTypes({ screenData }: { screenData: Readonly<Rec
       <ul className="screen__links">
         {others.map((type) => (
           <li key={type}>
-            <Link to={`/login/multi-factor/${SECOND_FACTOR_SLUG[type]}`} replace>
+            <Link to={`/login/multi-factor/${SECOND_FACTOR_SLUG[type]}${search}`} replace>
               {t(`screens.multiFactor.useType.${type}`)}
             </Link>
           </li>

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { safeRedirectPath } from "../../../schemas/safe-redirect.ts";
 import { resendAvailableAt } from "../../services/auth-codes.ts";
 import { findFlow } from "../../services/auth-flows.ts";
 import { maskEmail } from "../account.ts";
@@ -52,7 +53,10 @@ export const loginScreenData = new Hono<ApiEnv>()
     if (!pending) return c.json({ redirectTo: "/login" });
     const { defaultType } = await secondFactorsOf(c, pending.account);
     if (!defaultType) return c.json({ redirectTo: "/login" });
-    return c.json({ redirectTo: `${MULTI_FACTOR_PATH}/${SECOND_FACTOR_SLUGS[defaultType]}` });
+    // Where the login ends (the page's returnTo) goes along to the type's page.
+    const returnTo = safeRedirectPath(c.req.query("returnTo"));
+    const next = `${MULTI_FACTOR_PATH}/${SECOND_FACTOR_SLUGS[defaultType]}`;
+    return c.json({ redirectTo: returnTo ? `${next}?${new URLSearchParams({ returnTo })}` : next });
   })
 
   /**
