@@ -1,3 +1,4 @@
+import type { SecondFactorType } from "../multi-factor.ts";
 /** Code forms: e-mail PIN codes, the TV-profile PIN, multi-factor codes and the OTP set-up. */
 import type { CodeDisplayName, FieldSpec } from "../rules.ts";
 import {
@@ -46,7 +47,8 @@ export const buildProfilePinForm = memoizeByVersion(({ withConfirmation }: Profi
   }),
 );
 
-export type MultiFactorType = "Email" | "SMS" | "OTP" | "BackupCode";
+/** A login's second factor (schemas/multi-factor.ts). */
+export type MultiFactorType = SecondFactorType;
 
 export interface MultiFactorFormInput {
   type: MultiFactorType;

@@ -6,6 +6,7 @@
  * the confirmation fields.
  */
 import type { FormDefinition, PasswordStrength } from "../form-definition.ts";
+import { SECOND_FACTOR_TYPES } from "../multi-factor.ts";
 import type { LoginIdentifier } from "../rules.ts";
 import type { Policy } from "../types/policy.gen.ts";
 import type { StoreSettings } from "../types/store-settings.gen.ts";
@@ -52,7 +53,6 @@ const CODE_PURPOSES = [
   "signUp",
   "multiFactorEmail",
 ] as const;
-const MULTI_FACTOR_TYPES = ["Email", "SMS", "OTP", "BackupCode"] as const;
 
 function oneOf<T extends string>(allowed: readonly T[], value: unknown, what: string): T {
   if (typeof value === "string" && (allowed as readonly string[]).includes(value)) return value as T;
@@ -127,10 +127,10 @@ export const FORM_BUILDERS = {
     buildProfilePinForm({ withConfirmation: true }, settingsVersion),
   /** Multi-factor page data: type (or options.type), multiFactorType list, defaultMultiFactorType. */
   multiFactor: ({ settings, settingsVersion, screenData, options }: FormBuildContext) => {
-    const type = oneOf<MultiFactorType>(MULTI_FACTOR_TYPES, options.type ?? screenData.type, "type");
+    const type = oneOf<MultiFactorType>(SECOND_FACTOR_TYPES, options.type ?? screenData.type, "type");
     const availableTypes = listOf<MultiFactorType>(screenData.multiFactorType);
     const defaultType = oneOf<MultiFactorType>(
-      MULTI_FACTOR_TYPES,
+      SECOND_FACTOR_TYPES,
       screenData.defaultMultiFactorType ?? type,
       "defaultMultiFactorType",
     );

@@ -10,6 +10,7 @@
  */
 import { type Context, Hono } from "hono";
 import { buildMultiFactorForm, offersPreferredType } from "../../schemas/forms/codes.ts";
+import { type SecondFactorType, secondFactorOfSlug } from "../../schemas/multi-factor.ts";
 import type { MultiFactorLoginRequest } from "../../schemas/types/multi-factor-login-request.gen.ts";
 import { type Account, findAccountById } from "../services/accounts.ts";
 import { verifyCode } from "../services/auth-codes.ts";
@@ -21,7 +22,6 @@ import {
   isMultiFactorMethodType,
   type MultiFactorMethodType,
   remainingBackupCodes,
-  type SecondFactorType,
   setPreferredType,
   spendBackupCode,
   spendOtpCode,
@@ -46,19 +46,6 @@ type ApiContext = Context<ApiEnv>;
 export const MULTI_FACTOR_PATH = "/login/multi-factor";
 /** How long a login waits for its second factor. */
 export const SECOND_FACTOR_WINDOW_MS = 10 * 60 * 1000;
-
-/** The URL segment of each second-factor type (spec §2: /login/multi-factor/{email|sms|otp|backup-code}). */
-export const SECOND_FACTOR_SLUGS: Readonly<Record<SecondFactorType, string>> = {
-  Email: "email",
-  SMS: "sms",
-  OTP: "otp",
-  BackupCode: "backup-code",
-};
-
-export function secondFactorOfSlug(slug: string): SecondFactorType | null {
-  const entry = Object.entries(SECOND_FACTOR_SLUGS).find(([, value]) => value === slug);
-  return entry ? (entry[0] as SecondFactorType) : null;
-}
 
 export interface SecondFactors {
   /** The enabled methods the store offers, oldest first, then BackupCode while codes remain. */

@@ -13,8 +13,6 @@ import { accounts, backupCodes, type MultiFactorMethodType, multiFactorMethods }
 import type { SecretBox } from "./secret-box.ts";
 
 export type { MultiFactorMethodType };
-/** What a login's second step may be: an enabled method, or a backup code. */
-export type SecondFactorType = MultiFactorMethodType | "BackupCode";
 
 /** The methods in the order pages list them. */
 export const MULTI_FACTOR_METHODS: readonly MultiFactorMethodType[] = ["Email", "SMS", "OTP"];

@@ -71,8 +71,8 @@ export async function waitUntilHydrated(page: Page, last: Locator) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
 }
 
-/** Sign-up up to the registration form: e-mail with policies, then the mailed PIN. */
-export async function signUpToForm(page: Page, email: string) {
+/** Sign-up's first step: e-mail with policies; the page ends on the PIN entry. Answers the mailed PIN. */
+export async function requestSignUpPin(page: Page, email: string): Promise<string> {
   await page.goto("/signup/auth");
   const send = page.getByRole("button", { name: "認証コードを送信する" });
   await waitUntilHydrated(page, send);
@@ -81,8 +81,12 @@ export async function signUpToForm(page: Page, email: string) {
   const sentAfter = Date.now() - 1000;
   await send.click();
   await page.waitForURL("**/signup/pin-code");
-  const mail = await waitForMail(email, "会員登録用認証コード", sentAfter);
-  await typePin(page, "pinCode", pinFrom(mail.text));
+  return pinFrom((await waitForMail(email, "会員登録用認証コード", sentAfter)).text);
+}
+
+/** Sign-up up to the registration form: e-mail with policies, then the mailed PIN. */
+export async function signUpToForm(page: Page, email: string) {
+  await typePin(page, "pinCode", await requestSignUpPin(page, email));
   await page.getByRole("button", { name: "認証する" }).click();
   await page.waitForURL("**/signup/form");
 }

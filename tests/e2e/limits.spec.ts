@@ -5,15 +5,7 @@
  * slowed the same way on the PIN screen.
  */
 import type { Locator, Page } from "@playwright/test";
-import {
-  agreeToPolicies,
-  newEmail,
-  pinFrom,
-  signUpMember,
-  typePin,
-  waitForMail,
-  waitUntilHydrated,
-} from "./helpers.ts";
+import { newEmail, requestSignUpPin, signUpMember, typePin, waitUntilHydrated } from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
 const PASSWORD = "Limits2026pass";
@@ -113,15 +105,7 @@ for (const [language, width] of [
 
 test("wrong sign-up PINs are slowed with the wait told on the PIN screen", async ({ page }) => {
   const email = newEmail("limits-pin");
-  await page.goto("/signup/auth");
-  const send = page.getByRole("button", { name: "認証コードを送信する" });
-  await waitUntilHydrated(page, send);
-  await page.locator('[data-field="email"] input').fill(email);
-  await agreeToPolicies(page);
-  const sentAfter = Date.now() - 1000;
-  await send.click();
-  await page.waitForURL("**/signup/pin-code");
-  const code = pinFrom((await waitForMail(email, "会員登録用認証コード", sentAfter)).text);
+  const code = await requestSignUpPin(page, email);
   // Wrong codes that differ from one try to the next: the screen wants the field changed.
   const wrongCodes = ["000000", "111111", "222222"].filter((wrong) => wrong !== code);
   const verify = page.getByRole("button", { name: "認証する" });

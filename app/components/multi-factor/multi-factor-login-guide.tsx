@@ -3,8 +3,8 @@
  * for the e-mail type, where it went and a resend button.
  */
 import { useTranslation } from "react-i18next";
+import { isSecondFactorType } from "../../../schemas/multi-factor.ts";
 import { PinResend } from "../screen/pin-resend.tsx";
-import { isSecondFactorType } from "./multi-factor-types.ts";
 
 export function MultiFactorLoginGuide({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
   const { t } = useTranslation();

@@ -1,7 +1,11 @@
 /** Under the second-factor form: links to the member's other types (spec §2). */
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { isSecondFactorType, SECOND_FACTOR_SLUG, secondFactorTypesOf } from "./multi-factor-types.ts";
+import {
+  isSecondFactorType,
+  SECOND_FACTOR_SLUGS,
+  secondFactorTypesOf,
+} from "../../../schemas/multi-factor.ts";
 
 export function MultiFactorOtherTypes({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
   const { t } = useTranslation();
@@ -18,7 +22,7 @@ export function MultiFactorOtherTypes({ screenData }: { screenData: Readonly<Rec
       <ul className="screen__links">
         {others.map((type) => (
           <li key={type}>
-            <Link to={`/login/multi-factor/${SECOND_FACTOR_SLUG[type]}${search}`} replace>
+            <Link to={`/login/multi-factor/${SECOND_FACTOR_SLUGS[type]}${search}`} replace>
               {t(`screens.multiFactor.useType.${type}`)}
             </Link>
           </li>

@@ -8,8 +8,8 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { SECOND_FACTOR_SLUGS } from "../../../schemas/multi-factor.ts";
 import type { MultiFactorActionResult } from "../../routes/mypage-multi-factor.tsx";
-import { SECOND_FACTOR_SLUG } from "./multi-factor-types.ts";
 
 type MethodType = "Email" | "SMS" | "OTP";
 interface MethodRow {
@@ -123,7 +123,7 @@ export function MultiFactorSettings({ screenData }: { screenData: Readonly<Recor
                   </Link>
                 ) : (
                   <Link
-                    to={`/mypage/multi-factor/${SECOND_FACTOR_SLUG[row.type]}`}
+                    to={`/mypage/multi-factor/${SECOND_FACTOR_SLUGS[row.type]}`}
                     className="btn btn--primary btn--sm"
                     aria-label={`${name}: ${t("mypage.multiFactorPage.enable")}`}
                   >

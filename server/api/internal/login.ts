@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { SECOND_FACTOR_SLUGS, secondFactorOfSlug } from "../../../schemas/multi-factor.ts";
 import { safeRedirectPath } from "../../../schemas/safe-redirect.ts";
 import { resendAvailableAt } from "../../services/auth-codes.ts";
 import { findFlow } from "../../services/auth-flows.ts";
@@ -11,8 +12,6 @@ import {
   MULTI_FACTOR_PATH,
   mailSecondFactorCode,
   pendingLogin,
-  SECOND_FACTOR_SLUGS,
-  secondFactorOfSlug,
   secondFactorsOf,
 } from "../multi-factor-login.ts";
 
