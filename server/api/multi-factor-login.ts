@@ -17,14 +17,15 @@ import { verifyCode } from "../services/auth-codes.ts";
 import { type AuthFlow, endFlow, findFlow, startFlow } from "../services/auth-flows.ts";
 import type { LoginMethod } from "../services/login-history.ts";
 import {
-  defaultMethodType,
   enabledMethods,
   isMultiFactorMethodType,
   type MultiFactorMethodType,
+  type MultiFactorState,
   remainingBackupCodes,
   setPreferredType,
   spendBackupCode,
   spendOtpCode,
+  usableMethods,
 } from "../services/multi-factor.ts";
 import { clearFlowCookie, flowToken, setFlowCookie } from "./auth-cookies.ts";
 import { mailCode } from "./code-mail.ts";
@@ -47,30 +48,32 @@ export const MULTI_FACTOR_PATH = "/login/multi-factor";
 /** How long a login waits for its second factor. */
 export const SECOND_FACTOR_WINDOW_MS = 10 * 60 * 1000;
 
+/**
+ * The methods members can use on this store: those it offers. SMS waits for its sender step (the
+ * number proved by a code), so it is not offered yet.
+ */
+export function offeredMethods(c: ApiContext): MultiFactorMethodType[] {
+  const offered = c.get("deps").store.current().settings.features.multiFactorTypes as MultiFactorMethodType[];
+  return offered.filter((type) => type !== "SMS");
+}
+
+/** The member's usable methods and their default under the store settings in force. */
+export async function multiFactorStateOf(c: ApiContext, account: Account): Promise<MultiFactorState> {
+  const enabled = await enabledMethods(c.get("deps").db, account.id);
+  return usableMethods(enabled, account, offeredMethods(c));
+}
+
 export interface SecondFactors {
-  /** The enabled methods the store offers, oldest first, then BackupCode while codes remain. */
+  /** The usable methods, oldest first, then BackupCode while codes remain. */
   types: SecondFactorType[];
-  /** Asked first: the preferred method, else the first enabled (null when none is usable). */
   defaultType: MultiFactorMethodType | null;
 }
 
-/** The second factors the account can use under the store settings in force. */
+/** The second factors a login of the account can ask for. */
 export async function secondFactorsOf(c: ApiContext, account: Account): Promise<SecondFactors> {
-  const { db, store } = c.get("deps");
-  const offered = store.current().settings.features.multiFactorTypes as MultiFactorMethodType[];
-  const enabled = await enabledMethods(db, account.id);
-  const usable: SecondFactorType[] = enabled
-    .map((method) => method.type)
-    .filter((type) => offered.includes(type))
-    // E-mail needs an address to send to.
-    .filter((type) => type !== "Email" || account.contactEmail !== null);
-  const defaultType = defaultMethodType(
-    enabled.filter((method) => usable.includes(method.type)),
-    account.preferredMultiFactorType,
-    offered,
-  );
-  if (usable.length > 0 && (await remainingBackupCodes(db, account.id)) > 0) usable.push("BackupCode");
-  return { types: usable, defaultType };
+  const { types, defaultType } = await multiFactorStateOf(c, account);
+  const hasCodes = types.length > 0 && (await remainingBackupCodes(c.get("deps").db, account.id)) > 0;
+  return { types: hasCodes ? [...types, "BackupCode"] : types, defaultType };
 }
 
 /**

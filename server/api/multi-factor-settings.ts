@@ -10,12 +10,12 @@
 import { type Context, Hono } from "hono";
 import QRCode from "qrcode";
 import { buildOtpSetupForm } from "../../schemas/forms/codes.ts";
+import type { EnableMultiFactorRequest } from "../../schemas/types/enable-multi-factor-request.gen.ts";
 import { sendMail } from "../mail/send-mail.ts";
 import type { Account } from "../services/accounts.ts";
 import { type AuthFlow, endFlow, findFlow, startFlow } from "../services/auth-flows.ts";
 import {
   acceptedOtpStep,
-  defaultMethodType,
   disableMethod,
   enabledMethods,
   enableMethod,
@@ -32,6 +32,7 @@ import { mailDeps } from "./code-mail.ts";
 import type { ApiEnv } from "./context.ts";
 import { requireMemberAccount } from "./member.ts";
 import { apiError } from "./messages.ts";
+import { multiFactorStateOf, offeredMethods } from "./multi-factor-login.ts";
 import { siteOrigin } from "./request-info.ts";
 import { asRecord, checkRequest, pick, REQUEST_SCHEMAS } from "./request-schemas.ts";
 import { readJsonBody, requestLanguage, validateRequestData } from "./validation.ts";
@@ -41,28 +42,6 @@ type ApiContext = Context<ApiEnv>;
 export const MULTI_FACTOR_SETTINGS_PATH = "/mypage/multi-factor";
 const COMPLETE_PATH = `${MULTI_FACTOR_SETTINGS_PATH}/complete`;
 const GENERATE_PATH = `${MULTI_FACTOR_SETTINGS_PATH}/backup-code/generate`;
-
-/**
- * The methods my page can enable on this store: those it offers. SMS waits for its sender step
- * (the number proved by a code), so it is not offered here yet.
- */
-export function settableMethods(c: ApiContext): MultiFactorMethodType[] {
-  const offered = c.get("deps").store.current().settings.features.multiFactorTypes as MultiFactorMethodType[];
-  return offered.filter((type) => type !== "SMS");
-}
-
-/** The member's multi-factor state for the account data: enabled types, the default, whether offered. */
-export async function multiFactorStateOf(c: ApiContext, account: Account) {
-  const settable = settableMethods(c);
-  const enabled = (await enabledMethods(c.get("deps").db, account.id)).filter((method) =>
-    settable.includes(method.type),
-  );
-  return {
-    types: enabled.map((method) => method.type),
-    defaultType: defaultMethodType(enabled, account.preferredMultiFactorType, settable),
-    offered: settable.length > 0,
-  };
-}
 
 /** The method names the notice mail uses, by language. */
 const METHOD_NAMES: Record<"ja" | "en", Record<MultiFactorMethodType, string>> = {
@@ -154,23 +133,21 @@ export const multiFactorScreenData = new Hono<ApiEnv>()
   /** The rows: each method the store offers with its state, and the backup codes while one is on. */
   .get("/screen-data", async (c) => {
     const account = await requireMemberAccount(c);
-    const { db } = c.get("deps");
-    const settable = settableMethods(c);
-    if (settable.length === 0) return c.json({ redirectTo: "/mypage" });
-    const enabled = await enabledMethods(db, account.id);
-    const enabledTypes = enabled.map((method) => method.type).filter((type) => settable.includes(type));
+    const offered = offeredMethods(c);
+    if (offered.length === 0) return c.json({ redirectTo: "/mypage" });
+    const { types, defaultType } = await multiFactorStateOf(c, account);
     return c.json({
-      methods: settable.map((type) => ({ type, isEnabled: enabledTypes.includes(type) })),
-      multiFactorType: enabledTypes,
-      defaultMultiFactorType: defaultMethodType(enabled, account.preferredMultiFactorType, settable),
+      methods: offered.map((type) => ({ type, isEnabled: types.includes(type) })),
+      multiFactorType: types,
+      defaultMultiFactorType: defaultType,
       isEmailVerified: account.emailVerifiedAt !== null,
-      backupCodeCount: enabledTypes.length > 0 ? await remainingBackupCodes(db, account.id) : null,
+      backupCodeCount: types.length > 0 ? await remainingBackupCodes(c.get("deps").db, account.id) : null,
     });
   })
   /** The e-mail method's page: it can be enabled only for a verified address (spec §6). */
   .get("/email/screen-data", async (c) => {
     const account = await requireMemberAccount(c);
-    if (!settableMethods(c).includes("Email")) return c.json({ redirectTo: MULTI_FACTOR_SETTINGS_PATH });
+    if (!offeredMethods(c).includes("Email")) return c.json({ redirectTo: MULTI_FACTOR_SETTINGS_PATH });
     const enabled = await enabledMethods(c.get("deps").db, account.id);
     return c.json({
       contactEmail: account.contactEmail,
@@ -184,7 +161,7 @@ export const multiFactorScreenData = new Hono<ApiEnv>()
    */
   .get("/otp/screen-data", async (c) => {
     const account = await requireMemberAccount(c);
-    if (!settableMethods(c).includes("OTP")) return c.json({ redirectTo: MULTI_FACTOR_SETTINGS_PATH });
+    if (!offeredMethods(c).includes("OTP")) return c.json({ redirectTo: MULTI_FACTOR_SETTINGS_PATH });
     const { secret, url } = await otpSetup(c, account);
     const hasCodes = (await remainingBackupCodes(c.get("deps").db, account.id)) > 0;
     return c.json({
@@ -220,50 +197,70 @@ export const multiFactorScreenData = new Hono<ApiEnv>()
     });
   });
 
+/**
+ * Enables the method for the member, or answers where the member goes first (a code to prove
+ * first); refuses what does not prove the method.
+ */
+type Enabler = (
+  c: ApiContext,
+  account: Account,
+  request: EnableMultiFactorRequest,
+) => Promise<{ redirectTo: string } | undefined>;
+
+const ENABLERS: Record<MultiFactorMethodType, Enabler> = {
+  /** E-mail: the address must be verified (spec §6). */
+  async Email(c, account) {
+    if (!account.emailVerifiedAt || !account.contactEmail) {
+      throw await apiError(c, 400, "EMAIL_NOT_VERIFIED", "emailNotVerified");
+    }
+    const { db, now } = c.get("deps");
+    await enableMethod(db, account.id, "Email", {}, now());
+    return undefined;
+  },
+  /** Authenticator app: a code from the secret this browser's set-up holds. */
+  async OTP(c, account, request) {
+    const deps = c.get("deps");
+    const flow = await setupFlow(c, account, "otpSetup");
+    if (!flow?.pendingSecret) throw await apiError(c, 400, "AUTH_FLOW_EXPIRED", "flowExpired");
+    const secret = deps.secretBox.open(flow.pendingSecret);
+    // The browser may echo the secret it showed (spec §7); it must be the one this flow holds.
+    if (request.secret !== undefined && request.secret !== secret) {
+      throw await apiError(c, 400, "AUTH_FLOW_EXPIRED", "flowExpired");
+    }
+    const step = acceptedOtpStep(secret, request.token ?? "", deps.now(), null);
+    if (step === null) throw await apiError(c, 400, "MULTI_FACTOR_ERROR", "multiFactorFailed");
+    await enableMethod(
+      deps.db,
+      account.id,
+      "OTP",
+      { otpSecret: deps.secretBox.seal(secret), otpLastStep: step },
+      deps.now(),
+    );
+    await endSetupFlow(c, flow, "otpSetup");
+    return undefined;
+  },
+  SMS: async (c) => {
+    throw await apiError(c, 403, "FORBIDDEN", "featureUnavailable");
+  },
+};
+
 /** The calls (mounted at /zapi/account). */
 export const multiFactorSettings = new Hono<ApiEnv>()
   .post("/enable-multi-factor", async (c) => {
     const account = await requireMemberAccount(c);
-    const deps = c.get("deps");
     const body = await readJsonBody(c);
+    const type = asRecord(body).multiFactorType;
     // The app's code first, with the form's own message (6桁のワンタイムパスワード…).
-    if (asRecord(body).multiFactorType === "OTP") {
-      await validateRequestData(
-        c,
-        buildOtpSetupForm({}, deps.store.current().version),
-        pick(body, ["token"]),
-      );
+    if (type === "OTP") {
+      const { version } = c.get("deps").store.current();
+      await validateRequestData(c, buildOtpSetupForm({}, version), pick(body, ["token"]));
     }
-    await checkRequest(c, REQUEST_SCHEMAS.enableMultiFactor, body);
-    const request = asRecord(body);
-    const type = request.multiFactorType;
-    if (!isMultiFactorMethodType(type) || !settableMethods(c).includes(type)) {
+    const request = await checkRequest<EnableMultiFactorRequest>(c, REQUEST_SCHEMAS.enableMultiFactor, body);
+    if (!isMultiFactorMethodType(type) || !offeredMethods(c).includes(type)) {
       throw await apiError(c, 403, "FORBIDDEN", "featureUnavailable");
     }
-    if (type === "Email") {
-      if (!account.emailVerifiedAt || !account.contactEmail) {
-        throw await apiError(c, 400, "EMAIL_NOT_VERIFIED", "emailNotVerified");
-      }
-      await enableMethod(deps.db, account.id, "Email", {}, deps.now());
-    } else {
-      const flow = await setupFlow(c, account, "otpSetup");
-      if (!flow?.pendingSecret) throw await apiError(c, 400, "AUTH_FLOW_EXPIRED", "flowExpired");
-      const secret = deps.secretBox.open(flow.pendingSecret);
-      // The browser may echo the secret it showed (spec §7); it must be the one this flow holds.
-      if (request.secret !== undefined && request.secret !== secret) {
-        throw await apiError(c, 400, "AUTH_FLOW_EXPIRED", "flowExpired");
-      }
-      const step = acceptedOtpStep(secret, String(request.token ?? ""), deps.now(), null);
-      if (step === null) throw await apiError(c, 400, "MULTI_FACTOR_ERROR", "multiFactorFailed");
-      await enableMethod(
-        deps.db,
-        account.id,
-        "OTP",
-        { otpSecret: deps.secretBox.seal(secret), otpLastStep: step },
-        deps.now(),
-      );
-      await endSetupFlow(c, flow, "otpSetup");
-    }
+    const unfinished = await ENABLERS[type](c, account, request);
+    if (unfinished) return c.json(unfinished);
     mailNotice(c, account, "enabled", type);
     return c.json(await afterEnabling(c, account));
   })

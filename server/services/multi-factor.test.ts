@@ -4,11 +4,11 @@ import { totpCode } from "../../tests/totp.ts";
 import { accounts, backupCodes } from "../db/schema.ts";
 import {
   acceptedOtpStep,
-  defaultMethodType,
   disableMethod,
   type EnabledMethod,
   enabledMethods,
   enableMethod,
+  type MultiFactorMethodType,
   newBackupCodes,
   newOtpSecret,
   otpauthUrl,
@@ -17,6 +17,7 @@ import {
   spendBackupCode,
   spendOtpCode,
   storeBackupCodes,
+  usableMethods,
 } from "./multi-factor.ts";
 
 /** RFC 6238 Appendix B's SHA-1 secret, "12345678901234567890", in base32. */
@@ -79,12 +80,29 @@ describe("the default type", () => {
   const enabled = (...types: EnabledMethod["type"][]): EnabledMethod[] =>
     types.map((type, index) => ({ type, enabledAt: new Date(index), phoneNumber: null }));
 
+  const member = (preferred: MultiFactorMethodType | null, contactEmail: string | null = "a@example.jp") => ({
+    contactEmail,
+    preferredMultiFactorType: preferred,
+  });
+  const defaultOf = (...args: Parameters<typeof usableMethods>) => usableMethods(...args).defaultType;
+
   it("is the preferred one while enabled and offered, else the first enabled of those offered", () => {
-    expect(defaultMethodType(enabled("Email", "OTP"), "OTP", ["Email", "OTP"])).toBe("OTP");
-    expect(defaultMethodType(enabled("Email", "OTP"), null, ["Email", "OTP"])).toBe("Email");
-    expect(defaultMethodType(enabled("Email", "OTP"), "SMS", ["Email", "OTP"])).toBe("Email");
-    expect(defaultMethodType(enabled("Email", "OTP"), "Email", ["OTP"])).toBe("OTP");
-    expect(defaultMethodType(enabled("Email"), null, ["OTP"])).toBeNull();
+    expect(defaultOf(enabled("Email", "OTP"), member("OTP"), ["Email", "OTP"])).toBe("OTP");
+    expect(defaultOf(enabled("Email", "OTP"), member(null), ["Email", "OTP"])).toBe("Email");
+    expect(defaultOf(enabled("Email", "OTP"), member("SMS"), ["Email", "OTP"])).toBe("Email");
+    expect(defaultOf(enabled("Email", "OTP"), member("Email"), ["OTP"])).toBe("OTP");
+    expect(defaultOf(enabled("Email"), member(null), ["OTP"])).toBeNull();
+  });
+
+  it("leaves out methods with nowhere to send their code", () => {
+    expect(usableMethods(enabled("Email", "OTP"), member("Email", null), ["Email", "OTP"])).toEqual({
+      types: ["OTP"],
+      defaultType: "OTP",
+    });
+    // SMS without the number its enabling code proved.
+    expect(usableMethods(enabled("SMS"), member(null), ["SMS"]).types).toEqual([]);
+    const sms: EnabledMethod = { type: "SMS", enabledAt: new Date(0), phoneNumber: "09012345678" };
+    expect(usableMethods([sms], member(null), ["SMS"]).types).toEqual(["SMS"]);
   });
 });
 

@@ -42,18 +42,36 @@ export async function enabledMethods(db: Db, accountId: string): Promise<Enabled
     .orderBy(asc(multiFactorMethods.enabledAt), asc(multiFactorMethods.type));
 }
 
-/**
- * The type asked first at a login: the member's preferred one while it is enabled (and the store
- * offers it), else the first enabled of those the store offers. Null when none is usable.
- */
-export function defaultMethodType(
+export interface MultiFactorState {
+  /** The enabled methods the store offers and that can reach the member, oldest first. */
+  types: MultiFactorMethodType[];
+  /** Asked first at a login: the preferred one while usable, else the first usable; null when none. */
+  defaultType: MultiFactorMethodType | null;
+}
+
+/** Whether the method has somewhere to send its code: e-mail needs the contact address, SMS its number. */
+function canReach(method: EnabledMethod, contactEmail: string | null): boolean {
+  switch (method.type) {
+    case "Email":
+      return contactEmail !== null;
+    case "SMS":
+      return method.phoneNumber !== null;
+    case "OTP":
+      return true;
+  }
+}
+
+/** The member's usable methods and their default, under the methods the store offers. */
+export function usableMethods(
   enabled: readonly EnabledMethod[],
-  preferred: MultiFactorMethodType | null,
+  member: { contactEmail: string | null; preferredMultiFactorType: MultiFactorMethodType | null },
   offered: readonly MultiFactorMethodType[],
-): MultiFactorMethodType | null {
-  const usable = enabled.filter((method) => offered.includes(method.type)).map((method) => method.type);
-  if (preferred && usable.includes(preferred)) return preferred;
-  return usable[0] ?? null;
+): MultiFactorState {
+  const types = enabled
+    .filter((method) => offered.includes(method.type) && canReach(method, member.contactEmail))
+    .map((method) => method.type);
+  const preferred = member.preferredMultiFactorType;
+  return { types, defaultType: preferred && types.includes(preferred) ? preferred : (types[0] ?? null) };
 }
 
 // ── Authenticator app (TOTP) ─────────────────────────────────────────────────────────────────────

@@ -18,7 +18,7 @@ import type { ApiEnv } from "../context.ts";
 import { ApiError } from "../errors.ts";
 import { currentMember, memberProfileImageUrl, requireMember, requireMemberAccount } from "../member.ts";
 import { findMemberFlow, mailMemberCode } from "../member-flows.ts";
-import { multiFactorStateOf } from "../multi-factor-settings.ts";
+import { multiFactorStateOf, offeredMethods } from "../multi-factor-login.ts";
 import { clientAddress } from "../request-info.ts";
 import { POLICY_CONSENT_PATH } from "../sign-in.ts";
 import { requestLanguage } from "../validation.ts";
@@ -99,7 +99,7 @@ export const mypageScreenData = new Hono<ApiEnv>()
     const revised = await outstandingPolicies(db, account.id, policies.current(), now(), requestLanguage(c));
     if (revised.length > 0) return c.json({ redirectTo: POLICY_CONSENT_PATH });
     const image = memberProfileImageUrl(await currentMember(c));
-    const multiFactor = await multiFactorStateOf(c, account);
+    const multiFactor = { ...(await multiFactorStateOf(c, account)), offered: offeredMethods(c).length > 0 };
     return c.json({ account: toAccountView(account, store.current().settings, image, multiFactor) });
   })
   /**
@@ -221,7 +221,7 @@ export const mypageScreenData = new Hono<ApiEnv>()
       deviceIp: clientAddress(c),
       suggestPasswordChange:
         store.current().settings.features.isEnabledPassword && account.passwordHash !== null,
-      suggestMultiFactor: (await multiFactorStateOf(c, account)).offered,
+      suggestMultiFactor: offeredMethods(c).length > 0,
       isFirstPage: decodeCursor(c.req.query("before")) === null,
       ...page,
     });
