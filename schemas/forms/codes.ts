@@ -103,3 +103,11 @@ export const buildMultiFactorForm = memoizeByVersion((input: MultiFactorFormInpu
 export const buildOtpSetupForm = memoizeByVersion((_input: Record<string, never>) =>
   composeForm({ id: "multiFactor.otpSetup", fields: [{ name: "token", spec: otpField(), required: true }] }),
 );
+
+/** SMS set-up: the code texted to the account's phone number (`token`), 6 digits. */
+export const buildSmsSetupForm = memoizeByVersion((_input: Record<string, never>) =>
+  composeForm({
+    id: "multiFactor.smsSetup",
+    fields: [{ name: "token", spec: smsCodeField(), required: true }],
+  }),
+);

@@ -77,7 +77,7 @@ export interface RegistrationFormInput {
   isRequiredPassword?: boolean;
 }
 
-function ruleOf(setting: AccountRegistrationSetting, name: RegistrationField): FieldRule {
+export function ruleOf(setting: AccountRegistrationSetting, name: RegistrationField): FieldRule {
   return setting[name] ?? "OPTIONAL";
 }
 

@@ -74,7 +74,7 @@ import {
   sessionToken,
   setFlowCookie,
 } from "./auth-cookies.ts";
-import { mailCode, mailDeps, spendMailedCode } from "./code-mail.ts";
+import { mailCode, mailDeps, spendIssuedCode } from "./code-mail.ts";
 import type { ApiEnv } from "./context.ts";
 import type { ApiError } from "./errors.ts";
 import { currentMember, requireMember, requireMemberAccount } from "./member.ts";
@@ -202,7 +202,7 @@ export const account = new Hono<ApiEnv>()
       buildAuthCodeForm({ codeName: settings.authCodeSetting.mailEdit }, version),
     );
     const flow = await requireMemberFlow(c, found.id, "mailEdit");
-    await spendMailedCode(c, flow, "mailEdit", String(data.pinCode));
+    await spendIssuedCode(c, flow, "mailEdit", String(data.pinCode));
     const now = deps.now();
     try {
       if (await findAccountByEmail(deps.db, flow.email)) throw new IdentifierTakenError("email");
@@ -233,7 +233,7 @@ export const account = new Hono<ApiEnv>()
       buildAuthCodeForm({ codeName: settings.authCodeSetting.mailVerify }, version),
     );
     const flow = await requireMemberFlow(c, found.id, "mailVerify");
-    await spendMailedCode(c, flow, "mailVerify", String(data.pinCode));
+    await spendIssuedCode(c, flow, "mailVerify", String(data.pinCode));
     await endMemberFlow(c, flow);
     // A code mailed to an address the account has since left proves nothing about the new one.
     if (!(await markEmailVerified(deps.db, found.id, flow.email, deps.now()))) {
@@ -254,7 +254,7 @@ export const account = new Hono<ApiEnv>()
     const data = await validatedJson(c, form);
     if (found.passwordHash) throw await apiError(c, 409, "PASSWORD_ALREADY_SET", "passwordAlreadySet");
     const flow = await requireMemberFlow(c, found.id, "passwordSetting");
-    await spendMailedCode(c, flow, "passwordSetting", String(data.pinCode));
+    await spendIssuedCode(c, flow, "passwordSetting", String(data.pinCode));
     await endMemberFlow(c, flow);
     await storeNewPassword(c, found, String(data.password), strength);
     return c.json({});
@@ -281,7 +281,7 @@ export const account = new Hono<ApiEnv>()
       buildAuthCodeForm({ codeName: settings.authCodeSetting.withdraw }, version),
     );
     const flow = await requireMemberFlow(c, found.id, "withdraw");
-    await spendMailedCode(c, flow, "withdraw", String(data.pinCode));
+    await spendIssuedCode(c, flow, "withdraw", String(data.pinCode));
     const now = deps.now();
     const survey = settings.withdrawalSurvey;
     await withdrawAccount(

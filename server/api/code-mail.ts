@@ -3,7 +3,13 @@ import type { Context } from "hono";
 import type { Language } from "../../locales/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { sendMail } from "../mail/send-mail.ts";
-import { CODE_LIFETIME_MS, type CodePurpose, issueCode, verifyCode } from "../services/auth-codes.ts";
+import {
+  CODE_LIFETIME_MS,
+  type CodePurpose,
+  type IssuedCodePurpose,
+  issueCode,
+  verifyCode,
+} from "../services/auth-codes.ts";
 import { type AuthFlow, advanceFlow, type FlowChanges } from "../services/auth-flows.ts";
 import {
   ADDRESS_GUESS_THROTTLE,
@@ -21,7 +27,7 @@ import {
 } from "../services/throttle.ts";
 import type { StoreSettings } from "../store/validate-settings.ts";
 import type { ApiEnv } from "./context.ts";
-import { apiError, retryLaterError } from "./messages.ts";
+import { apiError, apiMessage, retryLaterError } from "./messages.ts";
 import { clientAddress } from "./request-info.ts";
 import { requestLanguage } from "./validation.ts";
 
@@ -35,18 +41,50 @@ export function codeDisplayName(settings: StoreSettings, purpose: CodePurpose, l
  * Counts a mail to `to` against its mailbox (`+tag` variants share one count) and the client, or
  * refuses it with 429 TOO_MANY_ATTEMPTS when either has been sent too many lately.
  */
-export async function paceMail(c: Context<ApiEnv>, to: string): Promise<void> {
+export function paceMail(c: Context<ApiEnv>, to: string): Promise<void> {
+  return paceMessage(c, { kind: "mails", key: throttleKey.mailTo(to) });
+}
+
+/** Whom a message goes to, for pacing: a mailbox or a phone number, by its throttle key. */
+export interface MessageRecipient {
+  kind: "mails" | "texts";
+  key: string;
+}
+
+/**
+ * Counts a message (mail or SMS) against its recipient's key and the client, or refuses it with
+ * 429 TOO_MANY_ATTEMPTS when either has been sent too many lately.
+ */
+async function paceMessage(c: Context<ApiEnv>, to: MessageRecipient): Promise<void> {
   const { db, now } = c.get("deps");
   const address = clientAddress(c);
-  const recipient = [throttleKey.mailTo(to)];
+  const recipient = [to.key];
   const client = address ? [throttleKey.mailFrom(address)] : [];
   const wait = Math.max(
     await throttleWait(db, recipient, MAIL_THROTTLE, now()),
     await throttleWait(db, client, CLIENT_MAIL_THROTTLE, now()),
   );
-  if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait, {}, "mails");
+  if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait, {}, to.kind);
   await recordHit(db, recipient, MAIL_THROTTLE, now());
   await recordHit(db, client, CLIENT_MAIL_THROTTLE, now());
+}
+
+/**
+ * Before a new code goes to a recipient: refuses it by 429 RESEND_TOO_SOON within 30 s of the
+ * previous code of the kind (`resendKey`, from any browser), by 429 TOO_MANY_ATTEMPTS when the
+ * recipient or the client has been sent too many messages lately; else counts it.
+ */
+export async function paceCode(
+  c: Context<ApiEnv>,
+  { resendKey, to }: { resendKey: string; to: MessageRecipient },
+  displayName: string,
+): Promise<void> {
+  const { db, now } = c.get("deps");
+  const resend = [resendKey];
+  const resendWait = await throttleWait(db, resend, CODE_RESEND_THROTTLE, now());
+  if (resendWait > 0) throw await retryLaterError(c, "RESEND_TOO_SOON", resendWait, { displayName });
+  await paceMessage(c, to);
+  await recordHit(db, resend, CODE_RESEND_THROTTLE, now());
 }
 
 /** Takes the message and delivers nothing: the decoy path renders a mail exactly like a real one. */
@@ -93,11 +131,11 @@ export async function mailCode(
   const language = requestLanguage(c);
   const displayName = codeDisplayName(settings, purpose, language);
 
-  const resend = [throttleKey.codeSentTo(to, purpose)];
-  const resendWait = await throttleWait(deps.db, resend, CODE_RESEND_THROTTLE, now);
-  if (resendWait > 0) throw await retryLaterError(c, "RESEND_TOO_SOON", resendWait, { displayName });
-  await paceMail(c, to);
-  await recordHit(deps.db, resend, CODE_RESEND_THROTTLE, now);
+  await paceCode(
+    c,
+    { resendKey: throttleKey.codeSentTo(to, purpose), to: { kind: "mails", key: throttleKey.mailTo(to) } },
+    displayName,
+  );
 
   const code = await issueCode(deps.db, { flowId: flow.id, purpose, now });
   const sent = await advanceFlow(deps.db, flow.id, now, { ...changes, email: to, codeSentAt: now });
@@ -119,25 +157,31 @@ export async function mailCode(
  * must not slow the member. Each code is void after 5 wrong tries and the mail caps bound how
  * many codes a mailbox gets, which bounds the guesses at one mailbox.
  */
-function codeGuessRules(c: Context<ApiEnv>, flow: AuthFlow & { email: string }): ThrottleRule[] {
+function codeGuessRules(c: Context<ApiEnv>, flow: AuthFlow): ThrottleRule[] {
   if (flow.accountId)
     return [{ key: throttleKey.codeGuessBy(flow.accountId), policy: CLIENT_GUESS_THROTTLE }];
   const address = clientAddress(c) ?? "unknown";
   return [
-    { key: throttleKey.codeGuessAt(flow.email, address), policy: CLIENT_GUESS_THROTTLE },
+    { key: throttleKey.codeGuessAt(flow.email ?? "", address), policy: CLIENT_GUESS_THROTTLE },
     { key: throttleKey.codeGuessFrom(address), policy: ADDRESS_GUESS_THROTTLE },
   ];
 }
 
+/** What the member calls the code of the purpose, in the request's language. */
+async function issuedCodeName(c: Context<ApiEnv>, purpose: IssuedCodePurpose): Promise<string> {
+  if (purpose === "multiFactorSms") return apiMessage(c, "smsCodeName");
+  return codeDisplayName(c.get("deps").store.current().settings, purpose, requestLanguage(c));
+}
+
 /**
- * Spends the code the flow's address was mailed for the purpose, or refuses: 400 PIN_CODE_ERROR
- * for a wrong, expired or void code, 429 TOO_MANY_ATTEMPTS (with the wait) while the guesser
- * must wait after too many wrong tries (the code itself is void after 5).
+ * Spends the code the flow was sent for the purpose (mailed, or texted), or refuses: 400
+ * PIN_CODE_ERROR for a wrong, expired or void code, 429 TOO_MANY_ATTEMPTS (with the wait) while
+ * the guesser must wait after too many wrong tries (the code itself is void after 5).
  */
-export async function spendMailedCode(
+export async function spendIssuedCode(
   c: Context<ApiEnv>,
-  flow: AuthFlow & { email: string },
-  purpose: CodePurpose,
+  flow: AuthFlow,
+  purpose: IssuedCodePurpose,
   code: string,
 ): Promise<void> {
   const deps = c.get("deps");
@@ -154,8 +198,7 @@ export async function spendMailedCode(
     return;
   }
   await recordRuleHits(deps.db, rules, now);
-  const { settings } = deps.store.current();
   throw await apiError(c, 400, "PIN_CODE_ERROR", "pinCodeError", {
-    params: { displayName: codeDisplayName(settings, purpose, requestLanguage(c)) },
+    params: { displayName: await issuedCodeName(c, purpose) },
   });
 }

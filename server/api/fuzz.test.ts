@@ -353,9 +353,12 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   ],
   "POST /zapi/login/code": [{ email: "taro@example.jp" }],
   "POST /zapi/login/multi-factor/:type": [{ value: "123456" }, { value: "abcd2345", isPreferred: true }],
+  "POST /zapi/login/multi-factor/sms/send-code": [{}],
   "POST /zapi/account/enable-multi-factor": [
     { multiFactorType: "Email" },
     { multiFactorType: "OTP", token: "123456" },
+    { multiFactorType: "SMS" },
+    { multiFactorType: "SMS", token: "123456" },
   ],
   "POST /zapi/account/enable-multi-factor/with-backup-code": [{ backupCodeList: ["abcd2345"] }],
   "POST /zapi/account/backup-code-regenerate": [{ backupCodeList: ["abcd2345"] }],

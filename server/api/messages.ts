@@ -26,8 +26,8 @@ export async function apiError(
   return new ApiError(status, code, await apiMessage(c, key, options.params), options.details);
 }
 
-/** What a TOO_MANY_ATTEMPTS answer says was too many: logins (and login codes), mails, or other tries. */
-export type RetryReason = "login" | "mails" | "other";
+/** What a TOO_MANY_ATTEMPTS answer says was too many: logins (and login codes), mails, texts, or other tries. */
+export type RetryReason = "login" | "mails" | "texts" | "other";
 
 /**
  * 429 with Retry-After and `retryAfter` (seconds) in the body: throttled, or a resend too soon.

@@ -189,6 +189,54 @@ describe("a login with a second factor", () => {
     });
   });
 
+  it("texts the SMS code to the proved number as its page opens, sends it again after 30 s, and logs in with it", async () => {
+    await t.store.update((settings) => {
+      settings.features.multiFactorTypes = ["Email", "SMS", "OTP"];
+    });
+    const phone = "09012345678";
+    t.clock.advance(60_000);
+    await enableMethod(t.db, member.accountId, "SMS", { phoneNumber: phone }, t.clock.now());
+    // The profile's number is not where the codes go: the proved one is.
+    await t.db.update(accounts).set({ phoneNumber: "08000000000" }).where(eq(accounts.id, member.accountId));
+    const browser = new TestBrowser(t);
+    await login(browser);
+    const page = await json(await browser.get("/zapi/internal/login/multi-factor/sms/screen-data"));
+    expect(page).toMatchObject({
+      type: "SMS",
+      sendTo: "*******5678",
+      multiFactorType: ["OTP", "SMS"],
+      resendAvailableAt: new Date(t.clock.now().getTime() + 30_000).toISOString(),
+    });
+    await browser.get("/zapi/internal/login/multi-factor/sms/screen-data");
+    expect(t.outbox.texts.map((text) => text.to)).toEqual([phone]);
+    const codeOf = () => /(\d{6})/.exec(t.outbox.latestSmsTo(phone)?.text ?? "")?.[1] ?? "";
+    const first = codeOf();
+
+    const tooSoon = await browser.post("/zapi/login/multi-factor/sms/send-code", {});
+    expect(tooSoon.status).toBe(429);
+    expect((await json(tooSoon)).code).toBe("RESEND_TOO_SOON");
+    t.clock.advance(30_000);
+    const resent = await browser.post("/zapi/login/multi-factor/sms/send-code", {});
+    expect(resent.status).toBe(200);
+    expect(t.outbox.texts).toHaveLength(2);
+    const second = codeOf();
+    if (first !== second) {
+      const old = await browser.post("/zapi/login/multi-factor/sms", { value: first });
+      expect(await json(old)).toMatchObject({ code: "MULTI_FACTOR_ERROR", message: "認証に失敗しました。" });
+    }
+    // A stranger's browser gets no code sent.
+    expect((await new TestBrowser(t).post("/zapi/login/multi-factor/sms/send-code", {})).status).toBe(400);
+
+    const done = await browser.post("/zapi/login/multi-factor/sms", { value: second });
+    expect(done.status).toBe(200);
+    expect(await sessionCount()).toBe(1);
+    const [entry] = await t.db
+      .select()
+      .from(loginHistory)
+      .where(and(eq(loginHistory.accountId, member.accountId), eq(loginHistory.result, true)));
+    expect(entry).toMatchObject({ requestMultiFactor: true, multiFactorType: "SMS" });
+  });
+
   it("refuses 'preferred' where the page offers none (the default type), changing nothing", async () => {
     const browser = new TestBrowser(t);
     await login(browser);

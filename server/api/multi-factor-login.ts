@@ -13,7 +13,7 @@ import { buildMultiFactorForm, offersPreferredType } from "../../schemas/forms/c
 import { type SecondFactorType, secondFactorOfSlug } from "../../schemas/multi-factor.ts";
 import type { MultiFactorLoginRequest } from "../../schemas/types/multi-factor-login-request.gen.ts";
 import { type Account, findAccountById } from "../services/accounts.ts";
-import { verifyCode } from "../services/auth-codes.ts";
+import { resendAvailableAt, verifyCode } from "../services/auth-codes.ts";
 import { type AuthFlow, endFlow, findFlow, startFlow } from "../services/auth-flows.ts";
 import type { LoginMethod } from "../services/login-history.ts";
 import {
@@ -29,6 +29,7 @@ import {
 } from "../services/multi-factor.ts";
 import { clearFlowCookie, flowToken, setFlowCookie } from "./auth-cookies.ts";
 import { mailCode } from "./code-mail.ts";
+import { textCode } from "./code-sms.ts";
 import type { ApiEnv } from "./context.ts";
 import {
   forgetClientFailures,
@@ -48,13 +49,9 @@ export const MULTI_FACTOR_PATH = "/login/multi-factor";
 /** How long a login waits for its second factor. */
 export const SECOND_FACTOR_WINDOW_MS = 10 * 60 * 1000;
 
-/**
- * The methods members can use on this store: those it offers. SMS waits for its sender step (the
- * number proved by a code), so it is not offered yet.
- */
+/** The methods members can use on this store (features.multiFactorTypes). */
 export function offeredMethods(c: ApiContext): MultiFactorMethodType[] {
-  const offered = c.get("deps").store.current().settings.features.multiFactorTypes as MultiFactorMethodType[];
-  return offered.filter((type) => type !== "SMS");
+  return c.get("deps").store.current().settings.features.multiFactorTypes as MultiFactorMethodType[];
 }
 
 /** The member's usable methods and their default under the store settings in force. */
@@ -130,6 +127,19 @@ export async function mailSecondFactorCode(c: ApiContext, pending: PendingLogin)
   return mailCode(c, pending.flow, { purpose: "multiFactorEmail", to, delivery: "wait" });
 }
 
+/** The number the member's SMS method proved, where its login codes go; null without the method. */
+export async function smsNumberOf(c: ApiContext, account: Account): Promise<string | null> {
+  const methods = await enabledMethods(c.get("deps").db, account.id);
+  return methods.find((method) => method.type === "SMS")?.phoneNumber ?? null;
+}
+
+/** Texts the SMS second factor's code to the proved number, in the pending login's flow. */
+export async function textSecondFactorCode(c: ApiContext, pending: PendingLogin): Promise<Date> {
+  const to = await smsNumberOf(c, pending.account);
+  if (!to) throw await apiError(c, 400, "LOGIN_METHOD_UNAVAILABLE", "loginMethodUnavailable");
+  return textCode(c, pending.flow, to);
+}
+
 /** Whether the value passes as the second factor of the type (each code works once). */
 async function secondFactorPasses(
   c: ApiContext,
@@ -151,57 +161,67 @@ async function secondFactorPasses(
     case "BackupCode":
       return spendBackupCode(db, secretBox, pending.account.id, value, now());
     case "SMS":
-      // SMS codes arrive with the SMS sender's issue step; until then no SMS method can be enabled.
-      return false;
+      return verifyCode(db, { flowId: pending.flow.id, purpose: "multiFactorSms", code: value, now: now() });
   }
 }
 
-export const multiFactorLogin = new Hono<ApiEnv>().post("/login/multi-factor/:type", async (c) => {
-  const deps = c.get("deps");
-  const { settings, version } = deps.store.current();
-  const type = secondFactorOfSlug(c.req.param("type"));
-  if (!type) throw await apiError(c, 404, "NOT_FOUND", "notFound");
-  const body = await readJsonBody(c);
-  const request = await checkRequest<MultiFactorLoginRequest>(c, REQUEST_SCHEMAS.multiFactorLogin, body);
-  const pending = await pendingLogin(c);
-  if (!pending) throw await apiError(c, 400, "AUTH_FLOW_EXPIRED", "flowExpired");
-  const factors = await secondFactorsOf(c, pending.account);
-  if (!factors.types.includes(type) || !factors.defaultType) {
-    throw await apiError(c, 400, "LOGIN_METHOD_UNAVAILABLE", "loginMethodUnavailable");
-  }
-  const formInput = {
-    type,
-    availableTypes: factors.types,
-    defaultType: factors.defaultType,
-    emailCodeName: settings.authCodeSetting.multiFactorEmail,
-  };
-  await validateRequestData(
-    c,
-    buildMultiFactorForm(formInput, version),
-    pick(body, ["value", "isPreferred"]),
-  );
+export const multiFactorLogin = new Hono<ApiEnv>()
+  /** Sends the SMS code again (the e-mail code's resend is /zapi/account/email/send-pin-code). */
+  .post("/login/multi-factor/sms/send-code", async (c) => {
+    const pending = await pendingLogin(c);
+    if (!pending) throw await apiError(c, 400, "AUTH_FLOW_EXPIRED", "flowExpired");
+    if (!(await secondFactorsOf(c, pending.account)).types.includes("SMS")) {
+      throw await apiError(c, 400, "LOGIN_METHOD_UNAVAILABLE", "loginMethodUnavailable");
+    }
+    const sentAt = await textSecondFactorCode(c, pending);
+    return c.json({ resendAvailableAt: resendAvailableAt(sentAt) });
+  })
+  .post("/login/multi-factor/:type", async (c) => {
+    const deps = c.get("deps");
+    const { settings, version } = deps.store.current();
+    const type = secondFactorOfSlug(c.req.param("type"));
+    if (!type) throw await apiError(c, 404, "NOT_FOUND", "notFound");
+    const body = await readJsonBody(c);
+    const request = await checkRequest<MultiFactorLoginRequest>(c, REQUEST_SCHEMAS.multiFactorLogin, body);
+    const pending = await pendingLogin(c);
+    if (!pending) throw await apiError(c, 400, "AUTH_FLOW_EXPIRED", "flowExpired");
+    const factors = await secondFactorsOf(c, pending.account);
+    if (!factors.types.includes(type) || !factors.defaultType) {
+      throw await apiError(c, 400, "LOGIN_METHOD_UNAVAILABLE", "loginMethodUnavailable");
+    }
+    const formInput = {
+      type,
+      availableTypes: factors.types,
+      defaultType: factors.defaultType,
+      emailCodeName: settings.authCodeSetting.multiFactorEmail,
+    };
+    await validateRequestData(
+      c,
+      buildMultiFactorForm(formInput, version),
+      pick(body, ["value", "isPreferred"]),
+    );
 
-  const client = await loginClient(c, pending.account, pending.identifier);
-  await refuseWhileThrottled(c, client, pending.method, type);
-  if (!(await secondFactorPasses(c, pending, type, request.value))) {
-    await recordFailedLogin(c, client, {
-      method: pending.method,
-      failure: "bad-code",
-      multiFactorType: type,
-    });
-    throw await apiError(c, 400, "MULTI_FACTOR_ERROR", "multiFactorFailed");
-  }
-  await endFlow(deps.db, pending.flow.id);
-  clearFlowCookie(c, "multiFactor");
-  if (request.isPreferred === true && offersPreferredType(formInput) && isMultiFactorMethodType(type)) {
-    await setPreferredType(deps.db, pending.account.id, type);
-  }
-  await forgetClientFailures(c, client);
-  return c.json(
-    await logIn(c, pending.account, {
-      method: pending.method,
-      identifier: pending.identifier,
-      multiFactorType: type,
-    }),
-  );
-});
+    const client = await loginClient(c, pending.account, pending.identifier);
+    await refuseWhileThrottled(c, client, pending.method, type);
+    if (!(await secondFactorPasses(c, pending, type, request.value))) {
+      await recordFailedLogin(c, client, {
+        method: pending.method,
+        failure: "bad-code",
+        multiFactorType: type,
+      });
+      throw await apiError(c, 400, "MULTI_FACTOR_ERROR", "multiFactorFailed");
+    }
+    await endFlow(deps.db, pending.flow.id);
+    clearFlowCookie(c, "multiFactor");
+    if (request.isPreferred === true && offersPreferredType(formInput) && isMultiFactorMethodType(type)) {
+      await setPreferredType(deps.db, pending.account.id, type);
+    }
+    await forgetClientFailures(c, client);
+    return c.json(
+      await logIn(c, pending.account, {
+        method: pending.method,
+        identifier: pending.identifier,
+        multiFactorType: type,
+      }),
+    );
+  });

@@ -259,3 +259,160 @@ describe("the settings page and disabling", () => {
     expect(account).toMatchObject({ isEnabledMultiFactor: false });
   });
 });
+
+describe("enabling SMS", () => {
+  const phone = "09012345678";
+  const codeIn = (text: string | undefined) => /(\d{6})/.exec(text ?? "")?.[1] ?? "";
+  const latestText = () => t.outbox.latestSmsTo(phone)?.text;
+
+  beforeEach(async () => {
+    await t.store.update((settings) => {
+      settings.features.multiFactorTypes = ["Email", "SMS", "OTP"];
+    });
+  });
+
+  it("without a phone number says how to add one and sends nothing", async () => {
+    const page = await json(await browser.get("/zapi/internal/mypage/multi-factor/sms/screen-data"));
+    expect(page).toEqual({
+      phoneNumber: null,
+      canAddPhoneNumber: true,
+      isEnabled: false,
+      enabledPhoneNumber: null,
+    });
+    const refused = await browser.post("/zapi/account/enable-multi-factor", { multiFactorType: "SMS" });
+    expect(refused.status).toBe(400);
+    expect(await json(refused)).toMatchObject({
+      code: "PHONE_NUMBER_MISSING",
+      message: "2段階認証にSMSを使うには、電話番号を登録してください。",
+    });
+    expect(t.outbox.texts).toHaveLength(0);
+    await t.store.update((settings) => {
+      settings.accountRegistrationSetting.phoneNumber = "NOT_USE";
+    });
+    const unused = await json(await browser.get("/zapi/internal/mypage/multi-factor/sms/screen-data"));
+    expect(unused.canAddPhoneNumber).toBe(false);
+  });
+
+  it("texts a code to the account's number and enables SMS for that number once the code comes back", async () => {
+    await t.db.update(accounts).set({ phoneNumber: phone }).where(eq(accounts.id, member.accountId));
+    const page = await json(await browser.get("/zapi/internal/mypage/multi-factor/sms/screen-data"));
+    expect(page).toMatchObject({ phoneNumber: "*******5678", isEnabled: false });
+    // The code page needs a code sent first.
+    expect(await json(await browser.get("/zapi/internal/mypage/multi-factor/sms/code/screen-data"))).toEqual({
+      redirectTo: "/mypage/multi-factor/sms",
+    });
+
+    const sent = await browser.post("/zapi/account/enable-multi-factor", { multiFactorType: "SMS" });
+    expect(await json(sent)).toEqual({ redirectTo: "/mypage/multi-factor/sms/code" });
+    expect(latestText()).toMatch(/^【.+】認証コード：\d{6}（有効期限60分）/);
+    const codePage = await json(await browser.get("/zapi/internal/mypage/multi-factor/sms/code/screen-data"));
+    expect(codePage).toMatchObject({ sendTo: "*******5678" });
+    expect(String(codePage.resendAvailableAt)).toBe(new Date(t.clock.now().getTime() + 30_000).toISOString());
+
+    const code = codeIn(latestText());
+    const wrongCode = code === "000000" ? "111111" : "000000";
+    const wrong = await browser.post("/zapi/account/enable-multi-factor", {
+      multiFactorType: "SMS",
+      token: wrongCode,
+    });
+    expect(wrong.status).toBe(400);
+    expect(await json(wrong)).toMatchObject({
+      code: "PIN_CODE_ERROR",
+      message: "認証に失敗しました。SMS認証コードをご確認ください。",
+    });
+    const malformed = await browser.post("/zapi/account/enable-multi-factor", {
+      multiFactorType: "SMS",
+      token: "12ab",
+    });
+    expect(malformed.status).toBe(400);
+    expect(await enabledMethods(t.db, member.accountId)).toEqual([]);
+
+    const enabled = await browser.post("/zapi/account/enable-multi-factor", {
+      multiFactorType: "SMS",
+      token: code,
+    });
+    expect(await json(enabled)).toEqual({ redirectTo: "/mypage/multi-factor/backup-code/generate" });
+    expect(await enabledMethods(t.db, member.accountId)).toMatchObject([{ type: "SMS", phoneNumber: phone }]);
+    expect(noticesTo(member.email)).toHaveLength(1);
+    // The flow is over: the same code cannot enable again.
+    const again = await browser.post("/zapi/account/enable-multi-factor", {
+      multiFactorType: "SMS",
+      token: code,
+    });
+    expect(await json(again)).toMatchObject({ code: "AUTH_FLOW_EXPIRED" });
+
+    // A later profile edit does not move the proved number.
+    await t.db.update(accounts).set({ phoneNumber: "08098765432" }).where(eq(accounts.id, member.accountId));
+    expect(await json(await browser.get("/zapi/internal/mypage/multi-factor/sms/screen-data"))).toMatchObject(
+      {
+        phoneNumber: "*******5432",
+        isEnabled: true,
+        enabledPhoneNumber: "*******5678",
+      },
+    );
+    const account = await json(await browser.get("/zapi/internal/mypage/screen-data"));
+    expect(account.account).toMatchObject({ multiFactorType: ["SMS"], defaultMultiFactorType: "SMS" });
+  });
+
+  it("sends again only after 30 s, and only the newest code works", async () => {
+    await t.db.update(accounts).set({ phoneNumber: phone }).where(eq(accounts.id, member.accountId));
+    await browser.post("/zapi/account/enable-multi-factor", { multiFactorType: "SMS" });
+    const first = codeIn(latestText());
+    const tooSoon = await browser.post("/zapi/account/enable-multi-factor", { multiFactorType: "SMS" });
+    expect(tooSoon.status).toBe(429);
+    expect(await json(tooSoon)).toMatchObject({
+      code: "RESEND_TOO_SOON",
+      message: "SMS認証コードの再送信は30秒後から行えます。",
+    });
+    expect(t.outbox.texts).toHaveLength(1);
+    t.clock.advance(30_000);
+    expect((await browser.post("/zapi/account/enable-multi-factor", { multiFactorType: "SMS" })).status).toBe(
+      200,
+    );
+    const second = codeIn(latestText());
+    expect(t.outbox.texts).toHaveLength(2);
+    if (first !== second) {
+      const old = await browser.post("/zapi/account/enable-multi-factor", {
+        multiFactorType: "SMS",
+        token: first,
+      });
+      expect(old.status).toBe(400);
+    }
+    const ok = await browser.post("/zapi/account/enable-multi-factor", {
+      multiFactorType: "SMS",
+      token: second,
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it("is refused where the store does not offer it, and by another member's browser", async () => {
+    await t.db.update(accounts).set({ phoneNumber: phone }).where(eq(accounts.id, member.accountId));
+    await browser.post("/zapi/account/enable-multi-factor", { multiFactorType: "SMS" });
+    const code = codeIn(latestText());
+    // Another member cannot finish this member's set-up (the flow is bound to the account).
+    const other = await insertAccount(t, { email: "taro@example.jp" });
+    const otherBrowser = new TestBrowser(t);
+    await otherBrowser.post("/zapi/login", {
+      emailUserId: other.email,
+      password: other.password,
+      loginMethod: "Password",
+    });
+    const stolen = await otherBrowser.post("/zapi/account/enable-multi-factor", {
+      multiFactorType: "SMS",
+      token: code,
+    });
+    expect(await json(stolen)).toMatchObject({ code: "AUTH_FLOW_EXPIRED" });
+
+    await t.store.update((settings) => {
+      settings.features.multiFactorTypes = ["Email", "OTP"];
+    });
+    const refused = await browser.post("/zapi/account/enable-multi-factor", {
+      multiFactorType: "SMS",
+      token: code,
+    });
+    expect(refused.status).toBe(403);
+    expect(await json(await browser.get("/zapi/internal/mypage/multi-factor/sms/screen-data"))).toEqual({
+      redirectTo: "/mypage/multi-factor",
+    });
+  });
+});

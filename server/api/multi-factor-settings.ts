@@ -9,11 +9,19 @@
  */
 import { type Context, Hono } from "hono";
 import QRCode from "qrcode";
-import { buildOtpSetupForm } from "../../schemas/forms/codes.ts";
+import { buildOtpSetupForm, buildSmsSetupForm } from "../../schemas/forms/codes.ts";
+import { ruleOf } from "../../schemas/forms/registration.ts";
 import type { EnableMultiFactorRequest } from "../../schemas/types/enable-multi-factor-request.gen.ts";
 import { sendMail } from "../mail/send-mail.ts";
 import type { Account } from "../services/accounts.ts";
-import { type AuthFlow, endFlow, findFlow, startFlow } from "../services/auth-flows.ts";
+import { lastCodeIssuedAt, resendAvailableAt } from "../services/auth-codes.ts";
+import {
+  type AuthFlow,
+  endFlow,
+  findFlow,
+  type MultiFactorSetupPurpose,
+  startFlow,
+} from "../services/auth-flows.ts";
 import {
   acceptedOtpStep,
   disableMethod,
@@ -28,7 +36,8 @@ import {
   storeBackupCodes,
 } from "../services/multi-factor.ts";
 import { clearFlowCookie, flowToken, setFlowCookie } from "./auth-cookies.ts";
-import { mailDeps } from "./code-mail.ts";
+import { mailDeps, spendIssuedCode } from "./code-mail.ts";
+import { maskPhoneNumber, textCode } from "./code-sms.ts";
 import type { ApiEnv } from "./context.ts";
 import { requireMemberAccount } from "./member.ts";
 import { apiError } from "./messages.ts";
@@ -42,6 +51,7 @@ type ApiContext = Context<ApiEnv>;
 export const MULTI_FACTOR_SETTINGS_PATH = "/mypage/multi-factor";
 const COMPLETE_PATH = `${MULTI_FACTOR_SETTINGS_PATH}/complete`;
 const GENERATE_PATH = `${MULTI_FACTOR_SETTINGS_PATH}/backup-code/generate`;
+const SMS_CODE_PATH = `${MULTI_FACTOR_SETTINGS_PATH}/sms/code`;
 
 /** The method names the notice mail uses, by language. */
 const METHOD_NAMES: Record<"ja" | "en", Record<MultiFactorMethodType, string>> = {
@@ -75,7 +85,7 @@ function mailNotice(
 async function setupFlow(
   c: ApiContext,
   account: Account,
-  purpose: "otpSetup" | "backupCodes",
+  purpose: MultiFactorSetupPurpose,
 ): Promise<AuthFlow | null> {
   const { db, now } = c.get("deps");
   const flow = await findFlow(db, purpose, flowToken(c, purpose), now());
@@ -86,20 +96,21 @@ async function setupFlow(
 async function startSetupFlow(
   c: ApiContext,
   account: Account,
-  purpose: "otpSetup" | "backupCodes",
+  purpose: MultiFactorSetupPurpose,
   secret: string,
-): Promise<void> {
+): Promise<AuthFlow> {
   const { db, now, secretBox } = c.get("deps");
   const previous = await findFlow(db, purpose, flowToken(c, purpose), now());
   if (previous) await endFlow(db, previous.id);
-  const { token } = await startFlow(db, purpose, now(), {
+  const { token, flow } = await startFlow(db, purpose, now(), {
     accountId: account.id,
     pendingSecret: secretBox.seal(secret),
   });
   setFlowCookie(c, purpose, token);
+  return flow;
 }
 
-async function endSetupFlow(c: ApiContext, flow: AuthFlow, purpose: "otpSetup" | "backupCodes") {
+async function endSetupFlow(c: ApiContext, flow: AuthFlow, purpose: MultiFactorSetupPurpose) {
   await endFlow(c.get("deps").db, flow.id);
   clearFlowCookie(c, purpose);
 }
@@ -153,6 +164,37 @@ export const multiFactorScreenData = new Hono<ApiEnv>()
       contactEmail: account.contactEmail,
       isEmailVerified: account.emailVerifiedAt !== null && account.contactEmail !== null,
       isEnabled: enabled.some((method) => method.type === "Email"),
+    });
+  })
+  /**
+   * The SMS method's page: the number its codes would go to (masked), or — without one — whether
+   * the member can add one on the profile page (the store uses the phone field).
+   */
+  .get("/sms/screen-data", async (c) => {
+    const account = await requireMemberAccount(c);
+    if (!offeredMethods(c).includes("SMS")) return c.json({ redirectTo: MULTI_FACTOR_SETTINGS_PATH });
+    const { settings } = c.get("deps").store.current();
+    const enabled = await enabledMethods(c.get("deps").db, account.id);
+    const sms = enabled.find((method) => method.type === "SMS");
+    return c.json({
+      phoneNumber: account.phoneNumber ? maskPhoneNumber(account.phoneNumber) : null,
+      canAddPhoneNumber: ruleOf(settings.accountRegistrationSetting, "phoneNumber") !== "NOT_USE",
+      isEnabled: sms !== undefined,
+      enabledPhoneNumber: sms?.phoneNumber ? maskPhoneNumber(sms.phoneNumber) : null,
+    });
+  })
+  /** Where the set-up code went (masked) and when it can be sent again; without one, back a step. */
+  .get("/sms/code/screen-data", async (c) => {
+    const account = await requireMemberAccount(c);
+    const { db, secretBox } = c.get("deps");
+    const flow = await setupFlow(c, account, "smsSetup");
+    const sentAt = flow ? await lastCodeIssuedAt(db, flow.id, "multiFactorSms") : null;
+    if (!flow?.pendingSecret || !sentAt || !offeredMethods(c).includes("SMS")) {
+      return c.json({ redirectTo: `${MULTI_FACTOR_SETTINGS_PATH}/sms` });
+    }
+    return c.json({
+      sendTo: maskPhoneNumber(secretBox.open(flow.pendingSecret)),
+      resendAvailableAt: resendAvailableAt(sentAt),
     });
   })
   /**
@@ -239,8 +281,30 @@ const ENABLERS: Record<MultiFactorMethodType, Enabler> = {
     await endSetupFlow(c, flow, "otpSetup");
     return undefined;
   },
-  SMS: async (c) => {
-    throw await apiError(c, 403, "FORBIDDEN", "featureUnavailable");
+  /**
+   * SMS: without a token, texts a code to the account's phone number (again, for a resend) and
+   * sends the member to enter it; with one, the code proves the number it went to, which the
+   * method keeps (a later profile edit does not redirect the codes).
+   */
+  async SMS(c, account, request) {
+    const { secretBox } = c.get("deps");
+    const flow = await setupFlow(c, account, "smsSetup");
+    if (request.token === undefined) {
+      const phoneNumber = account.phoneNumber;
+      if (!phoneNumber) throw await apiError(c, 400, "PHONE_NUMBER_MISSING", "phoneNumberMissing");
+      const current =
+        flow?.pendingSecret && secretBox.open(flow.pendingSecret) === phoneNumber
+          ? flow
+          : await startSetupFlow(c, account, "smsSetup", phoneNumber);
+      await textCode(c, current, phoneNumber);
+      return { redirectTo: SMS_CODE_PATH };
+    }
+    if (!flow?.pendingSecret) throw await apiError(c, 400, "AUTH_FLOW_EXPIRED", "flowExpired");
+    await spendIssuedCode(c, flow, "multiFactorSms", request.token);
+    const { db, now } = c.get("deps");
+    await enableMethod(db, account.id, "SMS", { phoneNumber: secretBox.open(flow.pendingSecret) }, now());
+    await endSetupFlow(c, flow, "smsSetup");
+    return undefined;
   },
 };
 
@@ -250,10 +314,14 @@ export const multiFactorSettings = new Hono<ApiEnv>()
     const account = await requireMemberAccount(c);
     const body = await readJsonBody(c);
     const type = asRecord(body).multiFactorType;
-    // The app's code first, with the form's own message (6桁のワンタイムパスワード…).
-    if (type === "OTP") {
-      const { version } = c.get("deps").store.current();
-      await validateRequestData(c, buildOtpSetupForm({}, version), pick(body, ["token"]));
+    // A code first, with its form's own message (6桁のワンタイムパスワード…).
+    const codeForm = type === "OTP" ? buildOtpSetupForm : type === "SMS" ? buildSmsSetupForm : null;
+    if (codeForm && (type === "OTP" || asRecord(body).token !== undefined)) {
+      await validateRequestData(
+        c,
+        codeForm({}, c.get("deps").store.current().version),
+        pick(body, ["token"]),
+      );
     }
     const request = await checkRequest<EnableMultiFactorRequest>(c, REQUEST_SCHEMAS.enableMultiFactor, body);
     if (!isMultiFactorMethodType(type) || !offeredMethods(c).includes(type)) {

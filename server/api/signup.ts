@@ -38,7 +38,7 @@ import {
   recordConsents,
 } from "../services/policies.ts";
 import { clearFlowCookie, flowToken, setFlowCookie } from "./auth-cookies.ts";
-import { mailCode, spendMailedCode } from "./code-mail.ts";
+import { mailCode, spendIssuedCode } from "./code-mail.ts";
 import type { ApiEnv } from "./context.ts";
 import { currentMember } from "./member.ts";
 import { apiError, emailInUseError, userIdInUseError } from "./messages.ts";
@@ -129,7 +129,7 @@ export const signup = new Hono<ApiEnv>()
       c,
       buildAuthCodeForm({ codeName: settings.authCodeSetting.signUp }, version),
     );
-    await spendMailedCode(c, flow, "signUp", String(data.pinCode));
+    await spendIssuedCode(c, flow, "signUp", String(data.pinCode));
     const now = deps.now();
     await advanceFlow(deps.db, flow.id, now, { emailVerifiedAt: now });
     setFlowCookie(c, "signUp", token);

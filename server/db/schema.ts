@@ -135,7 +135,10 @@ export const authFlows = pgTable("auth_flows", {
   /** A login waiting for its second factor: how the first factor was given, and the identifier typed. */
   loginMethod: text("login_method"),
   loginIdentifier: text("login_identifier"),
-  /** Authenticator-app set-up: the secret shown to the member, encrypted, until a code proves it. */
+  /**
+   * A member's multi-factor set-up, encrypted, until the member proves it: the authenticator secret
+   * shown, the backup codes shown, or the phone number an SMS code went to.
+   */
   pendingSecret: text("pending_secret"),
   createdAt: createdAt(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

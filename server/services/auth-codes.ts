@@ -11,7 +11,10 @@ import type { Db } from "../db/database.ts";
 import { authCodes } from "../db/schema.ts";
 import { MAX_WRONG_TRIES, RESEND_INTERVAL_MS } from "./throttle.ts";
 
+/** The purposes of mailed codes, each named by the store (authCodeSetting). */
 export type CodePurpose = keyof StoreSettings["authCodeSetting"];
+/** Every purpose a code is issued for: the mailed ones and the SMS second factor's. */
+export type IssuedCodePurpose = CodePurpose | "multiFactorSms";
 
 export const CODE_PURPOSES = [
   "signUp",
@@ -30,7 +33,7 @@ export function isCodePurpose(value: unknown): value is CodePurpose {
   return typeof value === "string" && (CODE_PURPOSES as readonly string[]).includes(value);
 }
 
-function digest(salt: string, purpose: CodePurpose, flowId: string, code: string): Buffer {
+function digest(salt: string, purpose: IssuedCodePurpose, flowId: string, code: string): Buffer {
   return createHmac("sha256", Buffer.from(salt, "base64url"))
     .update(`${purpose}\n${flowId}\n${code}`)
     .digest();
@@ -44,7 +47,7 @@ export function resendAvailableAt(sentAt: Date | null): string | null {
 /** A new code for the flow and purpose; any earlier unspent one of the pair stops working. */
 export async function issueCode(
   db: Db,
-  input: { flowId: string; purpose: CodePurpose; now: Date },
+  input: { flowId: string; purpose: IssuedCodePurpose; now: Date },
 ): Promise<string> {
   const code = randomInt(0, 10 ** CODE_LENGTH)
     .toString()
@@ -79,7 +82,7 @@ export async function issueCode(
  */
 export async function verifyCode(
   db: Db,
-  input: { flowId: string; purpose: CodePurpose; code: string; now: Date },
+  input: { flowId: string; purpose: IssuedCodePurpose; code: string; now: Date },
 ): Promise<boolean> {
   const [current] = await db
     .select()
@@ -114,4 +117,19 @@ export async function verifyCode(
     })
     .where(eq(authCodes.id, current.id));
   return false;
+}
+
+/** When the flow's latest code of the purpose was issued (spent or not), or null when none was. */
+export async function lastCodeIssuedAt(
+  db: Db,
+  flowId: string,
+  purpose: IssuedCodePurpose,
+): Promise<Date | null> {
+  const [latest] = await db
+    .select({ createdAt: authCodes.createdAt })
+    .from(authCodes)
+    .where(and(eq(authCodes.flowId, flowId), eq(authCodes.purpose, purpose)))
+    .orderBy(desc(authCodes.createdAt))
+    .limit(1);
+  return latest?.createdAt ?? null;
 }

@@ -1,7 +1,7 @@
 /**
  * A multi-step procedure in one browser: a guest's sign-up (cookie sgid) or login by e-mail code
- * (cookie lcid) and a login's second factor (mfid), a member's authenticator set-up (osid) and
- * backup codes (bcid) shown but not yet confirmed, or a member's e-mail change (meid), e-mail verification (mvid), first password
+ * (cookie lcid) and a login's second factor (mfid), a member's authenticator set-up (osid), SMS
+ * number being proved (ssid) and backup codes (bcid) shown but not yet confirmed, or a member's e-mail change (meid), e-mail verification (mvid), first password
  * (psid) or withdrawal (wdid). The cookie holds a random token; the row holds its hash and what the steps so far
  * established. A flow lives 60 minutes from its latest step.
  */
@@ -11,7 +11,9 @@ import type { Db } from "../db/database.ts";
 import { type AgreedPolicy, authFlows } from "../db/schema.ts";
 import { hashToken, isPlausibleToken, randomToken } from "./tokens.ts";
 
-export type FlowPurpose = "signUp" | "login" | "multiFactor" | "otpSetup" | "backupCodes" | MemberFlowPurpose;
+export type FlowPurpose = "signUp" | "login" | "multiFactor" | MultiFactorSetupPurpose | MemberFlowPurpose;
+/** A member's multi-factor set-up: what was shown or sent, held until the member proves it. */
+export type MultiFactorSetupPurpose = "otpSetup" | "smsSetup" | "backupCodes";
 /**
  * A member's procedures, bound to the account (accountId): e-mail change and verification, setting
  * a password, withdrawal.
@@ -23,6 +25,7 @@ export const FLOW_COOKIES: Readonly<Record<FlowPurpose, string>> = {
   login: "lcid",
   multiFactor: "mfid",
   otpSetup: "osid",
+  smsSetup: "ssid",
   backupCodes: "bcid",
   mailEdit: "meid",
   mailVerify: "mvid",

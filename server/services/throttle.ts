@@ -77,7 +77,7 @@ export const ADDRESS_GUESS_THROTTLE: ThrottlePolicy = {
   forgetAfterMs: HOUR,
 };
 
-/** Codes and links mailed to one mailbox: 10 an hour, paced after the 5th. */
+/** Codes and links mailed to one mailbox, or codes texted to one phone number: 10 an hour, paced after the 5th. */
 export const MAIL_THROTTLE: ThrottlePolicy = {
   freeHits: 5,
   baseDelayMs: 30 * SECOND,
@@ -87,7 +87,7 @@ export const MAIL_THROTTLE: ThrottlePolicy = {
 };
 
 /**
- * Mails triggered from one client address, to anyone: 100 an hour, paced after the 30th. Looser
+ * Mails and texts triggered from one client address, to anyone: 100 an hour, paced after the 30th. Looser
  * than per recipient because many people share one address (carrier-grade NAT, offices).
  */
 export const CLIENT_MAIL_THROTTLE: ThrottlePolicy = {
@@ -99,7 +99,7 @@ export const CLIENT_MAIL_THROTTLE: ThrottlePolicy = {
   forgetAfterMs: HOUR,
 };
 
-/** One code per mailbox every 30 s, whichever flow (sign-up, login) asks for it. */
+/** One code of a kind per mailbox or phone number every 30 s, whichever flow asks for it. */
 export const CODE_RESEND_THROTTLE: ThrottlePolicy = {
   freeHits: 0,
   baseDelayMs: RESEND_INTERVAL_MS,
@@ -167,6 +167,10 @@ export const throttleKey = {
    */
   codeSentTo: (email: string, purpose: string) => `code:sent:${purpose}:${mailboxOf(email)}`,
   mailTo: (email: string) => `mail:to:${mailboxOf(email)}`,
+  /** Codes texted to a phone number, for the 30-second resend rule. */
+  codeTextedTo: (phoneNumber: string) => `code:sent:sms:${phoneNumber}`,
+  /** Texts to a phone number: paced like mails to a mailbox. */
+  smsTo: (phoneNumber: string) => `sms:to:${phoneNumber}`,
   mailFrom: (address: string) => `mail:from:${address}`,
   userIdCheckFrom: (address: string) => `user-id:check:${address}`,
   /** A member's e-mail changes: each tells whether the new address has an account. */

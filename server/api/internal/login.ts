@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { SECOND_FACTOR_SLUGS, secondFactorOfSlug } from "../../../schemas/multi-factor.ts";
 import { safeRedirectPath } from "../../../schemas/safe-redirect.ts";
-import { resendAvailableAt } from "../../services/auth-codes.ts";
+import { lastCodeIssuedAt, resendAvailableAt } from "../../services/auth-codes.ts";
 import { findFlow } from "../../services/auth-flows.ts";
 import { maskEmail } from "../account.ts";
 import { flowToken } from "../auth-cookies.ts";
+import { maskPhoneNumber } from "../code-sms.ts";
 import type { ApiEnv } from "../context.ts";
 import { ApiError } from "../errors.ts";
 import { apiError } from "../messages.ts";
@@ -13,6 +14,8 @@ import {
   mailSecondFactorCode,
   pendingLogin,
   secondFactorsOf,
+  smsNumberOf,
+  textSecondFactorCode,
 } from "../multi-factor-login.ts";
 
 /** Where code mode starts when /login/code is opened without a code request in progress. */
@@ -70,22 +73,30 @@ export const loginScreenData = new Hono<ApiEnv>()
     if (!pending) return c.json({ redirectTo: "/login" });
     const factors = await secondFactorsOf(c, pending.account);
     if (!factors.types.includes(type)) return c.json({ redirectTo: MULTI_FACTOR_PATH });
-    let flow = pending.flow;
-    if (type === "Email" && !flow.codeSentAt) {
+    // The types whose code the server sends: sent as the page first opens, again by the resend button.
+    const purpose = type === "Email" ? "multiFactorEmail" : type === "SMS" ? "multiFactorSms" : null;
+    let sentAt = purpose ? await lastCodeIssuedAt(c.get("deps").db, pending.flow.id, purpose) : null;
+    if (purpose && !sentAt) {
       try {
-        flow = await mailSecondFactorCode(c, pending);
+        sentAt =
+          type === "Email"
+            ? (await mailSecondFactorCode(c, pending)).codeSentAt
+            : await textSecondFactorCode(c, pending);
       } catch (error) {
         // Refused (a code went to the mailbox moments ago, too many mails): the page still shows,
         // and its resend button says why when pressed.
         if (!(error instanceof ApiError && error.status === 429)) throw error;
       }
     }
+    const smsNumber = type === "SMS" ? await smsNumberOf(c, pending.account) : null;
     return c.json({
       type,
       sendTo:
-        type === "Email" && pending.account.contactEmail ? maskEmail(pending.account.contactEmail) : null,
+        type === "Email" && pending.account.contactEmail
+          ? maskEmail(pending.account.contactEmail)
+          : smsNumber && maskPhoneNumber(smsNumber),
       defaultMultiFactorType: factors.defaultType,
       multiFactorType: factors.types,
-      resendAvailableAt: type === "Email" ? resendAvailableAt(flow.codeSentAt) : null,
+      resendAvailableAt: purpose ? resendAvailableAt(sentAt) : null,
     });
   });
