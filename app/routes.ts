@@ -12,6 +12,7 @@ const SCREEN_ROUTE_FILES: Readonly<Record<string, string>> = {
   "mypage-consent": "routes/mypage-consent.tsx",
   "mypage-multi-factor": "routes/mypage-multi-factor.tsx",
   "mypage-multi-factor-email": "routes/mypage-multi-factor.tsx",
+  "mypage-multi-factor-sms": "routes/mypage-multi-factor.tsx",
   "mypage-multi-factor-backup-code-generate": "routes/mypage-multi-factor.tsx",
 };
 
@@ -86,6 +87,8 @@ export default [
     screen("/mypage/consent"),
     screen("/mypage/multi-factor"),
     screen("/mypage/multi-factor/email"),
+    screen("/mypage/multi-factor/sms"),
+    screen("/mypage/multi-factor/sms/code"),
     screen("/mypage/multi-factor/otp"),
     screen("/mypage/multi-factor/backup-code"),
     screen("/mypage/multi-factor/backup-code/generate"),

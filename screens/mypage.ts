@@ -283,6 +283,47 @@ export const mypageMultiFactorEmail = {
   content: "multiFactorEmail",
 } as const satisfies ScreenDefinition;
 
+/** SMS as a second factor: the account's phone number, proved by a texted code (issue 27 §1). */
+export const mypageMultiFactorSms = {
+  id: "mypage-multi-factor-sms",
+  paths: ["/mypage/multi-factor/sms"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage/multi-factor",
+  titleKey: "mypage.multiFactorPage.sms.title",
+  screenData: "mypage/multi-factor/sms",
+  forms: [],
+  content: "multiFactorSms",
+} as const satisfies ScreenDefinition;
+
+/** The code texted to the number; it proves the number and turns SMS on. */
+export const mypageMultiFactorSmsCode = {
+  id: "mypage-multi-factor-sms-code",
+  paths: ["/mypage/multi-factor/sms/code"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage/multi-factor/sms",
+  titleKey: "mypage.multiFactorPage.sms.codeTitle",
+  leadKey: "mypage.multiFactorPage.sms.codeLead",
+  screenData: "mypage/multi-factor/sms/code",
+  forms: [
+    {
+      builder: "smsSetup",
+      submit: { method: "POST", path: "/zapi/account/enable-multi-factor", body: { multiFactorType: "SMS" } },
+      retryAfterChangeOf: "token",
+      resend: {
+        path: "/zapi/account/enable-multi-factor",
+        body: { multiFactorType: "SMS" },
+        hintKey: "screens.pinCode.smsNotReceivedHint",
+      },
+      submitLabelKey: "mypage.multiFactorPage.sms.codeSubmit",
+      // The API names the backup-code page when the member has no codes yet.
+      successTo: "/mypage/multi-factor/complete",
+      errors: { PIN_CODE_ERROR: { field: "token" } },
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
 export const mypageMultiFactorOtp = {
   id: "mypage-multi-factor-otp",
   paths: ["/mypage/multi-factor/otp"],

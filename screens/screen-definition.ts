@@ -84,8 +84,11 @@ export interface ScreenForm {
    * tried (spec §4 PIN screens and Login).
    */
   retryAfterChangeOf?: string;
-  /** A "send the code again" button: disabled for 30 s after load and after each resend (spec §4). */
-  resend?: { path: string; body?: Record<string, string> };
+  /**
+   * A "send the code again" button: disabled for 30 s after load and after each resend (spec §4);
+   * `hintKey` replaces the e-mail hint shown when no code has arrived after 5 minutes.
+   */
+  resend?: { path: string; body?: Record<string, string>; hintKey?: string };
   /** Translation key of the submit button. */
   submitLabelKey: string;
   /** Where to go after success when the API does not say (`redirectTo`). */
@@ -104,6 +107,7 @@ export type ScreenContentName =
   | "otpSetupGuide"
   | "multiFactorSettings"
   | "multiFactorEmail"
+  | "multiFactorSms"
   | "backupCodeCount"
   | "backupCodeGenerate";
 
@@ -128,7 +132,7 @@ export interface ScreenDefinition {
    * translation key is the title instead of `titleKey` (/mypage/consent's type).
    */
   titleByScreenData?: { member: string; keys: Readonly<Record<string, string>> };
-  /** Translation key of a lead paragraph under the title. */
+  /** Translation key of a lead paragraph under the title; the screen data's strings fill its {{data.<name>}} placeholders. */
   leadKey?: string;
   /** The page path of GET /zapi/internal/{path}/screen-data; omitted = the screen loads no data. */
   screenData?: string;

@@ -1,11 +1,12 @@
 /**
  * The multi-factor pages of my page whose controls are not a schema form (spec §2): the settings
- * rows (/mypage/multi-factor), the e-mail method (/email) and the backup-code generation
+ * rows (/mypage/multi-factor), the e-mail and SMS methods (/email, /sms) and the backup-code generation
  * (/backup-code/generate). Declarative screens (screens/mypage.ts) with a named body; their posts
  * come here, each naming its intent, and go on to the API:
  *
  * - `disable` {multiFactorType} → POST /zapi/account/disable-multi-factor
  * - `enableEmail` → POST /zapi/account/enable-multi-factor {multiFactorType: "Email"}
+ * - `sendSmsCode` → POST /zapi/account/enable-multi-factor {multiFactorType: "SMS"} (texts the code)
  * - `registerBackupCodes` {backupCodeList[], registration, saved} → POST
  *   /zapi/account/enable-multi-factor/with-backup-code or /backup-code-regenerate
  *
@@ -42,8 +43,9 @@ async function callOf(
       return { refused: t("mypage.multiFactorPage.failed") };
     return { path: "/zapi/account/disable-multi-factor", body: { multiFactorType: type } };
   }
-  if (intent === "enableEmail") {
-    return { path: "/zapi/account/enable-multi-factor", body: { multiFactorType: "Email" } };
+  if (intent === "enableEmail" || intent === "sendSmsCode") {
+    const multiFactorType = intent === "enableEmail" ? "Email" : "SMS";
+    return { path: "/zapi/account/enable-multi-factor", body: { multiFactorType } };
   }
   if (intent === "registerBackupCodes") {
     if (post?.get("saved") !== "on") return { refused: t("mypage.multiFactorPage.generate.mustConfirm") };

@@ -16,6 +16,7 @@ import {
   buildMultiFactorForm,
   buildOtpSetupForm,
   buildProfilePinForm,
+  buildSmsSetupForm,
   type MultiFactorType,
 } from "./codes.ts";
 import { buildPolicyConsentForm, buildSignupEmailForm, buildWithdrawalForm } from "./consent.ts";
@@ -140,6 +141,7 @@ export const FORM_BUILDERS = {
     );
   },
   otpSetup: ({ settingsVersion }: FormBuildContext) => buildOtpSetupForm(none, settingsVersion),
+  smsSetup: ({ settingsVersion }: FormBuildContext) => buildSmsSetupForm(none, settingsVersion),
   passwordSet: ({ settings, settingsVersion }: FormBuildContext) =>
     buildPasswordSetForm(
       { strength: storeStrength(settings), codeName: codeName(settings, "passwordSetting") },

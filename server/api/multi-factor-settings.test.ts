@@ -207,6 +207,7 @@ describe("the settings page and disabling", () => {
     expect(await json(await browser.get("/zapi/internal/mypage/multi-factor/screen-data"))).toEqual({
       methods: [
         { type: "Email", isEnabled: false },
+        { type: "SMS", isEnabled: false },
         { type: "OTP", isEnabled: false },
       ],
       multiFactorType: [],

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { e2eDataDir, e2eStoreFile } from "../../playwright.config.ts";
-import { readOutbox } from "../../server/mail/outbox.ts";
+import { readOutbox, readSmsOutbox } from "../../server/mail/outbox.ts";
 
 let counter = 0;
 
@@ -22,6 +22,22 @@ export async function waitForMail(to: string, subjectIncludes: string, after = 0
           (mail) =>
             mail.to === to && mail.subject.includes(subjectIncludes) && Date.parse(mail.sentAt) >= after,
         );
+        return Boolean(found);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The newest SMS to a number in the server's outbox sent at or after `after`, waiting for it. */
+export async function waitForSms(to: string, after = 0) {
+  let found: Awaited<ReturnType<typeof readSmsOutbox>>[number] | undefined;
+  await expect
+    .poll(
+      async () => {
+        const texts = await readSmsOutbox(e2eDataDir);
+        found = texts.find((sms) => sms.to === to && Date.parse(sms.sentAt) >= after);
         return Boolean(found);
       },
       { timeout: 10_000 },

@@ -84,7 +84,7 @@ describe("app/routes.ts routes a screen only once its API exists", () => {
     ]) {
       expect(isRoutedPath(path), path).toBe(true);
     }
-    for (const path of ["/mypage/connections", "/mypage/multi-factor/sms", "/no-such-page"]) {
+    for (const path of ["/mypage/connections", "/mypage/multi-factor/fax", "/no-such-page"]) {
       expect(isRoutedPath(path), path).toBe(false);
     }
   });

@@ -271,6 +271,7 @@ const EXPECTED: Record<
     { field: "isPreferred", required: false },
   ],
   "mypage-multi-factor-otp": () => [{ field: "token", required: true }],
+  "mypage-multi-factor-sms-code": () => [{ field: "token", required: true }],
   "mypage-pin-code": () => [
     { field: "pinCode", required: true },
     { field: "pinCodeConfirm", required: true },

@@ -6,6 +6,7 @@ import { BackupCodeGenerate } from "./backup-codes.tsx";
 import { MultiFactorEmail } from "./multi-factor-email.tsx";
 import { MultiFactorLoginGuide } from "./multi-factor-login-guide.tsx";
 import { MultiFactorOtherTypes } from "./multi-factor-other-types.tsx";
+import { MultiFactorSms } from "./multi-factor-sms.tsx";
 
 describe("the e-mail method's page", () => {
   it("keeps the button disabled until the address is verified, and says how to verify it", async () => {
@@ -32,11 +33,63 @@ describe("the e-mail method's page", () => {
   });
 });
 
+describe("the SMS method's page", () => {
+  const page = (data: Record<string, unknown>) =>
+    renderElement(
+      <MultiFactorSms
+        screenData={{
+          phoneNumber: null,
+          canAddPhoneNumber: true,
+          isEnabled: false,
+          enabledPhoneNumber: null,
+          ...data,
+        }}
+      />,
+    );
+
+  it("sends a code to the account's number", async () => {
+    await page({ phoneNumber: "*******5678" });
+    expect(screen.getByRole("button", { name: "認証コードを送信する" })).toBeEnabled();
+    expect(
+      screen.getByText(/ログインのとき、\*\*\*\*\*\*\*5678にSMSで認証コードをお送りします。/),
+    ).toBeTruthy();
+  });
+
+  it("without a number keeps the button disabled and links the profile where the store takes numbers", async () => {
+    await page({});
+    expect(screen.getByRole("button", { name: "認証コードを送信する" })).toBeDisabled();
+    expect(screen.getByRole("link", { name: "電話番号を登録する" }).getAttribute("href")).toBe(
+      "/mypage/edit",
+    );
+  });
+
+  it("says SMS is unavailable where the store takes no numbers", async () => {
+    await page({ canAddPhoneNumber: false });
+    expect(screen.getByRole("button", { name: "認証コードを送信する" })).toBeDisabled();
+    expect(screen.queryByRole("link")).toBeNull();
+    expect(screen.getByText(/電話番号を登録できないため/)).toBeTruthy();
+  });
+
+  it("names the proved number once on", async () => {
+    await page({ phoneNumber: "*******5432", isEnabled: true, enabledPhoneNumber: "*******5678" });
+    expect(screen.getByText("SMSによる2段階認証は有効です（*******5678）。")).toBeTruthy();
+    expect(screen.queryByRole("button")).toBeNull();
+  });
+});
+
 describe("the second step of a login", () => {
   it("says which code is expected, and offers the e-mail resend only for e-mail", async () => {
     await renderElement(<MultiFactorLoginGuide screenData={{ type: "Email", sendTo: "ha***@example.jp" }} />);
     expect(screen.getByText("ha***@example.jpにお送りした認証コードを入力してください。")).toBeTruthy();
     expect(screen.getByRole("button", { name: /認証コードを再送信する|再送信まで/ })).toBeTruthy();
+  });
+
+  it("says where the SMS code went and offers its own resend", async () => {
+    await renderElement(<MultiFactorLoginGuide screenData={{ type: "SMS", sendTo: "*******5678" }} />, {
+      language: "en",
+    });
+    expect(screen.getByText("Enter the code we texted to *******5678.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: /Send the code again|Send again in/ })).toBeTruthy();
   });
 
   it("shows no resend for the app", async () => {

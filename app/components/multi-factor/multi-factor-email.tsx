@@ -15,7 +15,7 @@ export function MultiFactorEmail({ screenData }: { screenData: Readonly<Record<s
     return <p className="screen__lead">{t("mypage.multiFactorPage.email.alreadyOn")}</p>;
   }
   return (
-    <div className="multi-factor-email">
+    <div className="multi-factor-method">
       <p className="screen__lead">{t("mypage.multiFactorPage.email.lead", { email })}</p>
       <ActionFailure />
       {!verified && (

@@ -1,6 +1,6 @@
 /**
  * Above the second-factor form (spec §2 the multi-factor entry screen): which code is expected and,
- * for the e-mail type, where it went and a resend button.
+ * for the e-mail and SMS types, where it went and a resend button.
  */
 import { useTranslation } from "react-i18next";
 import { isSecondFactorType } from "../../../schemas/multi-factor.ts";
@@ -16,6 +16,12 @@ export function MultiFactorLoginGuide({ screenData }: { screenData: Readonly<Rec
       <p className="screen__lead">{t(`screens.multiFactor.lead.${type}`, { sendTo })}</p>
       {type === "Email" && (
         <PinResend path="/zapi/account/email/send-pin-code" body={{ type: "multiFactorEmail" }} />
+      )}
+      {type === "SMS" && (
+        <PinResend
+          path="/zapi/login/multi-factor/sms/send-code"
+          hintKey="screens.pinCode.smsNotReceivedHint"
+        />
       )}
     </div>
   );

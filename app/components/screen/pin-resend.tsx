@@ -9,10 +9,19 @@ export const RESEND_WAIT_SECONDS = 30;
 export const RESEND_HINT_AFTER_MS = 5 * 60 * 1000;
 
 /**
- * "Send the code again" for every e-mail PIN screen: disabled with a visible countdown for 30 s after
+ * "Send the code again" for every PIN screen (e-mail or SMS): disabled with a visible countdown for 30 s after
  * the page loads and after each resend; says when a new code was sent or why it was not.
  */
-export function PinResend({ path, body }: { path: string; body?: Record<string, string> }) {
+export function PinResend({
+  path,
+  body,
+  hintKey = "screens.pinCode.notReceivedHint",
+}: {
+  path: string;
+  body?: Record<string, string>;
+  /** What to check when no code came: the spam folder (e-mail), the signal (SMS). */
+  hintKey?: string;
+}) {
   const { t } = useTranslation();
   const { remaining, restart } = useCountdown(RESEND_WAIT_SECONDS);
   const [sending, setSending] = useState(false);
@@ -44,7 +53,7 @@ export function PinResend({ path, body }: { path: string; body?: Record<string, 
   const waiting = remaining > 0;
   return (
     <div className="pin-resend">
-      {showHint && <p className="pin-resend__hint">{t("screens.pinCode.notReceivedHint")}</p>}
+      {showHint && <p className="pin-resend__hint">{t(hintKey)}</p>}
       <button type="button" className="btn btn--secondary" onClick={resend} disabled={waiting || sending}>
         {waiting ? t("screens.pinCode.resendIn", { seconds: remaining }) : t("screens.pinCode.resend")}
       </button>

@@ -10,6 +10,7 @@ import { MultiFactorEmail } from "../multi-factor/multi-factor-email.tsx";
 import { MultiFactorLoginGuide } from "../multi-factor/multi-factor-login-guide.tsx";
 import { MultiFactorOtherTypes } from "../multi-factor/multi-factor-other-types.tsx";
 import { MultiFactorSettings } from "../multi-factor/multi-factor-settings.tsx";
+import { MultiFactorSms } from "../multi-factor/multi-factor-sms.tsx";
 import { OtpSetupGuide } from "../multi-factor/otp-setup-guide.tsx";
 
 const CONTENTS: Record<
@@ -22,6 +23,7 @@ const CONTENTS: Record<
   otpSetupGuide: OtpSetupGuide,
   multiFactorSettings: MultiFactorSettings,
   multiFactorEmail: MultiFactorEmail,
+  multiFactorSms: MultiFactorSms,
   backupCodeCount: BackupCodeCount,
   backupCodeGenerate: BackupCodeGenerate,
 };

@@ -132,7 +132,13 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
         validatorUrl={validatorUrls?.[form.id]}
         fieldExtras={props.fieldExtras}
       />
-      {definition.resend && <PinResend path={definition.resend.path} body={definition.resend.body} />}
+      {definition.resend && (
+        <PinResend
+          path={definition.resend.path}
+          body={definition.resend.body}
+          hintKey={definition.resend.hintKey}
+        />
+      )}
       <RecaptchaFeatures action={definition.submit.recaptchaAction} />
     </>
   );

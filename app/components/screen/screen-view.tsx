@@ -26,6 +26,17 @@ export function titleKeyOf(screen: ScreenDefinition, screenData: Readonly<Record
   return (typeof value === "string" && choice?.keys[value]) || screen.titleKey;
 }
 
+/**
+ * The screen data's text members, for a lead's {{data.name}} placeholders. Nested under `data` so
+ * that no member can act as an i18next option (count, lng, context).
+ */
+function leadValues(screenData: Readonly<Record<string, unknown>>): { data: Record<string, string> } {
+  const texts = Object.entries(screenData).filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string",
+  );
+  return { data: Object.fromEntries(texts) };
+}
+
 /** The frame of a declarative screen: title, sign-up step bar, lead, forms or content, links. */
 export function ScreenView({ screen, screenData, children }: ScreenViewProps) {
   const { t } = useTranslation();
@@ -48,7 +59,7 @@ export function ScreenView({ screen, screenData, children }: ScreenViewProps) {
         </ol>
       )}
       <h1 className="screen__title">{title}</h1>
-      {screen.leadKey && <p className="screen__lead">{t(screen.leadKey)}</p>}
+      {screen.leadKey && <p className="screen__lead">{t(screen.leadKey, leadValues(screenData))}</p>}
       {screen.intro && <ScreenContent name={screen.intro} screenData={screenData} />}
       {children}
       {screen.content && <ScreenContent name={screen.content} screenData={screenData} />}

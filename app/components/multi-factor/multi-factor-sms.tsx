@@ -1,0 +1,49 @@
+/**
+ * /mypage/multi-factor/sms: turning on SMS as a second factor. A code goes to the account's phone
+ * number first (the next page takes it); without a number the button stays disabled, with the way
+ * to add one where the store takes phone numbers.
+ */
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { ActionFailure } from "./multi-factor-settings.tsx";
+
+export function MultiFactorSms({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state !== "idle";
+  const phoneNumber = typeof screenData.phoneNumber === "string" ? screenData.phoneNumber : null;
+  if (screenData.isEnabled === true) {
+    const enabled = typeof screenData.enabledPhoneNumber === "string" ? screenData.enabledPhoneNumber : "";
+    return (
+      <p className="screen__lead">{t("mypage.multiFactorPage.sms.alreadyOn", { phoneNumber: enabled })}</p>
+    );
+  }
+  return (
+    <div className="multi-factor-method">
+      {phoneNumber && <p className="screen__lead">{t("mypage.multiFactorPage.sms.lead", { phoneNumber })}</p>}
+      <ActionFailure />
+      {!phoneNumber &&
+        (screenData.canAddPhoneNumber === true ? (
+          <p className="alert alert--warning" id="mfa-sms-no-number">
+            {t("mypage.multiFactorPage.sms.noPhoneNumber")}{" "}
+            <Link to="/mypage/edit">{t("mypage.multiFactorPage.sms.addPhoneNumber")}</Link>
+          </p>
+        ) : (
+          <p className="alert alert--warning" id="mfa-sms-no-number">
+            {t("mypage.multiFactorPage.sms.phoneNumberUnavailable")}
+          </p>
+        ))}
+      <Form method="post" className="form-actions">
+        <input type="hidden" name="intent" value="sendSmsCode" />
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={!phoneNumber || busy}
+          aria-busy={busy}
+          aria-describedby={phoneNumber ? undefined : "mfa-sms-no-number"}
+        >
+          {t("mypage.multiFactorPage.sms.submit")}
+        </button>
+      </Form>
+    </div>
+  );
+}
