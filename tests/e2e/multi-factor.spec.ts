@@ -236,4 +236,8 @@ test("a member proves a phone number by SMS, then logs in with a texted code (en
   await page.waitForURL("**/mypage");
   await page.goto("/mypage/login-history");
   await expect(page.getByRole("table").locator("tbody tr").first()).toContainText("Password + SMS code");
+  // The header's menu tells the member it is on.
+  await waitUntilHydrated(page, page.getByRole("button", { name: "Account menu" }));
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByRole("link", { name: "Two-step verification On" })).toBeVisible();
 });

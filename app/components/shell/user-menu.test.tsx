@@ -2,16 +2,20 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderElement } from "../../../tests/render.tsx";
-import { UserMenu } from "./user-menu.tsx";
+import { type MenuSecurity, UserMenu } from "./user-menu.tsx";
 
 function MyPage() {
   return <h1>マイページの中身</h1>;
 }
 
-function renderMenu(profileImageUrl?: string | null, memberLabel?: string | null) {
+function renderMenu(
+  profileImageUrl?: string | null,
+  memberLabel?: string | null,
+  loadSecurity: () => Promise<MenuSecurity | null> = async () => null,
+) {
   return renderElement(
     <>
-      <UserMenu profileImageUrl={profileImageUrl} memberLabel={memberLabel} />
+      <UserMenu profileImageUrl={profileImageUrl} memberLabel={memberLabel} loadSecurity={loadSecurity} />
       <button type="button">外のボタン</button>
     </>,
     { siblingRoutes: [{ path: "mypage", Component: MyPage }] },
@@ -23,6 +27,39 @@ const myPageLink = () => screen.getByRole("link", { name: "マイページ" });
 const logoutLink = () => screen.getByRole("button", { name: "ログアウト" });
 
 describe("UserMenu", () => {
+  it("says whether two-step verification is on once opened, asking the header data once", async () => {
+    let asked = 0;
+    const { user } = await renderMenu(null, null, async () => {
+      asked += 1;
+      return { isEnabledMultiFactor: true, multiFactorType: [] };
+    });
+    expect(asked).toBe(0);
+    await user.click(menuButton());
+    const line = await screen.findByRole("link", { name: /2段階認証/ });
+    expect(line).toHaveTextContent("2段階認証オフ");
+    expect(line).toHaveAttribute("href", "/mypage/multi-factor");
+    await user.click(menuButton());
+    await user.click(menuButton());
+    expect(asked).toBe(1);
+  });
+
+  it("shows the line as on with a method, and leaves it out where the store offers none", async () => {
+    const on = await renderMenu(null, null, async () => ({
+      isEnabledMultiFactor: true,
+      multiFactorType: ["OTP"],
+    }));
+    await on.user.click(menuButton());
+    expect(await screen.findByRole("link", { name: /2段階認証/ })).toHaveTextContent("2段階認証オン");
+    on.unmount();
+    const none = await renderMenu(null, null, async () => ({
+      isEnabledMultiFactor: false,
+      multiFactorType: [],
+    }));
+    await none.user.click(menuButton());
+    await Promise.resolve();
+    expect(screen.queryByRole("link", { name: /2段階認証/ })).not.toBeInTheDocument();
+  });
+
   it("says who is logged in at the top of the menu", async () => {
     const { user } = await renderMenu(null, "hanako@example.jp");
     await user.click(menuButton());

@@ -1,28 +1,64 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { ChevronDownIcon, LogoutIcon, PersonIcon } from "../icons.tsx";
+import { apiRequest } from "../../lib/api-client.ts";
+import { ChevronDownIcon, LogoutIcon, PersonIcon, ShieldIcon } from "../icons.tsx";
 import { Avatar } from "./avatar.tsx";
 
+/** What the menu shows of the member's two-step verification (issue 27 §4), from the account header. */
+export interface MenuSecurity {
+  /** The store offers two-step verification. */
+  isEnabledMultiFactor: boolean;
+  /** The methods the member has on. */
+  multiFactorType: readonly string[];
+}
+
 /**
- * The member's menu behind the profile image (spec §2): who is logged in, My Page and Logout. A disclosure: the
+ * The account header's data (GET /zapi/internal/account-header/screen-data), read when the menu
+ * first opens: no page pays for it until a member looks, and a failure only leaves the line out.
+ */
+export async function loadMenuSecurity(): Promise<MenuSecurity | null> {
+  const header = await apiRequest<Partial<MenuSecurity>>("/zapi/internal/account-header/screen-data", {
+    method: "GET",
+    // A lapsed session shows up on the next page; the menu does not navigate on its own.
+    navigate: () => {},
+  }).catch(() => null);
+  if (!header || typeof header.isEnabledMultiFactor !== "boolean" || !Array.isArray(header.multiFactorType)) {
+    return null;
+  }
+  return { isEnabledMultiFactor: header.isEnabledMultiFactor, multiFactorType: header.multiFactorType };
+}
+
+/**
+ * The member's menu behind the profile image (spec §2): who is logged in, My Page, whether two-step
+ * verification is on (where the store offers it), and Logout. A disclosure: the
  * button reports aria-expanded; opening moves focus to the first link, arrow keys move between the
  * links, Escape closes and returns focus to the button, a click outside or tabbing away closes.
  */
 export function UserMenu({
   profileImageUrl,
   memberLabel,
+  loadSecurity = loadMenuSecurity,
 }: {
   profileImageUrl?: string | null;
   /** Who is logged in: said at the top of the menu, so a shared computer shows whose account is open. */
   memberLabel?: string | null;
+  loadSecurity?: () => Promise<MenuSecurity | null>;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [security, setSecurity] = useState<MenuSecurity | null>(null);
+  const securityAsked = useRef(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const menuId = useId();
+
+  useEffect(() => {
+    if (!open || securityAsked.current) return;
+    securityAsked.current = true;
+    void loadSecurity().then(setSecurity);
+  }, [open, loadSecurity]);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -90,6 +126,25 @@ export function UserMenu({
             {t("common.myPage")}
           </Link>
         </li>
+        {security?.isEnabledMultiFactor && (
+          <li>
+            <Link to="/mypage/multi-factor" className="user-menu__link" onClick={() => setOpen(false)}>
+              <ShieldIcon />
+              {t("shell.header.twoStep")}
+              <span
+                className={
+                  security.multiFactorType.length > 0
+                    ? "user-menu__state user-menu__state--on"
+                    : "user-menu__state"
+                }
+              >
+                {t(
+                  security.multiFactorType.length > 0 ? "shell.header.twoStepOn" : "shell.header.twoStepOff",
+                )}
+              </span>
+            </Link>
+          </li>
+        )}
         <li>
           {/* A post: logging out is the member's act, never a link's side effect. */}
           <Form method="post" action="/logout" reloadDocument className="user-menu__form">

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import accountSchema from "../../../schemas/account.schema.json" with { type: "json" };
 import { createAjv } from "../../../schemas/validation.ts";
 import { createTestApi, insertAccount, type TestApi, TestBrowser } from "../../../tests/api-harness.ts";
+import { enableMethod } from "../../services/multi-factor.ts";
 
 let t: TestApi;
 beforeEach(async () => {
@@ -81,6 +82,26 @@ describe("GET /zapi/internal/account-header/screen-data", () => {
       hasSubscriptionPlan: false,
       isStorePaymentAvailable: true,
       hasPlan: false,
+      isEnabledMultiFactor: true,
+      multiFactorType: [],
+      defaultMultiFactorType: null,
+    });
+  });
+
+  it("carries the member's two-step verification state", async () => {
+    const { browser, member } = await signedIn();
+    await enableMethod(t.db, member.accountId, "Email", {}, t.clock.now());
+    expect(await json(await browser.get("/zapi/internal/account-header/screen-data"))).toMatchObject({
+      isEnabledMultiFactor: true,
+      multiFactorType: ["Email"],
+      defaultMultiFactorType: "Email",
+    });
+    await t.store.update((settings) => {
+      settings.features.multiFactorTypes = [];
+    });
+    expect(await json(await browser.get("/zapi/internal/account-header/screen-data"))).toMatchObject({
+      isEnabledMultiFactor: false,
+      multiFactorType: [],
     });
   });
 
