@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +12,7 @@ import {
   heavyLightPages,
   javascriptFiles,
   MUST_STAY_LIGHT,
+  overBudgetPages,
   type RouteNode,
   type ViteManifest,
 } from "./bundle-weight.ts";
@@ -144,6 +146,71 @@ describe("analyzeBundle", () => {
   });
 });
 
+describe("what hydration loads", () => {
+  const withTranslations = () =>
+    manifest({
+      "_locales.js": {
+        file: "assets/locales.js",
+        dynamicImports: ["locales/en/index.ts", "locales/ja/index.ts"],
+      },
+      "locales/en/index.ts": { file: "assets/en.js", isDynamicEntry: true },
+      "locales/ja/index.ts": { file: "assets/ja.js", isDynamicEntry: true },
+      "app/entry.client.tsx": {
+        file: "assets/entry.client.js",
+        isEntry: true,
+        imports: ["_react.js", "_locales.js"],
+      },
+    });
+  const files: Record<string, string> = {
+    ...FILES,
+    "assets/locales.js": "export const load=l=>import(l)",
+    "assets/en.js": `export default ${JSON.stringify({ hello: "Hello" })}`,
+    "assets/ja.js": `export default ${JSON.stringify({ hello: "こんにちは".repeat(50) })}`,
+    "assets/manifest-abc.js": "window.__reactRouterManifest={}",
+  };
+  const readAll = (file: string) => {
+    const contents = files[file];
+    if (contents === undefined) throw new Error(`no such chunk ${file}`);
+    return Buffer.from(contents);
+  };
+  const weightOf = (...names: string[]) => ({
+    raw: names.reduce((total, file) => total + readAll(file).length, 0),
+    gzip: names.reduce((total, file) => total + gzipSync(readAll(file)).length, 0),
+  });
+
+  it("counts the heavier language's translations and the route manifest on every page", () => {
+    const pages = analyzeBundle(withTranslations(), ROUTES, readAll, {
+      everyPage: ["assets/manifest-abc.js"],
+    });
+    expect(pageOf(pages, "routes/home.tsx").page).toEqual(
+      weightOf(
+        "assets/entry.client.js",
+        "assets/react.js",
+        "assets/locales.js",
+        "assets/root.js",
+        "assets/guest-layout.js",
+        "assets/home.js",
+        "assets/ja.js",
+        "assets/manifest-abc.js",
+      ),
+    );
+  });
+
+  it("gives light pages and form pages their budgets, and finds the pages above them", () => {
+    const pages = analyzeBundle(manifest(), ROUTES, read);
+    expect(pageOf(pages, "routes/home.tsx").budgetKb).toBe(140);
+    expect(pageOf(pages, "routes/form-screen.tsx").budgetKb).toBe(200);
+    expect(overBudgetPages(pages)).toEqual([]);
+    // Random text does not compress: about 195 KB gzip on the home page alone.
+    const heavy: Record<string, string> = {
+      ...FILES,
+      "assets/home.js": randomBytes(150_000).toString("base64"),
+    };
+    const over = overBudgetPages(analyzeBundle(manifest(), ROUTES, (file) => Buffer.from(heavy[file] ?? "")));
+    expect(over.map((page) => page.chain.at(-1))).toEqual(["routes/home.tsx"]);
+  });
+});
+
 describe("engines", () => {
   it("tells ajv's runtime helpers from its compiler, in minified code", () => {
     expect(enginesIn(read("assets/ajv-runtime.js").toString())).toEqual(["ajv"]);
@@ -220,13 +287,13 @@ describe("formatReport", () => {
   it("lists each page with its paths, weights in KB and engines, heaviest first", () => {
     const lines = formatReport(analyzeBundle(manifest(), ROUTES, read)).split("\n");
     expect(lines[0]).toMatch(
-      /^route module \(layouts\)\s+paths\s+route adds KB raw\/gzip\s+page KB raw\/gzip\s+engines$/,
+      /^route module \(layouts\)\s+paths\s+route adds KB raw\/gzip\s+page KB raw\/gzip\s+budget KB gzip\s+engines$/,
     );
     expect(lines[1]).toMatch(
-      /^routes\/form-screen\.tsx \(layouts\/guest-layout\.tsx\)\s+\/signup\s+.*rjsf, ajv, ajv compiler$/,
+      /^routes\/form-screen\.tsx \(layouts\/guest-layout\.tsx\)\s+\/signup\s+.*200 ✓\s+rjsf, ajv, ajv compiler$/,
     );
     expect(lines.find((line) => line.startsWith("routes/login.tsx"))).toMatch(
-      /\/login \+1\s.*-\s+must stay light$/,
+      /\/login \+1\s.*140 ✓\s+-\s+must stay light$/,
     );
   });
 });
