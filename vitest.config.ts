@@ -1,8 +1,10 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { MODULE_ALIASES } from "./vite.config.ts";
 
 // Vitest runs without the React Router plugin: route modules are tested as plain components.
 export default defineConfig({
+  resolve: { alias: MODULE_ALIASES },
   test: {
     include: ["{app,schemas,screens,widgets,server,scripts,locales,tests/unit}/**/*.test.{ts,tsx}"],
     environment: "node",
