@@ -166,7 +166,6 @@ describe("what hydration loads", () => {
     "assets/locales.js": "export const load=l=>import(l)",
     "assets/en.js": `export default ${JSON.stringify({ hello: "Hello" })}`,
     "assets/ja.js": `export default ${JSON.stringify({ hello: "こんにちは".repeat(50) })}`,
-    "assets/manifest-abc.js": "window.__reactRouterManifest={}",
   };
   const readAll = (file: string) => {
     const contents = files[file];
@@ -178,10 +177,8 @@ describe("what hydration loads", () => {
     gzip: names.reduce((total, file) => total + gzipSync(readAll(file)).length, 0),
   });
 
-  it("counts the heavier language's translations and the route manifest on every page", () => {
-    const pages = analyzeBundle(withTranslations(), ROUTES, readAll, {
-      everyPage: ["assets/manifest-abc.js"],
-    });
+  it("counts the heavier language's translations on every page", () => {
+    const pages = analyzeBundle(withTranslations(), ROUTES, readAll);
     expect(pageOf(pages, "routes/home.tsx").page).toEqual(
       weightOf(
         "assets/entry.client.js",
@@ -191,7 +188,6 @@ describe("what hydration loads", () => {
         "assets/guest-layout.js",
         "assets/home.js",
         "assets/ja.js",
-        "assets/manifest-abc.js",
       ),
     );
   });

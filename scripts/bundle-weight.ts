@@ -5,8 +5,8 @@
  *
  * A page loads the client entry, the root route, its layouts and its own route module, each with
  * every chunk it imports statically; then, at hydration, the translations of its language (a
- * dynamic import, counted at the heavier language) and React Router's route manifest. Other
- * dynamic imports load only on demand and are not counted.
+ * dynamic import, counted at the heavier language). Other dynamic imports load only on demand and
+ * are not counted. (React Router's route manifest travels inline in the page: lazy route discovery.)
  * The chunks and their imports come from Vite's manifest (build/client/.vite/manifest.json,
  * enabled by `build.manifest` in vite.config.ts), the nesting of routes from app/routes.ts. Engines
  * are recognised by strings their code always contains, which survive minification.
@@ -212,14 +212,9 @@ export function analyzeBundle(
   manifest: ViteManifest,
   routes: readonly RouteNode[],
   readChunk: (file: string) => Buffer,
-  options: {
-    layout?: BundleLayout;
-    resourceRoutes?: readonly string[];
-    /** Files (relative to build/client) every page loads besides its chunks: the route manifest. */
-    everyPage?: readonly string[];
-  } = {},
+  options: { layout?: BundleLayout; resourceRoutes?: readonly string[] } = {},
 ): PageWeight[] {
-  const { layout = DEFAULT_LAYOUT, resourceRoutes = RESOURCE_ROUTES, everyPage = [] } = options;
+  const { layout = DEFAULT_LAYOUT, resourceRoutes = RESOURCE_ROUTES } = options;
   const source = (file: string) => `${layout.appDirectory}/${file}`;
   const chunkCache = new Map<string, { weight: Weight; engines: Engine[] }>();
   const chunkFacts = (key: string) => {
@@ -258,7 +253,7 @@ export function analyzeBundle(
     const page = closureOf(chain);
     const frame = chain.length > 1 ? closureOf(chain.slice(0, -1)) : new Set(entryKeys);
     const engines = [...new Set([...page].flatMap((key) => chunkFacts(key).engines))];
-    const loaded = [...page, ...translationsOf(page), ...everyPage];
+    const loaded = [...page, ...translationsOf(page)];
     return {
       chain,
       paths,
@@ -354,16 +349,10 @@ async function main(): Promise<number> {
   }
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as ViteManifest;
   const { default: routes } = (await import("../app/routes.ts")) as { default: RouteNode[] };
-  // React Router's route manifest: a script of its own that every page loads.
-  const routeManifest = javascriptFiles(clientDirectory).filter((file) =>
-    /(^|\/)manifest-[\w-]+\.js$/.test(file),
-  );
-  const pages = analyzeBundle(manifest, routes, (file) => readFileSync(join(clientDirectory, file)), {
-    everyPage: routeManifest,
-  });
+  const pages = analyzeBundle(manifest, routes, (file) => readFileSync(join(clientDirectory, file)));
   console.log(formatReport(pages));
   console.log(
-    "\nA page counts its chunks, its language's translations and the route manifest; a form page's validator module (1–8 KB) comes on top.",
+    "\nA page counts its chunks and its language's translations; a form page's validator module (1–8 KB) comes on top.",
   );
   const over = overBudgetPages(pages);
   for (const page of over) {
