@@ -23,7 +23,6 @@ import { safeRedirectOr, safeRedirectPath } from "../../schemas/safe-redirect.ts
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import { validateFormData } from "../../schemas/validation.ts";
 import { translateValidationErrors } from "../../schemas/validation-messages.ts";
-import { screenById } from "../../screens/index.ts";
 import type { ScreenDefinition, ScreenForm } from "../../screens/screen-definition.ts";
 import { ApiClientError } from "./api-client.ts";
 import { screenFailure, screenPayload } from "./screen-api-call.ts";
@@ -110,9 +109,7 @@ export async function screenAction(args: ActionFunctionArgs, options: ScreenActi
   const { request } = args;
   const query = pageUrl(args).searchParams;
   // The screen loader's guard applies to posts too (a member posting to a guests-only form is sent on).
-  const { screenId, params, screenData } = await loadScreen(args);
-  const screen = screenById(screenId);
-  if (!screen) throw data({ code: "NOT_FOUND" }, { status: 404 });
+  const { screen, params, screenData } = await loadScreen(args);
   const { storeSettingData: settings, storeSettingVersion } = await loadScreenData<RootSettings>(
     args,
     "/root",

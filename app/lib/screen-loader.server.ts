@@ -1,12 +1,16 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { data, redirect } from "react-router";
 import { safeRedirectOr } from "../../schemas/safe-redirect.ts";
-import type { ScreenAccess } from "../../screens/screen-definition.ts";
+import type { ScreenAccess, ScreenDefinition } from "../../screens/screen-definition.ts";
 import { fillPath, screenOfRoute } from "./screens.ts";
 import { loadScreenData, pageUrl, screenDataPath, zapiFetch } from "./zapi.server.ts";
 
 export interface ScreenLoaderData {
-  screenId: string;
+  /**
+   * The screen's definition, sent with its data: screens are data, so the browser gets the one it
+   * shows rather than a bundle of them all (issue 28).
+   */
+  screen: ScreenDefinition;
   params: Record<string, string>;
   screenData: Record<string, unknown>;
   /** Read by the account layout (AccountRouteHandle): the shared route module has no static handle. */
@@ -59,5 +63,5 @@ export async function loadScreen(
     ...(screen.hideMenu ? { hideMenu: true } : {}),
     ...(screen.backTo ? { backTo: screen.backTo } : {}),
   };
-  return { screenId: screen.id, params, screenData, accountNav };
+  return { screen, params, screenData, accountNav };
 }

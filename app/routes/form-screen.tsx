@@ -1,6 +1,5 @@
 /** Any declarative screen with forms: see screens/ and app/routes.ts. */
 import { data } from "react-router";
-import { screenById } from "../../screens/index.ts";
 import { SchemaForm } from "../../widgets/schema-form.tsx";
 import { ScreenForms } from "../components/screen/screen-forms.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
@@ -14,8 +13,7 @@ import type { Route } from "./+types/form-screen";
 export async function loader(args: Route.LoaderArgs) {
   const headers = new Headers();
   const loaded = await loadScreen(args, headers);
-  const screen = screenById(loaded.screenId);
-  const validatorUrls = screen ? await formValidatorUrls(args, screen, loaded.screenData) : {};
+  const validatorUrls = await formValidatorUrls(args, loaded.screen, loaded.screenData);
   return data({ ...loaded, validatorUrls }, { headers });
 }
 
@@ -24,8 +22,8 @@ export const action = (args: Route.ActionArgs) => screenAction(args);
 
 export default function FormScreen({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
-  const screen = screenById(loaderData.screenId);
-  if (!screen || !root) throw new Error(`Unknown screen ${loaderData.screenId}`);
+  const { screen } = loaderData;
+  if (!root) throw new Error(`The root data is missing under ${screen.id}`);
   return (
     <ScreenView screen={screen} screenData={loaderData.screenData}>
       <ScreenForms

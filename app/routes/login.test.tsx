@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { data } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
+import { screenById } from "../../screens/index.ts";
 import { demoStore, makeRootData, renderRoutes } from "../../tests/render.tsx";
 import type { ScreenLoaderData } from "../lib/screen-loader.server.ts";
 import Login from "./login.tsx";
@@ -17,7 +18,9 @@ interface LoginPage {
 }
 
 function loaderData(screenId: string, screenData: Record<string, unknown>): ScreenLoaderData {
-  return { screenId, params: {}, screenData, accountNav: {} };
+  const screen = screenById(screenId);
+  if (!screen) throw new Error(`no screen ${screenId}`);
+  return { screen, params: {}, screenData, accountNav: {} };
 }
 
 /** /login and /login/code with the demo store, as the route config mounts them. */

@@ -8,7 +8,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearchParams } from "react-router";
-import { screenById } from "../../screens/index.ts";
 import type { ScreenDefinition, ScreenLink } from "../../screens/screen-definition.ts";
 import { PlainForm } from "../components/plain-form/plain-form.tsx";
 import { ScreenForms } from "../components/screen/screen-forms.tsx";
@@ -24,8 +23,7 @@ import { formsOfMode, loginModeOf, loginOptions, modeSwitchOf } from "./login-sc
 /** The screen, plus the URL of each form's precompiled validator module (ADR 0012). */
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadScreen(args);
-  const screen = screenById(loaded.screenId);
-  const validatorUrls = screen ? await formValidatorUrls(args, screen, loaded.screenData) : {};
+  const validatorUrls = await formValidatorUrls(args, loaded.screen, loaded.screenData);
   return { ...loaded, validatorUrls };
 }
 
@@ -72,8 +70,8 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const [query] = useSearchParams();
   const { pathname } = useLocation();
-  const screen = screenById(loaderData.screenId);
-  if (!screen || !root) throw new Error(`Unknown screen ${loaderData.screenId}`);
+  const { screen } = loaderData;
+  if (!root) throw new Error(`The root data is missing under ${screen.id}`);
   const { screenData } = loaderData;
   const settings = root.storeSettingData;
 

@@ -5,7 +5,6 @@
  */
 import { data, redirect } from "react-router";
 import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
-import { screenById } from "../../screens/index.ts";
 import type { ConsentChangeResult } from "../components/consent/consent-switches.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { enforceAccess, loadScreen } from "../lib/screen-loader.server.ts";
@@ -54,7 +53,5 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function MypageConsent({ loaderData }: Route.ComponentProps) {
-  const screen = screenById(loaderData.screenId);
-  if (!screen) throw new Error(`Unknown screen ${loaderData.screenId}`);
-  return <ScreenView screen={screen} screenData={loaderData.screenData} />;
+  return <ScreenView screen={loaderData.screen} screenData={loaderData.screenData} />;
 }

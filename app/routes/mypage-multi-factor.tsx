@@ -15,7 +15,6 @@
 import { data, redirect } from "react-router";
 import { detectLanguage, translatorFor } from "../../locales/language.ts";
 import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
-import { screenById } from "../../screens/index.ts";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { enforceAccess, loadScreen } from "../lib/screen-loader.server.ts";
 import { zapiFetch } from "../lib/zapi.server.ts";
@@ -88,7 +87,5 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function MypageMultiFactor({ loaderData }: Route.ComponentProps) {
-  const screen = screenById(loaderData.screenId);
-  if (!screen) throw new Error(`Unknown screen ${loaderData.screenId}`);
-  return <ScreenView screen={screen} screenData={loaderData.screenData} />;
+  return <ScreenView screen={loaderData.screen} screenData={loaderData.screenData} />;
 }

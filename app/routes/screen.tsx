@@ -1,5 +1,4 @@
 /** Any declarative screen without a form (completion pages): see screens/ and app/routes.ts. */
-import { screenById } from "../../screens/index.ts";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { loadScreen } from "../lib/screen-loader.server.ts";
 import type { Route } from "./+types/screen";
@@ -7,7 +6,5 @@ import type { Route } from "./+types/screen";
 export const loader = (args: Route.LoaderArgs) => loadScreen(args);
 
 export default function Screen({ loaderData }: Route.ComponentProps) {
-  const screen = screenById(loaderData.screenId);
-  if (!screen) throw new Error(`Unknown screen ${loaderData.screenId}`);
-  return <ScreenView screen={screen} screenData={loaderData.screenData} />;
+  return <ScreenView screen={loaderData.screen} screenData={loaderData.screenData} />;
 }

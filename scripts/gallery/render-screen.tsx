@@ -72,14 +72,9 @@ function rootDataOf({ screen, settings, settingsVersion, language }: ScreenRende
   };
 }
 
-/** The loader data of a screen route, plus the definition itself (the gallery may render any). */
-interface GalleryScreenData extends ScreenLoaderData {
-  screen: ScreenDefinition;
-}
-
 /** What routes/form-screen.tsx and routes/screen.tsx render: the frame, and the forms on form screens. */
 function GalleryScreen() {
-  const { screen, screenData } = useLoaderData() as GalleryScreenData;
+  const { screen, screenData } = useLoaderData() as ScreenLoaderData;
   // As useRootData() of app/root.tsx, without loading the root route module and its server calls.
   const root = useRouteLoaderData("root") as RootData;
   return (
@@ -101,9 +96,8 @@ function GalleryScreen() {
 function routesOf(input: ScreenRenderInput): RouteObject[] {
   const { screen, screenData, params } = input;
   const root = rootDataOf(input);
-  const loaderData: GalleryScreenData = {
+  const loaderData: ScreenLoaderData = {
     screen,
-    screenId: screen.id,
     params: { ...params },
     screenData: { ...screenData },
     // Read by the account layout: completion pages hide the menu, the others show a Back link.
