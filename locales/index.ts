@@ -13,3 +13,15 @@ export async function loadTranslation(language: Language): Promise<TranslationRe
   const module = language === "en" ? await import("./en/index.ts") : await import("./ja/index.ts");
   return module.default;
 }
+
+/**
+ * Every resource of one language the server needs: the pages' and the API's messages (api.*),
+ * which only the server shows, so the browser's chunk leaves them out.
+ */
+export async function loadServerTranslation(language: Language): Promise<TranslationResource> {
+  const api =
+    language === "en"
+      ? await import("./en/api.json", { with: { type: "json" } })
+      : await import("./ja/api.json", { with: { type: "json" } });
+  return { ...(await loadTranslation(language)), ...api.default };
+}

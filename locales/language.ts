@@ -8,7 +8,7 @@ import {
   DEFAULT_LANGUAGE,
   isLanguage,
   type Language,
-  loadTranslation,
+  loadServerTranslation,
   SUPPORTED_LANGUAGES,
   type TranslationResource,
 } from "./index.ts";
@@ -86,7 +86,7 @@ export function sharedI18n(language: Language): Promise<i18n> {
     instance = (async () => {
       const languages = [...new Set([language, DEFAULT_LANGUAGE])];
       const resources = Object.fromEntries(
-        await Promise.all(languages.map(async (lng) => [lng, await loadTranslation(lng)] as const)),
+        await Promise.all(languages.map(async (lng) => [lng, await loadServerTranslation(lng)] as const)),
       );
       return createI18n(language, resources);
     })();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import enApi from "./en/api.json" with { type: "json" };
 import { files as enFiles } from "./en/index.ts";
 import { DEFAULT_LANGUAGE, type Language, SUPPORTED_LANGUAGES } from "./index.ts";
+import jaApi from "./ja/api.json" with { type: "json" };
 import { files as jaFiles } from "./ja/index.ts";
 
 /**
@@ -10,7 +12,10 @@ import { files as jaFiles } from "./ja/index.ts";
 
 type Resource = Record<string, unknown>;
 
-const filesByLanguage: Record<Language, Record<string, Resource>> = { ja: jaFiles, en: enFiles };
+const filesByLanguage: Record<Language, Record<string, Resource>> = {
+  ja: { ...jaFiles, api: jaApi },
+  en: { ...enFiles, api: enApi },
+};
 
 /** i18next's plural suffixes (CLDR categories): `days_one`, `days_other`, … */
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;

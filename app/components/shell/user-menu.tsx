@@ -1,7 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { apiRequest } from "../../lib/api-client.ts";
 import { ChevronDownIcon, LogoutIcon, PersonIcon, ShieldIcon } from "../icons.tsx";
 import { Avatar } from "./avatar.tsx";
 
@@ -15,9 +14,11 @@ export interface MenuSecurity {
 
 /**
  * The account header's data (GET /zapi/internal/account-header/screen-data), read when the menu
- * first opens: no page pays for it until a member looks, and a failure only leaves the line out.
+ * first opens: no page pays for it (nor for the API client) until a member looks, and a failure only
+ * leaves the line out.
  */
 export async function loadMenuSecurity(): Promise<MenuSecurity | null> {
+  const { apiRequest } = await import("../../lib/api-client.ts");
   const header = await apiRequest<Partial<MenuSecurity>>("/zapi/internal/account-header/screen-data", {
     method: "GET",
     // A lapsed session shows up on the next page; the menu does not navigate on its own.
