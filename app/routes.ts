@@ -1,5 +1,6 @@
 import { index, layout, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
 import { SCREENS } from "../screens/index.ts";
+import type { ScreenDefinition } from "../screens/screen-definition.ts";
 
 /**
  * Special screens with a route module of their own (ARCHITECTURE.md "Configuration first"), by
@@ -16,6 +17,12 @@ const SCREEN_ROUTE_FILES: Readonly<Record<string, string>> = {
   "mypage-multi-factor-backup-code-generate": "routes/mypage-multi-factor.tsx",
 };
 
+/** A declarative screen's route module: forms, a page body drawn from data, or neither. */
+function routeFileOf(screen: ScreenDefinition): string {
+  if (screen.forms.length > 0) return "routes/form-screen.tsx";
+  return screen.content || screen.intro ? "routes/content-screen.tsx" : "routes/screen.tsx";
+}
+
 /**
  * The route of the declarative screen that owns `path`: screens with forms use the form route, the
  * others a route that ships no form code, special screens their own. The route id is
@@ -25,8 +32,7 @@ const SCREEN_ROUTE_FILES: Readonly<Record<string, string>> = {
 function screen(path: string): RouteConfigEntry {
   const owner = SCREENS.find((candidate) => candidate.paths.includes(path));
   if (!owner) throw new Error(`app/routes.ts: no screen in screens/ has the path ${path}`);
-  const file =
-    SCREEN_ROUTE_FILES[owner.id] ?? (owner.forms.length > 0 ? "routes/form-screen.tsx" : "routes/screen.tsx");
+  const file = SCREEN_ROUTE_FILES[owner.id] ?? routeFileOf(owner);
   const alias = owner.paths.indexOf(path);
   return route(path, file, { id: `screen:${owner.id}${alias === 0 ? "" : `:${alias}`}` });
 }

@@ -1,6 +1,7 @@
 /** Any declarative screen with forms: see screens/ and app/routes.ts. */
 import { data } from "react-router";
 import { SchemaForm } from "../../widgets/schema-form.tsx";
+import { ScreenContent } from "../components/screen/screen-content.tsx";
 import { ScreenForms } from "../components/screen/screen-forms.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { formValidatorUrls } from "../lib/form-validators.server.ts";
@@ -25,7 +26,7 @@ export default function FormScreen({ loaderData }: Route.ComponentProps) {
   const { screen } = loaderData;
   if (!root) throw new Error(`The root data is missing under ${screen.id}`);
   return (
-    <ScreenView screen={screen} screenData={loaderData.screenData}>
+    <ScreenView screen={screen} screenData={loaderData.screenData} Content={ScreenContent}>
       <ScreenForms
         screen={screen}
         screenData={loaderData.screenData}

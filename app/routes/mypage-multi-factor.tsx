@@ -15,6 +15,7 @@
 import { data, redirect } from "react-router";
 import { detectLanguage, translatorFor } from "../../locales/language.ts";
 import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
+import { ScreenContent } from "../components/screen/screen-content.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { enforceAccess, loadScreen } from "../lib/screen-loader.server.ts";
 import { zapiFetch } from "../lib/zapi.server.ts";
@@ -87,5 +88,5 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function MypageMultiFactor({ loaderData }: Route.ComponentProps) {
-  return <ScreenView screen={loaderData.screen} screenData={loaderData.screenData} />;
+  return <ScreenView screen={loaderData.screen} screenData={loaderData.screenData} Content={ScreenContent} />;
 }

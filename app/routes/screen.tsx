@@ -1,4 +1,7 @@
-/** Any declarative screen without a form (completion pages): see screens/ and app/routes.ts. */
+/**
+ * A declarative screen without a form or page body (completion pages): see screens/ and app/routes.ts.
+ * Screens with a body use routes/content-screen.tsx, so these pages stay light.
+ */
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { loadScreen } from "../lib/screen-loader.server.ts";
 import type { Route } from "./+types/screen";

@@ -17,6 +17,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { PlainForm } from "../../app/components/plain-form/plain-form.tsx";
+import { ScreenContent } from "../../app/components/screen/screen-content.tsx";
 import { ScreenForms } from "../../app/components/screen/screen-forms.tsx";
 import { ScreenView } from "../../app/components/screen/screen-view.tsx";
 import { themeStyle } from "../../app/components/shell/theme.ts";
@@ -78,7 +79,7 @@ function GalleryScreen() {
   // As useRootData() of app/root.tsx, without loading the root route module and its server calls.
   const root = useRouteLoaderData("root") as RootData;
   return (
-    <ScreenView screen={screen} screenData={screenData}>
+    <ScreenView screen={screen} screenData={screenData} Content={ScreenContent}>
       {screen.forms.length > 0 && (
         <ScreenForms
           screen={screen}

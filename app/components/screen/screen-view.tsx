@@ -1,15 +1,25 @@
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { ScreenDefinition } from "../../../screens/screen-definition.ts";
+import type { ScreenContentName, ScreenDefinition } from "../../../screens/screen-definition.ts";
 import { PageTitle } from "../shell/page-title.tsx";
-import { ScreenContent } from "./screen-content.tsx";
+
+/** Draws a screen's named page body (app/components/screen/screen-content.tsx). */
+export type ScreenContentComponent = ComponentType<{
+  name: ScreenContentName;
+  screenData: Readonly<Record<string, unknown>>;
+}>;
 
 export interface ScreenViewProps {
   screen: ScreenDefinition;
   screenData: Readonly<Record<string, unknown>>;
   /** The screen's forms (rendered by ScreenForms on form screens only, so other pages ship no rjsf). */
   children?: ReactNode;
+  /**
+   * What draws the screen's `intro` and `content`: given by the routes whose screens have them,
+   * so that a completion page ships none of the page bodies.
+   */
+  Content?: ScreenContentComponent;
 }
 
 function stepOf(screenData: Readonly<Record<string, unknown>>): { current: number; total: number } | null {
@@ -38,8 +48,11 @@ function leadValues(screenData: Readonly<Record<string, unknown>>): { data: Reco
 }
 
 /** The frame of a declarative screen: title, sign-up step bar, lead, forms or content, links. */
-export function ScreenView({ screen, screenData, children }: ScreenViewProps) {
+export function ScreenView({ screen, screenData, children, Content }: ScreenViewProps) {
   const { t } = useTranslation();
+  if ((screen.intro || screen.content) && !Content) {
+    throw new Error(`${screen.id} has a page body, but its route gives no Content to draw it`);
+  }
   const title = t(titleKeyOf(screen, screenData));
   const step = stepOf(screenData);
   return (
@@ -60,9 +73,9 @@ export function ScreenView({ screen, screenData, children }: ScreenViewProps) {
       )}
       <h1 className="screen__title">{title}</h1>
       {screen.leadKey && <p className="screen__lead">{t(screen.leadKey, leadValues(screenData))}</p>}
-      {screen.intro && <ScreenContent name={screen.intro} screenData={screenData} />}
+      {screen.intro && Content && <Content name={screen.intro} screenData={screenData} />}
       {children}
-      {screen.content && <ScreenContent name={screen.content} screenData={screenData} />}
+      {screen.content && Content && <Content name={screen.content} screenData={screenData} />}
       {screen.links && screen.links.length > 0 && (
         <ul className="screen__links">
           {screen.links.map((link) => (
