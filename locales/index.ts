@@ -8,10 +8,44 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 }
 
-/** Loads one language's resources; the browser fetches only the language it shows. */
-export async function loadTranslation(language: Language): Promise<TranslationResource> {
-  const module = language === "en" ? await import("./en/index.ts") : await import("./ja/index.ts");
-  return module.default;
+/**
+ * The groups of a language's texts the browser loads on top of the base, each only for the pages
+ * that show it (issue 28: light pages carry no form or account texts).
+ */
+export const TRANSLATION_GROUPS = ["account", "forms"] as const;
+export type TranslationGroup = (typeof TRANSLATION_GROUPS)[number];
+
+export function isTranslationGroup(value: unknown): value is TranslationGroup {
+  return typeof value === "string" && (TRANSLATION_GROUPS as readonly string[]).includes(value);
+}
+
+type GroupModule = Promise<{ default: TranslationResource }>;
+
+/** One module per language and group, so that each is a chunk of its own. */
+const GROUP_LOADERS: Record<Language, Record<"base" | TranslationGroup, () => GroupModule>> = {
+  ja: {
+    base: () => import("./ja/base.ts"),
+    account: () => import("./ja/account.ts"),
+    forms: () => import("./ja/forms.ts"),
+  },
+  en: {
+    base: () => import("./en/base.ts"),
+    account: () => import("./en/account.ts"),
+    forms: () => import("./en/forms.ts"),
+  },
+};
+
+/**
+ * Loads one language's base texts and the groups asked for (all of them unless told); the browser
+ * fetches only the language it shows.
+ */
+export async function loadTranslation(
+  language: Language,
+  groups: readonly TranslationGroup[] = TRANSLATION_GROUPS,
+): Promise<TranslationResource> {
+  const loaders = GROUP_LOADERS[language];
+  const modules = await Promise.all([loaders.base(), ...groups.map((group) => loaders[group]())]);
+  return Object.assign({}, ...modules.map((module) => module.default));
 }
 
 /**

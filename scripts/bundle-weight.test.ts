@@ -151,10 +151,10 @@ describe("what hydration loads", () => {
     manifest({
       "_locales.js": {
         file: "assets/locales.js",
-        dynamicImports: ["locales/en/index.ts", "locales/ja/index.ts"],
+        dynamicImports: ["locales/en/base.ts", "locales/ja/base.ts"],
       },
-      "locales/en/index.ts": { file: "assets/en.js", isDynamicEntry: true },
-      "locales/ja/index.ts": { file: "assets/ja.js", isDynamicEntry: true },
+      "locales/en/base.ts": { file: "assets/en.js", isDynamicEntry: true },
+      "locales/ja/base.ts": { file: "assets/ja.js", isDynamicEntry: true },
       "app/entry.client.tsx": {
         file: "assets/entry.client.js",
         isEntry: true,

@@ -102,8 +102,11 @@ export const MUST_STAY_LIGHT = [
   "routes/screen.tsx",
 ] as const;
 
-/** Dynamic imports every page makes as it hydrates: its language's translations (locales/index.ts). */
-const HYDRATION_IMPORT = /^locales\/[^/]+\/index\.ts$/;
+/**
+ * Dynamic imports a page makes as it hydrates: its language's translations (locales/index.ts), one
+ * module per language and group (`base`, `account`, `forms`).
+ */
+const TRANSLATION_IMPORT = /^locales\/[^/]+\/(\w+)\.ts$/;
 
 /** Gzipped JavaScript a page may load (issue 28), in KiB. */
 export const BUDGET_KB = { light: 140, form: 200 } as const;
@@ -242,12 +245,20 @@ export function analyzeBundle(
   const entryKeys = keysOfModule(manifest, source(layout.entryClientFile));
   const closureOf = (files: readonly string[]) =>
     staticClosure(manifest, [...entryKeys, ...files.flatMap((file) => keysOfModule(manifest, source(file)))]);
-  /** The heaviest translations the page's chunks import as it hydrates (a page loads one language). */
+  /**
+   * The translations the page's chunks import as it hydrates, each group at its heavier language
+   * (a page loads one language).
+   */
   const translationsOf = (page: Set<string>): string[] => {
-    const imports = [...page].flatMap((key) => manifest[key]?.dynamicImports ?? []);
-    const languages = [...new Set(imports.filter((key) => HYDRATION_IMPORT.test(key)))];
-    const heaviest = languages.sort((a, b) => chunkFacts(b).weight.gzip - chunkFacts(a).weight.gzip)[0];
-    return heaviest ? [...staticClosure(manifest, [heaviest])].filter((key) => !page.has(key)) : [];
+    const imports = [...new Set([...page].flatMap((key) => manifest[key]?.dynamicImports ?? []))];
+    const heaviest = new Map<string, string>();
+    for (const key of imports) {
+      const group = TRANSLATION_IMPORT.exec(key)?.[1];
+      if (!group) continue;
+      const current = heaviest.get(group);
+      if (!current || chunkFacts(key).weight.gzip > chunkFacts(current).weight.gzip) heaviest.set(group, key);
+    }
+    return [...staticClosure(manifest, [...heaviest.values()])].filter((key) => !page.has(key));
   };
   return [...pagesOf(routes, layout.rootFile, resourceRoutes).values()].map(({ chain, paths }) => {
     const page = closureOf(chain);
