@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Links, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
-import { loadTranslation } from "../locales/index.ts";
 import { detectLanguage, LANGUAGE_COOKIE } from "../locales/language.ts";
 import type { StoreSettings } from "../schemas/types/store-settings.gen.ts";
 import type { Route } from "./+types/root";
@@ -13,6 +12,7 @@ import { themeStyle } from "./components/shell/theme.ts";
 import { useBackForwardAuthCheck } from "./lib/back-forward.ts";
 import { parseBrowserInfo } from "./lib/browser-info.ts";
 import { useNonce } from "./lib/nonce.tsx";
+import { browserTranslations } from "./lib/translations/browser.ts";
 import { loadScreenData } from "./lib/zapi.server.ts";
 import "./styles/app.css";
 
@@ -109,7 +109,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (i18n.language === language) return;
     let cancelled = false;
-    void loadTranslation(language).then((resource) => {
+    void browserTranslations(language).then((resource) => {
       if (cancelled) return;
       if (!i18n.hasResourceBundle(language, "translation")) {
         i18n.addResourceBundle(language, "translation", resource);

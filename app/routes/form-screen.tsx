@@ -9,6 +9,8 @@ import { screenAction } from "../lib/screen-action.server.ts";
 import { loadScreen } from "../lib/screen-loader.server.ts";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/form-screen";
+// The page's texts beyond the base (app/lib/translations/browser.ts).
+import "../lib/translations/forms.ts";
 
 /** The screen, plus the URL of each form's precompiled validator module (ADR 0012). */
 export async function loader(args: Route.LoaderArgs) {

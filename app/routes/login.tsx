@@ -19,6 +19,8 @@ import type { Route } from "./+types/login";
 import "./login.css";
 import { loginAction } from "./login.server.ts";
 import { formsOfMode, loginModeOf, loginOptions, modeSwitchOf } from "./login-screen.ts";
+// The page's texts beyond the base (app/lib/translations/browser.ts).
+import "../lib/translations/forms.ts";
 
 /** The screen, plus the URL of each form's precompiled validator module (ADR 0012). */
 export async function loader(args: Route.LoaderArgs) {
