@@ -9,7 +9,10 @@ import { FIXTURES_DIR, loadScreenFixtures, screenDataFor } from "../../scripts/g
 import { toPublicStoreSettings } from "../../server/store/public-settings.ts";
 import { parseStoreSettingsText } from "../../server/store/validate-settings.ts";
 import { loader as validatorRoute } from "../routes/form-validator.ts";
-import { FormValidatorModules, formValidatorModules, formValidatorUrls } from "./form-validators.server.ts";
+import { FormValidatorModules, formValidatorModules, pageForms } from "./form-validators.server.ts";
+
+const formValidatorUrls = async (...args: Parameters<typeof pageForms>) =>
+  (await pageForms(...args)).validatorUrls;
 
 const settings = parseStoreSettingsText(
   readFileSync(join(FIXTURES_DIR, "stores/mixed.json"), "utf8"),
@@ -37,7 +40,7 @@ function routeArgs(file: string) {
   return { params: { file } } as unknown as Parameters<typeof validatorRoute>[0];
 }
 
-describe("formValidatorUrls", () => {
+describe("pageForms", () => {
   const screen = screenById("signup-form");
   if (!screen) throw new Error("no signup-form screen");
   const screenData = screenDataFor(screen, settings, fixtures);
@@ -75,16 +78,23 @@ describe("formValidatorUrls", () => {
     expect(modules.generated).toBe(1);
   });
 
-  it("gives no URLs, and no error, when the settings cannot be read or a form cannot be written", async () => {
+  it("fails the page when the settings cannot be read, and leaves a form it cannot write to the API", async () => {
     const failing = loaderArgs(() => Response.json({ code: "INTERNAL" }, { status: 500 }));
-    expect(await formValidatorUrls(failing.args, screen, screenData, new FormValidatorModules())).toEqual({});
+    await expect(
+      pageForms(failing.args, screen, screenData, new FormValidatorModules()),
+    ).rejects.toBeDefined();
     const garbled = loaderArgs(() => new Response("not json"));
-    expect(await formValidatorUrls(garbled.args, screen, screenData, new FormValidatorModules())).toEqual({});
+    await expect(
+      pageForms(garbled.args, screen, screenData, new FormValidatorModules()),
+    ).rejects.toBeDefined();
     vi.spyOn(console, "error").mockImplementation(() => {});
     const broken = new FormValidatorModules(8, () => {
       throw new Error('CodeGen: "code" for keyword0 not defined');
     });
-    expect(await formValidatorUrls(loaderArgs(rootData).args, screen, screenData, broken)).toEqual({});
+    const page = await pageForms(loaderArgs(rootData).args, screen, screenData, broken);
+    expect(page.validatorUrls).toEqual({});
+    // The form itself is still built: the page draws it and the API validates it.
+    expect(page.forms.map((form) => form.id)).toEqual(["registration.signup"]);
   });
 
   it("forgets the least recently used modules beyond its capacity", () => {

@@ -13,10 +13,10 @@
 import { createHash } from "node:crypto";
 import type { LoaderFunctionArgs } from "react-router";
 import type { FormDefinition } from "../../schemas/form-definition.ts";
-import { buildScreenForm } from "../../schemas/forms/registry.ts";
 import { standaloneValidators } from "../../schemas/standalone-validators.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { ScreenDefinition } from "../../screens/screen-definition.ts";
+import { buildFormsOfScreen } from "./screen-form-build.server.ts";
 import { loadScreenData } from "./zapi.server.ts";
 
 export const FORM_VALIDATOR_PATH = "/form-validators/";
@@ -112,37 +112,40 @@ function isRootSettings(value: unknown): value is RootSettings {
   );
 }
 
+/** A form page's forms, built on the server, and the URL of each one's precompiled validator. */
+export interface PageForms {
+  /** The screen's forms in its order (`screen.forms`), as the page draws and the action judges them. */
+  forms: FormDefinition[];
+  /** The validator module of each form by form id (ADR 0013); a form without one is checked by the API. */
+  validatorUrls: Record<string, string>;
+}
+
 /**
- * The validator URL of each of the screen's forms, by form id, built as the browser will build
- * them: from the store settings of the root screen data and this screen's data. Best effort: a form
- * without a URL is validated by the API alone, so nothing here fails the page.
+ * The screen's forms built from the store settings of the root screen data and this screen's data,
+ * with their validator URLs. The browser receives them built, so it ships no form builders (issue
+ * 28). A validator that cannot be written leaves its form to the API's validation; settings that
+ * cannot be read fail the page, which could not draw its forms.
  */
-export async function formValidatorUrls(
+export async function pageForms(
   args: LoaderFunctionArgs,
   screen: ScreenDefinition,
   screenData: Readonly<Record<string, unknown>>,
   modules: FormValidatorModules = formValidatorModules,
-): Promise<Record<string, string>> {
-  let root: unknown;
-  try {
-    root = await loadScreenData<object>(args, "/");
-  } catch {
-    return {};
-  }
-  if (!isRootSettings(root)) return {};
-  const urls: Record<string, string> = {};
-  for (const definition of screen.forms) {
+): Promise<PageForms> {
+  const root = await loadScreenData<object>(args, "/");
+  if (!isRootSettings(root)) throw new Error("The root screen data carries no store settings");
+  const forms = buildFormsOfScreen(screen, {
+    settings: root.storeSettingData,
+    settingsVersion: root.storeSettingVersion,
+    screenData,
+  });
+  const validatorUrls: Record<string, string> = {};
+  for (const form of forms) {
     try {
-      const form = buildScreenForm(definition.builder, {
-        settings: root.storeSettingData,
-        settingsVersion: root.storeSettingVersion,
-        screenData,
-        options: definition.builderOptions ?? {},
-      });
-      urls[form.id] = modules.moduleFor(form).url;
+      validatorUrls[form.id] = modules.moduleFor(form).url;
     } catch (error) {
-      console.error(`No precompiled validator for ${screen.id} (${definition.builder})`, error);
+      console.error(`No precompiled validator for ${screen.id} (${form.id})`, error);
     }
   }
-  return urls;
+  return { forms, validatorUrls };
 }

@@ -26,7 +26,8 @@ import { translateValidationErrors } from "../../schemas/validation-messages.ts"
 import type { ScreenDefinition, ScreenForm } from "../../screens/screen-definition.ts";
 import { ApiClientError } from "./api-client.ts";
 import { screenFailure, screenPayload } from "./screen-api-call.ts";
-import { buildFormOfScreen, formsShownBy } from "./screen-form.ts";
+import { formsShownBy } from "./screen-form.ts";
+import { buildFormOfScreen } from "./screen-form-build.server.ts";
 import { loadScreen } from "./screen-loader.server.ts";
 import { fillPath } from "./screens.ts";
 import { loadScreenData, pageUrl, zapiFetch } from "./zapi.server.ts";

@@ -4,7 +4,7 @@ import { SchemaForm } from "../../widgets/schema-form.tsx";
 import { ScreenContent } from "../components/screen/screen-content.tsx";
 import { ScreenForms } from "../components/screen/screen-forms.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
-import { formValidatorUrls } from "../lib/form-validators.server.ts";
+import { pageForms } from "../lib/form-validators.server.ts";
 import { screenAction } from "../lib/screen-action.server.ts";
 import { loadScreen } from "../lib/screen-loader.server.ts";
 import { useRootData } from "../root.tsx";
@@ -12,12 +12,12 @@ import type { Route } from "./+types/form-screen";
 // The page's texts beyond the base (app/lib/translations/browser.ts).
 import "../lib/translations/forms.ts";
 
-/** The screen, plus the URL of each form's precompiled validator module (ADR 0012). */
+/** The screen, its forms built from the store settings, and each one's precompiled validator (ADR 0013). */
 export async function loader(args: Route.LoaderArgs) {
   const headers = new Headers();
   const loaded = await loadScreen(args, headers);
-  const validatorUrls = await formValidatorUrls(args, loaded.screen, loaded.screenData);
-  return data({ ...loaded, validatorUrls }, { headers });
+  const { forms, validatorUrls } = await pageForms(args, loaded.screen, loaded.screenData);
+  return data({ ...loaded, forms, validatorUrls }, { headers });
 }
 
 /** Every post of the screen's forms: validated, sent to the API, answered (ADR 0015). */
@@ -32,8 +32,7 @@ export default function FormScreen({ loaderData }: Route.ComponentProps) {
       <ScreenForms
         screen={screen}
         screenData={loaderData.screenData}
-        settings={root.storeSettingData}
-        settingsVersion={root.storeSettingVersion}
+        builtForms={loaderData.forms}
         validatorUrls={loaderData.validatorUrls}
         renderer={SchemaForm}
       />

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import { login, loginCode } from "../../screens/guest.ts";
 import { demoStore } from "../../tests/render.tsx";
-import { buildFormOfScreen } from "../lib/screen-form.ts";
+import { buildFormOfScreen } from "../lib/screen-form-build.server.ts";
 import { formsOfMode, type LoginOptions, loginModeOf, loginOptions, modeSwitchOf } from "./login-screen.ts";
 
 const both: LoginOptions = {

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import { screenById } from "../../screens/index.ts";
 import { demoStore, makeRootData, renderRoutes } from "../../tests/render.tsx";
+import { buildFormsOfScreen } from "../lib/screen-form-build.server.ts";
 import type { ScreenLoaderData } from "../lib/screen-loader.server.ts";
 import Login from "./login.tsx";
 
@@ -17,10 +18,13 @@ interface LoginPage {
   isApp?: boolean;
 }
 
-function loaderData(screenId: string, screenData: Record<string, unknown>): ScreenLoaderData {
+/** What the login loader answers: the screen, its data and its forms built under the store. */
+function loaderData(screenId: string, screenData: Record<string, unknown>, settings: StoreSettings) {
   const screen = screenById(screenId);
   if (!screen) throw new Error(`no screen ${screenId}`);
-  return { screen, params: {}, screenData, accountNav: {} };
+  const forms = buildFormsOfScreen(screen, { settings, settingsVersion: "test", screenData });
+  const loaded: ScreenLoaderData = { screen, params: {}, screenData, accountNav: {} };
+  return { ...loaded, forms, validatorUrls: {} };
 }
 
 /** /login and /login/code with the demo store, as the route config mounts them. */
@@ -32,8 +36,13 @@ function renderLogin({ url = "/login", screenData = {}, login = {}, isApp = fals
   });
   return renderRoutes(
     [
-      { path: "login", loader: () => loaderData("login", screenData), Component: Login },
-      { path: "login/code", loader: () => loaderData("login-code", screenData), action, Component: Login },
+      { path: "login", loader: () => loaderData("login", screenData, storeSettingData), Component: Login },
+      {
+        path: "login/code",
+        loader: () => loaderData("login-code", screenData, storeSettingData),
+        action,
+        Component: Login,
+      },
     ],
     { url, root },
   );

@@ -12,7 +12,7 @@ import type { ScreenDefinition, ScreenLink } from "../../screens/screen-definiti
 import { PlainForm } from "../components/plain-form/plain-form.tsx";
 import { ScreenForms } from "../components/screen/screen-forms.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
-import { formValidatorUrls } from "../lib/form-validators.server.ts";
+import { pageForms } from "../lib/form-validators.server.ts";
 import { loadScreen } from "../lib/screen-loader.server.ts";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/login";
@@ -22,11 +22,11 @@ import { formsOfMode, loginModeOf, loginOptions, modeSwitchOf } from "./login-sc
 // The page's texts beyond the base (app/lib/translations/browser.ts).
 import "../lib/translations/forms.ts";
 
-/** The screen, plus the URL of each form's precompiled validator module (ADR 0012). */
+/** The screen, its forms built from the store settings, and each one's precompiled validator (ADR 0013). */
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadScreen(args);
-  const validatorUrls = await formValidatorUrls(args, loaded.screen, loaded.screenData);
-  return { ...loaded, validatorUrls };
+  const { forms, validatorUrls } = await pageForms(args, loaded.screen, loaded.screenData);
+  return { ...loaded, forms, validatorUrls };
 }
 
 export const action = (args: Route.ActionArgs) => loginAction(args);
@@ -101,8 +101,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         <ScreenForms
           screen={screen}
           screenData={screenData}
-          settings={settings}
-          settingsVersion={root.storeSettingVersion}
+          builtForms={loaderData.forms}
           renderer={PlainForm}
           forms={formsOfMode(screen, mode)}
           fieldExtras={fieldExtras}

@@ -25,6 +25,7 @@ import AccountLayout from "../../app/layouts/account-layout.tsx";
 import GuestLayout from "../../app/layouts/guest-layout.tsx";
 import LoginLayout from "../../app/layouts/login-layout.tsx";
 import OidcLayout from "../../app/layouts/oidc-layout.tsx";
+import { buildFormsOfScreen } from "../../app/lib/screen-form-build.server.ts";
 import type { ScreenLoaderData } from "../../app/lib/screen-loader.server.ts";
 import { fillPath } from "../../app/lib/screens.ts";
 import type { RootData } from "../../app/root.tsx";
@@ -84,8 +85,11 @@ function GalleryScreen() {
         <ScreenForms
           screen={screen}
           screenData={screenData}
-          settings={root.storeSettingData}
-          settingsVersion={root.storeSettingVersion}
+          builtForms={buildFormsOfScreen(screen, {
+            settings: root.storeSettingData,
+            settingsVersion: root.storeSettingVersion,
+            screenData,
+          })}
           renderer={screen.formRenderer === "plain" ? PlainForm : SchemaForm}
         />
       )}

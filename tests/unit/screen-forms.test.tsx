@@ -13,6 +13,7 @@ import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PlainForm } from "../../app/components/plain-form/plain-form.tsx";
 import { ScreenForms } from "../../app/components/screen/screen-forms.tsx";
+import { buildFormsOfScreen } from "../../app/lib/screen-form-build.server.ts";
 import type { Language } from "../../locales/index.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { ScreenDefinition } from "../../screens/screen-definition.ts";
@@ -60,8 +61,7 @@ function renderForms(screen: ScreenDefinition, settings: StoreSettings, language
             <ScreenForms
               screen={screen}
               screenData={screenData}
-              settings={settings}
-              settingsVersion="outline"
+              builtForms={buildFormsOfScreen(screen, { settings, settingsVersion: "outline", screenData })}
               renderer={screen.formRenderer === "plain" ? PlainForm : SchemaForm}
             />
           }

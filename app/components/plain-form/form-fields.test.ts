@@ -4,7 +4,7 @@ import { buildProfilePinForm } from "../../../schemas/forms/codes.ts";
 import { buildRegistrationForm } from "../../../schemas/forms/registration.ts";
 import { SCREENS } from "../../../screens/index.ts";
 import { demoStore } from "../../../tests/render.tsx";
-import { buildFormOfScreen } from "../../lib/screen-form.ts";
+import { buildFormOfScreen } from "../../lib/screen-form-build.server.ts";
 import { isSecret, plainFields } from "./form-fields.ts";
 
 /** A form with every plain widget: a hidden id, a literal-titled checkbox, a required consent. */

@@ -5,7 +5,7 @@
  * Router once the form has checked itself with the same schema (ADR 0015). The route gives the
  * renderer (SchemaForm, or PlainForm on /login), so that only pages with schema forms ship rjsf.
  */
-import { type ComponentType, type ReactNode, useMemo, useState } from "react";
+import { type ComponentType, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   Link,
@@ -15,20 +15,20 @@ import {
   useSearchParams,
   useSubmit,
 } from "react-router";
+import type { FormDefinition } from "../../../schemas/form-definition.ts";
 import { FORM_ID_FIELD, type FormFailure, type FormSubmission } from "../../../schemas/form-post.ts";
-import type { StoreSettings } from "../../../schemas/types/store-settings.gen.ts";
 import type { ScreenDefinition, ScreenForm } from "../../../screens/screen-definition.ts";
 import type { FormRendererProps } from "../../../widgets/form-renderer.ts";
 import { apiRequest } from "../../lib/api-client.ts";
-import { buildFormOfScreen, formsShownBy, isFormShown } from "../../lib/screen-form.ts";
+import { formsShownBy, isFormShown } from "../../lib/screen-form.ts";
 import { RecaptchaFeatures, useRecaptchaToken } from "../recaptcha.tsx";
 import { PinResend } from "./pin-resend.tsx";
 
 export interface ScreenFormsProps {
   screen: ScreenDefinition;
   screenData: Readonly<Record<string, unknown>>;
-  settings: StoreSettings;
-  settingsVersion: string;
+  /** The screen's forms built by the loader, in the order of `screen.forms` (pageForms). */
+  builtForms: readonly FormDefinition[];
   /**
    * Draws each form: SchemaForm on form pages, PlainForm where a page must stay light (/login).
    * The route chooses, so that a page ships only the renderer it uses.
@@ -52,8 +52,15 @@ function isPostOf(navigation: ReturnType<typeof useNavigation>, formId: string):
   return (json?.[FORM_ID_FIELD] ?? navigation.formData?.get(FORM_ID_FIELD)) === formId;
 }
 
+/** The loader's build of one of the screen's forms. */
+function builtFormOf(props: ScreenFormsProps, definition: ScreenForm): FormDefinition {
+  const form = props.builtForms[props.screen.forms.indexOf(definition)];
+  if (!form) throw new Error(`${props.screen.id}: the loader built no ${definition.builder} form`);
+  return form;
+}
+
 function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
-  const { definition, screenData, settings, settingsVersion, validatorUrls, renderer: Renderer } = props;
+  const { definition, screenData, validatorUrls, renderer: Renderer } = props;
   const { t } = useTranslation();
   const [query] = useSearchParams();
   const submit = useSubmit();
@@ -65,10 +72,7 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
   // A token for the call when the store enables reCAPTCHA and the definition protects it (issue 7 §10).
   const withRecaptchaToken = useRecaptchaToken(definition.submit.recaptchaAction);
 
-  const form = useMemo(
-    () => buildFormOfScreen(definition, { settings, settingsVersion, screenData }),
-    [definition, settings, settingsVersion, screenData],
-  );
+  const form = builtFormOf(props, definition);
   const failure = actionData?.formId === form.id ? actionData : null;
   // The stored values (prefillFrom), then query values the body carries (the reset token) fill the
   // form's own fields of those names; after a failed post without JavaScript, what was posted comes back. Initial data only: a
