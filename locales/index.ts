@@ -12,7 +12,7 @@ export function isLanguage(value: unknown): value is Language {
  * The groups of a language's texts the browser loads on top of the base, each only for the pages
  * that show it (issue 28: light pages carry no form or account texts).
  */
-export const TRANSLATION_GROUPS = ["account", "forms"] as const;
+export const TRANSLATION_GROUPS = ["screens", "account", "forms"] as const;
 export type TranslationGroup = (typeof TRANSLATION_GROUPS)[number];
 
 export function isTranslationGroup(value: unknown): value is TranslationGroup {
@@ -25,11 +25,13 @@ type GroupModule = Promise<{ default: TranslationResource }>;
 const GROUP_LOADERS: Record<Language, Record<"base" | TranslationGroup, () => GroupModule>> = {
   ja: {
     base: () => import("./ja/base.ts"),
+    screens: () => import("./ja/screens.ts"),
     account: () => import("./ja/account.ts"),
     forms: () => import("./ja/forms.ts"),
   },
   en: {
     base: () => import("./en/base.ts"),
+    screens: () => import("./en/screens.ts"),
     account: () => import("./en/account.ts"),
     forms: () => import("./en/forms.ts"),
   },

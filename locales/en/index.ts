@@ -1,13 +1,14 @@
 import { files as account } from "./account.ts";
 import { files as base } from "./base.ts";
 import { files as forms } from "./forms.ts";
+import { files as screens } from "./screens.ts";
 
 /**
  * Every resource file of this language the pages use, merged into the single `translation`
- * namespace; the browser loads them by group (base.ts, account.ts, forms.ts: locales/index.ts) and
+ * namespace; the browser loads them by group (base.ts, screens.ts, account.ts, forms.ts: locales/index.ts) and
  * the API's messages (api.json) are the server's alone. Each file owns distinct top-level keys
  * (locales/locales.test.ts checks that no two files share one).
  */
-export const files = { ...base, ...account, ...forms };
+export const files = { ...base, ...screens, ...account, ...forms };
 
 export default Object.assign({}, ...Object.values(files)) as Record<string, unknown>;

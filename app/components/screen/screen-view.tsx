@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ScreenContentName, ScreenDefinition } from "../../../screens/screen-definition.ts";
 import { PageTitle } from "../shell/page-title.tsx";
+// The screens' texts beyond the base (app/lib/translations/browser.ts).
+import "../../lib/translations/screens.ts";
 
 /** Draws a screen's named page body (app/components/screen/screen-content.tsx). */
 export type ScreenContentComponent = ComponentType<{
