@@ -3,14 +3,16 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 
 /**
- * Modules swapped for our own, for the browser, the server and the tests alike: rjsf's Markdown
- * renderer for plain text (widgets/plain-markdown.tsx says why).
+ * Modules of rjsf's swapped for small ones of ours, wherever Vite bundles them (the browser; the
+ * server keeps its dependencies external): its Markdown renderer for plain text, its URI parser for
+ * the browser's (widgets/plain-markdown.tsx and widgets/uri-resolver.ts say why).
  */
 export const MODULE_ALIASES = [
   {
     find: /^markdown-to-jsx\/react$/,
     replacement: fileURLToPath(new URL("./widgets/plain-markdown.tsx", import.meta.url)),
   },
+  { find: /^fast-uri$/, replacement: fileURLToPath(new URL("./widgets/uri-resolver.ts", import.meta.url)) },
 ];
 
 export default defineConfig({
