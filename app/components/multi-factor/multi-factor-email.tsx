@@ -3,12 +3,11 @@
  * the address is verified (spec §4 MFA, §6), with the way to verify it.
  */
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
-import { ActionFailure } from "./multi-factor-settings.tsx";
+import { Link } from "react-router";
+import { ActionFailure, IntentButton } from "./multi-factor-settings.tsx";
 
 export function MultiFactorEmail({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
   const { t } = useTranslation();
-  const busy = useNavigation().state !== "idle";
   const email = typeof screenData.contactEmail === "string" ? screenData.contactEmail : "";
   const verified = screenData.isEmailVerified === true;
   if (screenData.isEnabled === true) {
@@ -24,18 +23,11 @@ export function MultiFactorEmail({ screenData }: { screenData: Readonly<Record<s
           <Link to="/mypage/email/verify">{t("mypage.multiFactorPage.email.verify")}</Link>
         </p>
       )}
-      <Form method="post" className="form-actions">
-        <input type="hidden" name="intent" value="enableEmail" />
-        <button
-          type="submit"
-          className="btn btn--primary btn--block"
-          disabled={!verified || busy}
-          aria-busy={busy}
-          aria-describedby={verified ? undefined : "mfa-email-unverified"}
-        >
-          {t("mypage.multiFactorPage.email.submit")}
-        </button>
-      </Form>
+      <IntentButton
+        intent="enableEmail"
+        label={t("mypage.multiFactorPage.email.submit")}
+        blockedBy={verified ? undefined : "mfa-email-unverified"}
+      />
     </div>
   );
 }

@@ -38,6 +38,36 @@ export function ActionFailure() {
   );
 }
 
+/**
+ * The one button of a method's page, posting its intent to the route action. While `blockedBy`
+ * names the element that says why it cannot be used, it is disabled and described by that text.
+ */
+export function IntentButton({
+  intent,
+  label,
+  blockedBy,
+}: {
+  intent: string;
+  label: string;
+  blockedBy?: string;
+}) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Form method="post" className="form-actions">
+      <input type="hidden" name="intent" value={intent} />
+      <button
+        type="submit"
+        className="btn btn--primary btn--block"
+        disabled={blockedBy !== undefined || busy}
+        aria-busy={busy}
+        aria-describedby={blockedBy}
+      >
+        {label}
+      </button>
+    </Form>
+  );
+}
+
 function DisableDialog({ type, isLast }: { type: MethodType; isLast: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

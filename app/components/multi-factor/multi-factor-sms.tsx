@@ -4,12 +4,11 @@
  * to add one where the store takes phone numbers.
  */
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
-import { ActionFailure } from "./multi-factor-settings.tsx";
+import { Link } from "react-router";
+import { ActionFailure, IntentButton } from "./multi-factor-settings.tsx";
 
 export function MultiFactorSms({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
   const { t } = useTranslation();
-  const busy = useNavigation().state !== "idle";
   const phoneNumber = typeof screenData.phoneNumber === "string" ? screenData.phoneNumber : null;
   if (screenData.isEnabled === true) {
     const enabled = typeof screenData.enabledPhoneNumber === "string" ? screenData.enabledPhoneNumber : "";
@@ -32,18 +31,11 @@ export function MultiFactorSms({ screenData }: { screenData: Readonly<Record<str
             {t("mypage.multiFactorPage.sms.phoneNumberUnavailable")}
           </p>
         ))}
-      <Form method="post" className="form-actions">
-        <input type="hidden" name="intent" value="sendSmsCode" />
-        <button
-          type="submit"
-          className="btn btn--primary btn--block"
-          disabled={!phoneNumber || busy}
-          aria-busy={busy}
-          aria-describedby={phoneNumber ? undefined : "mfa-sms-no-number"}
-        >
-          {t("mypage.multiFactorPage.sms.submit")}
-        </button>
-      </Form>
+      <IntentButton
+        intent="sendSmsCode"
+        label={t("mypage.multiFactorPage.sms.submit")}
+        blockedBy={phoneNumber ? undefined : "mfa-sms-no-number"}
+      />
     </div>
   );
 }
