@@ -2,11 +2,10 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { detectLanguage } from "../locales/language.ts";
-import { serverI18nForRender } from "./lib/i18n.server.ts";
+import { detectLanguage, sharedTranslator } from "../locales/language.ts";
+import { TranslationProvider } from "../locales/react.tsx";
 import { NonceProvider } from "./lib/nonce.tsx";
 
 export const streamTimeout = 5_000;
@@ -22,7 +21,7 @@ export default async function handleRequest(
   // scripts carry it, and so does every <script> a component renders (useNonce).
   const nonce = loadContext.cspNonce || undefined;
   const language = detectLanguage(request);
-  const i18n = await serverI18nForRender(language);
+  const translator = await sharedTranslator(language);
   // Bots and SPA-mode prerendering wait for the whole document; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
 
@@ -30,9 +29,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider translator={translator}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        </TranslationProvider>
       </NonceProvider>,
       {
         nonce,

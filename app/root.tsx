@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Links, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { detectLanguage, LANGUAGE_COOKIE } from "../locales/language.ts";
+import { useTranslation } from "../locales/react.tsx";
 import type { StoreSettings } from "../schemas/types/store-settings.gen.ts";
 import type { Route } from "./+types/root";
 import { RouteErrorPage } from "./components/error-page.tsx";
@@ -12,7 +12,7 @@ import { themeStyle } from "./components/shell/theme.ts";
 import { useBackForwardAuthCheck } from "./lib/back-forward.ts";
 import { parseBrowserInfo } from "./lib/browser-info.ts";
 import { useNonce } from "./lib/nonce.tsx";
-import { browserTranslations } from "./lib/translations/browser.ts";
+import { switchBrowserLanguage } from "./lib/translations/browser.ts";
 import { loadScreenData } from "./lib/zapi.server.ts";
 import "./styles/app.css";
 
@@ -105,21 +105,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { language, authId } = loaderData;
   useBackForwardAuthCheck(authId);
 
-  // A client-side navigation with ?lng= switches language once the other resources are loaded.
+  // A client-side navigation with ?lng= switches language once the other texts are loaded.
   useEffect(() => {
-    if (i18n.language === language) return;
-    let cancelled = false;
-    void browserTranslations(language).then((resource) => {
-      if (cancelled) return;
-      if (!i18n.hasResourceBundle(language, "translation")) {
-        i18n.addResourceBundle(language, "translation", resource);
-      }
-      void i18n.changeLanguage(language);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [i18n, language]);
+    if (i18n.language !== language) void switchBrowserLanguage(language);
+  }, [i18n.language, language]);
 
   return <Outlet />;
 }

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  createI18n,
-  detectLanguage,
-  languageFromAcceptLanguage,
-  sharedI18n,
-  translatorFor,
-} from "./language.ts";
+import { detectLanguage, languageFromAcceptLanguage, sharedTranslator, translatorFor } from "./language.ts";
 
 function request(query: string, headers: Record<string, string> = {}): Request {
   return new Request(`https://shop.example.jp/mypage${query}`, { headers });
@@ -63,46 +57,16 @@ describe("languageFromAcceptLanguage", () => {
   });
 });
 
-describe("createI18n", () => {
-  const resources = {
-    ja: { greeting: { hello: "こんにちは、{{name}}さん" }, onlyJa: "日本語だけ" },
-    en: { greeting: { hello: "Hello, {{name}}" } },
-  };
-
-  it("translates into the requested language into the translation namespace", async () => {
-    const i18n = await createI18n("en", resources);
-    expect(i18n.language).toBe("en");
-    expect(i18n.t("greeting.hello", { name: "Sora" })).toBe("Hello, Sora");
-    expect(i18n.hasResourceBundle("en", "translation")).toBe(true);
+describe("sharedTranslator", () => {
+  it("makes one translator per language and hands the same one to every request", async () => {
+    expect(await sharedTranslator("en")).toBe(await sharedTranslator("en"));
+    expect(await sharedTranslator("ja")).not.toBe(await sharedTranslator("en"));
+    expect((await sharedTranslator("en")).language).toBe("en");
   });
 
-  it("falls back to Japanese for a key English lacks", async () => {
-    const i18n = await createI18n("en", resources);
-    expect(i18n.t("onlyJa")).toBe("日本語だけ");
-  });
-
-  it("leaves escaping to React instead of escaping twice", async () => {
-    const i18n = await createI18n("ja", resources);
-    expect(i18n.t("greeting.hello", { name: "A&B <C>" })).toBe("こんにちは、A&B <C>さん");
-  });
-
-  it("gives every request its own instance", async () => {
-    const japanese = await createI18n("ja", resources);
-    const english = await createI18n("en", resources);
-    expect(japanese.t("greeting.hello", { name: "ソラ" })).toBe("こんにちは、ソラさん");
-    expect(english.language).toBe("en");
-  });
-});
-
-describe("sharedI18n", () => {
-  it("makes one instance per language and hands the same one to every request", async () => {
-    expect(await sharedI18n("en")).toBe(await sharedI18n("en"));
-    expect(await sharedI18n("ja")).not.toBe(await sharedI18n("en"));
-    expect((await sharedI18n("en")).language).toBe("en");
-  });
-
-  it("translates the real resources in each language", async () => {
+  it("translates the real resources in each language, the API's messages included", async () => {
     expect((await translatorFor("ja"))("mypage.title")).toBe("マイページ");
     expect((await translatorFor("en"))("mypage.title")).toBe("My Page");
+    expect((await sharedTranslator("en")).exists("api.unauthorized")).toBe(true);
   });
 });

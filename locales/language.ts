@@ -3,15 +3,8 @@
  * app (documents, loaders, actions), the API and the tests all use it, so a page and the API calls
  * made for it agree.
  */
-import i18next, { type i18n, type TFunction } from "i18next";
-import {
-  DEFAULT_LANGUAGE,
-  isLanguage,
-  type Language,
-  loadServerTranslation,
-  SUPPORTED_LANGUAGES,
-  type TranslationResource,
-} from "./index.ts";
+import { DEFAULT_LANGUAGE, isLanguage, type Language, loadServerTranslation } from "./index.ts";
+import { createTranslator, type Translate, type Translator } from "./translator.ts";
 
 /** The query parameter that picks a language (the language switcher's links). */
 export const LANGUAGE_PARAM = "lng";
@@ -50,54 +43,31 @@ export function languageFromAcceptLanguage(header: string | null): Language {
   return ranked.map((entry) => entry.base).find(isLanguage) ?? DEFAULT_LANGUAGE;
 }
 
-/**
- * A fresh i18next instance: the browser's, and a test's with the resources it gives. React reads it
- * through I18nextProvider, so no react-i18next plugin is registered.
- */
-export async function createI18n(
-  language: Language,
-  resources: Partial<Record<Language, TranslationResource>>,
-): Promise<i18n> {
-  const instance = i18next.createInstance();
-  await instance.init({
-    lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...SUPPORTED_LANGUAGES],
-    defaultNS: "translation",
-    resources: Object.fromEntries(
-      Object.entries(resources).map(([lng, translation]) => [lng, { translation }]),
-    ),
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  return instance;
-}
-
-const shared = new Map<Language, Promise<i18n>>();
+const shared = new Map<Language, Promise<Translator>>();
 
 /**
- * The server's instance for `language` (pages and API alike): made on first use with Japanese as the
- * fallback, then shared by every request in that language. A request never changes an instance's
- * language, so sharing is safe, and nothing is initialised per request.
+ * The server's translator for `language` (pages and API alike): made on first use with Japanese as
+ * the fallback, then shared by every request in that language. Nothing changes a server translator
+ * once made, so sharing is safe, and nothing is set up per request.
  */
-export function sharedI18n(language: Language): Promise<i18n> {
-  let instance = shared.get(language);
-  if (!instance) {
-    instance = (async () => {
+export function sharedTranslator(language: Language): Promise<Translator> {
+  let translator = shared.get(language);
+  if (!translator) {
+    translator = (async () => {
       const languages = [...new Set([language, DEFAULT_LANGUAGE])];
       const resources = Object.fromEntries(
         await Promise.all(languages.map(async (lng) => [lng, await loadServerTranslation(lng)] as const)),
       );
-      return createI18n(language, resources);
+      return createTranslator(language, resources);
     })();
     // A failed load is not remembered: the next request tries again.
-    instance.catch(() => shared.delete(language));
-    shared.set(language, instance);
+    translator.catch(() => shared.delete(language));
+    shared.set(language, translator);
   }
-  return instance;
+  return translator;
 }
 
-/** The translator of the shared instance for `language`. */
-export async function translatorFor(language: Language): Promise<TFunction> {
-  return (await sharedI18n(language)).t;
+/** The translate function of the shared translator for `language`. */
+export async function translatorFor(language: Language): Promise<Translate> {
+  return (await sharedTranslator(language)).t;
 }

@@ -17,7 +17,7 @@ const filesByLanguage: Record<Language, Record<string, Resource>> = {
   en: { ...enFiles, api: enApi },
 };
 
-/** i18next's plural suffixes (CLDR categories): `days_one`, `days_other`, … */
+/** The plural suffixes (locales/translator.ts) (CLDR categories): `days_one`, `days_other`, … */
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 /** `{{name}}` and `{{value, number}}` both name the placeholder `name` / `value`. */

@@ -1,22 +1,14 @@
 /** Shared by the schema tests: validate like the API does and read the translated messages. */
-import i18next from "i18next";
 import enResources from "../locales/en/index.ts";
 import jaResources from "../locales/ja/index.ts";
+import { createTranslator } from "../locales/translator.ts";
 import type { FieldError, FormDefinition } from "./form-definition.ts";
 import { type FormValidatorCache, validateFormData } from "./validation.ts";
 import { type Translate, translateValidationErrors } from "./validation-messages.ts";
 
+// No fallback: a key missing in English must show up as missing.
 function i18nOf(language: "ja" | "en") {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: language,
-    // No fallback: a key missing in English must show up as missing.
-    fallbackLng: false,
-    initAsync: false,
-    resources: { ja: { translation: jaResources }, en: { translation: enResources } },
-    interpolation: { escapeValue: false },
-  });
-  return instance;
+  return createTranslator(language, { [language]: language === "en" ? enResources : jaResources });
 }
 
 const instances = { ja: i18nOf("ja"), en: i18nOf("en") };

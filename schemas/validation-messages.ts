@@ -9,12 +9,12 @@
 import type { RJSFValidationError } from "@rjsf/utils";
 import type { ErrorObject } from "ajv";
 import type { JSONSchema7, JSONSchema7Definition } from "json-schema";
+import type { Translate } from "../locales/translator.ts";
 import type { FieldError, FormDefinition, MessageParams } from "./form-definition.ts";
 import { fieldUiSchema } from "./form-definition.ts";
 import { propertySchemas } from "./normalize.ts";
 
-/** The part of i18next's `t` we use; `i18n.t` and react-i18next's `t` both fit. */
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
+export type { Translate };
 
 export const ROOT_FIELD = "root";
 

@@ -1,15 +1,14 @@
 import { render } from "@testing-library/react";
 import userEvent, { type Options as UserEventOptions } from "@testing-library/user-event";
-import type { i18n as I18n } from "i18next";
 import { type ComponentType, createContext, type ReactNode, useContext } from "react";
-import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import type { RootData } from "../app/root.tsx";
 import storeJson from "../config/store.json" with { type: "json" };
 import enResources from "../locales/en/index.ts";
 import type { Language } from "../locales/index.ts";
 import jaResources from "../locales/ja/index.ts";
-import { createI18n } from "../locales/language.ts";
+import { TranslationProvider } from "../locales/react.tsx";
+import { createTranslator, type Translator } from "../locales/translator.ts";
 import type { StoreSettings } from "../schemas/types/store-settings.gen.ts";
 
 /** The demo store "ソラミル" of config/store.json. */
@@ -42,12 +41,12 @@ export interface RenderRoutesOptions {
   rootErrorBoundary?: ComponentType;
   user?: UserEventOptions;
   /** A ready instance (see createTestI18n), so tests can install fake timers before rendering. */
-  i18n?: I18n;
+  i18n?: Translator;
 }
 
-/** An i18next instance with the real resources of one language. */
-export function createTestI18n(language: Language = "ja"): Promise<I18n> {
-  return createI18n(language, { [language]: language === "en" ? enResources : jaResources });
+/** A translator with the real resources of one language. */
+export async function createTestI18n(language: Language = "ja"): Promise<Translator> {
+  return createTranslator(language, { [language]: language === "en" ? enResources : jaResources });
 }
 
 function NoHydrateFallback() {
@@ -76,7 +75,7 @@ export async function renderElement(
 }
 
 /**
- * Renders route objects below a stub root route (id "root", path "/") inside an i18next provider
+ * Renders route objects below a stub root route (id "root", path "/") inside a translation provider
  * with the real translation resources. Child routes use relative paths ("logout", "app/licenses").
  */
 export async function renderRoutes(routes: StubRoutes, options: RenderRoutesOptions = {}) {
@@ -99,12 +98,12 @@ async function routesTree(routes: StubRoutes, options: RenderRoutesOptions) {
     },
   ]);
   const tree = (
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider translator={i18n}>
       <Stub
         initialEntries={[options.url ?? "/"]}
         hydrationData={root ? { loaderData: { root } } : undefined}
       />
-    </I18nextProvider>
+    </TranslationProvider>
   );
   return { tree, user: userEvent.setup(options.user), i18n };
 }

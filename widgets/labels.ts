@@ -1,6 +1,6 @@
 import { type EnumOptionsType, getUiOptions, type RJSFSchema, type UiSchema } from "@rjsf/utils";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../locales/react.tsx";
 import type { FieldUiOptions } from "../schemas/form-definition.ts";
 import { labelText } from "../schemas/label-text.ts";
 

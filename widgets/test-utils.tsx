@@ -1,30 +1,22 @@
 /**
- * Helpers for the widget and form tests: a real i18next with our locale files, SchemaForm inside
+ * Helpers for the widget and form tests: the real translator with our locale files, SchemaForm inside
  * its provider, small FormDefinitions, and the parts of <dialog> jsdom lacks.
  */
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import i18next, { type i18n } from "i18next";
 import type { JSONSchema7 } from "json-schema";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { vi } from "vitest";
 import { apiRequest } from "../app/lib/api-client.ts";
 import en from "../locales/en/index.ts";
 import ja from "../locales/ja/index.ts";
+import { TranslationProvider } from "../locales/react.tsx";
+import { createTranslator, type Translator } from "../locales/translator.ts";
 import type { FormDefinition, UiSchema } from "../schemas/form-definition.ts";
 import { createFormValidator } from "../schemas/validation.ts";
 import { SchemaForm, type SchemaFormProps } from "./schema-form.tsx";
 
-export function createTestI18n(language: "ja" | "en" = "ja"): i18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: "ja",
-    resources: { ja: { translation: ja }, en: { translation: en } },
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  return instance;
+export function createTestI18n(language: "ja" | "en" = "ja"): Translator {
+  return createTranslator(language, { ja, en });
 }
 
 /**
@@ -68,7 +60,7 @@ export function renderForm(
   const onChange = vi.fn();
   const user = userEvent.setup();
   const element = (extra: Partial<SchemaFormProps>) => (
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider translator={i18n}>
       <SchemaForm
         form={form}
         onSubmit={onSubmit}
@@ -79,7 +71,7 @@ export function renderForm(
         {...props}
         {...extra}
       />
-    </I18nextProvider>
+    </TranslationProvider>
   );
   const result = render(element({}));
   return {

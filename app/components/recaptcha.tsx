@@ -9,7 +9,7 @@
  * Without JavaScript no token is sent and the API refuses with a message saying to turn it on.
  */
 import { type ReactNode, useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../locales/react.tsx";
 import { RECAPTCHA_TOKEN_FIELD } from "../../schemas/form-post.ts";
 import type { RecaptchaAction } from "../../screens/screen-definition.ts";
 import { useNonce } from "../lib/nonce.tsx";
@@ -105,7 +105,6 @@ export function RecaptchaScript({ config }: { config: RecaptchaConfig }) {
 
 /**
  * The text with its `<name>…</name>` parts as links to `hrefs[name]`, opening in a new tab.
- * (react-i18next's Trans would do it too, but brings an HTML parser into light pages.)
  */
 function withLinks(text: string, hrefs: Readonly<Record<string, string>>): ReactNode[] {
   return text.split(/(<\w+>.*?<\/\w+>)/).map((part, index) => {

@@ -1,8 +1,8 @@
-import type { TFunction } from "i18next";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
 import en from "../../locales/en/index.ts";
 import ja from "../../locales/ja/index.ts";
-import { createI18n } from "../../locales/language.ts";
+import type { Translate } from "../../locales/translator.ts";
+import { createTranslator } from "../../locales/translator.ts";
 import { ApiClientError, apiRequest, errorMessage, NETWORK_ERROR_STATUS, retryDelay } from "./api-client.ts";
 
 let fetchMock: Mock<typeof fetch>;
@@ -320,12 +320,12 @@ describe("apiRequest: retries", () => {
 });
 
 describe("errorMessage", () => {
-  let tJa: TFunction;
-  let tEn: TFunction;
+  let tJa: Translate;
+  let tEn: Translate;
 
   beforeAll(async () => {
-    tJa = (await createI18n("ja", { ja, en })).t;
-    tEn = (await createI18n("en", { ja, en })).t;
+    tJa = createTranslator("ja", { ja, en }).t;
+    tEn = createTranslator("en", { ja, en }).t;
   });
 
   it("shows the message the API sent", () => {

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { Translate } from "../../locales/translator.ts";
 import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
 
 /**
@@ -128,7 +128,7 @@ export async function apiRequest<T = Record<string, unknown>>(
  * The text to show for a failed call (spec §8 "Generic fallback"): the message the API sent,
  * falling back to エラーが発生しました。
  */
-export function errorMessage(error: unknown, t: TFunction): string {
+export function errorMessage(error: unknown, t: Translate): string {
   if (error instanceof ApiClientError && error.apiMessage) return error.apiMessage;
   return t("apiError.fallback");
 }

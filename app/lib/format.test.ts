@@ -1,8 +1,8 @@
-import type { TFunction } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import en from "../../locales/en/index.ts";
 import ja from "../../locales/ja/index.ts";
-import { createI18n } from "../../locales/language.ts";
+import type { Translate } from "../../locales/translator.ts";
+import { createTranslator } from "../../locales/translator.ts";
 import {
   formatDate,
   formatDateTime,
@@ -14,12 +14,12 @@ import {
   spanSuffix,
 } from "./format.ts";
 
-let tJa: TFunction;
-let tEn: TFunction;
+let tJa: Translate;
+let tEn: Translate;
 
 beforeAll(async () => {
-  tJa = (await createI18n("ja", { ja, en })).t;
-  tEn = (await createI18n("en", { ja, en })).t;
+  tJa = createTranslator("ja", { ja, en }).t;
+  tEn = createTranslator("en", { ja, en }).t;
 });
 
 describe("formatPrice", () => {

@@ -1,7 +1,7 @@
 import dayjs, { type Dayjs } from "dayjs";
 import timezone from "dayjs/plugin/timezone.js";
 import utc from "dayjs/plugin/utc.js";
-import type { TFunction } from "i18next";
+import type { Translate } from "../../locales/translator.ts";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -21,13 +21,13 @@ const MONTHS_PER_YEAR = 12;
 const priceFormat = new Intl.NumberFormat("ja-JP", { maximumFractionDigits: 0 });
 
 /** `¥1,980(税込)`: prices are tax-included yen with thousands separators. */
-export function formatPrice(price: number, t: TFunction): string {
+export function formatPrice(price: number, t: Translate): string {
   if (!Number.isFinite(price)) return "";
   return t("price.taxIncluded", { price: priceFormat.format(price) });
 }
 
 /** The per-period suffix after a price: `/日`, `/3日`, `/週`, `/2週`, `/月`, `/年`, `/6ヶ月`. */
-export function spanSuffix(renewSpan: number, renewSpanUnit: RenewSpanUnit, t: TFunction): string {
+export function spanSuffix(renewSpan: number, renewSpanUnit: RenewSpanUnit, t: Translate): string {
   const count = renewSpan;
   switch (renewSpanUnit) {
     case "days":
@@ -42,7 +42,7 @@ export function spanSuffix(renewSpan: number, renewSpanUnit: RenewSpanUnit, t: T
 }
 
 /** How often a subscription renews: `3日ごと`, `2週ごと`, `6ヶ月ごと`, or `年間` for 12 months. */
-export function renewalCycle(renewSpan: number, renewSpanUnit: RenewSpanUnit, t: TFunction): string {
+export function renewalCycle(renewSpan: number, renewSpanUnit: RenewSpanUnit, t: Translate): string {
   const count = renewSpan;
   switch (renewSpanUnit) {
     case "days":
@@ -57,12 +57,12 @@ export function renewalCycle(renewSpan: number, renewSpanUnit: RenewSpanUnit, t:
 export type DateInput = Date | string | number | null | undefined;
 
 /** `2024年3月5日` / `Mar 5, 2024`; "" for a missing or invalid value. */
-export function formatDate(value: DateInput, t: TFunction): string {
+export function formatDate(value: DateInput, t: Translate): string {
   return formatInJapan(value, t("dateFormat.YYYYMD"));
 }
 
 /** `2024年3月5日 09:07` / `Mar 5, 2024 09:07`; "" for a missing or invalid value. */
-export function formatDateTime(value: DateInput, t: TFunction): string {
+export function formatDateTime(value: DateInput, t: Translate): string {
   return formatInJapan(value, t("dateFormat.YYYYMD_HHMM"));
 }
 

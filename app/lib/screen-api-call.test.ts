@@ -1,7 +1,7 @@
-import i18next, { type TFunction } from "i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import demoStore from "../../config/store.json" with { type: "json" };
 import ja from "../../locales/ja/index.ts";
+import { createTranslator } from "../../locales/translator.ts";
 import type { FormDefinition } from "../../schemas/form-definition.ts";
 import { buildRegistrationForm } from "../../schemas/forms/registration.ts";
 import { buildScreenForm } from "../../schemas/forms/registry.ts";
@@ -12,11 +12,7 @@ import { ApiClientError } from "./api-client.ts";
 import { screenFailure, screenPayload } from "./screen-api-call.ts";
 
 const settings = demoStore as StoreSettings;
-const t = i18next.createInstance();
-beforeAll(async () => {
-  await t.init({ lng: "ja", resources: { ja: { translation: ja } } });
-});
-const translate = ((key: string) => t.t(key)) as TFunction;
+const translate = createTranslator("ja", { ja }).t;
 
 const registration = buildRegistrationForm(
   { setting: settings.accountRegistrationSetting, purpose: "signup", isRequiredPassword: false },

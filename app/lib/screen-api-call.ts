@@ -2,7 +2,7 @@
  * A screen form's API call, as the route action makes it (screen-action.server.ts): the request
  * body of spec §7 from the form's validated data, and where the API's failure shows (spec §8).
  */
-import type { TFunction } from "i18next";
+import type { Translate } from "../../locales/translator.ts";
 import type { FieldError, FormDefinition } from "../../schemas/form-definition.ts";
 import { policyProperty, toPolicyConsentData } from "../../schemas/forms/consent.ts";
 import { toRegistrationPayload } from "../../schemas/forms/registration.ts";
@@ -66,7 +66,7 @@ export function screenFailure(
   error: unknown,
   mappings: Readonly<Record<string, ScreenErrorMapping>> | undefined,
   form: FormDefinition,
-  t: TFunction,
+  t: Translate,
 ): ScreenFailure {
   const apiError = error instanceof ApiClientError ? error : null;
   const mapping =

@@ -4,9 +4,10 @@
  * 1000 px wide or more, expandable cards below that (CSS picks one; both are in the page, so it
  * works without its script). Older logins come a page at a time (`?before=` cursor).
  */
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+
 import { Link } from "react-router";
+import { useTranslation } from "../../locales/react.tsx";
+import type { Translate } from "../../locales/translator.ts";
 import type { AccountRouteHandle } from "../components/account/account-route-handle.ts";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { formatHistoryDateTime } from "../lib/format.ts";
@@ -43,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** 日本 / Japan from "JP", in the page's language; the code itself if the runtime lacks the name. */
-function countryName(code: string | null, language: string, t: TFunction): string {
+function countryName(code: string | null, language: string, t: Translate): string {
   if (!code) return t("mypage.loginHistoryPage.unknown");
   try {
     return new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code;
@@ -53,7 +54,7 @@ function countryName(code: string | null, language: string, t: TFunction): strin
 }
 
 /** The cells of one login, in column order, as text. */
-function cellsOf(entry: LoginHistoryEntry, language: string, t: TFunction) {
+function cellsOf(entry: LoginHistoryEntry, language: string, t: Translate) {
   const unknown = t("mypage.loginHistoryPage.unknown");
   return {
     dateTime: formatHistoryDateTime(entry.createdAt),

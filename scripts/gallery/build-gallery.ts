@@ -5,11 +5,10 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { i18n as I18n } from "i18next";
 import enResources from "../../locales/en/index.ts";
 import type { Language } from "../../locales/index.ts";
 import jaResources from "../../locales/ja/index.ts";
-import { createI18n } from "../../locales/language.ts";
+import { createTranslator, type Translator } from "../../locales/translator.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { ScreenDefinition } from "../../screens/screen-definition.ts";
 import { ROUTED_SCREENS, UNROUTED_SCREENS } from "../routed-screens.ts";
@@ -41,14 +40,14 @@ export function pageFileName(screen: ScreenDefinition): string {
   return `${screen.id}.html`;
 }
 
-function createGalleryI18n(language: Language): Promise<I18n> {
-  return createI18n(language, { ja: jaResources, en: enResources });
+function createGalleryI18n(language: Language): Translator {
+  return createTranslator(language, { ja: jaResources, en: enResources });
 }
 
 /** Every routed screen as a standalone HTML document. */
 export async function renderGallery(input: GalleryInput): Promise<GalleryPage[]> {
   const { settings, settingsVersion, language, fixtures, css } = input;
-  const i18n = await createGalleryI18n(language);
+  const i18n = createGalleryI18n(language);
   const pages: GalleryPage[] = [];
   const dataOf = (screen: ScreenDefinition): GalleryScreenData =>
     input.screenData?.get(screen.id) ?? {

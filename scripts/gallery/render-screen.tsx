@@ -3,10 +3,8 @@
  * ScreenForms inside a static data router, with the store's root data and the screen's fixture as
  * loader data, rendered by react-dom/server. Nothing here talks to the API.
  */
-import type { i18n as I18n } from "i18next";
 import type { ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import {
   createStaticHandler,
   createStaticRouter,
@@ -30,6 +28,8 @@ import type { ScreenLoaderData } from "../../app/lib/screen-loader.server.ts";
 import { fillPath } from "../../app/lib/screens.ts";
 import type { RootData } from "../../app/root.tsx";
 import type { Language } from "../../locales/index.ts";
+import { TranslationProvider } from "../../locales/react.tsx";
+import type { Translator } from "../../locales/translator.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { ScreenDefinition, ScreenLayout } from "../../screens/screen-definition.ts";
 import { SchemaForm } from "../../widgets/schema-form.tsx";
@@ -52,7 +52,7 @@ export interface ScreenRenderInput {
   settings: StoreSettings;
   settingsVersion: string;
   language: Language;
-  i18n: I18n;
+  i18n: Translator;
   screenData: Readonly<Record<string, unknown>>;
   /** Values of the `:name` segments of the screen's first path. */
   params: Readonly<Record<string, string>>;
@@ -154,9 +154,9 @@ export async function renderScreenDocument(input: ScreenRenderInput): Promise<st
         <style>{themeStyle(settings.colors)}</style>
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider translator={i18n}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </I18nextProvider>
+        </TranslationProvider>
       </body>
     </html>,
   );

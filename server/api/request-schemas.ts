@@ -113,12 +113,7 @@ export async function checkRequest<T>(
   const language = requestLanguage(c);
   const t = await translatorFor(language);
   const form = { id: schema.$id, version: "request", schema: schema as JSONSchema7, uiSchema: {} };
-  const errors = translateValidationErrors(
-    validate.errors ?? [],
-    form,
-    (key, options) => t(key, options),
-    language,
-  );
+  const errors = translateValidationErrors(validate.errors ?? [], form, t, language);
   throw new ApiError(400, "VALIDATION_ERROR", t("validation.summary"), { errors });
 }
 

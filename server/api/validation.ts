@@ -118,12 +118,7 @@ export async function validateRequestData(
   if (result.ok) return result.value;
   const language = requestLanguage(c);
   const t = await translatorFor(language);
-  const errors: FieldError[] = translateValidationErrors(
-    result.errors,
-    form,
-    (key, options) => t(key, options),
-    language,
-  );
+  const errors: FieldError[] = translateValidationErrors(result.errors, form, t, language);
   throw new ApiError(400, "VALIDATION_ERROR", t("validation.summary"), { errors });
 }
 

@@ -1,7 +1,8 @@
 /**
  * Issue 28: the browser loads the base texts and only the groups a page's routes ask for (account,
  * forms). Every page must still show words, never keys, after hydration, and moving to a page of
- * another group by a client-side navigation must bring its texts before it shows.
+ * another group by a client-side navigation must bring its texts before it shows; switching language
+ * by the footer's link changes every text on the page.
  */
 import type { Page } from "@playwright/test";
 import { newEmail, signUpMember, waitUntilHydrated } from "./helpers.ts";
@@ -74,6 +75,16 @@ for (const language of ["ja", "en"] as const) {
     await page.waitForURL("**/mypage/edit");
     await expect(page.locator('[data-field="givenName"]')).toBeVisible();
     await expectWords(page, "→ /mypage/edit");
+    // The footer's other language, a client-side navigation: every text changes, forms' included.
+    const other = language === "ja" ? "en" : "ja";
+    const heading = await page.locator("main h1").first().textContent();
+    await page.locator(`footer a[hreflang="${other}"]`).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", other);
+    await expect(page.locator("main h1").first()).not.toHaveText(heading ?? "");
+    await expect(page.locator('[data-field="givenName"] label').first()).toHaveText(
+      other === "en" ? /Given name/ : /名/,
+    );
+    await expectWords(page, `→ /mypage/edit?lng=${other}`);
     expect(problems).toEqual([]);
   });
 }

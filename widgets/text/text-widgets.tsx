@@ -1,5 +1,5 @@
 import { ariaDescribedByIds, getTemplate, type WidgetProps } from "@rjsf/utils";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../locales/react.tsx";
 import { useFieldText } from "../labels.ts";
 
 export function TextWidget(props: WidgetProps) {

@@ -2,8 +2,9 @@
  * /mypage/multi-factor/email: turning on e-mail as a second factor. The button stays disabled until
  * the address is verified (spec §4 MFA, §6), with the way to verify it.
  */
-import { useTranslation } from "react-i18next";
+
 import { Link } from "react-router";
+import { useTranslation } from "../../../locales/react.tsx";
 import { ActionFailure, IntentButton } from "./multi-factor-settings.tsx";
 
 export function MultiFactorEmail({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {

@@ -3,8 +3,9 @@
  * number first (the next page takes it); without a number the button stays disabled, with the way
  * to add one where the store takes phone numbers.
  */
-import { useTranslation } from "react-i18next";
+
 import { Link } from "react-router";
+import { useTranslation } from "../../../locales/react.tsx";
 import { ActionFailure, IntentButton } from "./multi-factor-settings.tsx";
 
 export function MultiFactorSms({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {

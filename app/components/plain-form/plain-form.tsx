@@ -9,7 +9,7 @@
  * (browser-check.ts, on demand) it checks on blur and on submit, as SchemaForm does; the action
  * validates again with the same FormDefinition.
  */
-import type { TFunction } from "i18next";
+
 import {
   type FocusEvent,
   type FormEvent,
@@ -19,7 +19,8 @@ import {
   useRef,
   useState,
 } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../locales/react.tsx";
+import type { Translate } from "../../../locales/translator.ts";
 import type { FieldError, FormDefinition } from "../../../schemas/form-definition.ts";
 import { FORM_ID_FIELD, valuesFromFormPost } from "../../../schemas/form-post.ts";
 import { labelText } from "../../../schemas/label-text.ts";
@@ -36,7 +37,7 @@ function fieldId(form: FormDefinition, name: string): string {
   return `${form.id.replace(/[^A-Za-z0-9_-]/g, "-")}_${name}`;
 }
 
-function fieldLabel(field: PlainField, t: TFunction, language: string): string {
+function fieldLabel(field: PlainField, t: Translate, language: string): string {
   return labelText(field.schema.title ?? field.name, field.ui["ui:options"], language, (key) => t(key));
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../locales/react.tsx";
 import { useHydrated } from "../../../widgets/use-hydrated.ts";
 import { apiRequest, errorMessage } from "../../lib/api-client.ts";
 import { useCountdown } from "../use-countdown.ts";

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../../locales/react.tsx";
 import type { ScreenContentName, ScreenDefinition } from "../../../screens/screen-definition.ts";
 import { PageTitle } from "../shell/page-title.tsx";
 // The screens' texts beyond the base (app/lib/translations/browser.ts).
@@ -40,7 +40,7 @@ export function titleKeyOf(screen: ScreenDefinition, screenData: Readonly<Record
 
 /**
  * The screen data's text members, for a lead's {{data.name}} placeholders. Nested under `data` so
- * that no member can act as an i18next option (count, lng, context).
+ * that no member can act as an option of the translator (`count`).
  */
 function leadValues(screenData: Readonly<Record<string, unknown>>): { data: Record<string, string> } {
   const texts = Object.entries(screenData).filter(

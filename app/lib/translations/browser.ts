@@ -4,10 +4,10 @@
  * page carries no form or account texts. The server renders with every text (locales/index.ts).
  *
  * A group module's top-level await (`needTranslations`) runs as React Router imports the route:
- * before the first render on the page's first load (the entry then builds i18next with every group
- * asked for) and before the new route renders on a client navigation (added to the live instance).
+ * before the first render on the page's first load (the entry then makes the translator with every
+ * group asked for) and before the new route renders on a client navigation (added to the live one).
  */
-import type { i18n as I18n } from "i18next";
+import { useSyncExternalStore } from "react";
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -15,6 +15,7 @@ import {
   type TranslationGroup,
   type TranslationResource,
 } from "../../../locales/index.ts";
+import { createTranslator, type Translator } from "../../../locales/translator.ts";
 
 type ResourceModule = Promise<{ default: TranslationResource }>;
 export type GroupLoaders = Record<Language, () => ResourceModule>;
@@ -26,33 +27,62 @@ const BASE: GroupLoaders = {
 
 /** The groups the page's modules asked for so far, with their loaders. */
 const groups = new Map<TranslationGroup, GroupLoaders>();
-let live: I18n | null = null;
+let live: Translator | null = null;
+const listeners = new Set<() => void>();
 
 function pageLanguage(): Language {
   const lang = live?.language ?? document.documentElement.lang;
   return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
 }
 
-/** Asks for a group of texts; resolves once they are loaded (and in the live instance, if any). */
+/** Asks for a group of texts; resolves once they are loaded (and in the live translator, if any). */
 export async function needTranslations(group: TranslationGroup, loaders: GroupLoaders): Promise<void> {
   // The server renders with every text; a group is loaded once.
   if (typeof document === "undefined" || groups.has(group)) return;
   groups.set(group, loaders);
   const language = pageLanguage();
   const resource = (await loaders[language]()).default;
-  live?.addResourceBundle(language, "translation", resource, true, false);
+  if (live?.language === language) live.addTexts(resource);
 }
 
-/** The base texts of a language and every group asked for so far (the entry, a language switch). */
-export async function browserTranslations(language: Language): Promise<TranslationResource> {
+/** A translator with the base texts of a language and every group asked for so far. */
+async function loadTranslator(language: Language): Promise<Translator> {
   const modules = await Promise.all([
     BASE[language](),
     ...[...groups.values()].map((loaders) => loaders[language]()),
   ]);
-  return Object.assign({}, ...modules.map((module) => module.default));
+  return createTranslator(language, {
+    [language]: Object.assign({}, ...modules.map((module) => module.default)),
+  });
 }
 
-/** The instance the groups asked for later are added to. */
-export function attachBrowserI18n(instance: I18n): void {
-  live = instance;
+/** The entry's translator, in the page's language (the server set `<html lang>`), before hydrating. */
+export async function startBrowserTranslator(): Promise<Translator> {
+  live = await loadTranslator(pageLanguage());
+  return live;
+}
+
+/**
+ * Switches the page to another language (a client navigation with `?lng=`) once its texts are
+ * loaded: every component that translates renders again with the new translator.
+ */
+export async function switchBrowserLanguage(language: Language): Promise<void> {
+  if (live?.language === language) return;
+  const translator = await loadTranslator(language);
+  live = translator;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The live translator, for the provider around the app. */
+export function useBrowserTranslator(initial: Translator): Translator {
+  return useSyncExternalStore(
+    subscribe,
+    () => live ?? initial,
+    () => initial,
+  );
 }
