@@ -17,8 +17,13 @@ const SCREEN_ROUTE_FILES: Readonly<Record<string, string>> = {
   "mypage-multi-factor-backup-code-generate": "routes/mypage-multi-factor.tsx",
 };
 
-/** A declarative screen's route module: forms, a page body drawn from data, or neither. */
-function routeFileOf(screen: ScreenDefinition): string {
+/**
+ * A declarative screen's route module: its own if it is special, else by what it has — forms, a
+ * page body drawn from data, or neither.
+ */
+export function screenRouteFile(screen: ScreenDefinition): string {
+  const special = SCREEN_ROUTE_FILES[screen.id];
+  if (special) return special;
   if (screen.forms.length > 0) return "routes/form-screen.tsx";
   return screen.content || screen.intro ? "routes/content-screen.tsx" : "routes/screen.tsx";
 }
@@ -32,7 +37,7 @@ function routeFileOf(screen: ScreenDefinition): string {
 function screen(path: string): RouteConfigEntry {
   const owner = SCREENS.find((candidate) => candidate.paths.includes(path));
   if (!owner) throw new Error(`app/routes.ts: no screen in screens/ has the path ${path}`);
-  const file = SCREEN_ROUTE_FILES[owner.id] ?? routeFileOf(owner);
+  const file = screenRouteFile(owner);
   const alias = owner.paths.indexOf(path);
   return route(path, file, { id: `screen:${owner.id}${alias === 0 ? "" : `:${alias}`}` });
 }

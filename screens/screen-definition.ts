@@ -99,7 +99,7 @@ export interface ScreenForm {
   errors?: Record<string, ScreenErrorMapping>;
 }
 
-/** The page bodies of app/components/screen/screen-content.tsx. */
+/** The page bodies a route can draw (app/components/screen/contents/). */
 export type ScreenContentName =
   | "consentSwitches"
   | "multiFactorLoginGuide"
@@ -144,7 +144,7 @@ export interface ScreenDefinition {
    */
   formRenderer?: "schema" | "plain";
   /**
-   * A named page body drawn from the screen data (app/components/screen/screen-content.tsx), for
+   * A named page body drawn from the screen data (app/components/screen/contents/), for
    * pages whose controls each make a call of their own rather than submit a form.
    */
   content?: ScreenContentName;

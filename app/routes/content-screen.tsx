@@ -1,9 +1,9 @@
 /**
  * A declarative screen without a form whose page body is drawn from its data (`content`, `intro`:
- * app/components/screen/screen-content.tsx); completion pages use routes/screen.tsx, which ships none
+ * app/components/screen/contents/content-screen.ts); completion pages use routes/screen.tsx, which ships none
  * of the bodies. See screens/ and app/routes.ts.
  */
-import { ScreenContent } from "../components/screen/screen-content.tsx";
+import { CONTENT_SCREEN_CONTENTS } from "../components/screen/contents/content-screen.ts";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { loadScreen } from "../lib/screen-loader.server.ts";
 import type { Route } from "./+types/content-screen";
@@ -11,5 +11,11 @@ import type { Route } from "./+types/content-screen";
 export const loader = (args: Route.LoaderArgs) => loadScreen(args);
 
 export default function ContentScreen({ loaderData }: Route.ComponentProps) {
-  return <ScreenView screen={loaderData.screen} screenData={loaderData.screenData} Content={ScreenContent} />;
+  return (
+    <ScreenView
+      screen={loaderData.screen}
+      screenData={loaderData.screenData}
+      contents={CONTENT_SCREEN_CONTENTS}
+    />
+  );
 }

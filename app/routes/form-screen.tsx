@@ -1,7 +1,7 @@
 /** Any declarative screen with forms: see screens/ and app/routes.ts. */
 import { data } from "react-router";
 import { SchemaForm } from "../../widgets/schema-form.tsx";
-import { ScreenContent } from "../components/screen/screen-content.tsx";
+import { FORM_SCREEN_CONTENTS } from "../components/screen/contents/form-screen.ts";
 import { ScreenForms } from "../components/screen/screen-forms.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { pageForms } from "../lib/form-validators.server.ts";
@@ -28,7 +28,7 @@ export default function FormScreen({ loaderData }: Route.ComponentProps) {
   const { screen } = loaderData;
   if (!root) throw new Error(`The root data is missing under ${screen.id}`);
   return (
-    <ScreenView screen={screen} screenData={loaderData.screenData} Content={ScreenContent}>
+    <ScreenView screen={screen} screenData={loaderData.screenData} contents={FORM_SCREEN_CONTENTS}>
       <ScreenForms
         screen={screen}
         screenData={loaderData.screenData}

@@ -6,7 +6,7 @@
 import { data, redirect } from "react-router";
 import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
 import type { ConsentChangeResult } from "../components/consent/consent-switches.tsx";
-import { ScreenContent } from "../components/screen/screen-content.tsx";
+import { CONSENT_CONTENTS } from "../components/screen/contents/consent.ts";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { enforceAccess, loadScreen } from "../lib/screen-loader.server.ts";
 import { zapiFetch } from "../lib/zapi.server.ts";
@@ -54,5 +54,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function MypageConsent({ loaderData }: Route.ComponentProps) {
-  return <ScreenView screen={loaderData.screen} screenData={loaderData.screenData} Content={ScreenContent} />;
+  return (
+    <ScreenView screen={loaderData.screen} screenData={loaderData.screenData} contents={CONSENT_CONTENTS} />
+  );
 }

@@ -15,7 +15,7 @@
 import { data, redirect } from "react-router";
 import { detectLanguage, translatorFor } from "../../locales/language.ts";
 import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
-import { ScreenContent } from "../components/screen/screen-content.tsx";
+import { MULTI_FACTOR_CONTENTS } from "../components/screen/contents/multi-factor.ts";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { enforceAccess, loadScreen } from "../lib/screen-loader.server.ts";
 import { zapiFetch } from "../lib/zapi.server.ts";
@@ -88,5 +88,11 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function MypageMultiFactor({ loaderData }: Route.ComponentProps) {
-  return <ScreenView screen={loaderData.screen} screenData={loaderData.screenData} Content={ScreenContent} />;
+  return (
+    <ScreenView
+      screen={loaderData.screen}
+      screenData={loaderData.screenData}
+      contents={MULTI_FACTOR_CONTENTS}
+    />
+  );
 }

@@ -15,7 +15,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { PlainForm } from "../../app/components/plain-form/plain-form.tsx";
-import { ScreenContent } from "../../app/components/screen/screen-content.tsx";
+import { ROUTE_CONTENTS } from "../../app/components/screen/contents/index.ts";
 import { ScreenForms } from "../../app/components/screen/screen-forms.tsx";
 import { ScreenView } from "../../app/components/screen/screen-view.tsx";
 import { themeStyle } from "../../app/components/shell/theme.ts";
@@ -27,6 +27,7 @@ import { buildFormsOfScreen } from "../../app/lib/screen-form-build.server.ts";
 import type { ScreenLoaderData } from "../../app/lib/screen-loader.server.ts";
 import { fillPath } from "../../app/lib/screens.ts";
 import type { RootData } from "../../app/root.tsx";
+import { screenRouteFile } from "../../app/routes.ts";
 import type { Language } from "../../locales/index.ts";
 import { TranslationProvider } from "../../locales/react.tsx";
 import type { Translator } from "../../locales/translator.ts";
@@ -80,7 +81,7 @@ function GalleryScreen() {
   // As useRootData() of app/root.tsx, without loading the root route module and its server calls.
   const root = useRouteLoaderData("root") as RootData;
   return (
-    <ScreenView screen={screen} screenData={screenData} Content={ScreenContent}>
+    <ScreenView screen={screen} screenData={screenData} contents={ROUTE_CONTENTS[screenRouteFile(screen)]}>
       {screen.forms.length > 0 && (
         <ScreenForms
           screen={screen}

@@ -6,22 +6,23 @@ import { PageTitle } from "../shell/page-title.tsx";
 // The screens' texts beyond the base (app/lib/translations/browser.ts).
 import "../../lib/translations/screens.ts";
 
-/** Draws a screen's named page body (app/components/screen/screen-content.tsx). */
-export type ScreenContentComponent = ComponentType<{
-  name: ScreenContentName;
-  screenData: Readonly<Record<string, unknown>>;
-}>;
+/**
+ * The named page bodies a route can draw (`intro` above a screen's forms, `content` below): what
+ * the screen data says beyond a form, and pages whose controls each make a call of their own. Each
+ * route gives the ones its screens name (app/components/screen/contents/), so that a page ships
+ * only its own.
+ */
+export type ScreenContents = Partial<
+  Record<ScreenContentName, ComponentType<{ screenData: Readonly<Record<string, unknown>> }>>
+>;
 
 export interface ScreenViewProps {
   screen: ScreenDefinition;
   screenData: Readonly<Record<string, unknown>>;
   /** The screen's forms (rendered by ScreenForms on form screens only, so other pages ship no rjsf). */
   children?: ReactNode;
-  /**
-   * What draws the screen's `intro` and `content`: given by the routes whose screens have them,
-   * so that a completion page ships none of the page bodies.
-   */
-  Content?: ScreenContentComponent;
+  /** What draws the screen's `intro` and `content`, given by the routes whose screens have them. */
+  contents?: ScreenContents;
 }
 
 function stepOf(screenData: Readonly<Record<string, unknown>>): { current: number; total: number } | null {
@@ -50,11 +51,22 @@ function leadValues(screenData: Readonly<Record<string, unknown>>): { data: Reco
 }
 
 /** The frame of a declarative screen: title, sign-up step bar, lead, forms or content, links. */
-export function ScreenView({ screen, screenData, children, Content }: ScreenViewProps) {
+/** The component of a named page body, from the route's contents. */
+function pageBody(
+  screen: ScreenDefinition,
+  name: ScreenContentName | undefined,
+  contents: ScreenContents = {},
+) {
+  if (!name) return null;
+  const Body = contents[name];
+  if (!Body) throw new Error(`${screen.id} has the page body ${name}, but its route does not draw it`);
+  return Body;
+}
+
+export function ScreenView({ screen, screenData, children, contents }: ScreenViewProps) {
   const { t } = useTranslation();
-  if ((screen.intro || screen.content) && !Content) {
-    throw new Error(`${screen.id} has a page body, but its route gives no Content to draw it`);
-  }
+  const Intro = pageBody(screen, screen.intro, contents);
+  const Content = pageBody(screen, screen.content, contents);
   const title = t(titleKeyOf(screen, screenData));
   const step = stepOf(screenData);
   return (
@@ -75,9 +87,9 @@ export function ScreenView({ screen, screenData, children, Content }: ScreenView
       )}
       <h1 className="screen__title">{title}</h1>
       {screen.leadKey && <p className="screen__lead">{t(screen.leadKey, leadValues(screenData))}</p>}
-      {screen.intro && Content && <Content name={screen.intro} screenData={screenData} />}
+      {Intro && <Intro screenData={screenData} />}
       {children}
-      {screen.content && Content && <Content name={screen.content} screenData={screenData} />}
+      {Content && <Content screenData={screenData} />}
       {screen.links && screen.links.length > 0 && (
         <ul className="screen__links">
           {screen.links.map((link) => (

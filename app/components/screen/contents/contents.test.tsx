@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { render, screen as view } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import ja from "../../../../locales/ja/index.ts";
+import { TranslationProvider } from "../../../../locales/react.tsx";
+import { createTranslator } from "../../../../locales/translator.ts";
+import { SCREENS } from "../../../../screens/index.ts";
+import type { ScreenDefinition } from "../../../../screens/screen-definition.ts";
+import { screenRouteFile } from "../../../routes.ts";
+import { ScreenView } from "../screen-view.tsx";
+import { ROUTE_CONTENTS } from "./index.ts";
+
+describe("the page bodies of each route", () => {
+  const withBodies = SCREENS.filter((screen) => screen.intro || screen.content);
+
+  it.each(withBodies.map((screen) => [screen.id, screen] as const))(
+    "%s: its route draws every body it names",
+    (_id, screen) => {
+      const contents = ROUTE_CONTENTS[screenRouteFile(screen)] ?? {};
+      for (const name of [screen.intro, screen.content].filter(Boolean)) {
+        expect(contents, `${screen.id} → ${screenRouteFile(screen)}`).toHaveProperty(name as string);
+      }
+    },
+  );
+
+  it("form pages carry only the bodies of form screens", () => {
+    const named = new Set(
+      SCREENS.filter((screen) => screenRouteFile(screen) === "routes/form-screen.tsx").flatMap((screen) =>
+        [screen.intro, screen.content].filter(Boolean),
+      ),
+    );
+    expect(Object.keys(ROUTE_CONTENTS["routes/form-screen.tsx"] ?? {}).sort()).toEqual([...named].sort());
+  });
+});
+
+describe("ScreenView", () => {
+  const screen = {
+    id: "test-screen",
+    paths: ["/test"],
+    layout: "account",
+    access: "member",
+    titleKey: "mypage.title",
+    content: "backupCodeCount",
+    forms: [],
+  } as const satisfies ScreenDefinition;
+
+  function renderView(contents: Parameters<typeof ScreenView>[0]["contents"]) {
+    const router = createMemoryRouter([
+      { path: "/", element: <ScreenView screen={screen} screenData={{ count: 3 }} contents={contents} /> },
+    ]);
+    return render(
+      <TranslationProvider translator={createTranslator("ja", { ja })}>
+        <RouterProvider router={router} />
+      </TranslationProvider>,
+    );
+  }
+
+  it("draws the body its route gives", () => {
+    renderView({ backupCodeCount: ({ screenData }) => <p>bodies: {String(screenData.count)}</p> });
+    expect(view.getByText("bodies: 3")).toBeTruthy();
+  });
+
+  it("refuses a screen whose route does not draw its body, instead of leaving it out", () => {
+    const errors = console.error;
+    console.error = () => {};
+    try {
+      // The router's error boundary shows what was thrown.
+      renderView({ otpSetupGuide: () => null });
+      expect(view.getByRole("heading", { level: 3 }).textContent).toBe(
+        "test-screen has the page body backupCodeCount, but its route does not draw it",
+      );
+    } finally {
+      console.error = errors;
+    }
+  });
+});

@@ -1,0 +1,11 @@
+/** The page bodies of the form screens (routes/form-screen.tsx): what the form asks for, and around it. */
+import { MultiFactorLoginGuide } from "../../multi-factor/multi-factor-login-guide.tsx";
+import { MultiFactorOtherTypes } from "../../multi-factor/multi-factor-other-types.tsx";
+import { OtpSetupGuide } from "../../multi-factor/otp-setup-guide.tsx";
+import type { ScreenContents } from "../screen-view.tsx";
+
+export const FORM_SCREEN_CONTENTS = {
+  multiFactorLoginGuide: MultiFactorLoginGuide,
+  multiFactorOtherTypes: MultiFactorOtherTypes,
+  otpSetupGuide: OtpSetupGuide,
+} as const satisfies ScreenContents;

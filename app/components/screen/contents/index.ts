@@ -1,0 +1,17 @@
+/**
+ * Every route's page bodies by route file, for what draws a screen outside its route (the
+ * gallery) and for the test that every screen's route draws the bodies it names. Routes import
+ * their own module, never this one, so that a page ships only its bodies.
+ */
+import type { ScreenContents } from "../screen-view.tsx";
+import { CONSENT_CONTENTS } from "./consent.ts";
+import { CONTENT_SCREEN_CONTENTS } from "./content-screen.ts";
+import { FORM_SCREEN_CONTENTS } from "./form-screen.ts";
+import { MULTI_FACTOR_CONTENTS } from "./multi-factor.ts";
+
+export const ROUTE_CONTENTS: Readonly<Record<string, ScreenContents>> = {
+  "routes/form-screen.tsx": FORM_SCREEN_CONTENTS,
+  "routes/content-screen.tsx": CONTENT_SCREEN_CONTENTS,
+  "routes/mypage-multi-factor.tsx": MULTI_FACTOR_CONTENTS,
+  "routes/mypage-consent.tsx": CONSENT_CONTENTS,
+};
