@@ -5,7 +5,8 @@ import { defineConfig } from "vite";
 /**
  * Modules of rjsf's swapped for small ones of ours, wherever Vite bundles them (the browser; the
  * server keeps its dependencies external): its Markdown renderer for plain text, its URI parser for
- * the browser's (widgets/plain-markdown.tsx and widgets/uri-resolver.ts say why).
+ * the browser's, its deep equality for a smaller one (widgets/plain-markdown.tsx,
+ * widgets/uri-resolver.ts and widgets/deep-equal.ts say why).
  */
 export const MODULE_ALIASES = [
   {
@@ -13,6 +14,7 @@ export const MODULE_ALIASES = [
     replacement: fileURLToPath(new URL("./widgets/plain-markdown.tsx", import.meta.url)),
   },
   { find: /^fast-uri$/, replacement: fileURLToPath(new URL("./widgets/uri-resolver.ts", import.meta.url)) },
+  { find: /^fast-equals$/, replacement: fileURLToPath(new URL("./widgets/deep-equal.ts", import.meta.url)) },
 ];
 
 export default defineConfig({

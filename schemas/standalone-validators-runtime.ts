@@ -1,7 +1,11 @@
 /**
  * What precompiled form validators (schemas/standalone-validators.ts) need at run time, and
  * nothing of the ajv compiler: the functions our custom keywords call (keywords.ts registers them
- * as code keywords that reference these), ajv's small runtime helpers and ajv-formats' formats.
+ * as code keywords that reference these) and ajv's small runtime helpers. Not ajv-formats' format
+ * functions: no form uses `format` (e-mail is a pattern, rules.ts; ajv would write a regular
+ * expression format into the code anyway), and they would weigh 7 KB on every form page (issue
+ * 28); a form needing one is refused by the generator, which the tests over every form and store
+ * configuration would show.
  *
  * The generated code asks for them with `require("<name>")`; `standaloneRequire()` is that
  * `require`. The server's runtime ajv calls the very same keyword functions, so the browser and
@@ -9,7 +13,6 @@
  */
 import * as equalModule from "ajv/dist/runtime/equal.js";
 import * as ucs2lengthModule from "ajv/dist/runtime/ucs2length.js";
-import { fullFormats } from "ajv-formats/dist/formats.js";
 import {
   detectCardBrand,
   isExpiryInFuture,
@@ -21,7 +24,7 @@ import {
 /** The module name generated code uses for the keyword helpers (keywords.ts). */
 export const KEYWORD_HELPERS_MODULE = "storefront:form-keywords";
 
-/** The ajv-formats module generated code reads formats from (ajv option `code.formats`). */
+/** Where generated code would read formats from (ajv option `code.formats`): not given to the browser. */
 export const FORMATS_MODULE = "ajv-formats/dist/formats";
 
 /** Password character classes (spec §5): letters, digits and the printable ASCII symbols. */
@@ -105,7 +108,6 @@ function runtimeModules(now: () => Date): Record<string, unknown> {
   return {
     "ajv/dist/runtime/equal": { default: defaultExport(equalModule) },
     "ajv/dist/runtime/ucs2length": { default: defaultExport(ucs2lengthModule) },
-    [FORMATS_MODULE]: { fullFormats },
     [KEYWORD_HELPERS_MODULE]: createKeywordHelpers(now),
   };
 }

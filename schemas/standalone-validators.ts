@@ -24,9 +24,11 @@ export interface StandaloneValidators {
   rootKey: string;
   /** The key of every schema the module has a validate function for, the root's included. */
   keys: string[];
+  /** The modules the code requires (all of them in standalone-validators-runtime.ts). */
+  requires: string[];
   /**
-   * An ES module: `export const rootSchemaKey`, and `export function create(require)` that
-   * returns the validate functions by key (rjsf's `ValidatorFunctions`).
+   * An ES module: `export const rootSchemaKey`, and `export function create(require)`
+   * that returns the validate functions by key (rjsf's `ValidatorFunctions`).
    */
   source: string;
 }
@@ -55,7 +57,8 @@ export function standaloneValidators(schema: JSONSchema7, now?: () => Date): Sta
   const keys = Object.keys(schemaMap);
   for (const key of keys) ajv.addSchema(schemaMap[key] as object, key);
   const code = standaloneCode(ajv, Object.fromEntries(keys.map((key) => [key, key])));
-  const unknown = requiredModules(code).filter((name) => !STANDALONE_MODULES.includes(name));
+  const requires = requiredModules(code);
+  const unknown = requires.filter((name) => !STANDALONE_MODULES.includes(name));
   if (unknown.length > 0) {
     throw new Error(`The validators of this schema require ${unknown.join(", ")}, which the browser lacks`);
   }
@@ -69,5 +72,5 @@ export function standaloneValidators(schema: JSONSchema7, now?: () => Date): Sta
     "}",
     "",
   ].join("\n");
-  return { rootKey, keys, source };
+  return { rootKey, keys, requires, source };
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { SCREENS } from "../screens/index.ts";
+import { parseStoreSettingsText } from "../server/store/validate-settings.ts";
 import {
   analyzeBundle,
   chunksWithCompiler,
@@ -15,6 +17,7 @@ import {
   overBudgetPages,
   type RouteNode,
   type ViteManifest,
+  validatorLoads,
 } from "./bundle-weight.ts";
 
 const ROUTE = "?__react-router-build-client-route";
@@ -204,6 +207,66 @@ describe("what hydration loads", () => {
     };
     const over = overBudgetPages(analyzeBundle(manifest(), ROUTES, (file) => Buffer.from(heavy[file] ?? "")));
     expect(over.map((page) => page.chain.at(-1))).toEqual(["routes/home.tsx"]);
+  });
+});
+
+describe("what forms load as the page hydrates", () => {
+  const validators = {
+    schema: { screenId: "signup-form", weight: { raw: 30_000, gzip: 4_000 } },
+    plain: { screenId: "login", weight: { raw: 9_000, gzip: 2_000 } },
+  };
+  const withPlainCheck = () =>
+    manifest({
+      [`app/routes/login.tsx${ROUTE}`]: {
+        file: "assets/login.js",
+        isEntry: true,
+        imports: ["_shared.js"],
+        dynamicImports: ["app/components/plain-form/browser-check.ts", "_ajv-lazy.js"],
+      },
+      "app/components/plain-form/browser-check.ts": {
+        file: "assets/browser-check.js",
+        isDynamicEntry: true,
+        imports: ["_ajv-runtime.js", "_shared.js"],
+      },
+      "_ajv-runtime.js": { file: "assets/ajv-runtime.js" },
+    });
+  const files: Record<string, string> = { ...FILES, "assets/browser-check.js": "export const check=1" };
+  const readAll = (file: string) => Buffer.from(files[file] ?? "");
+  const plus = (a: { raw: number; gzip: number }, b: { raw: number; gzip: number }) => ({
+    raw: a.raw + b.raw,
+    gzip: a.gzip + b.gzip,
+  });
+
+  it("adds a schema-form page's validator modules to it, and nothing to light pages", () => {
+    const without = analyzeBundle(manifest(), ROUTES, read);
+    const pages = analyzeBundle(manifest(), ROUTES, read, { validators });
+    const form = (list: typeof pages) => pageOf(list, "routes/form-screen.tsx").page;
+    expect(form(pages)).toEqual(plus(form(without), validators.schema.weight));
+    expect(pageOf(pages, "routes/home.tsx").page).toEqual(pageOf(without, "routes/home.tsx").page);
+  });
+
+  it("adds a plain-form page's browser check, its runtime and its validator modules", () => {
+    const without = pageOf(analyzeBundle(manifest(), ROUTES, read), "routes/login.tsx").page;
+    const login = pageOf(
+      analyzeBundle(withPlainCheck(), ROUTES, readAll, { validators }),
+      "routes/login.tsx",
+    );
+    const check = ["assets/browser-check.js", "assets/ajv-runtime.js"].map((file) => ({
+      raw: readAll(file).length,
+      gzip: gzipSync(readAll(file)).length,
+    }));
+    expect(login.page).toEqual(check.reduce(plus, plus(without, validators.plain.weight)));
+    // The check's ajv runtime loads after hydration, not with the page's own chunks.
+    expect(login.engines).toEqual([]);
+  });
+
+  it("measures the demo store's heaviest pages of each kind, as the server serves their modules", () => {
+    const settings = parseStoreSettingsText(readFileSync("config/store.json", "utf8"), "store.json");
+    const loads = validatorLoads(settings);
+    expect(loads.schema.weight.gzip).toBeGreaterThan(1_000);
+    expect(loads.plain.weight.gzip).toBeGreaterThan(500);
+    expect(SCREENS.find((screen) => screen.id === loads.plain.screenId)?.formRenderer).toBe("plain");
+    expect(SCREENS.find((screen) => screen.id === loads.schema.screenId)?.formRenderer).not.toBe("plain");
   });
 });
 

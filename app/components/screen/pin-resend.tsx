@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "../../../locales/react.tsx";
 import { useHydrated } from "../../../widgets/use-hydrated.ts";
-import { apiRequest, errorMessage } from "../../lib/api-client.ts";
+import { loadApiClient } from "../../lib/api-client-on-demand.ts";
 import { useCountdown } from "../use-countdown.ts";
 
 /** Spec §9: the resend button waits 30 s; a hint about undelivered mail appears after 5 minutes. */
@@ -38,11 +38,17 @@ export function PinResend({
     setSending(true);
     setStatus(null);
     try {
-      await apiRequest(path, { method: "POST", body: body ?? {} });
-      setStatus({ kind: "sent", text: t("screens.pinCode.resent") });
-      restart();
-    } catch (error) {
-      setStatus({ kind: "error", text: errorMessage(error, t) });
+      const { apiRequest, errorMessage } = await loadApiClient();
+      try {
+        await apiRequest(path, { method: "POST", body: body ?? {} });
+        setStatus({ kind: "sent", text: t("screens.pinCode.resent") });
+        restart();
+      } catch (error) {
+        setStatus({ kind: "error", text: errorMessage(error, t) });
+      }
+    } catch {
+      // The client itself did not load (the network is gone): the generic message.
+      setStatus({ kind: "error", text: t("apiError.fallback") });
     } finally {
       setSending(false);
     }

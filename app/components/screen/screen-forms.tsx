@@ -19,7 +19,7 @@ import type { FormDefinition } from "../../../schemas/form-definition.ts";
 import { FORM_ID_FIELD, type FormFailure, type FormSubmission } from "../../../schemas/form-post.ts";
 import type { ScreenDefinition, ScreenForm } from "../../../screens/screen-definition.ts";
 import type { FormRendererProps } from "../../../widgets/form-renderer.ts";
-import { apiRequest } from "../../lib/api-client.ts";
+import { requestOnDemand } from "../../lib/api-client-on-demand.ts";
 import { formsShownBy, isFormShown } from "../../lib/screen-form.ts";
 import { RecaptchaFeatures, useRecaptchaToken } from "../recaptcha.tsx";
 import { PinResend } from "./pin-resend.tsx";
@@ -125,7 +125,7 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
       <Renderer
         form={form}
         formData={initialData}
-        request={apiRequest}
+        request={requestOnDemand}
         onSubmit={send}
         submitLabelKey={definition.submitLabelKey}
         serverErrors={failure?.errors}

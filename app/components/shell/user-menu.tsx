@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { useTranslation } from "../../../locales/react.tsx";
+import { loadApiClient } from "../../lib/api-client-on-demand.ts";
 import { ChevronDownIcon, LogoutIcon, PersonIcon, ShieldIcon } from "../icons.tsx";
 import { Avatar } from "./avatar.tsx";
 
@@ -18,7 +19,7 @@ export interface MenuSecurity {
  * leaves the line out.
  */
 export async function loadMenuSecurity(): Promise<MenuSecurity | null> {
-  const { apiRequest } = await import("../../lib/api-client.ts");
+  const { apiRequest } = await loadApiClient();
   const header = await apiRequest<Partial<MenuSecurity>>("/zapi/internal/account-header/screen-data", {
     method: "GET",
     // A lapsed session shows up on the next page; the menu does not navigate on its own.
