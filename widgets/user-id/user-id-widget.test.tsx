@@ -77,6 +77,36 @@ describe("user ID widget", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("does not send an ID of the wrong shape, whose own message would be replaced by the API's", async () => {
+    const fetchMock = answer(400, { message: "入力内容に誤りがあります。各項目をご確認ください。" });
+    const shaped = testForm(
+      {
+        userId: {
+          type: "string",
+          title: "ユーザID",
+          minLength: 6,
+          maxLength: 15,
+          pattern: "^[A-Za-z0-9]*$",
+          errorMessage: { minLength: "validation.userId.minLength", pattern: "validation.userId.characters" },
+        } as never,
+      },
+      { userId: { "ui:widget": "userId", "ui:options": { verifyPath: "/zapi/account/user-id/verify" } } },
+    );
+    const { user } = renderForm(shaped);
+    // (The field's message on blur is the form's: tests/e2e/form-checks.spec.ts sees it stay.)
+    await user.type(input(), "ab");
+    await user.tab();
+    await user.clear(input());
+    await user.type(input(), "ab-cd-ef");
+    await user.tab();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.clear(input());
+    await user.type(input(), "abcdef");
+    await user.tab();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+  });
+
   it("ignores the answer for an ID the user has changed since", async () => {
     let reply: (response: Response) => void = () => {};
     vi.stubGlobal(

@@ -5,10 +5,18 @@ import { apiFailureOf, schemaFormContext } from "../form-context.ts";
 
 /**
  * A user ID, checked for duplicates when the field is left (spec §5 User ID): if the value differs
- * from `ui:options.currentValue`, it is POSTed as {userId} to `ui:options.verifyPath` (through the
- * page's API helper) and a refusal's message is shown on the field. A reply that arrives after the user changed the value again is
+ * from `ui:options.currentValue` and has the shape the field's schema asks for (an ID too short
+ * keeps its own message, and is not sent), it is POSTed as {userId} to `ui:options.verifyPath`
+ * (through the page's API helper) and a refusal's message is shown on the field. A reply that arrives after the user changed the value again is
  * dropped. If the check cannot be made (network), nothing is shown: the submit checks again.
  */
+/** Whether `value` has the length and characters the schema asks for. */
+export function hasSchemaShape(value: string, schema: WidgetProps["schema"]): boolean {
+  const { minLength = 0, maxLength = Number.POSITIVE_INFINITY, pattern } = schema;
+  const length = [...value].length;
+  return length >= minLength && length <= maxLength && (!pattern || new RegExp(pattern, "u").test(value));
+}
+
 export function UserIdWidget(props: WidgetProps) {
   const BaseInputTemplate = getTemplate("BaseInputTemplate", props.registry, props.options);
   const { t } = useTranslation();
@@ -19,6 +27,7 @@ export function UserIdWidget(props: WidgetProps) {
   const verify = async (userId: string) => {
     const { verifyPath, currentValue } = options;
     if (typeof verifyPath !== "string" || userId === "" || userId === currentValue) return;
+    if (!hasSchemaShape(userId, props.schema)) return;
     latestChecked.current = userId;
     try {
       await request(verifyPath, { method: "POST", body: { userId } });
