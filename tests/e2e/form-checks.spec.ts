@@ -3,10 +3,18 @@
  * (§5) in the browser before anything is sent — on blur, and on submit where the button is
  * enabled — with the validators the server compiled, under the strict CSP with no violation. (The
  * sign-up form and e-mail step, login and forgot-password are checked the same way in
- * store-driven-forms.spec.ts; the multi-factor login and SMS code pages in multi-factor.spec.ts.)
+ * store-driven-forms.spec.ts; the e-mail verification code in mypage-email-verify.spec.ts.)
  */
 import type { Page } from "@playwright/test";
-import { newEmail, requestSignUpPin, signUpMember, typePin, waitUntilHydrated, watchCsp } from "./helpers.ts";
+import {
+  agreeToPolicies,
+  newEmail,
+  requestSignUpPin,
+  signUpMember,
+  typePin,
+  waitUntilHydrated,
+  watchCsp,
+} from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
 const PASSWORD = "Checks2026form";
@@ -51,11 +59,11 @@ async function wrongThenRight(page: Page, check: FieldCheck, posts: string[]) {
   await expect(field, `${check.field} filled right`).not.toContainText(shown(check.message));
 }
 
-/** Opens a form page once it has hydrated and its validator module has arrived. */
+/** Opens a form page once it has hydrated and its validator module has loaded. */
 async function openForm(page: Page, url: string, submit: string) {
-  const validator = page.waitForResponse((response) => response.url().includes("/form-validators/"));
   await page.goto(url);
-  await validator;
+  // Its validator module has arrived (or came from the cache: the URL names the module's content).
+  await page.waitForLoadState("networkidle");
   const button = page.getByRole("button", { name: submit, exact: true });
   await waitUntilHydrated(page, button);
   return button;
@@ -82,6 +90,25 @@ test("guest forms: the login code request and the password reset", async ({ page
   };
   await wrongThenRight(page, email, posts);
   await submitRefused(page, send, email);
+  expect(posts).toEqual([]);
+  // The code request, right, leads to the code page (whatever the address: no account is revealed).
+  await enter(page, email, email.right);
+  await send.click();
+  await page.waitForURL("**/login/code**");
+  posts.length = 0;
+  await waitUntilHydrated(page, page.getByRole("button", { name: "ログイン", exact: true }));
+  await page.waitForLoadState("networkidle");
+  await wrongThenRight(
+    page,
+    {
+      field: "authCode",
+      wrong: "12",
+      message: /.+は半角数字6桁で入力してください。/,
+      right: "123456",
+      boxes: true,
+    },
+    posts,
+  );
 
   const reset = await openForm(page, "/password/reset?token=from-the-mail", "パスワードを設定する");
   await wrongThenRight(
@@ -103,6 +130,19 @@ test("guest forms: the login code request and the password reset", async ({ page
   await wrongThenRight(page, confirm, posts);
   await submitRefused(page, reset, confirm);
 
+  expect(posts).toEqual([]);
+
+  // The sign-up's consent (on the e-mail step in the demo store; /signup and /signup/policy build
+  // the same boxes): each box read and ticked; one unticked again greys the button (spec §5).
+  const agree = await openForm(page, "/signup/auth", "認証コードを送信する");
+  await page.locator('[data-field="email"] input').fill(newEmail("checks-consent"));
+  await agreeToPolicies(page);
+  await expect(agree).toBeEnabled();
+  const terms = page.locator('[data-field^="policy_"]').first();
+  await terms.locator('input[type="checkbox"]').uncheck();
+  await expect(agree).toBeDisabled();
+  await terms.locator('input[type="checkbox"]').check();
+  await expect(agree).toBeEnabled();
   expect(posts).toEqual([]);
   expect(csp).toEqual([]);
 });
@@ -190,7 +230,8 @@ test("my page's forms, and the PIN pages they lead to", async ({ page }) => {
     posts,
   );
   // The right ID was checked for duplicates as it was left (spec §5): that call is the only one.
-  expect(posts.splice(0)).toEqual(["/zapi/account/user-id/verify"]);
+  await expect.poll(() => posts).toEqual(["/zapi/account/user-id/verify"]);
+  posts.length = 0;
   await wrongThenRight(
     page,
     {
@@ -284,6 +325,25 @@ test("my page's forms, and the PIN pages they lead to", async ({ page }) => {
   const withdraw = await openForm(page, "/withdraw", "退会手続きへ進む");
   await withdraw.click();
   await expect(page.locator('[data-field="consent"]')).toContainText("※同意は必須です");
+  expect(posts).toEqual([]);
+  await page.locator('[data-field="question_reason"] input[type="checkbox"]').first().check();
+  await page.locator('[data-field="consent"] input[type="checkbox"]').check();
+  await expect(page.locator('[data-field="consent"]')).not.toContainText("※同意は必須です");
+  await withdraw.click();
+  await page.waitForURL("**/withdraw/pin-code");
+  posts.length = 0;
+  await waitUntilHydrated(page, page.getByRole("button", { name: "退会する" }));
+  await wrongThenRight(
+    page,
+    {
+      field: "pinCode",
+      wrong: "7",
+      message: /.+は半角数字6桁で入力してください。/,
+      right: "765432",
+      boxes: true,
+    },
+    posts,
+  );
   expect(posts).toEqual([]);
   expect(csp).toEqual([]);
 });

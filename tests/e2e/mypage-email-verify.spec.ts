@@ -10,6 +10,7 @@ const TEXT = {
     verifyLink: "メールアドレスを確認する",
     codeSubject: "メールアドレス確認用認証コード",
     verify: "認証する",
+    wrongCode: /※.+は半角数字6桁で入力してください。/,
     done: "メールアドレスの確認が完了しました",
   },
   en: {
@@ -18,6 +19,7 @@ const TEXT = {
     verifyLink: "Verify your e-mail address",
     codeSubject: "e-mail verification code",
     verify: "Verify",
+    wrongCode: /The .+ is 6 half-width digits\./,
     done: "Your e-mail address is confirmed",
   },
 } as const;
@@ -45,7 +47,13 @@ for (const language of ["ja", "en"] as const) {
 
     const verify = page.getByRole("button", { name: text.verify });
     await waitUntilHydrated(page, verify);
+    // Filled wrong (issue 28): the field says so when left, before anything is sent.
+    const field = page.locator('[data-field="pinCode"]');
+    await typePin(page, "pinCode", "12");
+    await page.locator("main h1").first().click();
+    await expect(field).toContainText(text.wrongCode);
     await typePin(page, "pinCode", pinFrom(mail.text));
+    await expect(field).not.toContainText(text.wrongCode);
     await verify.click();
     await page.waitForURL("**/mypage/email/verify/complete");
     await expect(page.getByRole("heading", { level: 1 })).toContainText(text.done);
