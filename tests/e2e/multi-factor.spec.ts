@@ -4,7 +4,7 @@
  * password + app, then with a backup code (which then fails), turns on e-mail and logs in with the
  * mailed code choosing it as preferred, then turns everything off.
  */
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { totpCode } from "../totp.ts";
 import {
   newEmail,
@@ -39,6 +39,23 @@ async function logInWithPassword(page: Page, email: string, from = "/login") {
 async function submitSecondFactor(page: Page) {
   const verify = page.getByRole("button", { name: "認証する" });
   await verify.click();
+}
+
+/**
+ * Issue 28: a code too short says so when the field is left, before anything is sent; the right
+ * code typed over it then clears the message.
+ */
+async function codeTooShortFirst(page: Page, field: string, message: string) {
+  const posts: string[] = [];
+  const onRequest = (request: Request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  };
+  page.on("request", onRequest);
+  await typePin(page, field, "12");
+  await page.locator("main h1").first().click();
+  await expect(page.locator(`[data-field="${field}"]`)).toContainText(message);
+  page.off("request", onRequest);
+  expect(posts).toEqual([]);
 }
 
 test("a member sets up the authenticator app and backup codes, logs in with each, adds e-mail, then turns all off", async ({
@@ -86,6 +103,7 @@ test("a member sets up the authenticator app and backup codes, logs in with each
     page.getByText("認証アプリに表示されている6桁のワンタイムパスワードを入力してください。"),
   ).toBeVisible();
   await waitUntilHydrated(page, page.getByRole("button", { name: "認証する" }));
+  await codeTooShortFirst(page, "value", "※6桁のワンタイムパスワードを入力してください。");
   await typePin(page, "value", totpCode(secret ?? "", Date.now() + 30_000));
   await submitSecondFactor(page);
   await page.waitForURL("**/mypage/login-history");
@@ -199,6 +217,7 @@ test("a member proves a phone number by SMS, then logs in with a texted code (en
   const code = pinFrom((await waitForSms(phone, sentAfter)).text);
   const turnOn = page.getByRole("button", { name: "Turn on" });
   await waitUntilHydrated(page, turnOn);
+  await codeTooShortFirst(page, "token", "The verification code is 6 half-width digits.");
   await typePin(page, "token", code === "000000" ? "111111" : "000000");
   await turnOn.click();
   await expect(page.locator('[data-field="token"]')).toContainText("Authentication failed.");
