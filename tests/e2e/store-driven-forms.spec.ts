@@ -12,6 +12,13 @@ function editStore(edit: (store: { accountRegistrationSetting: Record<string, un
   writeFileSync(e2eStoreFile, JSON.stringify(store, null, 2));
 }
 
+/** The validator module the page names for its form (in the loader data the document carries). */
+async function validatorUrlOf(page: Page): Promise<string> {
+  const url = /\/form-validators\/[A-Za-z0-9_-]{22}\.js/.exec(await page.content())?.[0];
+  expect(url, "the page names its validator module").toBeTruthy();
+  return url ?? "";
+}
+
 async function fieldState(page: Page, name: string) {
   const field = page.locator(`[data-field="${name}"]`);
   if ((await field.count()) === 0) return "absent";
@@ -41,7 +48,11 @@ test.describe("forms follow the store settings", () => {
     await expect(page.locator('[data-field="nickname"]')).toContainText("任意");
   });
 
-  test("a rule changed in the store file changes the form on the next request", async ({ page }) => {
+  test("a rule changed in the store file changes the form and its validator on the next request", async ({
+    page,
+  }) => {
+    await page.goto("/signup/form");
+    const before = await validatorUrlOf(page);
     editStore((store) => {
       store.accountRegistrationSetting.nickname = "REQUIRED";
       store.accountRegistrationSetting.phoneNumber = "NOT_USE";
@@ -55,6 +66,20 @@ test.describe("forms follow the store settings", () => {
         { timeout: 10_000 },
       )
       .toEqual(["required", "absent"]);
+    // The page names another validator module (its URL is its content's hash), which now refuses
+    // an empty nickname in the browser, before anything is sent.
+    const after = await validatorUrlOf(page);
+    expect(after).not.toBe(before);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    const submit = page.getByRole("button", { name: "登録する" });
+    await waitUntilHydrated(page, submit);
+    await page.waitForLoadState("networkidle");
+    await submit.click();
+    await expect(page.locator('[data-field="nickname"]')).toContainText("※ニックネームを入力してください。");
+    expect(posts).toEqual([]);
   });
 
   test("an invalid edit keeps the last good settings", async ({ page }) => {
