@@ -5,11 +5,14 @@
  * sign-up form and e-mail step, login and forgot-password are checked the same way in
  * store-driven-forms.spec.ts; the e-mail verification code in mypage-email-verify.spec.ts.)
  */
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { e2eStoreFile } from "../../playwright.config.ts";
 import {
   agreeToPolicies,
   newEmail,
   requestSignUpPin,
+  runWithStore,
   signUpMember,
   typePin,
   waitUntilHydrated,
@@ -346,4 +349,38 @@ test("my page's forms, and the PIN pages they lead to", async ({ page }) => {
   );
   expect(posts).toEqual([]);
   expect(csp).toEqual([]);
+});
+
+test.describe("a store that shows the policies before the e-mail step", () => {
+  let demoStoreText = "";
+  test.beforeAll(() => {
+    demoStoreText = readFileSync(e2eStoreFile, "utf8");
+  });
+  test.afterAll(async ({ request }) => {
+    await runWithStore(request, demoStoreText);
+  });
+
+  test("/signup: each policy read and ticked; one unticked again greys the button", async ({
+    page,
+    request,
+  }) => {
+    const store = JSON.parse(demoStoreText);
+    store.signUp = { ...store.signUp, isPreShowPolicy: true };
+    await runWithStore(request, JSON.stringify(store, null, 2));
+    const csp = await watchCsp(page);
+    const posts = watchPosts(page);
+    const agree = await openForm(page, "/signup", "同意して進む");
+    await expect(agree).toBeDisabled();
+    await agreeToPolicies(page);
+    await expect(agree).toBeEnabled();
+    const terms = page.locator('[data-field^="policy_"] input[type="checkbox"]').first();
+    await terms.uncheck();
+    await expect(agree).toBeDisabled();
+    await terms.check();
+    await expect(agree).toBeEnabled();
+    expect(posts).toEqual([]);
+    await agree.click();
+    await page.waitForURL("**/signup/auth");
+    expect(csp).toEqual([]);
+  });
 });
