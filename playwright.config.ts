@@ -54,7 +54,7 @@ export default defineConfig({
         TRUST_PROXY: "true",
         // reCAPTCHA goes to the local fake; nothing changes until a spec turns it on in the store.
         RECAPTCHA_API_KEY: "fake-recaptcha-api-key",
-        RECAPTCHA_ENDPOINT: recaptchaOrigin,
+        RECAPTCHA_ENTERPRISE_ORIGIN: recaptchaOrigin,
         RECAPTCHA_SCRIPT_URL: `${recaptchaOrigin}/recaptcha/enterprise.js`,
       },
       reuseExistingServer: false,

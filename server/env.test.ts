@@ -14,7 +14,21 @@ describe("parseEnv", () => {
     expect(env.zapiOrigin).toBeNull();
     expect(env.trustProxy).toBe(false);
     expect(env.recaptchaApiKey).toBeNull();
+    expect(env.recaptchaEnterpriseOrigin).toBe("https://recaptchaenterprise.googleapis.com");
+    expect(env.recaptchaScriptUrl).toBe("https://www.google.com/recaptcha/enterprise.js");
     expect(env.encryptionKey).toBeNull();
+  });
+
+  it("reads the reCAPTCHA origin and script URL (issue 29: tests point them at a local stand-in)", () => {
+    const env = parseEnv(
+      {
+        RECAPTCHA_ENTERPRISE_ORIGIN: "http://127.0.0.1:3219/",
+        RECAPTCHA_SCRIPT_URL: "http://127.0.0.1:3219/recaptcha/enterprise.js",
+      },
+      cwd,
+    );
+    expect(env.recaptchaEnterpriseOrigin).toBe("http://127.0.0.1:3219");
+    expect(env.recaptchaScriptUrl).toBe("http://127.0.0.1:3219/recaptcha/enterprise.js");
   });
 
   it("reads ENCRYPTION_KEY as 32 bytes", () => {
@@ -45,6 +59,9 @@ describe("parseEnv", () => {
     [{ HOST: "a b" }, "HOST"],
     [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
     [{ ENCRYPTION_KEY: "too-short" }, "ENCRYPTION_KEY"],
+    [{ RECAPTCHA_ENTERPRISE_ORIGIN: "https://recaptcha.example/v1" }, "RECAPTCHA_ENTERPRISE_ORIGIN"],
+    [{ RECAPTCHA_ENTERPRISE_ORIGIN: "ftp://recaptcha.example" }, "RECAPTCHA_ENTERPRISE_ORIGIN"],
+    [{ RECAPTCHA_SCRIPT_URL: "javascript:alert(1)" }, "RECAPTCHA_SCRIPT_URL"],
   ])("rejects %o naming %s", (source, variable) => {
     expect(() => parseEnv(source, cwd)).toThrow(EnvError);
     expect(() => parseEnv(source, cwd)).toThrow(`Environment variable ${variable}`);

@@ -24,10 +24,11 @@ export interface Env {
   /** RECAPTCHA_API_KEY: the Google Cloud API key for reCAPTCHA Enterprise assessments. */
   recaptchaApiKey: string | null;
   /**
-   * RECAPTCHA_ENDPOINT: where assessments are created, `<endpoint>/v1/projects/<id>/assessments`
-   * (default Google's; tests point it at tests/fakes/recaptcha-server.ts).
+   * RECAPTCHA_ENTERPRISE_ORIGIN: the assessment API's origin; the server POSTs to
+   * `<origin>/v1/projects/<id>/assessments?key=<RECAPTCHA_API_KEY>` (default Google's; tests point
+   * it at tests/fakes/recaptcha-server.ts).
    */
-  recaptchaEndpoint: string;
+  recaptchaEnterpriseOrigin: string;
   /**
    * RECAPTCHA_SCRIPT_URL: the Enterprise script pages load (default Google's); the CSP allows its
    * origin only while the store enables reCAPTCHA.
@@ -139,9 +140,8 @@ export function parseEnv(source: Source = process.env, cwd = process.cwd()): Env
     publicOriginIsDefault: publicOrigin === null,
     trustProxy: flag(source, "TRUST_PROXY"),
     recaptchaApiKey: source.RECAPTCHA_API_KEY?.trim() || null,
-    recaptchaEndpoint:
-      optionalUrl(source, "RECAPTCHA_ENDPOINT", ["http:", "https:"]) ??
-      "https://recaptchaenterprise.googleapis.com",
+    recaptchaEnterpriseOrigin:
+      originOnly(source, "RECAPTCHA_ENTERPRISE_ORIGIN") ?? "https://recaptchaenterprise.googleapis.com",
     recaptchaScriptUrl:
       optionalUrl(source, "RECAPTCHA_SCRIPT_URL", ["http:", "https:"]) ??
       "https://www.google.com/recaptcha/enterprise.js",

@@ -49,7 +49,10 @@ async function boot() {
     mailer,
     sms,
     passwords: createPasswordHasher(),
-    recaptcha: createRecaptchaVerifier({ apiKey: env.recaptchaApiKey, endpoint: env.recaptchaEndpoint }),
+    recaptcha: createRecaptchaVerifier({
+      apiKey: env.recaptchaApiKey,
+      origin: env.recaptchaEnterpriseOrigin,
+    }),
     secretBox,
     now: () => new Date(),
     secureCookies: env.publicOrigin.startsWith("https://"),

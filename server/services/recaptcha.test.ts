@@ -117,7 +117,7 @@ describe("what the operator is told at boot", () => {
   });
 });
 
-describe("against a local assessment service (RECAPTCHA_ENDPOINT)", () => {
+describe("against a local assessment service (RECAPTCHA_ENTERPRISE_ORIGIN)", () => {
   let fake: FakeRecaptcha;
   const fakeSettings = { enabled: true, siteKey: FAKE_RECAPTCHA_SITE_KEY, projectId: "p" };
   beforeAll(async () => {
@@ -127,7 +127,7 @@ describe("against a local assessment service (RECAPTCHA_ENDPOINT)", () => {
 
   function verifierFor(apiKey: string) {
     const logger = { error: vi.fn() };
-    return { logger, verifier: createRecaptchaVerifier({ apiKey, endpoint: `${fake.endpoint}/`, logger }) };
+    return { logger, verifier: createRecaptchaVerifier({ apiKey, origin: `${fake.origin}/`, logger }) };
   }
   const check = (apiKey: string, token: string, expectedAction = "login") => {
     const { verifier, logger } = verifierFor(apiKey);
@@ -162,9 +162,9 @@ describe("against a local assessment service (RECAPTCHA_ENDPOINT)", () => {
     expect(logger.error).toHaveBeenCalledWith(expect.stringContaining("refused with 403"));
   });
 
-  it("is unavailable when nothing answers at the endpoint", async () => {
+  it("is unavailable when nothing answers at the origin", async () => {
     const logger = { error: vi.fn() };
-    const verifier = createRecaptchaVerifier({ apiKey: "k", endpoint: "http://127.0.0.1:9", logger });
+    const verifier = createRecaptchaVerifier({ apiKey: "k", origin: "http://127.0.0.1:9", logger });
     const verdict = await verifier.verify({ token: "t", settings: fakeSettings, expectedAction: "login" });
     expect(verdict).toBe("unavailable");
     expect(logger.error).toHaveBeenCalledWith(

@@ -12,8 +12,8 @@ export type RecaptchaSettings = NonNullable<StoreSettings["login"]["recaptcha"]>
 /** reCAPTCHA's own default threshold: 0.0 is very likely a bot, 1.0 very likely a person. */
 export const DEFAULT_MINIMUM_SCORE = 0.5;
 
-/** Google's assessment API; RECAPTCHA_ENDPOINT replaces it (tests: tests/fakes/recaptcha-server.ts). */
-export const DEFAULT_RECAPTCHA_ENDPOINT = "https://recaptchaenterprise.googleapis.com";
+/** Google's assessment API; RECAPTCHA_ENTERPRISE_ORIGIN replaces it (tests: tests/fakes/recaptcha-server.ts). */
+export const DEFAULT_RECAPTCHA_ENTERPRISE_ORIGIN = "https://recaptchaenterprise.googleapis.com";
 
 /** How long an assessment may take before the call is answered "unavailable". */
 const ASSESSMENT_TIMEOUT_MS = 5000;
@@ -58,13 +58,18 @@ function isAssessment(value: unknown): value is Assessment {
 export function createRecaptchaVerifier(options: {
   /** RECAPTCHA_API_KEY: a Google Cloud API key allowed to create assessments. */
   apiKey: string | null;
-  /** RECAPTCHA_ENDPOINT: origin (and optional base path) of the assessment API. */
-  endpoint?: string;
+  /** RECAPTCHA_ENTERPRISE_ORIGIN: the origin of the assessment API. */
+  origin?: string;
   fetch?: typeof fetch;
   logger?: Logger;
 }): RecaptchaVerifier {
-  const { apiKey, endpoint = DEFAULT_RECAPTCHA_ENDPOINT, fetch: send = fetch, logger = console } = options;
-  const base = endpoint.replace(/\/+$/, "");
+  const {
+    apiKey,
+    origin = DEFAULT_RECAPTCHA_ENTERPRISE_ORIGIN,
+    fetch: send = fetch,
+    logger = console,
+  } = options;
+  const base = origin.replace(/\/+$/, "");
   const misconfigured = (problem: string): RecaptchaVerdict => {
     logger.error(`[recaptcha] ${problem}; the calls it protects are refused until it is fixed`);
     return "unavailable";

@@ -88,8 +88,8 @@ async function handle(request: IncomingMessage, response: ServerResponse, apiKey
 }
 
 export interface FakeRecaptcha {
-  /** The origin to give as RECAPTCHA_ENDPOINT. */
-  endpoint: string;
+  /** The origin to give as RECAPTCHA_ENTERPRISE_ORIGIN. */
+  origin: string;
   /** The address to give as RECAPTCHA_SCRIPT_URL. */
   scriptUrl: string;
   close(): Promise<void>;
@@ -104,15 +104,15 @@ export async function startFakeRecaptcha(
   });
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const { port: bound } = server.address() as AddressInfo;
-  const endpoint = `http://${host}:${bound}`;
+  const origin = `http://${host}:${bound}`;
   return {
-    endpoint,
-    scriptUrl: `${endpoint}/recaptcha/enterprise.js`,
+    origin,
+    scriptUrl: `${origin}/recaptcha/enterprise.js`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const fake = await startFakeRecaptcha({ port: Number(process.env.PORT ?? 3219) });
-  console.log(`fake reCAPTCHA on ${fake.endpoint}`);
+  console.log(`fake reCAPTCHA on ${fake.origin}`);
 }
