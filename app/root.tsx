@@ -44,8 +44,11 @@ export async function loader(args: Route.LoaderArgs) {
       `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`,
     );
   }
-  // Where the reCAPTCHA script loads from is the server's setting (RECAPTCHA_SCRIPT_URL); null = Google's.
-  const recaptchaScriptUrl = args.context.recaptchaScriptUrl ?? null;
+  // Where the reCAPTCHA script loads from is the server's setting (RECAPTCHA_SCRIPT_URL; null =
+  // Google's), said only while the store enables reCAPTCHA: otherwise pages carry no trace of it.
+  const recaptchaScriptUrl = storeSettingData.login.recaptcha?.enabled
+    ? (args.context.recaptchaScriptUrl ?? null)
+    : null;
   return data(
     {
       authId,

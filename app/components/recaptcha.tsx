@@ -139,6 +139,23 @@ export function RecaptchaFeatures({ action }: { action: RecaptchaAction | undefi
 }
 
 /**
+ * Above a protected form: without JavaScript no token can be made and the API refuses the form,
+ * so the page says so before it is filled in (issue 29). Nothing while reCAPTCHA is off.
+ */
+export function RecaptchaNeedsScript({ action }: { action: RecaptchaAction | undefined }) {
+  const { t } = useTranslation();
+  const config = useRecaptchaConfig();
+  if (!config || !action) return null;
+  return (
+    <noscript>
+      <p className="form-notice" role="alert">
+        {t("login.recaptchaNeedsScript")}
+      </p>
+    </noscript>
+  );
+}
+
+/**
  * Adds `token` for `action` to a submission while the store enables reCAPTCHA; otherwise hands it
  * back as it is.
  */

@@ -17,6 +17,7 @@ const NOTICE = "このサイトはreCAPTCHAによって保護されており";
 const NO_TOKEN =
   "ロボットによる操作でないことを確認できませんでした。JavaScriptを有効にしてから、もう一度お試しください。";
 const BOT = "ロボットによる操作でないことを確認できませんでした。もう一度お試しください。";
+const NEEDS_SCRIPT = "この画面はreCAPTCHAで保護されているため、送信するにはJavaScriptを有効にしてください。";
 
 /** Opens the login page until the store file's change has reached the server. */
 async function openLoginWithRecaptcha(page: Page) {
@@ -92,6 +93,20 @@ test.describe("reCAPTCHA switched on by the store (local stand-in)", () => {
     await fresh.waitForURL("**/mypage");
     expect(freshReports).toEqual([]);
     await context.close();
+
+    // A login-code request carries its own action's token and goes on to the code page.
+    const codeContext = await browser.newContext();
+    const codePage = await codeContext.newPage();
+    await codePage.goto(new URL("/login?loginType=authCode", page.url()).href);
+    await expect(codePage.getByText(NOTICE)).toBeVisible();
+    const codePost = codePage.waitForRequest((request) => request.method() === "POST");
+    await codePage.locator('[data-field="email"] input').fill(email);
+    await codePage.getByRole("button", { name: "認証コードを送信する" }).click();
+    expect((await codePost).postDataJSON()).toMatchObject({
+      token: `fake-recaptcha-token.${FAKE_RECAPTCHA_SITE_KEY}.login_code`,
+    });
+    await codePage.waitForURL("**/login/code**");
+    await codeContext.close();
   });
 
   test("a login with no token (JavaScript off) or a bot's token is refused with a message", async ({
@@ -102,6 +117,10 @@ test.describe("reCAPTCHA switched on by the store (local stand-in)", () => {
     const noScript = await browser.newContext({ javaScriptEnabled: false });
     const plain = await noScript.newPage();
     await plain.goto(new URL("/login", test.info().project.use.baseURL).href);
+    // The page says it before the form is filled in, and the API refuses the token-less form.
+    // (Playwright's text search skips <noscript>, which a browser without scripts shows.)
+    await expect(plain.locator("noscript .form-notice")).toHaveText(NEEDS_SCRIPT);
+    await expect(plain.locator("noscript .form-notice")).toBeVisible();
     await fillLogin(plain, email);
     await expect(plain.getByText(NO_TOKEN)).toBeVisible();
     expect(new URL(plain.url()).pathname).toBe("/login");
@@ -120,4 +139,18 @@ test.describe("reCAPTCHA switched on by the store (local stand-in)", () => {
     await expect(page.getByText(BOT)).toBeVisible();
     expect(new URL(page.url()).pathname).toBe("/login");
   });
+});
+
+test("with reCAPTCHA off (the demo store), the protected pages load no script, allow none and say nothing", async ({
+  page,
+}) => {
+  for (const url of ["/login", "/login?loginType=authCode", "/signup/auth"]) {
+    const response = await page.goto(url);
+    const csp = response?.headers()["content-security-policy"] ?? "";
+    expect(/script-src ([^;]*)/.exec(csp)?.[1], url).not.toContain(fakeOrigin);
+    const html = (await response?.text()) ?? "";
+    expect(html, url).not.toContain("recaptcha/enterprise.js");
+    expect(html, url).not.toContain(NEEDS_SCRIPT);
+    await expect(page.getByText(NOTICE), url).toHaveCount(0);
+  }
 });

@@ -21,7 +21,7 @@ import type { ScreenDefinition, ScreenForm } from "../../../screens/screen-defin
 import type { FormRendererProps } from "../../../widgets/form-renderer.ts";
 import { requestOnDemand } from "../../lib/api-client-on-demand.ts";
 import { formsShownBy, isFormShown } from "../../lib/screen-form.ts";
-import { RecaptchaFeatures, useRecaptchaToken } from "../recaptcha.tsx";
+import { RecaptchaFeatures, RecaptchaNeedsScript, useRecaptchaToken } from "../recaptcha.tsx";
 import { PinResend } from "./pin-resend.tsx";
 
 export interface ScreenFormsProps {
@@ -122,6 +122,7 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
           {t("screens.common.missingQuery")}
         </p>
       )}
+      <RecaptchaNeedsScript action={definition.submit.recaptchaAction} />
       <Renderer
         form={form}
         formData={initialData}
