@@ -160,6 +160,25 @@ describe("the e-mail step", () => {
     expect(t.outbox.mails).toHaveLength(1);
   });
 
+  it("says to try later and mails nothing while reCAPTCHA cannot be checked", async () => {
+    t.store.update((settings) => {
+      settings.login.recaptcha = { enabled: true, siteKey: "site-key", projectId: "project" };
+    });
+    t.deps.recaptcha = { verify: async () => "unavailable" };
+    const body = { type: "signUp", email, policyConsentData: consentToDemoPolicies, token: "good" };
+    const response = await new TestBrowser(t).post("/zapi/signup/email", body);
+    expect(response.status).toBe(503);
+    expect(await json(response)).toMatchObject({
+      code: "RECAPTCHA_UNAVAILABLE",
+      message: "ただいま会員登録を受け付けられません。しばらく時間をおいてから、もう一度お試しください。",
+    });
+    expect(t.outbox.mails).toEqual([]);
+    // Nothing of the sign-up was kept: the same address goes through once the check is back.
+    t.deps.recaptcha = { verify: async () => "pass" };
+    expect((await new TestBrowser(t).post("/zapi/signup/email", body)).status).toBe(200);
+    expect(t.outbox.mails).toHaveLength(1);
+  });
+
   it("needs every policy agreed, with the spec's message", async () => {
     const browser = new TestBrowser(t);
     const response = await browser.post("/zapi/signup/email", {

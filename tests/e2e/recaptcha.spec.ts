@@ -109,7 +109,7 @@ test.describe("reCAPTCHA switched on by the store (local stand-in)", () => {
     await codeContext.close();
   });
 
-  test("a login with no token (JavaScript off) or a bot's token is refused with a message", async ({
+  test("a login with no token (JavaScript off), a bot's or a forged token is refused with a message", async ({
     page,
     browser,
   }) => {
@@ -128,16 +128,20 @@ test.describe("reCAPTCHA switched on by the store (local stand-in)", () => {
 
     // A script that hands out a token the assessment scores as a bot, at once (no task in between:
     // the form must still be sent, as with a cached script).
-    await page.route(`${fakeOrigin}/recaptcha/enterprise.js*`, (route) =>
-      route.fulfill({
-        contentType: "text/javascript",
-        body: `window.grecaptcha = { enterprise: { ready: (f) => f(), execute: () => Promise.resolve(${JSON.stringify(FAKE_BOT_TOKEN)}) } };`,
-      }),
-    );
-    await openLoginWithRecaptcha(page);
-    await fillLogin(page, email);
-    await expect(page.getByText(BOT)).toBeVisible();
-    expect(new URL(page.url()).pathname).toBe("/login");
+    // Then one that hands out a token of its own making, which the assessment does not know.
+    for (const token of [FAKE_BOT_TOKEN, "forged-token-made-by-a-script"]) {
+      await page.unroute(`${fakeOrigin}/recaptcha/enterprise.js*`);
+      await page.route(`${fakeOrigin}/recaptcha/enterprise.js*`, (route) =>
+        route.fulfill({
+          contentType: "text/javascript",
+          body: `window.grecaptcha = { enterprise: { ready: (f) => f(), execute: () => Promise.resolve(${JSON.stringify(token)}) } };`,
+        }),
+      );
+      await openLoginWithRecaptcha(page);
+      await fillLogin(page, email);
+      await expect(page.getByText(BOT), token).toBeVisible();
+      expect(new URL(page.url()).pathname).toBe("/login");
+    }
   });
 });
 
