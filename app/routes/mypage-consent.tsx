@@ -11,6 +11,8 @@ import { ScreenView } from "../components/screen/screen-view.tsx";
 import { enforceAccess, loadScreen } from "../lib/screen-loader.server.ts";
 import { zapiFetch } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-consent";
+// The switches' texts (app/lib/translations/browser.ts).
+import "../lib/translations/widgets.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const headers = new Headers();

@@ -1,7 +1,6 @@
 import mypage from "./mypage.json" with { type: "json" };
-import widgets from "./widgets.json" with { type: "json" };
 
-/** The account area's pages (my page); the switches there are widgets. */
-export const files = { mypage, widgets };
+/** The account area's pages (my page); its switches' texts are the widgets group's. */
+export const files = { mypage };
 
 export default Object.assign({}, ...Object.values(files)) as Record<string, unknown>;

@@ -74,11 +74,11 @@ function PasswordInput({ widget, autoComplete, describedBy, children }: Password
           hidden={!hydrated}
           aria-pressed={visible}
           aria-controls={id}
-          aria-label={t("widgets.password.showNamed", { label })}
+          aria-label={t("common.passwordShowNamed", { label })}
           disabled={disabled}
           onClick={() => setVisible((shown) => !shown)}
         >
-          {t("widgets.password.show")}
+          {t("common.passwordShow")}
         </button>
       </div>
       {children}

@@ -109,10 +109,10 @@ function PasswordInput(props: FieldProps) {
         hidden={!hydrated}
         aria-pressed={visible}
         aria-controls={props.id}
-        aria-label={t("widgets.password.showNamed", { label: props.label })}
+        aria-label={t("common.passwordShowNamed", { label: props.label })}
         onClick={() => setVisible((shown) => !shown)}
       >
-        {t("widgets.password.show")}
+        {t("common.passwordShow")}
       </button>
     </div>
   );

@@ -1,4 +1,4 @@
-/** The texts of forms (labels, validation messages, widgets): imported by the routes with forms. */
+/** The texts of forms (labels, validation messages): imported by the routes with forms. */
 import { needTranslations } from "./browser.ts";
 
 await needTranslations("forms", {
