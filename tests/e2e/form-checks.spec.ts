@@ -17,6 +17,7 @@ import {
   typePin,
   waitUntilHydrated,
   watchCsp,
+  watchPosts,
 } from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
@@ -30,15 +31,6 @@ interface FieldCheck {
   right: string;
   /** One box per digit (the PIN widgets): typed from the first box, as a person does. */
   boxes?: boolean;
-}
-
-/** Every POST the page sends from now on. */
-function watchPosts(page: Page): string[] {
-  const posts: string[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
-  });
-  return posts;
 }
 
 async function enter(page: Page, { field, boxes }: FieldCheck, value: string) {

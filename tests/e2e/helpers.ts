@@ -143,6 +143,15 @@ export async function signUpMember(page: Page, email: string, password: string) 
 }
 
 /** Collects CSP violations (the DOM event, and Chromium's console report) from the page's start. */
+/** The paths of every POST the page sends from now on (a form checked in the browser sends none). */
+export function watchPosts(page: Page): string[] {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+  });
+  return posts;
+}
+
 export async function watchCsp(page: Page): Promise<string[]> {
   const reports: string[] = [];
   page.on("console", (message) => {

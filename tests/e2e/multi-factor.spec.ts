@@ -4,7 +4,7 @@
  * password + app, then with a backup code (which then fails), turns on e-mail and logs in with the
  * mailed code choosing it as preferred, then turns everything off.
  */
-import type { Page, Request } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { totpCode } from "../totp.ts";
 import {
   newEmail,
@@ -14,6 +14,7 @@ import {
   waitForMail,
   waitForSms,
   waitUntilHydrated,
+  watchPosts,
 } from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
@@ -46,15 +47,10 @@ async function submitSecondFactor(page: Page) {
  * code typed over it then clears the message.
  */
 async function codeTooShortFirst(page: Page, field: string, message: string) {
-  const posts: string[] = [];
-  const onRequest = (request: Request) => {
-    if (request.method() === "POST") posts.push(request.url());
-  };
-  page.on("request", onRequest);
+  const posts = watchPosts(page);
   await typePin(page, field, "12");
   await page.locator("main h1").first().click();
   await expect(page.locator(`[data-field="${field}"]`)).toContainText(message);
-  page.off("request", onRequest);
   expect(posts).toEqual([]);
 }
 

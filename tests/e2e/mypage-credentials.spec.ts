@@ -1,6 +1,14 @@
 /** Issue 23 §4, §5: a first password for an account without one, and a new user ID. */
 import type { Page } from "@playwright/test";
-import { newEmail, pinFrom, signUpMember, typePin, waitForMail, waitUntilHydrated } from "./helpers.ts";
+import {
+  newEmail,
+  pinFrom,
+  signUpMember,
+  typePin,
+  waitForMail,
+  waitUntilHydrated,
+  watchPosts,
+} from "./helpers.ts";
 import { PASSWORDLESS_MEMBERS, USER_ID_HOLDER } from "./seeded-members.ts";
 import { expect, test } from "./visitor.ts";
 
@@ -72,10 +80,7 @@ for (const language of ["ja", "en"] as const) {
     await waitUntilHydrated(page, save);
     await typePin(page, "pinCode", pinFrom(mail.text));
     // Too short first (issue 28): the field says so when left, before anything is sent.
-    const posts: string[] = [];
-    page.on("request", (request) => {
-      if (request.method() === "POST") posts.push(request.url());
-    });
+    const posts = watchPosts(page);
     await page.locator('[data-field="password"] input').fill("short1");
     await page.locator("main h1").first().click();
     await expect(page.locator('[data-field="password"]')).toContainText(text.tooShort);

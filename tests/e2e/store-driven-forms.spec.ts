@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { e2eStoreFile } from "../../playwright.config.ts";
-import { newEmail, signUpToForm, waitUntilHydrated } from "./helpers.ts";
+import { newEmail, signUpToForm, waitUntilHydrated, watchPosts } from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
 const original = () => readFileSync(e2eStoreFile, "utf8");
@@ -70,10 +70,7 @@ test.describe("forms follow the store settings", () => {
     // an empty nickname in the browser, before anything is sent.
     const after = await validatorUrlOf(page);
     expect(after).not.toBe(before);
-    const posts: string[] = [];
-    page.on("request", (request) => {
-      if (request.method() === "POST") posts.push(request.url());
-    });
+    const posts = watchPosts(page);
     const submit = page.getByRole("button", { name: "登録する" });
     await waitUntilHydrated(page, submit);
     await page.waitForLoadState("networkidle");
@@ -94,10 +91,7 @@ test.describe("forms follow the store settings", () => {
   test("the browser shows the spec's messages for bad input before anything is sent", async ({ page }) => {
     writeFileSync(e2eStoreFile, saved);
     await page.waitForTimeout(500);
-    const posts: string[] = [];
-    page.on("request", (request) => {
-      if (request.method() === "POST") posts.push(request.url());
-    });
+    const posts = watchPosts(page);
     await page.goto("/signup/form");
     const submit = page.getByRole("button", { name: "登録する" });
     await waitUntilHydrated(page, submit);
