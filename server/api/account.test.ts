@@ -12,6 +12,7 @@ import {
   type TestApi,
   TestBrowser,
 } from "../../tests/api-harness.ts";
+import { gifFrameBomb, interlacedPngBomb } from "../../tests/image-bombs.ts";
 import { accounts, consentChoices, profileImages, withdrawalSurveyAnswers } from "../db/schema.ts";
 import { findAccountById } from "../services/accounts.ts";
 
@@ -1118,6 +1119,71 @@ describe("profile image: POST and GET /zapi/account/profile-image", () => {
       (await browser.post("/zapi/account/profile-image", { profileImage: await pictureUrl() })).status,
     ).toBe(403);
     expect(await storedImages()).toEqual([]);
+  });
+
+  it("refuses a GIF frame bomb and an interlaced PNG bomb unread, while another client's pages go on", async () => {
+    const gifBomb = `data:image/gif;base64,${gifFrameBomb().toString("base64")}`;
+    const pngBomb = `data:image/png;base64,${interlacedPngBomb().toString("base64")}`;
+    const browser = await signedIn(await insertAccount(t));
+    const guest = new TestBrowser(t);
+    await guest.get("/zapi/internal/root/screen-data");
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const pageWaits: number[] = [];
+    let uploading = true;
+    // Another client asks for a page every 50 ms while the bombs are sent, twice each, at once.
+    const pages = (async () => {
+      while (uploading) {
+        const started = performance.now();
+        expect((await guest.get("/zapi/internal/root/screen-data")).status).toBe(200);
+        pageWaits.push(performance.now() - started);
+        rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    const responses = await Promise.all(
+      [gifBomb, pngBomb, gifBomb, pngBomb].map((profileImage) =>
+        browser.post("/zapi/account/profile-image", { profileImage }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    uploading = false;
+    await pages;
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    for (const response of responses) {
+      expect(response.status).toBe(400);
+      expect(await json(response)).toMatchObject({ code: "INVALID_PROFILE_IMAGE" });
+    }
+    expect(await storedImages()).toEqual([]);
+    expect(rssPeak - rssBefore).toBeLessThan(50 * 1024 * 1024);
+    // A liveness bound, not a speed claim: before the fix one bomb held the event loop for 32 s.
+    expect(Math.max(...pageWaits)).toBeLessThan(1000);
+  });
+
+  it("paces a member's uploads, refused ones included: five in a row, then 429 with the wait", async () => {
+    const browser = await signedIn(await insertAccount(t));
+    const unreadable = `data:image/png;base64,${Buffer.from("hello").toString("base64")}`;
+    for (let upload = 0; upload < 4; upload += 1) {
+      expect((await browser.post("/zapi/account/profile-image", { profileImage: unreadable })).status).toBe(
+        400,
+      );
+    }
+    expect(
+      (await browser.post("/zapi/account/profile-image", { profileImage: await pictureUrl() })).status,
+    ).toBe(200);
+    const paced = await browser.post("/zapi/account/profile-image", { profileImage: await pictureUrl() });
+    expect(paced.status).toBe(429);
+    expect(await json(paced)).toMatchObject({ code: "TOO_MANY_ATTEMPTS" });
+    // Removing the picture is not paced; another member is not held back.
+    expect((await browser.post("/zapi/account/profile-image", { profileImage: null })).status).toBe(200);
+    const other = await signedIn(await insertAccount(t));
+    expect(
+      (await other.post("/zapi/account/profile-image", { profileImage: await pictureUrl() })).status,
+    ).toBe(200);
+    t.clock.advance(20_000);
+    expect(
+      (await browser.post("/zapi/account/profile-image", { profileImage: await pictureUrl() })).status,
+    ).toBe(200);
   });
 });
 

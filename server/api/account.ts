@@ -61,6 +61,7 @@ import {
   CLIENT_GUESS_THROTTLE,
   clearThrottle,
   EMAIL_CHECK_RATE,
+  PROFILE_IMAGE_UPLOAD_RATE,
   recordHit,
   takeRate,
   throttleKey,
@@ -369,6 +370,14 @@ export const account = new Hono<ApiEnv>()
       await removeProfileImage(deps.db, found.id);
       return c.json({ profileImageUrl: null });
     }
+    // Each picture costs a decode: paced per member, refused ones counted too.
+    const wait = await takeRate(
+      deps.db,
+      throttleKey.profileImageBy(found.id),
+      PROFILE_IMAGE_UPLOAD_RATE,
+      deps.now(),
+    );
+    if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait);
     let image: Awaited<ReturnType<typeof reencodeProfileImage>>;
     try {
       image = await reencodeProfileImage(profileImage);

@@ -123,6 +123,8 @@ export const SITE_LOGIN_FAILURE_RATE: RatePolicy = { intervalMs: 5 * SECOND, bur
 
 /** User-ID availability checks from one client address: 20 at once, then one every 3 s. */
 export const USER_ID_CHECK_RATE: RatePolicy = { intervalMs: 3 * SECOND, burst: 20 };
+/** Profile-picture uploads per member, each decoded in a worker: 5 in a row, then one every 20 s. */
+export const PROFILE_IMAGE_UPLOAD_RATE: RatePolicy = { intervalMs: 20 * SECOND, burst: 5 };
 /** E-mail change requests per member: a few in a row, then one a minute. */
 export const EMAIL_CHECK_RATE: RatePolicy = { intervalMs: 60 * SECOND, burst: 5 };
 
@@ -173,6 +175,8 @@ export const throttleKey = {
   smsTo: (phoneNumber: string) => `sms:to:${phoneNumber}`,
   mailFrom: (address: string) => `mail:from:${address}`,
   userIdCheckFrom: (address: string) => `user-id:check:${address}`,
+  /** A member's profile-picture uploads. */
+  profileImageBy: (accountId: string) => `profile-image:upload:${accountId}`,
   /** A member's e-mail changes: each tells whether the new address has an account. */
   emailCheckBy: (accountId: string) => `email:check:${accountId}`,
 };
