@@ -2,7 +2,7 @@ import { createJimp } from "@jimp/core";
 import jpeg from "@jimp/js-jpeg";
 import png from "@jimp/js-png";
 import { eq, sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createTestApi,
   demoRegistrationBody,
@@ -275,6 +275,23 @@ describe("POST /zapi/account/password/edit", () => {
       newPassword,
       newPasswordConfirm: newPassword,
     });
+
+  it("evaluates, of forty wrong current passwords sent at once, only those the limit allows (issue 39 §2)", async () => {
+    const browser = await signedIn(await insertAccount(t));
+    const verify = vi.spyOn(t.deps.passwords, "verify");
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        browser.post("/zapi/account/password/edit", {
+          oldPassword: "Wrong0pass",
+          newPassword: NEW_PASSWORD,
+          newPasswordConfirm: NEW_PASSWORD,
+        }),
+      ),
+    );
+    expect(verify).toHaveBeenCalledTimes(4);
+    expect(answers.filter((response) => response.status === 401)).toHaveLength(4);
+    expect(answers.filter((response) => response.status === 429)).toHaveLength(36);
+  });
 
   it("changes the password, ends the account's other sessions, keeps this one and mails a notice", async () => {
     const member = await insertAccount(t);

@@ -62,10 +62,9 @@ import {
   clearThrottle,
   EMAIL_CHECK_RATE,
   PROFILE_IMAGE_UPLOAD_RATE,
-  recordHit,
+  takeAttempt,
   takeRate,
   throttleKey,
-  throttleWait,
   USER_ID_CHECK_RATE,
 } from "../services/throttle.ts";
 import {
@@ -124,9 +123,10 @@ async function storeNewPassword(
 }
 
 /**
- * Checks the member's current password before a change it guards, or throws `wrong()`. Wrong
- * passwords are paced per account like a login's (a stolen session must not guess freely);
- * 429 with the wait while it must wait. The right password clears the count.
+ * Checks the member's current password before a change it guards, or throws `wrong()`. Each try
+ * is counted per account before the password is looked at, like a login's (a stolen session must
+ * not guess freely, nor by sending its guesses at once); 429 with the wait while it must wait.
+ * The right password clears the count.
  */
 async function checkCurrentPassword(
   c: Context<ApiEnv>,
@@ -135,14 +135,16 @@ async function checkCurrentPassword(
   wrong: () => Promise<ApiError>,
 ): Promise<void> {
   const deps = c.get("deps");
-  const key = [throttleKey.passwordCheckBy(found.id)];
-  const wait = await throttleWait(deps.db, key, CLIENT_GUESS_THROTTLE, deps.now());
+  const rules = [{ key: throttleKey.passwordCheckBy(found.id), policy: CLIENT_GUESS_THROTTLE }];
+  const wait = await takeAttempt(deps.db, rules, deps.now());
   if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait);
   if (found.passwordHash && (await deps.passwords.verify(found.passwordHash, password))) {
-    await clearThrottle(deps.db, key);
+    await clearThrottle(
+      deps.db,
+      rules.map((rule) => rule.key),
+    );
     return;
   }
-  await recordHit(deps.db, key, CLIENT_GUESS_THROTTLE, deps.now());
   throw await wrong();
 }
 

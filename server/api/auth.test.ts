@@ -229,6 +229,43 @@ describe("throttling failed logins", () => {
     }
   }
 
+  it("evaluates, of forty wrong passwords sent at once, only those the limits allow (issue 39 §2)", async () => {
+    const verify = vi.spyOn(t.deps.passwords, "verify");
+    const stranger = new TestBrowser(t, { clientAddress: "203.0.113.9" });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => passwordLogin(stranger, member.email, "Wrong0pass")),
+    );
+    // The three free tries and the one right after them; each later one waits its turn.
+    expect(verify).toHaveBeenCalledTimes(4);
+    expect(answers.filter((response) => response.status === 401)).toHaveLength(4);
+    expect(answers.filter((response) => response.status === 429)).toHaveLength(36);
+  });
+
+  it("evaluates, of forty wrong passwords from forty addresses at once, only the account's allowance", async () => {
+    const verify = vi.spyOn(t.deps.passwords, "verify");
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        passwordLogin(
+          new TestBrowser(t, { clientAddress: `198.51.100.${index + 1}` }),
+          member.email,
+          "Wrong0pass",
+        ),
+      ),
+    );
+    // The account's five free tries by strangers and the one right after them.
+    expect(verify).toHaveBeenCalledTimes(6);
+    expect(answers.filter((response) => response.status === 429)).toHaveLength(34);
+  });
+
+  it("gives a right password's count back: a member's own logins never add up to a wait", async () => {
+    const browser = new TestBrowser(t, { clientAddress: "203.0.113.9" });
+    for (let login = 0; login < 8; login += 1) {
+      expect((await passwordLogin(browser, member.email, "Passw0rdA")).status).toBe(200);
+      await browser.post("/zapi/logout", {});
+      browser.cookies.delete("latid");
+    }
+  });
+
   it("makes a stranger wait longer after each failure past the third, from 1 s up, and never locks", async () => {
     const stranger = new TestBrowser(t, { clientAddress: "203.0.113.9" });
     const waits: number[] = [];

@@ -46,9 +46,10 @@ import { codeDisplayName, mailCode, mailDeps, paceMail } from "./code-mail.ts";
 import type { ApiEnv } from "./context.ts";
 import {
   forgetClientFailures,
+  giveBackLoginAttempt,
   loginClient,
   recordFailedLogin,
-  refuseWhileThrottled,
+  takeLoginAttempt,
 } from "./login-limits.ts";
 import { currentMember } from "./member.ts";
 import { apiError } from "./messages.ts";
@@ -83,7 +84,7 @@ async function passwordLogin(c: ApiContext, body: unknown) {
 
   const account = await findAccountForLogin(deps.db, identifier, { userIdEnabled });
   const client = await loginClient(c, account, identifier);
-  await refuseWhileThrottled(c, client, "Password");
+  await takeLoginAttempt(c, client, "Password");
   // An unknown account is checked against a dummy hash: the same answer in the same time.
   const passwordMatches = await deps.passwords.verify(account?.passwordHash ?? null, password);
   if (!account || !passwordMatches) {
@@ -91,6 +92,7 @@ async function passwordLogin(c: ApiContext, body: unknown) {
     const message = looksLikeEmail(identifier) || !userIdEnabled ? "loginFailed.email" : "loginFailed.userId";
     throw await apiError(c, 401, "LOGIN_FAILED", message);
   }
+  await giveBackLoginAttempt(c, client);
   if (account.loginProhibitedAt) {
     await recordFailedLogin(c, client, { method: "Password", failure: "prohibited" });
     throw await apiError(c, 403, "LOGIN_PROHIBITED", "loginProhibited");
@@ -122,7 +124,7 @@ async function codeLogin(c: ApiContext, body: unknown) {
   const identifier = flow.email;
   const account = flow.accountId ? await findAccountById(deps.db, flow.accountId) : null;
   const client = await loginClient(c, account, identifier);
-  await refuseWhileThrottled(c, client, "AuthCode");
+  await takeLoginAttempt(c, client, "AuthCode");
   // A flow for an address without an account has a code no one was sent, and fails even with it.
   const accepted =
     normalizeEmail(request.emailUserId) === flow.email &&
@@ -133,6 +135,7 @@ async function codeLogin(c: ApiContext, body: unknown) {
       params: { displayName: codeDisplayName(settings, "login", requestLanguage(c)) },
     });
   }
+  await giveBackLoginAttempt(c, client);
   if (account.loginProhibitedAt) {
     await recordFailedLogin(c, client, { method: "AuthCode", failure: "prohibited" });
     throw await apiError(c, 403, "LOGIN_PROHIBITED", "loginProhibited");

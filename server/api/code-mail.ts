@@ -17,13 +17,13 @@ import {
   CLIENT_MAIL_THROTTLE,
   CODE_RESEND_THROTTLE,
   clearThrottle,
+  giveBackAttempt,
   MAIL_THROTTLE,
   recordHit,
-  recordRuleHits,
   type ThrottleRule,
+  takeAttempt,
   throttleKey,
   throttleWait,
-  waitForRules,
 } from "../services/throttle.ts";
 import type { StoreSettings } from "../store/validate-settings.ts";
 import type { ApiEnv } from "./context.ts";
@@ -187,17 +187,19 @@ export async function spendIssuedCode(
   const deps = c.get("deps");
   const now = deps.now();
   const rules = codeGuessRules(c, flow);
-  const wait = await waitForRules(deps.db, rules, now);
+  // Counted before the code is looked at, so that guesses sent at once cannot all be tried.
+  const wait = await takeAttempt(deps.db, rules, now);
   if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait);
   if (await verifyCode(deps.db, { flowId: flow.id, purpose, code, now })) {
-    // The guesser's own count is forgotten; an address's count across mailboxes stays.
+    // The guesser's own count is forgotten; an address's count across mailboxes keeps its
+    // earlier wrong guesses, not this right one.
+    await giveBackAttempt(deps.db, rules);
     await clearThrottle(
       deps.db,
       rules.filter((rule) => rule.policy === CLIENT_GUESS_THROTTLE).map((rule) => rule.key),
     );
     return;
   }
-  await recordRuleHits(deps.db, rules, now);
   throw await apiError(c, 400, "PIN_CODE_ERROR", "pinCodeError", {
     params: { displayName: await issuedCodeName(c, purpose) },
   });

@@ -12,13 +12,13 @@ import {
   ADDRESS_GUESS_THROTTLE,
   CLIENT_GUESS_THROTTLE,
   clearThrottle,
-  rateWait,
-  recordRateHit,
-  recordRuleHits,
+  giveBackAttempt,
+  giveBackRate,
   SITE_LOGIN_FAILURE_RATE,
   type ThrottleRule,
+  takeAttempt,
+  takeRate,
   throttleKey,
-  waitForRules,
 } from "../services/throttle.ts";
 import { loginAlertToken } from "./auth-cookies.ts";
 import type { ApiEnv } from "./context.ts";
@@ -74,9 +74,8 @@ function loginThrottleRules({ account, identifier, address, knownBrowser }: Logi
 }
 
 /**
- * Records a failed attempt in the login history. A wrong password or code also counts against
- * the client's throttle keys and the site-wide rate; a refusal before any check (throttled,
- * reCAPTCHA, barred) does not.
+ * Records a failed attempt in the login history. The limits counted it before it was evaluated
+ * (takeLoginAttempt); a refusal before any check (throttled, reCAPTCHA, barred) counts on none.
  */
 export async function recordFailedLogin(
   c: ApiContext,
@@ -94,23 +93,27 @@ export async function recordFailedLogin(
     now: now(),
     ...(attempt.multiFactorType ? { multiFactorType: attempt.multiFactorType } : {}),
   });
-  if (attempt.failure === "bad-credentials" || attempt.failure === "bad-code") {
-    await recordRuleHits(db, loginThrottleRules(client), now());
-    await recordRateHit(db, throttleKey.site, SITE_LOGIN_FAILURE_RATE, now());
-  }
 }
 
-/** 429 TOO_MANY_ATTEMPTS with Retry-After and the wait in the message, while the client must wait. */
-export async function refuseWhileThrottled(
+/**
+ * Counts a password or code on the client's limits **before** it is looked at (issue 39 §2), so
+ * that attempts sent at once are evaluated only as far as the limits allow; a browser the account
+ * does not know also takes a slot of the site-wide failure rate. While the client must wait:
+ * 429 TOO_MANY_ATTEMPTS with Retry-After and the wait, recorded in the history, nothing counted.
+ * A right attempt gives its count back (giveBackLoginAttempt).
+ */
+export async function takeLoginAttempt(
   c: ApiContext,
   client: LoginClient,
   method: LoginMethod,
   multiFactorType?: string,
 ): Promise<void> {
   const { db, now } = c.get("deps");
-  let wait = await waitForRules(db, loginThrottleRules(client), now());
-  if (!client.knownBrowser) {
-    wait = Math.max(wait, await rateWait(db, throttleKey.site, SITE_LOGIN_FAILURE_RATE, now()));
+  const rules = loginThrottleRules(client);
+  let wait = await takeAttempt(db, rules, now());
+  if (wait === 0 && !client.knownBrowser) {
+    wait = await takeRate(db, throttleKey.site, SITE_LOGIN_FAILURE_RATE, now());
+    if (wait > 0) await giveBackAttempt(db, rules);
   }
   if (wait === 0) return;
   await recordFailedLogin(c, client, {
@@ -119,6 +122,13 @@ export async function refuseWhileThrottled(
     ...(multiFactorType ? { multiFactorType } : {}),
   });
   throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait, {}, "login");
+}
+
+/** The attempt was right (whatever follows it): its count on the limits is given back. */
+export async function giveBackLoginAttempt(c: ApiContext, client: LoginClient): Promise<void> {
+  const { db } = c.get("deps");
+  await giveBackAttempt(db, loginThrottleRules(client));
+  if (!client.knownBrowser) await giveBackRate(db, throttleKey.site, SITE_LOGIN_FAILURE_RATE);
 }
 
 /**

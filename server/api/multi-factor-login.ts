@@ -33,9 +33,10 @@ import { textCode } from "./code-sms.ts";
 import type { ApiEnv } from "./context.ts";
 import {
   forgetClientFailures,
+  giveBackLoginAttempt,
   loginClient,
   recordFailedLogin,
-  refuseWhileThrottled,
+  takeLoginAttempt,
 } from "./login-limits.ts";
 import { apiError } from "./messages.ts";
 import { checkRequest, pick, REQUEST_SCHEMAS } from "./request-schemas.ts";
@@ -202,7 +203,7 @@ export const multiFactorLogin = new Hono<ApiEnv>()
     );
 
     const client = await loginClient(c, pending.account, pending.identifier);
-    await refuseWhileThrottled(c, client, pending.method, type);
+    await takeLoginAttempt(c, client, pending.method, type);
     if (!(await secondFactorPasses(c, pending, type, request.value))) {
       await recordFailedLogin(c, client, {
         method: pending.method,
@@ -211,6 +212,7 @@ export const multiFactorLogin = new Hono<ApiEnv>()
       });
       throw await apiError(c, 400, "MULTI_FACTOR_ERROR", "multiFactorFailed");
     }
+    await giveBackLoginAttempt(c, client);
     await endFlow(deps.db, pending.flow.id);
     clearFlowCookie(c, "multiFactor");
     if (request.isPreferred === true && offersPreferredType(formInput) && isMultiFactorMethodType(type)) {

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../tests/api-harness.ts";
+import { authThrottles } from "../db/schema.ts";
 import * as throttle from "./throttle.ts";
 import {
   ACCOUNT_LOGIN_THROTTLE,
@@ -8,13 +10,15 @@ import {
   CLIENT_MAIL_THROTTLE,
   clearThrottle,
   delayAfter,
+  giveBackAttempt,
+  giveBackRate,
   MAIL_THROTTLE,
   mailboxOf,
   type RatePolicy,
   rateWait,
   recordHit,
-  recordRateHit,
   type ThrottlePolicy,
+  takeAttempt,
   takeRate,
   throttleKey,
   throttleWait,
@@ -134,6 +138,63 @@ describe("throttle counters", () => {
   });
 });
 
+describe("takeAttempt: counted before it is evaluated (issue 39 §2)", () => {
+  let t: TestApi;
+  beforeEach(async () => {
+    t = await createTestApi();
+  });
+  afterEach(() => t.close());
+
+  const rules = [
+    { key: "guess:pair", policy: CLIENT_GUESS_THROTTLE },
+    { key: "guess:account", policy: ACCOUNT_LOGIN_THROTTLE },
+  ];
+  const hitsOf = async (key: string) =>
+    (await t.db.select().from(authThrottles).where(eq(authThrottles.key, key)))[0]?.hits ?? 0;
+
+  it("lets through, of forty attempts at once, only those the limits allow, and counts each", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => takeAttempt(t.db, rules, t.clock.now())),
+    );
+    // 3 free, and the 4th right after them (the first wait, 1 s, comes after it).
+    expect(answers.filter((wait) => wait === 0)).toHaveLength(CLIENT_GUESS_THROTTLE.freeHits + 1);
+    expect(answers.filter((wait) => wait > 0).every((wait) => wait === 1)).toBe(true);
+    expect(await hitsOf("guess:pair")).toBe(4);
+    // A refused attempt counted on no key, not even those it had taken before the refusing one.
+    expect(await hitsOf("guess:account")).toBe(4);
+  });
+
+  it("paces one attempt after another as the counters did: wait, try, wait twice as long", async () => {
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      expect(await takeAttempt(t.db, rules, t.clock.now())).toBe(0);
+    expect(await takeAttempt(t.db, rules, t.clock.now())).toBe(1);
+    t.clock.advance(1000);
+    expect(await takeAttempt(t.db, rules, t.clock.now())).toBe(0);
+    expect(await takeAttempt(t.db, rules, t.clock.now())).toBe(2);
+    t.clock.advance(CLIENT_GUESS_THROTTLE.forgetAfterMs);
+    expect(await takeAttempt(t.db, rules, t.clock.now())).toBe(0);
+    expect(await hitsOf("guess:pair")).toBe(1);
+  });
+
+  it("gives a right attempt's count back", async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) await takeAttempt(t.db, rules, t.clock.now());
+    await giveBackAttempt(t.db, rules);
+    expect(await hitsOf("guess:pair")).toBe(2);
+    expect(await hitsOf("guess:account")).toBe(2);
+  });
+
+  it("locks at a locking policy's limit, as recordHit does", async () => {
+    const locking = [{ key: "mail", policy: LOCKING }];
+    let taken = 0;
+    while (taken < 10) {
+      const wait = await takeAttempt(t.db, locking, t.clock.now());
+      if (wait === 0) taken += 1;
+      else t.clock.advance(wait * 1000);
+    }
+    expect(await takeAttempt(t.db, locking, t.clock.now())).toBe(15 * 60);
+  });
+});
+
 describe("rates (GCRA)", () => {
   let t: TestApi;
   beforeEach(async () => {
@@ -143,7 +204,7 @@ describe("rates (GCRA)", () => {
 
   const rate: RatePolicy = { intervalMs: 5000, burst: 3 };
   const wait = () => rateWait(t.db, "rate", rate, t.clock.now());
-  const hit = () => recordRateHit(t.db, "rate", rate, t.clock.now());
+  const hit = async () => expect(await takeRate(t.db, "rate", rate, t.clock.now())).toBe(0);
 
   it("allows a burst, then one event per interval", async () => {
     for (let index = 0; index < 3; index++) {
@@ -176,6 +237,13 @@ describe("rates (GCRA)", () => {
     expect(await takeRate(t.db, "take", rate, t.clock.now())).toBe(5);
     t.clock.advance(5000);
     expect(await takeRate(t.db, "take", rate, t.clock.now())).toBe(0);
+  });
+
+  it("gives a slot back", async () => {
+    for (let index = 0; index < 3; index++) await hit();
+    expect(await wait()).toBe(5);
+    await giveBackRate(t.db, "rate", rate);
+    expect(await wait()).toBe(0);
   });
 });
 

@@ -260,9 +260,83 @@ export async function waitForRules(db: Db, rules: readonly ThrottleRule[], now: 
   return wait;
 }
 
-/** Counts one hit against every rule's key, each by its own policy. */
-export async function recordRuleHits(db: Db, rules: readonly ThrottleRule[], now: Date): Promise<void> {
-  for (const { key, policy } of rules) await recordHit(db, [key], policy, now);
+/** The longest wait a policy can ask for, for SQL (a policy without a ceiling keeps doubling). */
+const NO_CEILING_MS = 2 ** 50;
+
+/** Thrown inside takeAttempt's transaction to undo the keys it had counted. */
+class AttemptRefused extends Error {
+  constructor(readonly wait: number) {
+    super("attempt refused");
+  }
+}
+
+/**
+ * Counts one hit on the key if the key is ready for it (not locked, no wait pending), in one
+ * statement: the row lock makes attempts sent at the same moment take their turns, and each sees
+ * the hits of those before it. True when counted.
+ */
+async function takeHit(db: Db, key: string, policy: ThrottlePolicy, now: Date): Promise<boolean> {
+  const t = authThrottles;
+  const nowText = now.toISOString();
+  const forgetBefore = new Date(now.getTime() - policy.forgetAfterMs).toISOString();
+  // delayAfter(hits) in SQL; the exponent is capped so that power() cannot overflow.
+  const delayMs = sql`case when ${t.hits} <= ${policy.freeHits} then 0 else least(${policy.baseDelayMs}::float8 * power(2::float8, least(${t.hits} - ${policy.freeHits} - 1, 50)), ${policy.maxDelayMs ?? NO_CEILING_MS}::float8) end`;
+  const nextHits = sql`case when ${t.lastHitAt} <= ${forgetBefore}::timestamptz then 1 else ${t.hits} + 1 end`;
+  const lockUntil = sql`${nowText}::timestamptz + ${`${policy.lockMs ?? 0} milliseconds`}::interval`;
+  const lockedUntil =
+    policy.lockAfter === undefined
+      ? sql`null`
+      : sql`case when ${nextHits} >= ${policy.lockAfter} then ${lockUntil} else null end`;
+  const taken = await db
+    .insert(t)
+    .values({
+      key,
+      hits: 1,
+      lastHitAt: now,
+      lockedUntil: delayAfter(1, policy) === null ? new Date(now.getTime() + (policy.lockMs ?? 0)) : null,
+    })
+    .onConflictDoUpdate({
+      target: t.key,
+      set: { hits: nextHits, lastHitAt: now, lockedUntil },
+      setWhere: sql`(${t.lockedUntil} is null or ${t.lockedUntil} <= ${nowText}::timestamptz) and (${t.lastHitAt} <= ${forgetBefore}::timestamptz or ${t.lastHitAt} + ${delayMs} * interval '1 millisecond' <= ${nowText}::timestamptz)`,
+    })
+    .returning({ hits: t.hits });
+  return taken.length > 0;
+}
+
+/**
+ * Counts an attempt (a password, a code, a PIN) against every rule's key **before** it is
+ * evaluated, in one transaction: answers 0 when every key took it — go on and evaluate — or the
+ * seconds to wait, having counted nothing. Checking first and counting after the evaluation let
+ * forty guesses sent at once all be evaluated (issue 39 §2). A right guess gives its count back
+ * (giveBackAttempt).
+ */
+export async function takeAttempt(db: Db, rules: readonly ThrottleRule[], now: Date): Promise<number> {
+  // One order for every caller, so that two transactions never wait for each other's rows.
+  const ordered = [...rules].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  try {
+    await db.transaction(async (tx) => {
+      for (const { key, policy } of ordered) {
+        if (!(await takeHit(tx, key, policy, now))) {
+          throw new AttemptRefused(Math.max(1, await waitForRules(tx, rules, now)));
+        }
+      }
+    });
+    return 0;
+  } catch (error) {
+    if (error instanceof AttemptRefused) return error.wait;
+    throw error;
+  }
+}
+
+/** Gives an attempt's count back to every rule's key: the attempt was right, not a guess. */
+export async function giveBackAttempt(db: Db, rules: readonly ThrottleRule[]): Promise<void> {
+  const keys = [...new Set(rules.map((rule) => rule.key))];
+  if (keys.length === 0) return;
+  await db
+    .update(authThrottles)
+    .set({ hits: sql`greatest(${authThrottles.hits} - 1, 0)` })
+    .where(inArray(authThrottles.key, keys));
 }
 
 /** How far ahead of now the bucket may empty while another event is still allowed. */
@@ -286,20 +360,6 @@ export async function rateWait(db: Db, key: string, policy: RatePolicy, now: Dat
   return Math.max(0, Math.ceil((allowedAt - now.getTime()) / 1000));
 }
 
-/** Counts one event against the rate. */
-export async function recordRateHit(db: Db, key: string, policy: RatePolicy, now: Date): Promise<void> {
-  const next = new Date(now.getTime() + policy.intervalMs);
-  await db
-    .insert(authRates)
-    .values({ key, emptyAt: next })
-    .onConflictDoUpdate({
-      target: authRates.key,
-      set: {
-        emptyAt: sql`greatest(${authRates.emptyAt}, ${now.toISOString()}::timestamptz) + ${`${policy.intervalMs} milliseconds`}::interval`,
-      },
-    });
-}
-
 /**
  * Counts one event against the rate if it is allowed now, in one statement (two requests at the
  * same moment cannot both take the last slot). Answers 0 when taken, else the seconds to wait.
@@ -319,6 +379,14 @@ export async function takeRate(db: Db, key: string, policy: RatePolicy, now: Dat
     .returning({ key: authRates.key });
   if (taken.length > 0) return 0;
   return Math.max(1, await rateWait(db, key, policy, now));
+}
+
+/** Gives back one event taken from the rate (takeRate): it proved not to be what the rate counts. */
+export async function giveBackRate(db: Db, key: string, policy: RatePolicy): Promise<void> {
+  await db
+    .update(authRates)
+    .set({ emptyAt: sql`${authRates.emptyAt} - ${`${policy.intervalMs} milliseconds`}::interval` })
+    .where(sql`${authRates.key} = ${key}`);
 }
 
 /** Forgets the keys' hits: a successful login clears its client's count. */
