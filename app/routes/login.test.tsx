@@ -173,6 +173,21 @@ describe("/login/code", () => {
   });
 });
 
+describe("/login/code for a new-browser verification (issue 39 §3)", () => {
+  it("says why a code was mailed, to the masked address", async () => {
+    await renderLogin({
+      url: "/login/code",
+      screenData: { email: "ta***@example.jp", isNewBrowserVerification: true },
+    });
+    expect(
+      await screen.findByText(
+        "現在、ログインの失敗が多く発生しているため、ご本人確認として ta***@example.jp に認証コードを送信しました。メールに記載の認証コードを入力してください。",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "ログイン用認証コード 必須" })).toBeInTheDocument();
+  });
+});
+
 describe("/login/code after a wrong code", () => {
   it("shows the error on the code and holds the button until the code changes (spec §4 Login)", async () => {
     const failure = {

@@ -93,11 +93,14 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       }
     : {};
   const codeSentTo = typeof screenData.email === "string" ? screenData.email : null;
+  // A code asked for after a right password while the site is under a login attack (issue 39 §3).
+  const sentToKey =
+    screenData.isNewBrowserVerification === true ? "login.newBrowserCodeSentTo" : "login.codeSentTo";
 
   return (
     <ScreenView screen={{ ...screen, links: otherLinks }} screenData={screenData}>
       <div className="login">
-        {codeSentTo && <p className="login__sent-to">{t("login.codeSentTo", { email: codeSentTo })}</p>}
+        {codeSentTo && <p className="login__sent-to">{t(sentToKey, { email: codeSentTo })}</p>}
         <ScreenForms
           screen={screen}
           screenData={screenData}

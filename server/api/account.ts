@@ -473,6 +473,8 @@ export const account = new Hono<ApiEnv>()
     // A new address (an e-mail change during sign-up) starts over: a code of its own must prove it.
     const to = request.email === undefined ? flow.email : await checkedAddress(c, body);
     const changed = to !== flow.email;
+    // A new-browser verification proves the account's own mailbox: its code goes nowhere else.
+    if (changed && flow.loginMethod) throw await expired();
     const owner = purpose === "login" && changed ? await findAccountByEmail(db, to) : null;
     const accountId = changed ? (owner?.id ?? null) : flow.accountId;
     const sent = await mailCode(c, flow, {

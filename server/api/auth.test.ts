@@ -420,6 +420,104 @@ describe("throttling failed logins", () => {
     expect(refusals).toBe(150);
   }, 120_000);
 
+  describe("while the site-wide failure rate is spent (issue 39 §3)", () => {
+    /** 50 failed logins from rotating addresses at other accounts: the burst of the site-wide rate. */
+    async function exhaustSiteRate() {
+      for (let index = 0; index < 50; index++) {
+        const attacker = new TestBrowser(t, { clientAddress: `10.9.${index}.1` });
+        expect((await passwordLogin(attacker, `sprayed${index}@example.jp`, "Wrong0pass")).status).toBe(401);
+      }
+      const refused = await passwordLogin(
+        new TestBrowser(t, { clientAddress: "10.9.99.1" }),
+        "x@example.jp",
+        "Wrong0pass",
+      );
+      expect(refused.status).toBe(429);
+    }
+
+    it("lets a member on a new browser in with the right password and the code mailed to them", async () => {
+      await exhaustSiteRate();
+      const browser = new TestBrowser(t, { clientAddress: "192.0.2.50" });
+      const response = await passwordLogin(browser, "taro2026", "Passw0rdA");
+      expect(response.status).toBe(200);
+      expect(await json(response)).toEqual({ redirectTo: "/login/code" });
+      expect(await sessionsOf(member.accountId)).toEqual([]);
+      const mail = t.outbox.latestMailTo(member.email);
+      expect(mail?.subject).toBe("【ソラミル】ログイン用認証コードのお知らせ");
+      // The page names the address masked (the member typed a user ID) and says why a code was asked.
+      expect(await json(await browser.get("/zapi/internal/login/code/screen-data"))).toMatchObject({
+        email: "ta***@example.jp",
+        isNewBrowserVerification: true,
+      });
+      const wrong = await browser.post("/zapi/login", {
+        emailUserId: "ta***@example.jp",
+        authCode: mailedCode(t.outbox, member.email) === "000000" ? "111111" : "000000",
+        loginMethod: "AuthCode",
+      });
+      expect(wrong.status).toBe(400);
+      const right = await browser.post("/zapi/login", {
+        emailUserId: "ta***@example.jp",
+        authCode: mailedCode(t.outbox, member.email),
+        loginMethod: "AuthCode",
+      });
+      expect(right.status).toBe(200);
+      expect(await json(right)).toEqual({ authId: member.publicId });
+      expect(await sessionsOf(member.accountId)).toHaveLength(1);
+      const [row] = await t.db.select().from(loginHistory).where(eq(loginHistory.result, true));
+      expect(row).toMatchObject({ loginMethod: "Password", userIdentifierName: "taro2026" });
+    });
+
+    it("still makes a wrong password wait, and mails nothing", async () => {
+      await exhaustSiteRate();
+      const mailsBefore = t.outbox.mails.length;
+      const wrong = await passwordLogin(
+        new TestBrowser(t, { clientAddress: "192.0.2.51" }),
+        member.email,
+        "Wrong0pass",
+      );
+      expect(wrong.status).toBe(429);
+      expect(await json(wrong)).toMatchObject({ code: "TOO_MANY_ATTEMPTS" });
+      expect(t.outbox.mails).toHaveLength(mailsBefore);
+    });
+
+    it("works on a store without login codes, and the code goes to the account's address only", async () => {
+      t.store.update((settings) => {
+        settings.login.isEnabledAuthCode = false;
+      });
+      await exhaustSiteRate();
+      const browser = new TestBrowser(t, { clientAddress: "192.0.2.52" });
+      expect(await json(await passwordLogin(browser, member.email, "Passw0rdA"))).toEqual({
+        redirectTo: "/login/code",
+      });
+      // The resend cannot send the code elsewhere.
+      t.clock.advance(30_000);
+      const elsewhere = await browser.post("/zapi/account/email/send-pin-code", {
+        type: "login",
+        email: "attacker@example.jp",
+      });
+      expect(elsewhere.status).toBe(400);
+      expect(t.outbox.latestMailTo("attacker@example.jp")).toBeNull();
+      const right = await browser.post("/zapi/login", {
+        emailUserId: "ta***@example.jp",
+        authCode: mailedCode(t.outbox, member.email),
+        loginMethod: "AuthCode",
+      });
+      expect(right.status).toBe(200);
+    });
+
+    it("does not let a login code requested by e-mail skip the rate: only a proved password does", async () => {
+      await exhaustSiteRate();
+      const browser = new TestBrowser(t, { clientAddress: "192.0.2.53" });
+      expect((await browser.post("/zapi/login/code", { email: member.email })).status).toBe(200);
+      const response = await browser.post("/zapi/login", {
+        emailUserId: member.email,
+        authCode: mailedCode(t.outbox, member.email),
+        loginMethod: "AuthCode",
+      });
+      expect(response.status).toBe(429);
+    });
+  });
+
   it("lets a password reset clear strangers' failures at the account", async () => {
     for (let failure = 0; failure < 10; failure++) {
       await guess(new TestBrowser(t, { clientAddress: `203.0.113.${failure}` }));

@@ -18,6 +18,7 @@ import type { LoginCodeRequest } from "../../schemas/types/login-code-request.ge
 import type { LoginRequest } from "../../schemas/types/login-request.gen.ts";
 import { sendMail } from "../mail/send-mail.ts";
 import {
+  type Account,
   findAccountByEmail,
   findAccountById,
   findAccountForLogin,
@@ -27,6 +28,7 @@ import {
 } from "../services/accounts.ts";
 import { verifyCode } from "../services/auth-codes.ts";
 import { endFlow, findFlow, startFlow } from "../services/auth-flows.ts";
+import type { LoginMethod } from "../services/login-history.ts";
 import {
   accountOfResetToken,
   issueResetToken,
@@ -44,15 +46,17 @@ import {
 } from "./auth-cookies.ts";
 import { codeDisplayName, mailCode, mailDeps, paceMail } from "./code-mail.ts";
 import type { ApiEnv } from "./context.ts";
+import { ApiError } from "./errors.ts";
 import {
   forgetClientFailures,
   giveBackLoginAttempt,
   loginClient,
   recordFailedLogin,
+  refuseThrottled,
   takeLoginAttempt,
 } from "./login-limits.ts";
 import { currentMember } from "./member.ts";
-import { apiError } from "./messages.ts";
+import { apiError, retryLaterError } from "./messages.ts";
 import { startSecondFactor } from "./multi-factor-login.ts";
 import { requireRecaptcha } from "./recaptcha-guard.ts";
 import { siteOrigin } from "./request-info.ts";
@@ -84,21 +88,30 @@ async function passwordLogin(c: ApiContext, body: unknown) {
 
   const account = await findAccountForLogin(deps.db, identifier, { userIdEnabled });
   const client = await loginClient(c, account, identifier);
-  await takeLoginAttempt(c, client, "Password");
+  const attempt = await takeLoginAttempt(c, client, { method: "Password", siteRate: "report" });
   // An unknown account is checked against a dummy hash: the same answer in the same time.
   const passwordMatches = await deps.passwords.verify(account?.passwordHash ?? null, password);
   if (!account || !passwordMatches) {
     await recordFailedLogin(c, client, { method: "Password", failure: "bad-credentials" });
+    // While the site-wide failure rate is spent, a wrong password waits for it as before.
+    if (attempt.siteWait > 0)
+      throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", attempt.siteWait, {}, "login");
     const message = looksLikeEmail(identifier) || !userIdEnabled ? "loginFailed.email" : "loginFailed.userId";
     throw await apiError(c, 401, "LOGIN_FAILED", message);
   }
-  await giveBackLoginAttempt(c, client);
+  await giveBackLoginAttempt(c, client, attempt);
   if (account.loginProhibitedAt) {
     await recordFailedLogin(c, client, { method: "Password", failure: "prohibited" });
     throw await apiError(c, 403, "LOGIN_PROHIBITED", "loginProhibited");
   }
   if (account.passwordHash && deps.passwords.needsRehash(account.passwordHash)) {
     await rehashPassword(deps.db, account.id, await deps.passwords.hash(password));
+  }
+  // Under a spraying attack a stranger's browser with the right password is not refused: it proves
+  // the mailbox too (issue 39 §3), so that no one can lock members out of a new browser.
+  if (attempt.siteWait > 0) {
+    if (!account.contactEmail) await refuseThrottled(c, client, { method: "Password" }, attempt.siteWait);
+    return c.json(await startNewBrowserVerification(c, account, identifier));
   }
   // A second step, if any, comes first: the client's failures are forgotten only once it is in
   // (else knowing the password would buy fresh guesses at the second factor).
@@ -108,46 +121,97 @@ async function passwordLogin(c: ApiContext, body: unknown) {
   return c.json(await logIn(c, account, { method: "Password", identifier }));
 }
 
+/** Where the code of a new-browser verification is entered: the login code page. */
+export const NEW_BROWSER_CODE_PATH = "/login/code";
+
+/**
+ * New-browser verification (issue 39 §3): a login flow bound to this browser that carries the
+ * proved password (loginMethod "Password"), and a 6-digit code mailed to the account's address.
+ * The login goes on at /login/code with that code, then any second factor. Asked again within
+ * 30 seconds, the code already sent stands.
+ */
+async function startNewBrowserVerification(
+  c: ApiContext,
+  account: Account,
+  identifier: string,
+): Promise<{ redirectTo: string }> {
+  const deps = c.get("deps");
+  const to = account.contactEmail ?? "";
+  const now = deps.now();
+  const currentToken = flowToken(c, "login");
+  const existing = await findFlow(deps.db, "login", currentToken, now);
+  const keep =
+    currentToken !== undefined && existing?.accountId === account.id && existing.loginMethod === "Password";
+  const { token, flow } =
+    keep && currentToken && existing
+      ? { token: currentToken, flow: existing }
+      : await startFlow(deps.db, "login", now, {
+          email: to,
+          accountId: account.id,
+          loginMethod: "Password",
+          loginIdentifier: identifier,
+        });
+  try {
+    await mailCode(c, flow, { purpose: "login", to, delivery: "background" });
+  } catch (error) {
+    const sentMoments = error instanceof ApiError && error.code === "RESEND_TOO_SOON";
+    if (!(keep && sentMoments)) {
+      if (!keep) await endFlow(deps.db, flow.id);
+      throw error;
+    }
+  }
+  setFlowCookie(c, "login", token);
+  return { redirectTo: NEW_BROWSER_CODE_PATH };
+}
+
 async function codeLogin(c: ApiContext, body: unknown) {
   const deps = c.get("deps");
   const { settings, version } = deps.store.current();
-  if (!settings.login.isEnabledAuthCode) {
+  const now = deps.now();
+  const flow = await findFlow(deps.db, "login", flowToken(c, "login"), now);
+  // A flow that carries a proved password is a new-browser verification (issue 39 §3), which
+  // every store has; the login code as a way in is the store's choice.
+  const confirmsPassword = flow?.loginMethod === "Password";
+  if (!confirmsPassword && !settings.login.isEnabledAuthCode) {
     throw await apiError(c, 400, "LOGIN_METHOD_UNAVAILABLE", "loginMethodUnavailable");
   }
   const form = buildLoginCodeEntryForm({ codeName: settings.authCodeSetting.login }, version);
   const data = await validateRequestData(c, form, pick(body, ["authCode"]));
   const request = await checkRequest<LoginRequest>(c, REQUEST_SCHEMAS.login, body);
-  const now = deps.now();
-  const flow = await findFlow(deps.db, "login", flowToken(c, "login"), now);
   if (!flow?.email) throw await apiError(c, 400, "AUTH_FLOW_EXPIRED", "flowExpired");
 
-  const identifier = flow.email;
+  const method: LoginMethod = confirmsPassword ? "Password" : "AuthCode";
+  const identifier = (confirmsPassword ? flow.loginIdentifier : null) ?? flow.email;
   const account = flow.accountId ? await findAccountById(deps.db, flow.accountId) : null;
   const client = await loginClient(c, account, identifier);
-  await takeLoginAttempt(c, client, "AuthCode");
+  const attempt = await takeLoginAttempt(c, client, {
+    method,
+    siteRate: confirmsPassword ? "skip" : "refuse",
+  });
   // A flow for an address without an account has a code no one was sent, and fails even with it.
+  // The verification's page shows the address masked, so its body names none.
   const accepted =
-    normalizeEmail(request.emailUserId) === flow.email &&
+    (confirmsPassword || normalizeEmail(request.emailUserId) === flow.email) &&
     (await verifyCode(deps.db, { flowId: flow.id, purpose: "login", code: String(data.authCode), now }));
   if (!accepted || !account) {
-    await recordFailedLogin(c, client, { method: "AuthCode", failure: "bad-code" });
+    await recordFailedLogin(c, client, { method, failure: "bad-code" });
     throw await apiError(c, 400, "PIN_CODE_ERROR", "pinCodeError", {
       params: { displayName: codeDisplayName(settings, "login", requestLanguage(c)) },
     });
   }
-  await giveBackLoginAttempt(c, client);
+  await giveBackLoginAttempt(c, client, attempt);
   if (account.loginProhibitedAt) {
-    await recordFailedLogin(c, client, { method: "AuthCode", failure: "prohibited" });
+    await recordFailedLogin(c, client, { method, failure: "prohibited" });
     throw await apiError(c, 403, "LOGIN_PROHIBITED", "loginProhibited");
   }
   await endFlow(deps.db, flow.id);
   clearFlowCookie(c, "login");
   // A second step, if any, comes first: the client's failures are forgotten only once it is in
   // (else knowing the password would buy fresh guesses at the second factor).
-  const secondStep = await startSecondFactor(c, account, { method: "AuthCode", identifier });
+  const secondStep = await startSecondFactor(c, account, { method, identifier });
   if (secondStep) return c.json(secondStep);
   await forgetClientFailures(c, client);
-  return c.json(await logIn(c, account, { method: "AuthCode", identifier }));
+  return c.json(await logIn(c, account, { method, identifier }));
 }
 
 export const auth = new Hono<ApiEnv>()

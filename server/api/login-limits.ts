@@ -96,39 +96,73 @@ export async function recordFailedLogin(
 }
 
 /**
+ * How a login attempt meets the site-wide failure rate (only browsers the account does not know
+ * do): "refuse" waits for the next slot like any limit; "report" goes on and answers the wait, for
+ * a password that, if right, continues with a mailed code (new-browser verification, issue 39 §3);
+ * "skip" — an attempt after a first factor already proved (the mailed code, the second factor).
+ */
+export type SiteRateUse = "refuse" | "report" | "skip";
+
+/** A login attempt counted on the limits: what to give back if it proves right. */
+export interface LoginAttempt {
+  /** Seconds until the site-wide failure rate has a slot; 0 when it had one or was not asked. */
+  siteWait: number;
+  /** This attempt took a slot of the site-wide failure rate. */
+  tookSiteSlot: boolean;
+}
+
+/**
  * Counts a password or code on the client's limits **before** it is looked at (issue 39 §2), so
  * that attempts sent at once are evaluated only as far as the limits allow; a browser the account
- * does not know also takes a slot of the site-wide failure rate. While the client must wait:
- * 429 TOO_MANY_ATTEMPTS with Retry-After and the wait, recorded in the history, nothing counted.
- * A right attempt gives its count back (giveBackLoginAttempt).
+ * does not know also takes a slot of the site-wide failure rate (see SiteRateUse). While the client
+ * must wait: 429 TOO_MANY_ATTEMPTS with Retry-After and the wait, recorded in the history, nothing
+ * counted. A right attempt gives its count back (giveBackLoginAttempt).
  */
 export async function takeLoginAttempt(
   c: ApiContext,
   client: LoginClient,
-  method: LoginMethod,
-  multiFactorType?: string,
-): Promise<void> {
+  attempt: { method: LoginMethod; siteRate: SiteRateUse; multiFactorType?: string },
+): Promise<LoginAttempt> {
   const { db, now } = c.get("deps");
   const rules = loginThrottleRules(client);
   let wait = await takeAttempt(db, rules, now());
-  if (wait === 0 && !client.knownBrowser) {
-    wait = await takeRate(db, throttleKey.site, SITE_LOGIN_FAILURE_RATE, now());
-    if (wait > 0) await giveBackAttempt(db, rules);
+  let siteWait = 0;
+  const asksSite = !client.knownBrowser && attempt.siteRate !== "skip";
+  if (wait === 0 && asksSite) {
+    siteWait = await takeRate(db, throttleKey.site, SITE_LOGIN_FAILURE_RATE, now());
+    if (siteWait > 0 && attempt.siteRate === "refuse") {
+      await giveBackAttempt(db, rules);
+      wait = siteWait;
+    }
   }
-  if (wait === 0) return;
+  if (wait === 0) return { siteWait, tookSiteSlot: asksSite && siteWait === 0 };
+  return refuseThrottled(c, client, attempt, wait);
+}
+
+/** 429 TOO_MANY_ATTEMPTS with the wait, recorded in the login history as throttled. */
+export async function refuseThrottled(
+  c: ApiContext,
+  client: LoginClient,
+  attempt: { method: LoginMethod; multiFactorType?: string },
+  wait: number,
+): Promise<never> {
   await recordFailedLogin(c, client, {
-    method,
+    method: attempt.method,
     failure: "throttled",
-    ...(multiFactorType ? { multiFactorType } : {}),
+    ...(attempt.multiFactorType ? { multiFactorType: attempt.multiFactorType } : {}),
   });
   throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait, {}, "login");
 }
 
 /** The attempt was right (whatever follows it): its count on the limits is given back. */
-export async function giveBackLoginAttempt(c: ApiContext, client: LoginClient): Promise<void> {
+export async function giveBackLoginAttempt(
+  c: ApiContext,
+  client: LoginClient,
+  attempt: LoginAttempt,
+): Promise<void> {
   const { db } = c.get("deps");
   await giveBackAttempt(db, loginThrottleRules(client));
-  if (!client.knownBrowser) await giveBackRate(db, throttleKey.site, SITE_LOGIN_FAILURE_RATE);
+  if (attempt.tookSiteSlot) await giveBackRate(db, throttleKey.site, SITE_LOGIN_FAILURE_RATE);
 }
 
 /**

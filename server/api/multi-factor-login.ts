@@ -203,7 +203,12 @@ export const multiFactorLogin = new Hono<ApiEnv>()
     );
 
     const client = await loginClient(c, pending.account, pending.identifier);
-    await takeLoginAttempt(c, client, pending.method, type);
+    // The first factor is proved: the site-wide failure rate does not hold this step back.
+    const attempt = await takeLoginAttempt(c, client, {
+      method: pending.method,
+      siteRate: "skip",
+      multiFactorType: type,
+    });
     if (!(await secondFactorPasses(c, pending, type, request.value))) {
       await recordFailedLogin(c, client, {
         method: pending.method,
@@ -212,7 +217,7 @@ export const multiFactorLogin = new Hono<ApiEnv>()
       });
       throw await apiError(c, 400, "MULTI_FACTOR_ERROR", "multiFactorFailed");
     }
-    await giveBackLoginAttempt(c, client);
+    await giveBackLoginAttempt(c, client, attempt);
     await endFlow(deps.db, pending.flow.id);
     clearFlowCookie(c, "multiFactor");
     if (request.isPreferred === true && offersPreferredType(formInput) && isMultiFactorMethodType(type)) {

@@ -46,7 +46,17 @@ export const loginScreenData = new Hono<ApiEnv>()
     const { db, now } = c.get("deps");
     const flow = await findFlow(db, "login", flowToken(c, "login"), now());
     if (!flow?.email) return c.json({ redirectTo: LOGIN_CODE_START });
-    return c.json({ email: flow.email, resendAvailableAt: resendAvailableAt(flow.codeSentAt) });
+    const resendAt = resendAvailableAt(flow.codeSentAt);
+    // A new-browser verification (issue 39 §3): the account's address, which the visitor may not
+    // have typed (a user ID), shown masked; the page says why a code was asked for.
+    if (flow.loginMethod === "Password") {
+      return c.json({
+        email: maskEmail(flow.email),
+        resendAvailableAt: resendAt,
+        isNewBrowserVerification: true,
+      });
+    }
+    return c.json({ email: flow.email, resendAvailableAt: resendAt });
   })
 
   /** /login/multi-factor: the pending login's default second factor; without one, back to login. */
