@@ -49,6 +49,7 @@ export const mypageEditComplete = completion(
 
 export const mypageEmailEdit = {
   id: "mypage-email-edit",
+  reauthenticate: true,
   paths: ["/mypage/email/edit"],
   layout: "account",
   access: "member",
@@ -69,6 +70,7 @@ export const mypageEmailEdit = {
 
 export const mypageEmailEditPinCode = {
   id: "mypage-email-edit-pin-code",
+  reauthenticate: true,
   paths: ["/mypage/email/edit/pin-code"],
   layout: "account",
   access: "member",
@@ -258,6 +260,7 @@ export const mypageConsent = {
 /** /mypage/multi-factor (spec §2): a row per method the store offers, the backup codes while one is on. */
 export const mypageMultiFactor = {
   id: "mypage-multi-factor",
+  reauthenticate: true,
   paths: ["/mypage/multi-factor"],
   layout: "account",
   access: "member",
@@ -362,6 +365,7 @@ export const mypageMultiFactorBackupCode = {
 /** New backup codes, shown once; registered only once the member confirms having saved them (spec §4). */
 export const mypageMultiFactorBackupCodeGenerate = {
   id: "mypage-multi-factor-backup-code-generate",
+  reauthenticate: true,
   paths: ["/mypage/multi-factor/backup-code/generate"],
   layout: "account",
   access: "member",
@@ -424,6 +428,7 @@ export const mypageInvoice = {
 
 export const withdraw = {
   id: "withdraw",
+  reauthenticate: true,
   paths: ["/withdraw"],
   layout: "account",
   access: "member",
@@ -443,6 +448,7 @@ export const withdraw = {
 
 export const withdrawPinCode = {
   id: "withdraw-pin-code",
+  reauthenticate: true,
   paths: ["/withdraw/pin-code"],
   layout: "account",
   access: "member",

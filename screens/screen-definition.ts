@@ -156,6 +156,12 @@ export interface ScreenDefinition {
   hideMenu?: boolean;
   /** Account pages other than the menu's own show only a Back link to this path. */
   backTo?: string;
+  /**
+   * The page changes what protects the account (second factors, the e-mail address, withdrawal):
+   * it shows only within 10 minutes of the member proving who they are in this browser, and asks
+   * for that in its place until then (screens/reauthentication.ts; issue 39 §4).
+   */
+  reauthenticate?: true;
 }
 
 /** The id rule of the issue: `/mypage/pin-code` → `mypage-pin-code`, `/` → `home`. */

@@ -285,6 +285,8 @@ export async function insertSignedInAccount(
     tokenHash: hashToken(sessionToken),
     accountId: account.id,
     expiresAt: options.expiresAt ?? new Date(t.clock.now().getTime() + 24 * 60 * 60 * 1000),
+    // Proved at "login", by the test's clock (the column's default is the database's).
+    authenticatedAt: t.clock.now(),
   });
   return { accountId: account.id, publicId, sessionToken, cookie: `${SESSION_COOKIE}=${sessionToken}` };
 }

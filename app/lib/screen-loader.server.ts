@@ -1,6 +1,11 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { data, redirect } from "react-router";
 import { safeRedirectOr } from "../../schemas/safe-redirect.ts";
+import {
+  REAUTHENTICATION_SCREEN_DATA,
+  type ReauthenticationData,
+  reauthenticationScreen,
+} from "../../screens/reauthentication.ts";
 import type { ScreenAccess, ScreenDefinition } from "../../screens/screen-definition.ts";
 import { fillPath, screenOfRoute } from "./screens.ts";
 import { loadScreenData, pageUrl, screenDataPath, zapiFetch } from "./zapi.server.ts";
@@ -38,6 +43,19 @@ export async function enforceAccess(args: LoaderFunctionArgs, access: ScreenAcce
 }
 
 /**
+ * For a page that guards a takeover (`reauthenticate`): the member's way to prove who they are,
+ * while they have not lately in this browser; else null.
+ */
+export async function pendingReauthentication(
+  args: LoaderFunctionArgs,
+  screen: ScreenDefinition,
+): Promise<ReauthenticationData | null> {
+  if (!screen.reauthenticate) return null;
+  const proof = await loadScreenData<ReauthenticationData>(args, `/${REAUTHENTICATION_SCREEN_DATA}`);
+  return proof.required ? proof : null;
+}
+
+/**
  * The loader of every declarative screen: access rule, then the screen's data (spec §7 Screen
  * data). The API's Set-Cookie (a flow a page starts as it opens) is collected in `responseHeaders`
  * for the route to send on.
@@ -52,6 +70,14 @@ export async function loadScreen(
     Object.entries(args.params).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );
   await enforceAccess(args, screen.access);
+  const accountNav = {
+    ...(screen.hideMenu ? { hideMenu: true } : {}),
+    ...(screen.backTo ? { backTo: screen.backTo } : {}),
+  };
+  const proof = await pendingReauthentication(args, screen);
+  if (proof) {
+    return { screen: reauthenticationScreen(screen, proof), params, screenData: { ...proof }, accountNav };
+  }
   const screenData = screen.screenData
     ? await loadScreenData<Record<string, unknown>>(
         args,
@@ -59,9 +85,5 @@ export async function loadScreen(
         responseHeaders,
       )
     : {};
-  const accountNav = {
-    ...(screen.hideMenu ? { hideMenu: true } : {}),
-    ...(screen.backTo ? { backTo: screen.backTo } : {}),
-  };
   return { screen, params, screenData, accountNav };
 }

@@ -10,16 +10,25 @@
  * - `registerBackupCodes` {backupCodeList[], registration, saved} → POST
  *   /zapi/account/enable-multi-factor/with-backup-code or /backup-code-regenerate
  *
- * The API answers where to go next (redirectTo); a refusal shows its message on the page.
+ * The API answers where to go next (redirectTo); a refusal shows its message on the page. While
+ * the settings and backup-code pages ask the member to prove who they are first (issue 39 §4),
+ * they show that form in their place, posted through the screen action like any form.
  */
 import { data, redirect } from "react-router";
 import { detectLanguage, translatorFor } from "../../locales/language.ts";
 import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
+import { PlainForm } from "../components/plain-form/plain-form.tsx";
 import { MULTI_FACTOR_CONTENTS } from "../components/screen/contents/multi-factor.ts";
+import { ScreenForms } from "../components/screen/screen-forms.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
-import { enforceAccess, loadScreen } from "../lib/screen-loader.server.ts";
+import { pageForms } from "../lib/form-validators.server.ts";
+import { screenAction } from "../lib/screen-action.server.ts";
+import { enforceAccess, loadScreen, pendingReauthentication } from "../lib/screen-loader.server.ts";
+import { screenOfRoute } from "../lib/screens.ts";
 import { zapiFetch } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-multi-factor";
+// The re-authentication form's texts (labels, messages) beyond the base and the account's.
+import "../lib/translations/forms.ts";
 
 /** What the action answers when it does not move on. */
 export type MultiFactorActionResult = { ok: true } | { ok: false; message: string };
@@ -28,7 +37,13 @@ const METHOD_TYPES = new Set(["Email", "SMS", "OTP"]);
 
 export async function loader(args: Route.LoaderArgs) {
   const headers = new Headers();
-  return data(await loadScreen(args, headers), { headers });
+  const loaded = await loadScreen(args, headers);
+  // Only the re-authentication that stands in for a page has forms here.
+  const { forms, validatorUrls } =
+    loaded.screen.forms.length > 0
+      ? await pageForms(args, loaded.screen, loaded.screenData)
+      : { forms: [], validatorUrls: {} };
+  return data({ ...loaded, forms, validatorUrls }, { headers });
 }
 
 /** The API call a post asks for, or the message of what is wrong with it. */
@@ -61,6 +76,9 @@ async function callOf(
 
 export async function action(args: Route.ActionArgs) {
   await enforceAccess(args, "member");
+  // The re-authentication form standing in for the page: the screen action's, like any form.
+  const screen = screenOfRoute(args.pattern);
+  if (screen && (await pendingReauthentication(args, screen))) return screenAction(args);
   const t = await translatorFor(detectLanguage(args.request));
   const post = await args.request.formData().catch(() => null);
   const call = await callOf(post, t);
@@ -88,11 +106,18 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function MypageMultiFactor({ loaderData }: Route.ComponentProps) {
+  const { screen, screenData } = loaderData;
   return (
-    <ScreenView
-      screen={loaderData.screen}
-      screenData={loaderData.screenData}
-      contents={MULTI_FACTOR_CONTENTS}
-    />
+    <ScreenView screen={screen} screenData={screenData} contents={MULTI_FACTOR_CONTENTS}>
+      {screen.forms.length > 0 && (
+        <ScreenForms
+          screen={screen}
+          screenData={screenData}
+          builtForms={loaderData.forms}
+          validatorUrls={loaderData.validatorUrls}
+          renderer={PlainForm}
+        />
+      )}
+    </ScreenView>
   );
 }

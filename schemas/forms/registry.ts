@@ -26,6 +26,9 @@ import {
   buildPasswordChangeForm,
   buildPasswordResetForm,
   buildPasswordSetForm,
+  buildReauthenticationCodeForm,
+  buildReauthenticationPasswordForm,
+  buildReauthenticationSendCodeForm,
   buildUserIdChangeForm,
 } from "./credentials.ts";
 import { buildCodeLoginForm, buildLoginCodeEntryForm, buildPasswordLoginForm } from "./login.ts";
@@ -159,6 +162,13 @@ export const FORM_BUILDERS = {
   /** Account screen data userId: the current one. */
   userIdChange: ({ settingsVersion, screenData }: FormBuildContext) =>
     buildUserIdChangeForm({ currentUserId: stringOf(screenData.userId) }, settingsVersion),
+  /** A re-authentication (issue 39 §4): the password, or a mailed code and the button that sends it. */
+  reauthenticationPassword: ({ settingsVersion }: FormBuildContext) =>
+    buildReauthenticationPasswordForm(none, settingsVersion),
+  reauthenticationCode: ({ settingsVersion }: FormBuildContext) =>
+    buildReauthenticationCodeForm(none, settingsVersion),
+  reauthenticationSendCode: ({ settingsVersion }: FormBuildContext) =>
+    buildReauthenticationSendCodeForm(none, settingsVersion),
   /** Screen data policies (shown with the e-mail unless they had a step of their own). */
   signupEmail: ({ settingsVersion, screenData }: FormBuildContext) =>
     buildSignupEmailForm({ policies: listOf<Policy>(screenData.policies) }, settingsVersion),

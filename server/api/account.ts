@@ -58,11 +58,8 @@ import {
 } from "../services/profile-images.ts";
 import { endOtherSessions } from "../services/sessions.ts";
 import {
-  CLIENT_GUESS_THROTTLE,
-  clearThrottle,
   EMAIL_CHECK_RATE,
   PROFILE_IMAGE_UPLOAD_RATE,
-  takeAttempt,
   takeRate,
   throttleKey,
   USER_ID_CHECK_RATE,
@@ -76,11 +73,11 @@ import {
 } from "./auth-cookies.ts";
 import { mailCode, mailDeps, spendIssuedCode } from "./code-mail.ts";
 import type { ApiEnv } from "./context.ts";
-import type { ApiError } from "./errors.ts";
 import { currentMember, requireMember, requireMemberAccount } from "./member.ts";
 import { endMemberFlow, findMemberFlow, mailMemberCode, requireMemberFlow } from "./member-flows.ts";
 import { apiError, apiMessage, emailInUseError, retryLaterError, userIdInUseError } from "./messages.ts";
 import { mailSecondFactorCode, pendingLogin } from "./multi-factor-login.ts";
+import { checkCurrentPassword, requireRecentAuthentication } from "./reauthentication.ts";
 import { clientAddress, siteOrigin } from "./request-info.ts";
 import { checkRequest, pick, REQUEST_SCHEMAS } from "./request-schemas.ts";
 import { readJsonBody, requestLanguage, validatedJson, validateRequestData } from "./validation.ts";
@@ -122,32 +119,6 @@ async function storeNewPassword(
   }).catch((error: unknown) => console.error("[password] the change notice was not sent", error));
 }
 
-/**
- * Checks the member's current password before a change it guards, or throws `wrong()`. Each try
- * is counted per account before the password is looked at, like a login's (a stolen session must
- * not guess freely, nor by sending its guesses at once); 429 with the wait while it must wait.
- * The right password clears the count.
- */
-async function checkCurrentPassword(
-  c: Context<ApiEnv>,
-  found: Account,
-  password: string,
-  wrong: () => Promise<ApiError>,
-): Promise<void> {
-  const deps = c.get("deps");
-  const rules = [{ key: throttleKey.passwordCheckBy(found.id), policy: CLIENT_GUESS_THROTTLE }];
-  const wait = await takeAttempt(deps.db, rules, deps.now());
-  if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait);
-  if (found.passwordHash && (await deps.passwords.verify(found.passwordHash, password))) {
-    await clearThrottle(
-      deps.db,
-      rules.map((rule) => rule.key),
-    );
-    return;
-  }
-  throw await wrong();
-}
-
 /** The body's e-mail address, checked by the rules of every e-mail field (spec §5 E-mail). */
 async function checkedAddress(c: Context<ApiEnv>, body: unknown): Promise<string> {
   const form = buildCodeLoginForm({}, c.get("deps").store.current().version);
@@ -177,6 +148,7 @@ export const account = new Hono<ApiEnv>()
   })
   .post("/email/edit/send-pin-code", async (c) => {
     const found = await requireMemberAccount(c);
+    await requireRecentAuthentication(c);
     const deps = c.get("deps");
     const { settings, version } = deps.store.current();
     if (settings.features.emailEditUrl) throw await apiError(c, 403, "FORBIDDEN", "emailEditedElsewhere");
@@ -198,6 +170,7 @@ export const account = new Hono<ApiEnv>()
   })
   .post("/email/edit", async (c) => {
     const found = await requireMemberAccount(c);
+    await requireRecentAuthentication(c);
     const deps = c.get("deps");
     const { settings, version } = deps.store.current();
     const data = await validatedJson(
@@ -264,6 +237,7 @@ export const account = new Hono<ApiEnv>()
   })
   .post("/withdraw/confirm", async (c) => {
     const found = await requireMemberAccount(c);
+    await requireRecentAuthentication(c);
     const deps = c.get("deps");
     const { settings, version } = deps.store.current();
     const survey = settings.withdrawalSurvey ?? null;
@@ -277,6 +251,7 @@ export const account = new Hono<ApiEnv>()
   })
   .delete("/withdraw", async (c) => {
     const found = await requireMemberAccount(c);
+    await requireRecentAuthentication(c);
     const deps = c.get("deps");
     const { settings, version } = deps.store.current();
     const data = await validatedJson(

@@ -21,6 +21,7 @@ import { apiError } from "./messages.ts";
 import { multiFactorLogin } from "./multi-factor-login.ts";
 import { multiFactorScreenData, multiFactorSettings } from "./multi-factor-settings.ts";
 import { postalCode } from "./postal-code.ts";
+import { reauthentication, reauthenticationScreenData } from "./reauthentication.ts";
 import { sameOriginOnly } from "./request-info.ts";
 import { signup } from "./signup.ts";
 import { refuseUnstorableQuery } from "./validation.ts";
@@ -149,6 +150,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/internal/signup", signupScreenData);
   app.route("/internal/password", passwordScreenData);
   app.route("/internal/mypage/multi-factor", multiFactorScreenData);
+  app.route("/internal/mypage/reauthentication", reauthenticationScreenData);
   app.route("/internal/mypage", mypageScreenData);
   app.route("/internal/withdraw", withdrawScreenData);
   app.route("/internal/policies", policiesScreenData);
@@ -158,6 +160,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/signup", signup);
   app.route("/account", account);
   app.route("/account", multiFactorSettings);
+  app.route("/account", reauthentication);
   app.route("/postal-code", postalCode);
 
   // Registered last, so it is reached only when no endpoint answered. It is a route, not

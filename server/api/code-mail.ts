@@ -1,6 +1,7 @@
 /** Mailing e-mail PIN codes for a flow, and pacing every mail a visitor can trigger (codes, reset links). */
 import type { Context } from "hono";
 import type { Language } from "../../locales/index.ts";
+import { REAUTHENTICATION_CODE_NAME } from "../../schemas/forms/credentials.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { sendMail } from "../mail/send-mail.ts";
 import {
@@ -8,6 +9,7 @@ import {
   type CodePurpose,
   type IssuedCodePurpose,
   issueCode,
+  type MailedCodePurpose,
   verifyCode,
 } from "../services/auth-codes.ts";
 import { type AuthFlow, advanceFlow, type FlowChanges } from "../services/auth-flows.ts";
@@ -107,7 +109,7 @@ export function mailDeps<Deps extends { mailer: Mailer }>(deps: Deps, deliver: b
 export type CodeDelivery = "wait" | "background" | "none";
 
 export interface CodeMailing {
-  purpose: CodePurpose;
+  purpose: MailedCodePurpose;
   /** The address; stored on the flow with the code (a flow may change its address). */
   to: string;
   delivery: CodeDelivery;
@@ -127,9 +129,8 @@ export async function mailCode(
 ): Promise<AuthFlow> {
   const deps = c.get("deps");
   const now = deps.now();
-  const { settings } = deps.store.current();
   const language = requestLanguage(c);
-  const displayName = codeDisplayName(settings, purpose, language);
+  const displayName = await issuedCodeName(c, purpose);
 
   await paceCode(
     c,
@@ -170,6 +171,10 @@ function codeGuessRules(c: Context<ApiEnv>, flow: AuthFlow): ThrottleRule[] {
 /** What the member calls the code of the purpose, in the request's language. */
 async function issuedCodeName(c: Context<ApiEnv>, purpose: IssuedCodePurpose): Promise<string> {
   if (purpose === "multiFactorSms") return apiMessage(c, "smsCodeName");
+  if (purpose === "reauthenticate") {
+    const { displayName, displayNameEn } = REAUTHENTICATION_CODE_NAME;
+    return requestLanguage(c) === "en" && displayNameEn ? displayNameEn : displayName;
+  }
   return codeDisplayName(c.get("deps").store.current().settings, purpose, requestLanguage(c));
 }
 

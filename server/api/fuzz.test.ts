@@ -398,6 +398,8 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   "POST /zapi/account/password/edit": [
     { oldPassword: "Passw0rdA", newPassword: "Passw0rdB", newPasswordConfirm: "Passw0rdB" },
   ],
+  "POST /zapi/account/reauthenticate": [{ password: "Passw0rdA" }, { pinCode: "123456" }],
+  "POST /zapi/account/reauthenticate/send-code": [{}],
 };
 
 type Path = (string | number)[];

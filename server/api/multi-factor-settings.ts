@@ -42,6 +42,7 @@ import type { ApiEnv } from "./context.ts";
 import { requireMemberAccount } from "./member.ts";
 import { apiError } from "./messages.ts";
 import { multiFactorStateOf, offeredMethods } from "./multi-factor-login.ts";
+import { requireRecentAuthentication } from "./reauthentication.ts";
 import { siteOrigin } from "./request-info.ts";
 import { asRecord, checkRequest, pick, REQUEST_SCHEMAS } from "./request-schemas.ts";
 import { readJsonBody, requestLanguage, validateRequestData } from "./validation.ts";
@@ -336,6 +337,7 @@ export const multiFactorSettings = new Hono<ApiEnv>()
   .post("/backup-code-regenerate", (c) => registerBackupCodes(c, "regeneration"))
   .post("/disable-multi-factor", async (c) => {
     const account = await requireMemberAccount(c);
+    await requireRecentAuthentication(c);
     const deps = c.get("deps");
     const body = await readJsonBody(c);
     await checkRequest(c, REQUEST_SCHEMAS.disableMultiFactor, body);
@@ -356,6 +358,8 @@ export const multiFactorSettings = new Hono<ApiEnv>()
  */
 async function registerBackupCodes(c: ApiContext, kind: "registration" | "regeneration") {
   const account = await requireMemberAccount(c);
+  // New codes replace the old ones: a stolen session must not mint its own (issue 39 §4).
+  if (kind === "regeneration") await requireRecentAuthentication(c);
   const deps = c.get("deps");
   const body = await readJsonBody(c);
   await checkRequest(c, REQUEST_SCHEMAS.backupCodeList, body);

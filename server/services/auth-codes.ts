@@ -13,8 +13,10 @@ import { MAX_WRONG_TRIES, RESEND_INTERVAL_MS } from "./throttle.ts";
 
 /** The purposes of mailed codes, each named by the store (authCodeSetting). */
 export type CodePurpose = keyof StoreSettings["authCodeSetting"];
+/** The purposes of mailed codes: the store's, and a re-authentication's (named by us). */
+export type MailedCodePurpose = CodePurpose | "reauthenticate";
 /** Every purpose a code is issued for: the mailed ones and the SMS second factor's. */
-export type IssuedCodePurpose = CodePurpose | "multiFactorSms";
+export type IssuedCodePurpose = MailedCodePurpose | "multiFactorSms";
 
 export const CODE_PURPOSES = [
   "signUp",

@@ -2,7 +2,7 @@
  * A multi-step procedure in one browser: a guest's sign-up (cookie sgid) or login by e-mail code
  * (cookie lcid) and a login's second factor (mfid), a member's authenticator set-up (osid), SMS
  * number being proved (ssid) and backup codes (bcid) shown but not yet confirmed, or a member's e-mail change (meid), e-mail verification (mvid), first password
- * (psid) or withdrawal (wdid). The cookie holds a random token; the row holds its hash and what the steps so far
+ * (psid), withdrawal (wdid) or re-authentication by a mailed code (raid). The cookie holds a random token; the row holds its hash and what the steps so far
  * established. A flow lives 60 minutes from its latest step.
  */
 import { and, eq, gt } from "drizzle-orm";
@@ -18,7 +18,7 @@ export type MultiFactorSetupPurpose = "otpSetup" | "smsSetup" | "backupCodes";
  * A member's procedures, bound to the account (accountId): e-mail change and verification, setting
  * a password, withdrawal.
  */
-export type MemberFlowPurpose = "mailEdit" | "mailVerify" | "passwordSetting" | "withdraw";
+export type MemberFlowPurpose = "mailEdit" | "mailVerify" | "passwordSetting" | "withdraw" | "reauthenticate";
 
 export const FLOW_COOKIES: Readonly<Record<FlowPurpose, string>> = {
   signUp: "sgid",
@@ -31,12 +31,14 @@ export const FLOW_COOKIES: Readonly<Record<FlowPurpose, string>> = {
   mailVerify: "mvid",
   passwordSetting: "psid",
   withdraw: "wdid",
+  reauthenticate: "raid",
 };
 const MEMBER_FLOW_PURPOSES: readonly FlowPurpose[] = [
   "mailEdit",
   "mailVerify",
   "passwordSetting",
   "withdraw",
+  "reauthenticate",
 ];
 
 export function isMemberFlowPurpose(purpose: FlowPurpose): purpose is MemberFlowPurpose {

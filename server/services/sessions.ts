@@ -25,6 +25,8 @@ export interface SessionAccount {
 }
 
 export interface FoundSession extends SessionAccount {
+  /** When the member last proved who they are in this session (login or re-authentication). */
+  authenticatedAt: Date;
   /** Set when this lookup slid the session: the cookies should be set again with a fresh Max-Age. */
   slidUntil: Date | null;
 }
@@ -57,6 +59,7 @@ export async function findSessionAccount(
       profileImageUpdatedAt: profileImages.updatedAt,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
+      authenticatedAt: sessions.authenticatedAt,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
@@ -85,6 +88,7 @@ export async function findSessionAccount(
     publicId: row.publicId,
     label,
     profileImageUpdatedAt: row.profileImageUpdatedAt,
+    authenticatedAt: row.authenticatedAt,
     slidUntil,
   };
 }
@@ -118,6 +122,7 @@ export async function startSession(
     accountId: input.accountId,
     createdAt: input.now,
     lastSeenAt: input.now,
+    authenticatedAt: input.now,
     expiresAt,
     userAgent: input.userAgent,
     ip: input.ip,
@@ -127,6 +132,15 @@ export async function startSession(
     .delete(sessions)
     .where(and(eq(sessions.accountId, input.accountId), lt(sessions.expiresAt, input.now)));
   return { token, expiresAt };
+}
+
+/** The member proved who they are again in this session (a re-authentication, issue 39 §4). */
+export async function markAuthenticated(db: Db, token: string | undefined, now: Date): Promise<void> {
+  if (!isPlausibleToken(token)) return;
+  await db
+    .update(sessions)
+    .set({ authenticatedAt: now })
+    .where(eq(sessions.tokenHash, hashToken(token)));
 }
 
 export async function endSession(db: Db, token: string | undefined): Promise<void> {

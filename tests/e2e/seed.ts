@@ -7,13 +7,16 @@
 import { randomUUID } from "node:crypto";
 import { join, resolve } from "node:path";
 import { openDatabase } from "../../server/db/database.ts";
-import { accounts } from "../../server/db/schema.ts";
+import { accounts, sessions } from "../../server/db/schema.ts";
+import { enableMethod } from "../../server/services/multi-factor.ts";
 import { createPasswordHasher } from "../../server/services/passwords.ts";
 import { agreementTo, policiesInForce, recordConsents } from "../../server/services/policies.ts";
+import { hashToken } from "../../server/services/tokens.ts";
 import { loadPolicies } from "../../server/store/policy-source.ts";
 import {
   PASSWORDLESS_MEMBERS,
   SEEDED_PASSWORD,
+  STALE_SESSION_MEMBERS,
   UNVERIFIED_MEMBERS,
   USER_ID_HOLDER,
 } from "./seeded-members.ts";
@@ -29,6 +32,12 @@ async function seed(dataDir: string): Promise<void> {
       ...Object.values(UNVERIFIED_MEMBERS).map((email) => ({ email, verified: false, passwordHash })),
       ...Object.values(PASSWORDLESS_MEMBERS).map((email) => ({ email, verified: true, passwordHash: null })),
       { email: USER_ID_HOLDER.email, userId: USER_ID_HOLDER.userId, verified: true, passwordHash },
+      ...Object.values(STALE_SESSION_MEMBERS).map(({ email, sessionToken }) => ({
+        email,
+        verified: true,
+        passwordHash,
+        sessionToken,
+      })),
     ];
     for (const member of members) {
       const [account] = await database.db
@@ -46,6 +55,18 @@ async function seed(dataDir: string): Promise<void> {
         .returning({ id: accounts.id });
       if (!account) throw new Error(`the seeded member ${member.email} was not inserted`);
       await recordConsents(database.db, account.id, agreementTo(inForce), now);
+      if ("sessionToken" in member) {
+        const loggedInAt = new Date(now.getTime() - 20 * 60 * 1000);
+        await enableMethod(database.db, account.id, "Email", {}, loggedInAt);
+        await database.db.insert(sessions).values({
+          tokenHash: hashToken(member.sessionToken),
+          accountId: account.id,
+          createdAt: loggedInAt,
+          lastSeenAt: loggedInAt,
+          authenticatedAt: loggedInAt,
+          expiresAt: new Date(now.getTime() + 24 * 60 * 60 * 1000),
+        });
+      }
     }
   } finally {
     await database.close();

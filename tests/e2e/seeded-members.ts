@@ -15,3 +15,23 @@ export const PASSWORDLESS_MEMBERS = {
 
 /** A member holding a user ID that others then find taken. */
 export const USER_ID_HOLDER = { email: "user-id-holder@example.jp", userId: "SeededTaken1" } as const;
+
+/**
+ * Members logged in 20 minutes before the server started, with e-mail as a second factor: a
+ * session past the re-authentication window (issue 39 §4), one per test that uses it. The spec
+ * sets the session cookie itself (the token is fixed here; the seed stores its hash).
+ */
+export const STALE_SESSION_MEMBERS = {
+  multiFactorJa: {
+    email: "stale-mfa-ja@example.jp",
+    sessionToken: "staleSession-mfa-ja-000000000000000000000000",
+  },
+  multiFactorEn: {
+    email: "stale-mfa-en@example.jp",
+    sessionToken: "staleSession-mfa-en-000000000000000000000000",
+  },
+  emailEn: {
+    email: "stale-email-en@example.jp",
+    sessionToken: "staleSession-email-en-0000000000000000000000",
+  },
+} as const;
