@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createJimp } from "@jimp/core";
 import jpeg from "@jimp/js-jpeg";
 import png from "@jimp/js-png";
@@ -47,16 +48,28 @@ const consent = [
   { policyId: "privacy", revision: 1, key: "privacy" },
 ];
 
+/** A browser that started a sign-up (the user-ID check is for members and sign-ups in progress). */
+async function signingUp(clientAddress = "198.51.100.7") {
+  const browser = new TestBrowser(t, { clientAddress });
+  const started = await browser.post("/zapi/signup/email", {
+    type: "signUp",
+    email: `signup-${randomUUID().slice(0, 8)}@example.jp`,
+    policyConsentData: consent,
+  });
+  expect(started.status).toBe(200);
+  return browser;
+}
+
 describe("POST /zapi/account/user-id/verify", () => {
   it("answers 200 {available: true} for a free user ID", async () => {
-    const response = await new TestBrowser(t).post("/zapi/account/user-id/verify", { userId: "sorafan01" });
+    const response = await (await signingUp()).post("/zapi/account/user-id/verify", { userId: "sorafan01" });
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual({ available: true });
   });
 
   it("answers 409 with the spec's message for a user ID in use, whatever its case", async () => {
     await insertAccount(t, { userId: "SoraFan01" });
-    const response = await new TestBrowser(t).post("/zapi/account/user-id/verify", { userId: "sorafan01" });
+    const response = await (await signingUp()).post("/zapi/account/user-id/verify", { userId: "sorafan01" });
     expect(response.status).toBe(409);
     expect(await json(response)).toMatchObject({
       code: "ACCOUNT_ALREADY_EXISTS_USER_ID",
@@ -76,9 +89,16 @@ describe("POST /zapi/account/user-id/verify", () => {
   });
 
   it("refuses a value that cannot be a user ID", async () => {
-    const response = await new TestBrowser(t).post("/zapi/account/user-id/verify", { userId: "ab" });
+    const response = await (await signingUp()).post("/zapi/account/user-id/verify", { userId: "ab" });
     expect(response.status).toBe(400);
     expect(await json(response)).toMatchObject({ code: "VALIDATION_ERROR", errors: [{ field: "userId" }] });
+  });
+
+  it("answers only a member or a sign-up in progress (issue 39 §6)", async () => {
+    const stranger = new TestBrowser(t);
+    expect((await stranger.post("/zapi/account/user-id/verify", { userId: "sorafan01" })).status).toBe(403);
+    stranger.cookies.set("sgid", "made-up-flow-token");
+    expect((await stranger.post("/zapi/account/user-id/verify", { userId: "sorafan01" })).status).toBe(403);
   });
 });
 
@@ -187,12 +207,15 @@ describe("POST /zapi/account/email/send-pin-code", () => {
 
 describe("limits on the user-ID check", () => {
   it("answers 20 checks from one address at once, then one every 3 s; other addresses are not slowed", async () => {
-    const browser = new TestBrowser(t, { clientAddress: "203.0.113.30" });
+    const address = "203.0.113.30";
+    const signUps = [await signingUp(address), await signingUp(address), await signingUp(address)];
     for (let check = 0; check < 20; check++) {
+      const browser = signUps[check % 3]!;
       expect((await browser.post("/zapi/account/user-id/verify", { userId: `sorafan${check}` })).status).toBe(
         200,
       );
     }
+    const browser = signUps[2]!;
     const refused = await browser.post("/zapi/account/user-id/verify", { userId: "sorafan99" });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBe("3");
@@ -201,11 +224,46 @@ describe("limits on the user-ID check", () => {
       message: "試行回数が上限に達しました。あと3秒後にお試しください。",
       retryAfter: 3,
     });
-    const elsewhere = new TestBrowser(t, { clientAddress: "203.0.113.31" });
+    const elsewhere = await signingUp("203.0.113.31");
     expect((await elsewhere.post("/zapi/account/user-id/verify", { userId: "sorafan99" })).status).toBe(200);
     t.clock.advance(3000);
     expect((await browser.post("/zapi/account/user-id/verify", { userId: "sorafan99" })).status).toBe(200);
     expect((await browser.post("/zapi/account/user-id/verify", { userId: "sorafan98" })).status).toBe(429);
+  });
+
+  it("answers one sign-up 10 checks at once from rotating addresses, then one every 3 s (issue 39 §6)", async () => {
+    const signUp = await signingUp();
+    const from = (index: number) => {
+      const browser = new TestBrowser(t, { clientAddress: `10.20.0.${index + 1}` });
+      for (const [name, value] of signUp.cookies) browser.cookies.set(name, value);
+      return browser;
+    };
+    for (let check = 0; check < 10; check++) {
+      expect(
+        (await from(check).post("/zapi/account/user-id/verify", { userId: `sorafan${check}` })).status,
+      ).toBe(200);
+    }
+    expect((await from(10).post("/zapi/account/user-id/verify", { userId: "sorafan10" })).status).toBe(429);
+    t.clock.advance(3000);
+    expect((await from(11).post("/zapi/account/user-id/verify", { userId: "sorafan11" })).status).toBe(200);
+  });
+
+  it("answers 100 checks across the site at once, then one every half second (issue 39 §6)", async () => {
+    let answered = 0;
+    for (let signUp = 0; signUp < 10; signUp++) {
+      const browser = await signingUp(`10.30.${signUp}.1`);
+      for (let check = 0; check < 10; check++) {
+        const response = await browser.post("/zapi/account/user-id/verify", {
+          userId: `sorafan${signUp}x${check}`,
+        });
+        if (response.status === 200) answered += 1;
+      }
+    }
+    expect(answered).toBe(100);
+    const late = await signingUp("10.30.99.1");
+    expect((await late.post("/zapi/account/user-id/verify", { userId: "sorafan999" })).status).toBe(429);
+    t.clock.advance(500);
+    expect((await late.post("/zapi/account/user-id/verify", { userId: "sorafan999" })).status).toBe(200);
   });
 });
 

@@ -60,9 +60,12 @@ import { endOtherSessions } from "../services/sessions.ts";
 import {
   EMAIL_CHECK_RATE,
   PROFILE_IMAGE_UPLOAD_RATE,
+  type RatePolicy,
   takeRate,
   throttleKey,
   USER_ID_CHECK_RATE,
+  USER_ID_CHECK_SESSION_RATE,
+  USER_ID_CHECK_SITE_RATE,
 } from "../services/throttle.ts";
 import {
   clearFlowCookie,
@@ -400,14 +403,28 @@ export const account = new Hono<ApiEnv>()
       REQUEST_SCHEMAS.userIdVerify,
       await readJsonBody(c),
     );
-    // Each answer tells whether a user ID exists: paced per client address against harvesting.
+    // Asked by the registration and user-ID forms: a member, or a sign-up in progress.
+    const member = await currentMember(c);
+    const signUp = member ? null : await findFlow(db, "signUp", flowToken(c, "signUp"), now());
+    if (!member && !signUp) throw await apiError(c, 403, "FORBIDDEN", "featureUnavailable");
+    // Each answer tells whether a user ID exists: paced per client address, per member or
+    // sign-up, and across the site, against harvesting (issue 39 §6).
     const address = clientAddress(c);
-    if (address) {
-      const wait = await takeRate(db, throttleKey.userIdCheckFrom(address), USER_ID_CHECK_RATE, now());
+    const rates: [string, RatePolicy][] = [
+      ...(address
+        ? [[throttleKey.userIdCheckFrom(address), USER_ID_CHECK_RATE] as [string, RatePolicy]]
+        : []),
+      [
+        throttleKey.userIdCheckBy(member ? `member:${member.accountId}` : `flow:${signUp?.id}`),
+        USER_ID_CHECK_SESSION_RATE,
+      ],
+      [throttleKey.userIdCheckSite, USER_ID_CHECK_SITE_RATE],
+    ];
+    for (const [key, policy] of rates) {
+      const wait = await takeRate(db, key, policy, now());
       if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait);
     }
     const holder = await findAccountByUserId(db, userId);
-    const member = await currentMember(c);
     // A member's own user ID is not "taken" for them.
     if (holder && holder.id !== member?.accountId) {
       throw await userIdInUseError(c);

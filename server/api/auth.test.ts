@@ -366,6 +366,28 @@ describe("throttling failed logins", () => {
     expect((await passwordLogin(otherAddress, member.email, "Passw0rdA")).status).toBe(200);
   });
 
+  it("keeps failures at the user ID from slowing the account's e-mail address (issue 39 §6)", async () => {
+    // Strangers fail at the user ID from many addresses, past the account's allowance.
+    for (let failure = 0; failure < 10; failure++) {
+      await guess(new TestBrowser(t, { clientAddress: `203.0.113.${100 + failure}` }), "taro2026");
+    }
+    expect((await passwordLogin(new TestBrowser(t), "taro2026", "Wrong0pass")).status).toBe(429);
+    // The e-mail address answers like any address nobody has tried: a prober learns nothing.
+    const byEmail = await passwordLogin(
+      new TestBrowser(t, { clientAddress: "192.0.2.77" }),
+      member.email,
+      "Wrong0pass",
+    );
+    const unrelated = await passwordLogin(
+      new TestBrowser(t, { clientAddress: "192.0.2.78" }),
+      "someone.else@example.jp",
+      "Wrong0pass",
+    );
+    expect(byEmail.status).toBe(401);
+    expect(unrelated.status).toBe(401);
+    expect((await passwordLogin(new TestBrowser(t), member.email, "Passw0rdA")).status).toBe(200);
+  });
+
   it("throttles an unknown e-mail exactly like an account", async () => {
     const tries = async (identifier: string, address: string) => {
       const browser = new TestBrowser(t, { clientAddress: address });

@@ -311,7 +311,10 @@ export const auth = new Hono<ApiEnv>()
     });
     if (!done) throw await apiError(c, 400, "RESET_TOKEN_INVALID", "resetTokenInvalid");
     // The reset proved the mailbox: strangers' failures counted against the account no longer slow it.
-    await clearThrottle(deps.db, [throttleKey.account(account.id)]);
+    await clearThrottle(deps.db, [
+      throttleKey.account(account.id, "email"),
+      throttleKey.account(account.id, "userId"),
+    ]);
     if (member?.accountId === account.id) clearSessionCookies(c);
     return c.json({});
   });

@@ -4,7 +4,7 @@
  * of a failure. Shared by the first factor (server/api/auth.ts) and the second (multi-factor-login.ts).
  */
 import type { Context } from "hono";
-import type { Account } from "../services/accounts.ts";
+import { type Account, looksLikeEmail } from "../services/accounts.ts";
 import { knownBrowserOf } from "../services/login-alerts.ts";
 import { type LoginFailure, type LoginMethod, recordLoginAttempt } from "../services/login-history.ts";
 import {
@@ -58,10 +58,12 @@ function loginThrottleRules({ account, identifier, address, knownBrowser }: Logi
   if (account && knownBrowser) {
     return [{ key: throttleKey.accountBrowser(account.id, knownBrowser), policy: CLIENT_GUESS_THROTTLE }];
   }
-  const target = account ? account.id : `identifier:${identifier.toLowerCase()}`;
+  // Per identifier kind, so that one kind's failures say nothing of the other (issue 39 §6).
+  const kind = looksLikeEmail(identifier) ? "email" : "userId";
+  const target = account ? `${account.id}:${kind}` : `identifier:${identifier.toLowerCase()}`;
   return [
     {
-      key: account ? throttleKey.account(account.id) : throttleKey.identifier(identifier),
+      key: account ? throttleKey.account(account.id, kind) : throttleKey.identifier(identifier),
       policy: ACCOUNT_LOGIN_THROTTLE,
     },
     ...(address

@@ -342,3 +342,54 @@ describe("a login with a second factor", () => {
     expect(row).toMatchObject({ loginMethod: "AuthCode", multiFactorType: "OTP" });
   });
 });
+
+describe("a half-finished login (issue 39 §5, §7)", () => {
+  it("ends with a password reset: the second step then refuses even the right code", async () => {
+    const thief = new TestBrowser(t, { clientAddress: "203.0.113.66" });
+    expect(await json(await login(thief))).toEqual({ redirectTo: "/login/multi-factor" });
+    await new TestBrowser(t).post("/zapi/auth/password/forgot", { email: member.email });
+    const token = /token=([A-Za-z0-9_-]+)/.exec(t.outbox.latestMailTo(member.email)?.text ?? "")?.[1];
+    const reset = await new TestBrowser(t).post("/zapi/auth/password/reset", {
+      token,
+      password: "NewPassw0rd",
+      passwordConfirm: "NewPassw0rd",
+    });
+    expect(reset.status).toBe(200);
+    const second = await thief.post("/zapi/login/multi-factor/otp", { value: otpNow() });
+    expect(second.status).toBe(400);
+    expect(await sessionCount()).toBe(0);
+    expect(await json(await thief.get("/zapi/internal/login/multi-factor/screen-data"))).toEqual({
+      redirectTo: "/login",
+    });
+  });
+
+  it("ends with a password change on my page", async () => {
+    const thief = new TestBrowser(t, { clientAddress: "203.0.113.67" });
+    await login(thief);
+    const owner = new TestBrowser(t);
+    await login(owner);
+    expect((await owner.post("/zapi/login/multi-factor/otp", { value: otpNow() })).status).toBe(200);
+    const changed = await owner.post("/zapi/account/password/edit", {
+      oldPassword: "Passw0rdA",
+      newPassword: "NewPassw0rd",
+      newPasswordConfirm: "NewPassw0rd",
+    });
+    expect(changed.status).toBe(200);
+    t.clock.advance(30_000);
+    expect((await thief.post("/zapi/login/multi-factor/otp", { value: otpNow() })).status).toBe(400);
+    expect(await sessionCount()).toBe(1);
+  });
+
+  it("cannot make the site mail a code to a member who uses only an authenticator app", async () => {
+    const browser = new TestBrowser(t);
+    await login(browser);
+    const mailsBefore = t.outbox.mails.length;
+    const asked = await browser.post("/zapi/account/email/send-pin-code", { type: "multiFactorEmail" });
+    expect(asked.status).toBe(400);
+    expect(await json(asked)).toMatchObject({ code: "MULTI_FACTOR_NOT_ENABLED" });
+    expect(await json(await browser.get("/zapi/internal/login/multi-factor/email/screen-data"))).toEqual({
+      redirectTo: "/login/multi-factor",
+    });
+    expect(t.outbox.mails).toHaveLength(mailsBefore);
+  });
+});

@@ -125,6 +125,11 @@ export async function pendingLogin(c: ApiContext): Promise<PendingLogin | null> 
 export async function mailSecondFactorCode(c: ApiContext, pending: PendingLogin): Promise<AuthFlow> {
   const to = pending.account.contactEmail;
   if (!to) throw await apiError(c, 400, "AUTH_FLOW_EXPIRED", "flowExpired");
+  // Only to a member who uses e-mail as a second factor (issue 39 §7): a browser half-way through
+  // a login must not make the site mail codes to one who uses only an authenticator app.
+  if (!(await secondFactorsOf(c, pending.account)).types.includes("Email")) {
+    throw await apiError(c, 400, "MULTI_FACTOR_NOT_ENABLED", "multiFactorNotEnabled");
+  }
   return mailCode(c, pending.flow, { purpose: "multiFactorEmail", to, delivery: "wait" });
 }
 

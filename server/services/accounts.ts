@@ -3,7 +3,7 @@
  * optional user ID, unique without regard to case.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { PasswordStrength } from "../../schemas/form-definition.ts";
 import {
   DEFAULT_PASSWORD_STRENGTH,
@@ -14,7 +14,7 @@ import type { RegistrationPayload } from "../../schemas/types/registration-paylo
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 import type { Db } from "../db/database.ts";
-import { type AgreedPolicy, accounts, withdrawalSurveyAnswers } from "../db/schema.ts";
+import { type AgreedPolicy, accounts, authFlows, withdrawalSurveyAnswers } from "../db/schema.ts";
 import { recordConsents } from "./policies.ts";
 
 export type Account = typeof accounts.$inferSelect;
@@ -153,7 +153,7 @@ export function accountPasswordStrength(
 }
 
 export async function setPassword(
-  db: Pick<Db, "update">,
+  db: Pick<Db, "update" | "delete">,
   accountId: string,
   input: { passwordHash: string; strength: PasswordStrength; now: Date },
 ): Promise<void> {
@@ -166,6 +166,19 @@ export async function setPassword(
       updatedAt: input.now,
     })
     .where(eq(accounts.id, accountId));
+  // A login half-way through on the old password (its second step, or the code of a new-browser
+  // verification) ends with it (issue 39 §5).
+  await db
+    .delete(authFlows)
+    .where(
+      and(
+        eq(authFlows.accountId, accountId),
+        or(
+          eq(authFlows.purpose, "multiFactor"),
+          and(eq(authFlows.purpose, "login"), eq(authFlows.loginMethod, "Password")),
+        ),
+      ),
+    );
 }
 
 /** Stores the TV-app profile PIN's hash (spec §5 PIN code (TV profile)). */

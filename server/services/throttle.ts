@@ -123,6 +123,13 @@ export const SITE_LOGIN_FAILURE_RATE: RatePolicy = { intervalMs: 5 * SECOND, bur
 
 /** User-ID availability checks from one client address: 20 at once, then one every 3 s. */
 export const USER_ID_CHECK_RATE: RatePolicy = { intervalMs: 3 * SECOND, burst: 20 };
+/** User-ID availability checks by one member or one sign-up in progress: 10 at once, then one every 3 s. */
+export const USER_ID_CHECK_SESSION_RATE: RatePolicy = { intervalMs: 3 * SECOND, burst: 10 };
+/**
+ * User-ID availability checks across the site: far above what people typing IDs make (7,200 an
+ * hour), far below what harvesting from rotating addresses needs.
+ */
+export const USER_ID_CHECK_SITE_RATE: RatePolicy = { intervalMs: SECOND / 2, burst: 100 };
 /** Profile-picture uploads per member, each decoded in a worker: 5 in a row, then one every 20 s. */
 export const PROFILE_IMAGE_UPLOAD_RATE: RatePolicy = { intervalMs: 20 * SECOND, burst: 5 };
 /** E-mail change requests per member: a few in a row, then one a minute. */
@@ -141,9 +148,16 @@ export function mailboxOf(email: string): string {
   return plus > 0 ? `${local.slice(0, plus)}${address.slice(at)}` : address;
 }
 
+/** What a login identifier is: an e-mail address or a user ID. */
+export type IdentifierKind = "email" | "userId";
+
 export const throttleKey = {
-  /** Failures by browsers the account does not know, from anywhere. */
-  account: (accountId: string) => `login:account:${accountId}`,
+  /**
+   * Failures by browsers the account does not know, from anywhere, by the kind of identifier
+   * typed: failures at a user ID must not slow the account's e-mail address, or a prober could
+   * tell that the two name one account (issue 39 §6).
+   */
+  account: (accountId: string, kind: IdentifierKind) => `login:account:${accountId}:${kind}`,
   /** An identifier that names no account; counted like one. */
   identifier: (identifier: string) => `login:identifier:${identifier.toLowerCase()}`,
   /** One client address at one account (or unknown identifier). */
@@ -175,6 +189,10 @@ export const throttleKey = {
   smsTo: (phoneNumber: string) => `sms:to:${phoneNumber}`,
   mailFrom: (address: string) => `mail:from:${address}`,
   userIdCheckFrom: (address: string) => `user-id:check:${address}`,
+  /** A member's checks, or one sign-up's (by its flow). */
+  userIdCheckBy: (memberOrFlow: string) => `user-id:check:by:${memberOrFlow}`,
+  /** The site-wide user-ID check rate. */
+  userIdCheckSite: "user-id:check:site",
   /** A member's profile-picture uploads. */
   profileImageBy: (accountId: string) => `profile-image:upload:${accountId}`,
   /** A member's e-mail changes: each tells whether the new address has an account. */
