@@ -68,6 +68,8 @@ export default [
     screen("/password/reset"),
     screen("/newpassword"),
     screen("/password/reset/complete"),
+    screen("/email/recover"),
+    screen("/email/recover/complete"),
     screen("/signup"),
     screen("/signup/auth"),
     screen("/signup/email"),

@@ -143,6 +143,39 @@ export const passwordReset = {
   links: [{ to: "/login", labelKey: "screens.common.toLogin" }],
 } as const satisfies ScreenDefinition;
 
+/**
+ * /email/recover: the link in the notice of an e-mail change (issue 39 §4). A button rather than
+ * the link itself does it, so that a mail scanner opening links restores nothing.
+ */
+export const emailRecovery = {
+  id: "email-recover",
+  paths: ["/email/recover"],
+  layout: "login",
+  access: "any",
+  titleKey: "screens.emailRecovery.title",
+  leadKey: "screens.emailRecovery.lead",
+  forms: [
+    {
+      builder: "emailRecovery",
+      submit: { method: "POST", path: "/zapi/auth/email/recover", bodyFromQuery: ["token"] },
+      submitLabelKey: "screens.emailRecovery.submit",
+      requireQuery: "token",
+      successTo: "/email/recover/complete",
+    },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const emailRecoveryComplete = {
+  id: "email-recover-complete",
+  paths: ["/email/recover/complete"],
+  layout: "login",
+  access: "any",
+  titleKey: "screens.emailRecovery.completeTitle",
+  leadKey: "screens.emailRecovery.completeLead",
+  forms: [],
+  links: [{ to: "/login", labelKey: "screens.common.toLogin" }],
+} as const satisfies ScreenDefinition;
+
 export const passwordResetComplete = {
   id: "password-reset-complete",
   paths: ["/password/reset/complete"],

@@ -165,3 +165,24 @@ export const buildReauthenticationCodeForm = memoizeByVersion((_input: Record<st
 export const buildReauthenticationSendCodeForm = memoizeByVersion((_input: Record<string, never>) =>
   composeForm({ id: "reauthentication.sendCode", fields: [] }),
 );
+
+/**
+ * /email/recover: the link's token (hidden, from the query), and a button (issue 39 §4). The API
+ * spends it and puts the old address back (server/services/email-recovery.ts).
+ */
+export const buildEmailRecoveryForm = memoizeByVersion((_input: Record<string, never>) =>
+  composeForm({
+    id: "email.recovery",
+    fields: [
+      {
+        name: "token",
+        spec: {
+          schema: { title: "field.recoveryToken", type: "string", maxLength: 200 },
+          ui: { "ui:widget": "hidden", "ui:options": { labelKey: true, normalize: "raw" } },
+          requiredMessage: "validation.emailRecovery.tokenMissing",
+        },
+        required: true,
+      },
+    ],
+  }),
+);

@@ -22,6 +22,7 @@ import {
 import { buildPolicyConsentForm, buildSignupEmailForm, buildWithdrawalForm } from "./consent.ts";
 import {
   buildEmailChangeForm,
+  buildEmailRecoveryForm,
   buildForgotPasswordForm,
   buildPasswordChangeForm,
   buildPasswordResetForm,
@@ -162,6 +163,8 @@ export const FORM_BUILDERS = {
   /** Account screen data userId: the current one. */
   userIdChange: ({ settingsVersion, screenData }: FormBuildContext) =>
     buildUserIdChangeForm({ currentUserId: stringOf(screenData.userId) }, settingsVersion),
+  /** The way back from an e-mail change the member did not make (issue 39 §4): the link's token. */
+  emailRecovery: ({ settingsVersion }: FormBuildContext) => buildEmailRecoveryForm(none, settingsVersion),
   /** A re-authentication (issue 39 §4): the password, or a mailed code and the button that sends it. */
   reauthenticationPassword: ({ settingsVersion }: FormBuildContext) =>
     buildReauthenticationPasswordForm(none, settingsVersion),

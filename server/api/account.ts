@@ -48,6 +48,11 @@ import { resendAvailableAt } from "../services/auth-codes.ts";
 import { findFlow, isFlowPurpose, isMemberFlowPurpose } from "../services/auth-flows.ts";
 import { findConsentOption, recordConsentChoice } from "../services/consents.ts";
 import {
+  EMAIL_RECOVERY_PATH,
+  issueRecoveryToken,
+  RECOVERY_LINK_LIFETIME_MS,
+} from "../services/email-recovery.ts";
+import {
   findProfileImage,
   ProfileImageError,
   type ProfileImageProblem,
@@ -192,13 +197,20 @@ export const account = new Hono<ApiEnv>()
     }
     await endMemberFlow(c, flow);
     // The old mailbox hears of it: if the change was not the member's, they know at once.
+    // With the way back (issue 39 §4): a link that restores this address and locks the changer out.
     const previous = found.contactEmail;
     if (previous && previous !== flow.email) {
+      const token = await issueRecoveryToken(deps.db, { accountId: found.id, previousEmail: previous, now });
       sendMail(mailDeps(deps, true), {
         to: previous,
         language: requestLanguage(c),
         template: "emailChanged",
-        vars: { changedAt: now, maskedNewEmail: maskEmail(flow.email) },
+        vars: {
+          changedAt: now,
+          maskedNewEmail: maskEmail(flow.email),
+          recoveryUrl: `${siteOrigin(c)}${EMAIL_RECOVERY_PATH}?${new URLSearchParams({ token })}`,
+          recoveryDays: RECOVERY_LINK_LIFETIME_MS / (24 * 60 * 60 * 1000),
+        },
       }).catch((error: unknown) => console.error("[email] the change notice was not sent", error));
     }
     return c.json({});

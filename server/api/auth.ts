@@ -7,7 +7,11 @@
  * has an account.
  */
 import { type Context, Hono } from "hono";
-import { buildForgotPasswordForm, buildPasswordResetForm } from "../../schemas/forms/credentials.ts";
+import {
+  buildEmailRecoveryForm,
+  buildForgotPasswordForm,
+  buildPasswordResetForm,
+} from "../../schemas/forms/credentials.ts";
 import {
   buildCodeLoginForm,
   buildLoginCodeEntryForm,
@@ -28,6 +32,7 @@ import {
 } from "../services/accounts.ts";
 import { verifyCode } from "../services/auth-codes.ts";
 import { endFlow, findFlow, startFlow } from "../services/auth-flows.ts";
+import { recoverEmail } from "../services/email-recovery.ts";
 import type { LoginMethod } from "../services/login-history.ts";
 import {
   accountOfResetToken,
@@ -285,6 +290,38 @@ export const auth = new Hono<ApiEnv>()
         validMinutes: RESET_TOKEN_LIFETIME_MS / 60_000,
       },
     }).catch((error: unknown) => console.error("[password] the reset mail was not sent", error));
+    return c.json({});
+  })
+
+  /**
+   * The way back from an e-mail change the member did not make (issue 39 §4): spends the link of
+   * the notice, puts the old address back (ending every session, the password and the second
+   * factors), and mails a password-reset link there.
+   */
+  .post("/auth/email/recover", async (c) => {
+    const deps = c.get("deps");
+    const data = await validatedJson(c, buildEmailRecoveryForm({}, deps.store.current().version));
+    const now = deps.now();
+    const result = await recoverEmail(deps.db, String(data.token), now);
+    if (!result.ok && result.problem === "taken") {
+      throw await apiError(c, 409, "EMAIL_RECOVERY_TAKEN", "recoveryEmailTaken");
+    }
+    if (!result.ok) throw await apiError(c, 400, "RECOVERY_LINK_INVALID", "recoveryLinkInvalid");
+    await clearThrottle(deps.db, [
+      throttleKey.account(result.accountId, "email"),
+      throttleKey.account(result.accountId, "userId"),
+    ]);
+    clearSessionCookies(c);
+    const token = await issueResetToken(deps.db, result.accountId, now);
+    await sendMail(mailDeps(deps, true), {
+      to: result.email,
+      language: requestLanguage(c),
+      template: "passwordReset",
+      vars: {
+        resetUrl: `${siteOrigin(c)}/password/reset?${new URLSearchParams({ token })}`,
+        validMinutes: RESET_TOKEN_LIFETIME_MS / 60_000,
+      },
+    });
     return c.json({});
   })
 

@@ -400,6 +400,7 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   ],
   "POST /zapi/account/reauthenticate": [{ password: "Passw0rdA" }, { pinCode: "123456" }],
   "POST /zapi/account/reauthenticate/send-code": [{}],
+  "POST /zapi/auth/email/recover": [{ token: "made-up-recovery-token" }],
 };
 
 type Path = (string | number)[];

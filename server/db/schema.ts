@@ -199,6 +199,25 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
+ * The way back from an e-mail change the member did not make (issue 39 §4): a link mailed to the
+ * old address, single use, valid 7 days. The token is stored hashed, with the address to restore.
+ */
+export const emailChangeRecoveries = pgTable(
+  "email_change_recoveries",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    previousEmail: text("previous_email").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [index("email_change_recoveries_account_id_idx").on(table.accountId)],
+);
+
+/**
  * A browser this account has logged in from before: the latid cookie's token (SHA-256) paired
  * with each account that logged in with it. A login without such a pair mails a new-login notice.
  */

@@ -121,4 +121,21 @@ test("changing the e-mail asks for the password first, then goes on (en)", async
   await page.locator('[data-field="pinCode"] input').first().fill(pinFrom(mail.text));
   await page.getByRole("button", { name: text.verify }).click();
   await page.waitForURL("**/mypage/email/edit/complete");
+
+  // The old address hears of it, with the way back: the link puts it back and logs everyone out.
+  const notice = await waitForMail(
+    STALE_SESSION_MEMBERS.emailEn.email,
+    "Your e-mail address was changed",
+    sentAfter,
+  );
+  const link = /https?:\/\/\S+\/email\/recover\?token=[A-Za-z0-9_-]+/.exec(notice.text)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(new URL(link ?? "").pathname + new URL(link ?? "").search);
+  await expect(page.getByRole("heading", { level: 1, name: "Put your e-mail address back" })).toBeVisible();
+  await page.getByRole("button", { name: "Put it back" }).click();
+  await page.waitForURL("**/email/recover/complete");
+  await expect(page.getByRole("heading", { level: 1, name: "Your e-mail address is back" })).toBeVisible();
+  await waitForMail(STALE_SESSION_MEMBERS.emailEn.email, "Resetting your password", sentAfter);
+  await page.goto("/mypage");
+  await page.waitForURL(/\/login/);
 });

@@ -232,6 +232,7 @@ const EXPECTED: Record<
     { field: "newPassword", required: true },
     { field: "newPasswordConfirm", required: true },
   ],
+  "email-recover": () => [{ field: "token", required: true, hidden: true }],
   "password-reset": () => [
     { field: "token", required: true, hidden: true },
     { field: "password", required: true },

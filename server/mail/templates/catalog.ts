@@ -30,6 +30,9 @@ export interface MailTemplateVars {
     changedAt: Date;
     /** The new address, partly masked: the old mailbox may no longer be the member's own. */
     maskedNewEmail: string;
+    /** The way back if the member did not make the change (server/services/email-recovery.ts). */
+    recoveryUrl: string;
+    recoveryDays: number;
   };
   /** A multi-factor setting changed: a method enabled or disabled, or the backup codes replaced. */
   multiFactorChanged: {

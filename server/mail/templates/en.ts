@@ -76,7 +76,7 @@ export const en: MailCatalog = {
         { kind: "link", label: "Review two-step verification", url: settingsUrl },
       ],
     }),
-    emailChanged: ({ changedAt, maskedNewEmail }, { serviceName }) => ({
+    emailChanged: ({ changedAt, maskedNewEmail, recoveryUrl, recoveryDays }, { serviceName }) => ({
       subject: `[${serviceName}] Your e-mail address was changed`,
       blocks: [
         { kind: "paragraph", text: `Thank you for using ${serviceName}.` },
@@ -85,9 +85,11 @@ export const en: MailCatalog = {
           text: `The e-mail address of your account was changed on ${dateTime.format(changedAt)} (Japan time). We will write to the new address (${maskedNewEmail}) from now on.`,
         },
         {
-          kind: "note",
-          text: "If you did not change it, someone else may have. Contact our help centre at once.",
+          kind: "paragraph",
+          text: `If you did not change it, someone else may have. Within ${recoveryDays} days, the link below puts this address back on your account: every device is logged out, and the old password and two-step verification settings stop working. Then set a new password from the message we send to this address.`,
         },
+        { kind: "link", label: "Put my e-mail address back", url: recoveryUrl },
+        { kind: "note", text: "If you made the change yourself, there is nothing to do." },
       ],
     }),
     withdrawn: ({ withdrawnAt }, { serviceName }) => ({

@@ -84,7 +84,7 @@ export const ja: MailCatalog = {
         { kind: "link", label: "2段階認証の設定を確認する", url: settingsUrl },
       ],
     }),
-    emailChanged: ({ changedAt, maskedNewEmail }, { serviceName }) => ({
+    emailChanged: ({ changedAt, maskedNewEmail, recoveryUrl, recoveryDays }, { serviceName }) => ({
       subject: `【${serviceName}】メールアドレス変更のお知らせ`,
       blocks: [
         { kind: "paragraph", text: `${serviceName}をご利用いただきありがとうございます。` },
@@ -93,8 +93,13 @@ export const ja: MailCatalog = {
           text: `${dateTime.format(changedAt)}(日本時間)にお客様のアカウントのメールアドレスが変更されました。今後のお知らせは新しいメールアドレス(${maskedNewEmail})にお送りします。`,
         },
         {
+          kind: "paragraph",
+          text: `お心当たりがない場合は、第三者による不正な変更のおそれがあります。${recoveryDays}日以内に以下のリンクから、メールアドレスをこのアドレスに戻せます。すべての端末からログアウトされ、変更前のパスワードと2段階認証の設定は使えなくなります。その後、このアドレスにお送りするご案内から新しいパスワードを設定してください。`,
+        },
+        { kind: "link", label: "メールアドレスを元に戻す", url: recoveryUrl },
+        {
           kind: "note",
-          text: "※お心当たりがない場合は、第三者による不正な変更のおそれがあります。すぐにヘルプセンターからお問い合わせください。",
+          text: "※お客様ご自身による変更であれば、対応は不要です。",
         },
       ],
     }),

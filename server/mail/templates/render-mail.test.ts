@@ -19,7 +19,12 @@ const sampleVars: { [Name in MailTemplateName]: MailTemplateVars[Name] } = {
     settingsUrl: "https://soramiru.example.jp/mypage/multi-factor",
   },
   withdrawn: { withdrawnAt: new Date("2026-11-21T05:30:00Z") },
-  emailChanged: { changedAt: new Date("2026-11-21T05:30:00Z"), maskedNewEmail: "ha***@example.jp" },
+  emailChanged: {
+    changedAt: new Date("2026-11-21T05:30:00Z"),
+    maskedNewEmail: "ha***@example.jp",
+    recoveryUrl: "https://soramiru.example.jp/email/recover?token=abc",
+    recoveryDays: 7,
+  },
   newLogin: {
     loggedInAt: new Date("2026-11-21T05:30:00Z"),
     device: "PC Macintosh",
