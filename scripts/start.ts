@@ -3,6 +3,7 @@
  * it. The build stamp records the newest source time, so a fresh clone builds once and later starts
  * are immediate.
  */
+import "../server/require-node.ts";
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";

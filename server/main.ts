@@ -4,6 +4,8 @@
  * /store-assets/* → the store's images, everything else → React Router SSR) and serves it.
  * `--dev` serves through Vite with HMR instead of the production build.
  */
+import "./require-node.ts";
+import "./production-mode.ts";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { resolve } from "node:path";
 import { getRequestListener } from "@hono/node-server";
@@ -95,6 +97,7 @@ async function boot() {
   server.listen(env.port, env.host, () => {
     const shownHost = env.host === "0.0.0.0" || env.host === "::" ? "localhost" : env.host;
     console.log(`\n  ${dev ? "Development server" : "Server"} ready: http://${shownHost}:${env.port}\n`);
+    console.log(`  runtime: Node ${process.version}, ${process.env.NODE_ENV ?? "development"} mode`);
     console.log(`  database: ${database.kind}${database.kind === "pglite" ? ` (${env.dataDir}/db)` : ""}`);
     console.log(`  mail: ${env.smtpUrl ? "SMTP" : `outbox (${env.dataDir}/outbox)`}`);
     console.log(

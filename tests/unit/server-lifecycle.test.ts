@@ -107,6 +107,9 @@ describe.skipIf(!built)(title, () => {
       storeSettingData: { serviceName: "ソラミル" },
     });
 
+    // Served as deployed: on the Node 24 that npm install brings, React in its production build.
+    expect(first.output()).toMatch(/runtime: Node v2[4-9]\.\d+\.\d+, production mode/);
+
     // Without PUBLIC_ORIGIN the boot log names the localhost default every mailed link uses.
     expect(first.output()).toContain(`public origin: http://localhost:${port} (default;`);
 
