@@ -80,13 +80,47 @@ function directives(response: Response): Map<string, string[]> {
 }
 
 describe("the trusted host", () => {
-  it("accepts the configured host, and loopback spellings of the localhost default", () => {
-    expect([...trustedHosts("http://localhost:3000", true)]).toEqual([
-      "localhost:3000",
-      "127.0.0.1:3000",
-      "[::1]:3000",
-    ]);
-    expect([...trustedHosts("https://soramiru.example.jp", false)]).toEqual(["soramiru.example.jp"]);
+  it("accepts the configured host, with loopback spellings as aliases of the localhost default", () => {
+    const local = trustedHosts("http://localhost:3000", true);
+    expect(local.canonical).toBe("localhost:3000");
+    expect([...local.aliases]).toEqual(["127.0.0.1:3000", "[::1]:3000"]);
+    const configured = trustedHosts("https://soramiru.example.jp", false);
+    expect(configured).toEqual({ canonical: "soramiru.example.jp", aliases: new Set() });
+  });
+
+  it.each(["127.0.0.1:3000", "[::1]:3000", "LOCALHOST:3000"])(
+    "sends a page asked for under %s to the public origin, path and query kept",
+    async (host) => {
+      seenContext = null;
+      const response = await get(site(), "/login?redirect=%2Fmypage&x=1", { host });
+      if (host === "LOCALHOST:3000") {
+        expect(response.status).toBe(200);
+        return;
+      }
+      expect(response.status).toBe(307);
+      expect(response.headers.get("location")).toBe("http://localhost:3000/login?redirect=%2Fmypage&x=1");
+      expect(seenContext).toBeNull();
+      const head = await site().request("http://127.0.0.1:3000/", { method: "HEAD", headers: { host } });
+      expect(head.status).toBe(307);
+    },
+  );
+
+  it("redirects an alias only to the configured origin, whatever the path says", async () => {
+    const response = await get(site(), "//evil.example/%2e%2e", { host: "127.0.0.1:3000" });
+    expect(response.headers.get("location")).toMatch(/^http:\/\/localhost:3000\//);
+  });
+
+  it("lets a post under an alias reach the Origin check, which refuses the browser's", async () => {
+    const response = await site().request("http://127.0.0.1:3000/zapi/login", {
+      method: "POST",
+      headers: {
+        host: "127.0.0.1:3000",
+        origin: "http://127.0.0.1:3000",
+        "content-type": "application/json",
+      },
+      body: "{}",
+    });
+    expect(response.status).toBe(403);
   });
 
   it.each(["/", "/zapi/internal/root/screen-data", "/assets/entry-abc123.js"])(

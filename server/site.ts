@@ -38,26 +38,41 @@ type SiteEnv = { Bindings: { incoming?: IncomingMessage } };
 
 /**
  * The Host names requests may carry (issue 7 §1): the configured origin's, and for the localhost
- * default also 127.0.0.1 and [::1] on the same port.
+ * default also its aliases 127.0.0.1 and [::1] on the same port.
  */
-export function trustedHosts(publicOrigin: string, isDefault: boolean): Set<string> {
+export function trustedHosts(
+  publicOrigin: string,
+  isDefault: boolean,
+): { canonical: string; aliases: Set<string> } {
   const { host, port } = new URL(publicOrigin);
-  const hosts = new Set([host]);
+  const aliases = new Set<string>();
   if (isDefault) {
     const suffix = port ? `:${port}` : "";
-    for (const loopback of ["localhost", "127.0.0.1", "[::1]"]) hosts.add(`${loopback}${suffix}`);
+    for (const loopback of ["localhost", "127.0.0.1", "[::1]"]) aliases.add(`${loopback}${suffix}`);
+    aliases.delete(host);
   }
-  return hosts;
+  return { canonical: host, aliases };
 }
 
 /**
  * A request naming another Host (a forged header, DNS rebinding) is answered 421 and reaches
- * nothing: no page, no API, no mail.
+ * nothing: no page, no API, no mail. A page asked for under an alias of the default origin is sent to
+ * the public origin (issue 40 §3): cookies and the allowed Origin belong to that one address, so a
+ * form there works where the same form under 127.0.0.1 would be refused. Other methods under an
+ * alias go on to the Origin check, which refuses what a browser sends.
  */
-function trustedHostOnly(hosts: Set<string>): MiddlewareHandler<SiteEnv> {
+function trustedHostOnly(publicOrigin: string, isDefault: boolean): MiddlewareHandler<SiteEnv> {
+  const { canonical, aliases } = trustedHosts(publicOrigin, isDefault);
+  const origin = new URL(publicOrigin).origin;
   return async (c, next) => {
     const host = c.req.header("host")?.toLowerCase();
-    if (host && hosts.has(host)) return next();
+    if (host === canonical) return next();
+    if (host && aliases.has(host)) {
+      if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+      const { pathname, search } = new URL(c.req.url);
+      // Temporary: the address is configuration, and a browser must not remember it for good.
+      return c.redirect(`${origin}${pathname}${search}`, 307);
+    }
     const message = "This site is not served under that host name.";
     return c.req.path.startsWith("/zapi/") || c.req.path === "/zapi"
       ? c.json({ code: "MISDIRECTED_REQUEST", message, requestId: null }, 421)
@@ -111,7 +126,7 @@ export function createSite(options: SiteOptions) {
       recaptchaScriptUrl: options.recaptchaScriptUrl,
     }),
   );
-  app.use(trustedHostOnly(trustedHosts(options.publicOrigin, options.publicOriginIsDefault)));
+  app.use(trustedHostOnly(options.publicOrigin, options.publicOriginIsDefault));
   // Pages and JSON made per request: brotli or gzip; the build's files come precompressed.
   app.use(compressResponses());
 
