@@ -2,18 +2,71 @@ import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { MODULE_ALIASES } from "./vite.config.ts";
 
+/**
+ * The suites that reach the database, run a second time on PostgreSQL when the test command has
+ * started one (TEST_DATABASE_URL; issue 40 §4). tests/unit/database-suites.test.ts keeps this list
+ * complete: a new suite that opens a database fails it until it is named here.
+ */
+export const DATABASE_SUITES = [
+  "scripts/gallery/api-screen-data.test.ts",
+  "server/api/account.test.ts",
+  "server/api/app.test.ts",
+  "server/api/auth.test.ts",
+  "server/api/email-recovery.test.ts",
+  "server/api/fuzz.test.ts",
+  "server/api/internal/licenses.test.ts",
+  "server/api/internal/login-history.test.ts",
+  "server/api/internal/login.test.ts",
+  "server/api/internal/mypage.test.ts",
+  "server/api/internal/policies.test.ts",
+  "server/api/internal/root.test.ts",
+  "server/api/internal/signup.test.ts",
+  "server/api/malformed-input.test.ts",
+  "server/api/multi-factor-login.test.ts",
+  "server/api/multi-factor-settings.test.ts",
+  "server/api/postal-code.test.ts",
+  "server/api/reauthentication.test.ts",
+  "server/api/request-info.test.ts",
+  "server/api/signup.test.ts",
+  "server/api/trusted-origin.test.ts",
+  "server/api/validation.test.ts",
+  "server/db/database.test.ts",
+  "server/services/auth-codes.test.ts",
+  "server/services/multi-factor.test.ts",
+  "server/services/passwords.test.ts",
+  "server/services/policies.test.ts",
+  "server/services/throttle.test.ts",
+  "server/site.test.ts",
+  "tests/unit/screen-api-contract.test.ts",
+];
+
+const everySuite = ["{app,schemas,screens,widgets,server,scripts,locales,tests/unit}/**/*.test.{ts,tsx}"];
+
 // Vitest runs without the React Router plugin: route modules are tested as plain components.
 export default defineConfig({
   resolve: { alias: MODULE_ALIASES },
   test: {
-    include: ["{app,schemas,screens,widgets,server,scripts,locales,tests/unit}/**/*.test.{ts,tsx}"],
     environment: "node",
     setupFiles: ["tests/setup-vitest.ts"],
     testTimeout: 20_000,
-    // Hooks open PGlite databases, which takes seconds on a busy machine.
+    // Hooks open databases, which takes seconds on a busy machine.
     hookTimeout: 30_000,
     // Vitest leaves one core free by default, which is half of this 2-core machine: the suite is
     // CPU-bound, so it uses them all (203 s -> 113 s here).
     maxWorkers: availableParallelism(),
+    projects: [
+      {
+        extends: true as const,
+        test: { name: "pglite", include: everySuite, env: { TEST_DATABASE: "pglite" } },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true as const,
+              test: { name: "postgres", include: DATABASE_SUITES, env: { TEST_DATABASE: "postgres" } },
+            },
+          ]
+        : []),
+    ],
   },
 });

@@ -1,10 +1,14 @@
 /**
- * `npm test`: lint, generated-file checks, typecheck, a production build and its bundle-weight check,
- * unit and component tests, then Playwright e2e against the build. Stops at the first failing step and ends with one summary line.
+ * `npm test`: installs what a Debian machine lacks (Chromium, Japanese fonts, PostgreSQL), then lint,
+ * generated-file checks, typecheck, a production build and its bundle-weight check, unit and
+ * component tests (the database suites on PGlite and again on a throwaway PostgreSQL), then
+ * Playwright e2e against the build. Stops at the first failing step and ends with one summary line.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { installSystemPackages } from "./system-packages.ts";
+import { startThrowawayPostgres } from "./throwaway-postgres.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const reports = join(root, "test-results");
@@ -60,6 +64,17 @@ const steps: Step[] = [
   },
 ];
 
+installSystemPackages();
+const postgres = await startThrowawayPostgres();
+process.env.TEST_DATABASE_URL = postgres.url;
+console.log(`PostgreSQL for the database suites: ${postgres.url}`);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    postgres.stop();
+    process.exit(1);
+  });
+}
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const done: string[] = [];
 let failedStep: string | null = null;
@@ -94,6 +109,7 @@ for (const step of steps) {
   done.push(`${step.name} ok${detail} (${seconds}s)`);
 }
 
+postgres.stop();
 console.log(`\n${done.join(" · ")}`);
 console.log(
   `tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`,

@@ -17,6 +17,18 @@ describe("parseEnv", () => {
     expect(env.recaptchaEnterpriseOrigin).toBe("https://recaptchaenterprise.googleapis.com");
     expect(env.recaptchaScriptUrl).toBe("https://www.google.com/recaptcha/enterprise.js");
     expect(env.encryptionKey).toBeNull();
+    expect(env.webConcurrency).toBe(1);
+  });
+
+  it("serves from several processes only on PostgreSQL (issue 40 §5)", () => {
+    const url = "postgres://app@db.internal/storefront";
+    expect(parseEnv({ WEB_CONCURRENCY: "4", DATABASE_URL: url }, cwd).webConcurrency).toBe(4);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "2" }, cwd)).toThrow(
+      /WEB_CONCURRENCY is 2, which needs DATABASE_URL: the embedded database \(PGlite\) is owned by one process/,
+    );
+    for (const bad of ["0", "-1", "two", "1.5", "65"]) {
+      expect(() => parseEnv({ WEB_CONCURRENCY: bad, DATABASE_URL: url }, cwd)).toThrow(EnvError);
+    }
   });
 
   it("reads the reCAPTCHA origin and script URL (issue 29: tests point them at a local stand-in)", () => {

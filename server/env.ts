@@ -41,6 +41,11 @@ export interface Env {
    * null = the data directory's key file (server/services/secret-box.ts).
    */
   encryptionKey: Buffer | null;
+  /**
+   * WEB_CONCURRENCY: worker processes serving the one port (node:cluster; default 1). More than one
+   * needs DATABASE_URL: the embedded database has one owner process.
+   */
+  webConcurrency: number;
 }
 
 export class EnvError extends Error {
@@ -127,13 +132,21 @@ export function parseEnv(source: Source = process.env, cwd = process.cwd()): Env
   }
 
   const publicOrigin = originOnly(source, "PUBLIC_ORIGIN");
+  const databaseUrl = optionalUrl(source, "DATABASE_URL", ["postgres:", "postgresql:"]);
+  const webConcurrency = positiveInteger(source, "WEB_CONCURRENCY", 1, 64);
+  if (webConcurrency > 1 && !databaseUrl) {
+    throw new EnvError(
+      "WEB_CONCURRENCY",
+      `is ${webConcurrency}, which needs DATABASE_URL: the embedded database (PGlite) is owned by one process. Set DATABASE_URL to a PostgreSQL server, or leave WEB_CONCURRENCY at 1`,
+    );
+  }
 
   return {
     port,
     host,
     dataDir,
     storeConfig,
-    databaseUrl: optionalUrl(source, "DATABASE_URL", ["postgres:", "postgresql:"]),
+    databaseUrl,
     smtpUrl: optionalUrl(source, "SMTP_URL", ["smtp:", "smtps:"]),
     zapiOrigin: optionalUrl(source, "ZAPI_ORIGIN", ["http:", "https:"]),
     publicOrigin: publicOrigin ?? `http://localhost:${port}`,
@@ -147,5 +160,6 @@ export function parseEnv(source: Source = process.env, cwd = process.cwd()): Env
       "https://www.google.com/recaptcha/enterprise.js",
     sessionMaxAgeDays: positiveInteger(source, "SESSION_MAX_AGE_DAYS", 90, 3650),
     encryptionKey: encryptionKey(source),
+    webConcurrency,
   };
 }

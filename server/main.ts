@@ -6,15 +6,17 @@
  */
 import "./require-node.ts";
 import "./production-mode.ts";
+import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { resolve } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import { createApi } from "./api/app.ts";
+import { superviseWorkers } from "./cluster.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
-import { EnvError, parseEnv } from "./env.ts";
+import { type Env, EnvError, parseEnv } from "./env.ts";
 import { createMailer, createSmsSender } from "./mail/transports.ts";
 import { loadCountryDatabase } from "./services/ip-country.ts";
 import { createPasswordHasher } from "./services/passwords.ts";
@@ -33,8 +35,7 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function boot() {
-  const env = parseEnv();
+async function boot(env: Env) {
   const store = watchStoreSettings(env.storeConfig);
   // The store's policies live next to its settings file (config/policies).
   const policies = watchPolicies(resolve(env.storeConfig, "../policies"));
@@ -95,6 +96,11 @@ async function boot() {
     else listener(req, res);
   });
   server.listen(env.port, env.host, () => {
+    // Several workers: each says it serves; the first also prints the banner.
+    if (cluster.isWorker) {
+      console.log(`[cluster] worker ${process.pid} ready`);
+      if (cluster.worker?.id !== 1) return;
+    }
     const shownHost = env.host === "0.0.0.0" || env.host === "::" ? "localhost" : env.host;
     console.log(`\n  ${dev ? "Development server" : "Server"} ready: http://${shownHost}:${env.port}\n`);
     console.log(`  runtime: Node ${process.version}, ${process.env.NODE_ENV ?? "development"} mode`);
@@ -119,7 +125,10 @@ async function boot() {
     if (stopping) return;
     stopping = true;
     console.log(`[server] ${signal}: closing`);
-    server.close();
+    // Drain: no new connections, idle ones closed, requests in flight may finish for a while.
+    const closed = new Promise((resolveClosed) => server.close(resolveClosed));
+    server.closeIdleConnections();
+    await Promise.race([closed, new Promise((resolveWait) => setTimeout(resolveWait, DRAIN_LIMIT_MS))]);
     server.closeAllConnections();
     store.close();
     policies.close();
@@ -131,7 +140,24 @@ async function boot() {
   process.on("SIGINT", () => void stop("SIGINT"));
 }
 
-boot().catch((error: unknown) => {
+/** How long requests in flight may take to finish after SIGTERM. */
+const DRAIN_LIMIT_MS = 10_000;
+
+async function main() {
+  const env = parseEnv();
+  if (env.webConcurrency > 1 && dev) {
+    throw new EnvError("WEB_CONCURRENCY", "must be 1 with npm run dev (one Vite server)");
+  }
+  if (env.webConcurrency > 1 && cluster.isPrimary) {
+    // Made once here, not raced by the workers: every process must seal with the same key.
+    loadSecretKey(env.encryptionKey, resolve(env.dataDir, "encryption.key"));
+    superviseWorkers(env.webConcurrency);
+    return;
+  }
+  await boot(env);
+}
+
+main().catch((error: unknown) => {
   if (
     error instanceof EnvError ||
     error instanceof StoreSettingsError ||

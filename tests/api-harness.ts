@@ -1,23 +1,18 @@
 /**
- * Builds the embedded API for a test: a fresh in-memory PGlite with the migrations applied, the
- * demo store settings (or the test's own), an outbox in memory and a clock the test moves.
+ * Builds the embedded API for a test: a fresh database with the migrations applied (in-memory PGlite,
+ * or PostgreSQL when TEST_DATABASE=postgres: tests/test-database.ts), the demo store settings (or the
+ * test's own), an outbox in memory and a clock the test moves.
  *
  *   const t = await createTestApi();
  *   afterEach(() => t.close());
  *   const response = await t.api.request("/zapi/internal/root/screen-data");
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import { readFile, rename, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
+import { randomBytes, randomUUID } from "node:crypto";
+import { resolve } from "node:path";
 import storeJson from "../config/store.json" with { type: "json" };
 import { type Api, createApi } from "../server/api/app.ts";
 import type { ApiDeps } from "../server/api/context.ts";
-import { type Db, openPglite } from "../server/db/database.ts";
-import * as schema from "../server/db/schema.ts";
+import type { Db } from "../server/db/database.ts";
 import { accounts, sessions } from "../server/db/schema.ts";
 import { MemoryOutbox } from "../server/mail/memory-outbox.ts";
 import { createPasswordHasher, type PasswordHasher } from "../server/services/passwords.ts";
@@ -29,6 +24,9 @@ import { hashToken } from "../server/services/tokens.ts";
 import { loadPolicies, type PolicyCatalogue, staticPolicies } from "../server/store/policy-source.ts";
 import type { StoreSettingsSource, StoreSnapshot } from "../server/store/store-settings-source.ts";
 import { parseStoreSettings, type StoreSettings } from "../server/store/validate-settings.ts";
+import { closeIdleTestDatabases, openTestDatabase } from "./test-database.ts";
+
+export { closeIdleTestDatabases };
 
 /** A fresh, validated copy of config/store.json that a test may change freely. */
 export function demoStoreSettings(): StoreSettings {
@@ -119,94 +117,10 @@ export function createTestClock(startAt: Date | string = DEFAULT_TEST_START): Te
   };
 }
 
-const root = resolve(import.meta.dirname, "..");
-let template: Promise<Blob> | undefined;
-
-/**
- * The data directory of an empty, fully migrated database, as a tarball. Starting PGlite from it
- * takes a fraction of the seconds that initdb plus the migrations take, so it is made once by
- * openPglite(null) and kept in the OS temp directory, named after the migrations and the PGlite
- * version: a new migration makes a new template.
- */
-function migratedTemplate(): Promise<Blob> {
-  template ??= (async () => {
-    const migrations = join(root, "server/db/migrations");
-    const key = createHash("sha256");
-    key.update(readFileSync(join(root, "node_modules/@electric-sql/pglite/package.json")));
-    for (const file of readdirSync(migrations, { recursive: true, encoding: "utf8" }).sort()) {
-      if (file.endsWith(".sql") || file.endsWith(".json"))
-        key.update(file).update(readFileSync(join(migrations, file)));
-    }
-    const cached = join(tmpdir(), `storefront-test-db-${key.digest("hex").slice(0, 16)}.tar`);
-    try {
-      return new Blob([await readFile(cached)]);
-    } catch {
-      // Not made yet: make it below.
-    }
-    const database = await openPglite(null);
-    const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
-    await database.close();
-    // Parallel test workers may race to make it; each writes its own file and renames it into place.
-    const partial = `${cached}.${process.pid}.tmp`;
-    await writeFile(partial, new Uint8Array(await dump.arrayBuffer()));
-    await rename(partial, cached);
-    return dump;
-  })();
-  return template;
-}
-
-/**
- * Databases closed by their tests, emptied and kept for the next test of the same file: starting
- * PGlite from the template still costs ~0.4 s, emptying its tables a few milliseconds.
- */
-const idleDatabases: PGlite[] = [];
-
-/** Every table of the application's schema, in one statement that empties them. */
-let emptyEveryTable: string | undefined;
-
-async function emptied(client: PGlite): Promise<PGlite> {
-  if (emptyEveryTable === undefined) {
-    const { rows } = await client.query<{ name: string }>(
-      "SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1",
-    );
-    emptyEveryTable = `TRUNCATE ${rows.map((row) => row.name).join(", ")} RESTART IDENTITY CASCADE`;
-  }
-  await client.exec(emptyEveryTable);
-  return client;
-}
-
-/** Closes the databases kept for reuse: scripts call it when done (vitest does after each file). */
-export async function closeIdleTestDatabases(): Promise<void> {
-  for (const client of idleDatabases.splice(0)) await client.close();
-}
-
 if (process.env.VITEST) {
-  // Called while a test file is collected, so the pool is closed when that file's tests end.
+  // Called while a test file is collected, so the kept databases are closed when that file's tests end.
   const { afterAll } = await import("vitest");
   afterAll(closeIdleTestDatabases);
-}
-
-/**
- * An empty database with every migration applied, like openPglite(null) but faster: one a
- * previous test of this file released, or a fresh copy of the migrated template. If openPglite
- * starts passing options to PGlite.create (extensions), pass them here too.
- */
-async function openTestDatabase(): Promise<{ db: Db; close(): Promise<void> }> {
-  const client = idleDatabases.pop() ?? (await PGlite.create({ loadDataDir: await migratedTemplate() }));
-  let released = false;
-  return {
-    db: drizzle(client, { schema }) as unknown as Db,
-    close: async () => {
-      if (released) return;
-      released = true;
-      // A database that cannot be emptied (a test broke it) is closed instead of reused.
-      try {
-        idleDatabases.push(await emptied(client));
-      } catch {
-        await client.close();
-      }
-    },
-  };
 }
 
 export interface TestApiOptions {

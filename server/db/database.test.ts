@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openPglite } from "./database.ts";
+import { testDatabaseEngine, testDatabaseUrl } from "../../tests/test-database.ts";
+import { openPglite, openPostgres } from "./database.ts";
 import { DirectoryLockedError, processStartTime } from "./directory-lock.ts";
 import { accounts } from "./schema.ts";
 
@@ -26,7 +27,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-describe("embedded database", () => {
+// Each test below starts PGlite from nothing (initdb and every migration): seconds on a busy machine.
+describe.skipIf(testDatabaseEngine() !== "pglite")("embedded database", () => {
   it("runs the migrations and keeps data across a clean close and reopen", async () => {
     const dir = tempDir();
     const first = await openPglite(dir);
@@ -38,7 +40,7 @@ describe("embedded database", () => {
     cleanups.push(() => second.close());
     const rows = await second.db.select().from(accounts);
     expect(rows.map((r) => r.publicId)).toEqual(["acc-1"]);
-  });
+  }, 60_000);
 
   it("refuses a second owner of the same directory with a clear message", async () => {
     const dir = tempDir();
@@ -73,7 +75,7 @@ describe("embedded database", () => {
     const database = await openPglite(dir);
     cleanups.push(() => database.close());
     expect(database.kind).toBe("pglite");
-  });
+  }, 60_000);
 
   it("takes over a lock left by a process that has died", async () => {
     const dir = tempDir();
@@ -82,5 +84,46 @@ describe("embedded database", () => {
     const database = await openPglite(dir);
     cleanups.push(() => database.close());
     expect(database.kind).toBe("pglite");
+  }, 60_000);
+});
+
+describe.skipIf(testDatabaseEngine() !== "postgres")("PostgreSQL", () => {
+  /** A new, empty database on the test server, dropped afterwards. */
+  async function emptyDatabase(): Promise<string> {
+    const { default: pg } = await import("pg");
+    const admin = new pg.Client({ connectionString: testDatabaseUrl() });
+    await admin.connect();
+    const name = `migrate_${process.pid}_${Date.now()}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    cleanups.push(async () => {
+      const dropper = new pg.Client({ connectionString: testDatabaseUrl() });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    });
+    const url = new URL(testDatabaseUrl());
+    url.pathname = `/${name}`;
+    return url.toString();
+  }
+
+  it("migrates once when several processes start on one empty database at the same moment", async () => {
+    const url = await emptyDatabase();
+    const opened = await Promise.all([1, 2, 3, 4].map(() => openPostgres(url, { maxConnections: 2 })));
+    for (const database of opened) cleanups.push(() => database.close());
+    expect(opened.map((database) => database.kind)).toEqual(["postgres", "postgres", "postgres", "postgres"]);
+    await opened[0]?.db.insert(accounts).values({ publicId: "acc-pg", contactEmail: "pg@example.jp" });
+    const rows = await opened[3]?.db.select().from(accounts);
+    expect(rows?.map((row) => row.publicId)).toEqual(["acc-pg"]);
+  });
+
+  it("keeps data across a close and a reopen, with nothing left to migrate", async () => {
+    const url = await emptyDatabase();
+    const first = await openPostgres(url);
+    await first.db.insert(accounts).values({ publicId: "acc-1", contactEmail: "a@example.jp" });
+    await first.close();
+    const second = await openPostgres(url);
+    cleanups.push(() => second.close());
+    expect((await second.db.select().from(accounts)).map((row) => row.publicId)).toEqual(["acc-1"]);
   });
 });

@@ -53,16 +53,37 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
+/** The advisory lock key held while migrating ("storefront migrations"). */
+const MIGRATION_LOCK = 7_340_511_901;
+
 /** A PostgreSQL server reached through node-postgres. */
-export async function openPostgres(databaseUrl: string): Promise<Database> {
+export async function openPostgres(
+  databaseUrl: string,
+  options: { maxConnections?: number } = {},
+): Promise<Database> {
   const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
     import("pg"),
     import("drizzle-orm/node-postgres"),
     import("drizzle-orm/node-postgres/migrator"),
   ]);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10 });
+  // Several processes may start at once on one database: one migrates while the others wait on
+  // the lock, then find nothing left to do.
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    try {
+      await migrate(drizzle(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    }
+  } catch (error) {
+    client.release();
+    await pool.end();
+    throw error;
+  }
+  client.release();
   const db = drizzle(pool, { schema });
-  await migrate(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
     kind: "postgres",

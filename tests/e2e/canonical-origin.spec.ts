@@ -3,27 +3,18 @@
  * one origin cookies and the Origin check belong to, and logging in works there. This spec runs a
  * server of its own, as `npm start` does, on a seeded data folder of its own.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort, type ServerProcess, startServer } from "../server-process.ts";
 import { waitUntilHydrated } from "./helpers.ts";
 import { SEEDED_PASSWORD, USER_ID_HOLDER } from "./seeded-members.ts";
 
-let server: ChildProcess | null = null;
+let server: ServerProcess | null = null;
 let dataDir = "";
 let port = 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject()));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
@@ -33,37 +24,15 @@ test.beforeAll(async () => {
   });
   if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
   port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
-  for (const name of [
-    "PUBLIC_ORIGIN",
-    "HOST",
-    "DATABASE_URL",
-    "SMTP_URL",
-    "ZAPI_ORIGIN",
-    "STORE_CONFIG",
-    "TRUST_PROXY",
-  ]) {
-    delete env[name];
-  }
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env });
-  server = child;
-  let output = "";
-  await new Promise<void>((resolveReady, reject) => {
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("ready: http://")) resolveReady();
-    };
-    child.stdout?.on("data", collect);
-    child.stderr?.on("data", collect);
-    child.once("exit", (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
+  // No PUBLIC_ORIGIN: the embedded default, http://localhost:PORT.
+  server = startServer({ PORT: String(port), DATA_DIR: dataDir });
+  await server.waitFor(/ready: http:\/\//);
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolveExit) => server?.once("exit", resolveExit));
-    server.kill("SIGTERM");
-    await exited;
+  if (server && server.child.exitCode === null) {
+    server.child.kill("SIGTERM");
+    await server.exited;
   }
   rmSync(dataDir, { recursive: true, force: true });
 });

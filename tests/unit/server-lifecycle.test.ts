@@ -2,33 +2,18 @@
  * The server as an operator runs it: one process on a DATA_DIR, a second one refused, a clean stop
  * on SIGTERM, and start-up failures that name their cause. Needs the production build.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort, killStartedServers, startServer } from "../server-process.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const built = existsSync(join(root, "build/server/index.js"));
 
-interface ServerProcess {
-  child: ChildProcess;
-  output: () => string;
-  /** Resolves when the process prints text matching `pattern`; rejects if it exits first. */
-  waitFor: (pattern: RegExp) => Promise<void>;
-  exited: Promise<number | null>;
-}
-
-const started: ChildProcess[] = [];
 const directories: string[] = [];
 afterEach(async () => {
-  for (const child of started.splice(0)) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    const exit = new Promise((resolveExit) => child.once("exit", resolveExit));
-    child.kill("SIGKILL");
-    await exit;
-  }
+  await killStartedServers();
   // A PGlite data directory is tens of megabytes: do not leave one behind per run.
   for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
 });
@@ -37,56 +22,6 @@ function tempDir(prefix: string): string {
   const directory = mkdtempSync(join(tmpdir(), prefix));
   directories.push(directory);
   return directory;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject()));
-    });
-  });
-}
-
-/**
- * Runs server/main.ts the way `npm start` does, but as node itself (not through npx or the tsx
- * CLI, which run node as a child) so that the signal the test sends reaches the server directly.
- */
-function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HOST: "127.0.0.1",
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      ZAPI_ORIGIN: "",
-      STORE_CONFIG: "",
-      ...env,
-    },
-  });
-  started.push(child);
-  let output = "";
-  const listeners = new Set<() => void>();
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-    for (const listener of listeners) listener();
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  const exited = new Promise<number | null>((resolveExit) => child.on("exit", (code) => resolveExit(code)));
-  const waitFor = (pattern: RegExp) =>
-    new Promise<void>((resolveWait, reject) => {
-      const check = () => {
-        if (!pattern.test(output)) return;
-        listeners.delete(check);
-        resolveWait();
-      };
-      listeners.add(check);
-      check();
-      void exited.then((code) => reject(new Error(`server exited (${code}) before ${pattern}:\n${output}`)));
-    });
-  return { child, output: () => output, waitFor, exited };
 }
 
 const title = built

@@ -1,0 +1,46 @@
+/**
+ * Every suite that opens a database runs on PGlite and on PostgreSQL (issue 40 §4): this fails when
+ * a suite that reaches one is missing from vitest.config.ts's DATABASE_SUITES.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { DATABASE_SUITES } from "../../vitest.config.ts";
+
+const root = resolve(import.meta.dirname, "../..");
+
+/** Suites that reach a database but run once, and why. */
+const RUN_ONCE: Record<string, string> = {
+  "scripts/db-reset.test.ts": "deletes the embedded database's folder",
+  "tests/unit/server-lifecycle.test.ts": "the embedded default's lock",
+  "tests/unit/several-processes.test.ts": "starts servers on PostgreSQL itself",
+};
+
+const OPENS_A_DATABASE = /api-harness|test-database|db\/database|@electric-sql\/pglite/;
+
+function testFiles(): string[] {
+  const folders = ["app", "schemas", "screens", "widgets", "server", "scripts", "locales", "tests/unit"];
+  return folders.flatMap((folder) =>
+    readdirSync(join(root, folder), { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes("node_modules"))
+      .map((file) => `${folder}/${file}`),
+  );
+}
+
+describe("the suites run on PostgreSQL too", () => {
+  const files = testFiles();
+
+  it("include every suite that opens a database", () => {
+    const reaching = files.filter((file) => OPENS_A_DATABASE.test(readFileSync(join(root, file), "utf8")));
+    const missing = reaching.filter(
+      (file) =>
+        file !== "tests/unit/database-suites.test.ts" && !DATABASE_SUITES.includes(file) && !RUN_ONCE[file],
+    );
+    expect(reaching.length).toBeGreaterThan(20);
+    expect(missing).toEqual([]);
+  });
+
+  it("name only suites that exist", () => {
+    expect(DATABASE_SUITES.filter((file) => !files.includes(file))).toEqual([]);
+  });
+});
