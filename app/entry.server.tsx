@@ -2,10 +2,10 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { detectLanguage, sharedTranslator } from "../locales/language.ts";
-import { TranslationProvider } from "../locales/react.tsx";
+import { detectLanguage, sharedI18n } from "../locales/language.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 
 export const streamTimeout = 5_000;
@@ -21,7 +21,7 @@ export default async function handleRequest(
   // scripts carry it, and so does every <script> a component renders (useNonce).
   const nonce = loadContext.cspNonce || undefined;
   const language = detectLanguage(request);
-  const translator = await sharedTranslator(language);
+  const translator = await sharedI18n(language);
   // Bots and SPA-mode prerendering wait for the whole document; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
 
@@ -29,9 +29,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
-        <TranslationProvider translator={translator}>
+        <I18nextProvider i18n={translator}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </TranslationProvider>
+        </I18nextProvider>
       </NonceProvider>,
       {
         nonce,

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { data, Links, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { detectLanguage, LANGUAGE_COOKIE } from "../locales/language.ts";
-import { useTranslation } from "../locales/react.tsx";
 import type { StoreSettings } from "../schemas/types/store-settings.gen.ts";
 import type { Route } from "./+types/root";
 import { RouteErrorPage } from "./components/error-page.tsx";

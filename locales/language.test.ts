@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectLanguage, languageFromAcceptLanguage, sharedTranslator, translatorFor } from "./language.ts";
+import { detectLanguage, languageFromAcceptLanguage, sharedI18n, translatorFor } from "./language.ts";
 
 function request(query: string, headers: Record<string, string> = {}): Request {
   return new Request(`https://shop.example.jp/mypage${query}`, { headers });
@@ -57,16 +57,16 @@ describe("languageFromAcceptLanguage", () => {
   });
 });
 
-describe("sharedTranslator", () => {
+describe("sharedI18n", () => {
   it("makes one translator per language and hands the same one to every request", async () => {
-    expect(await sharedTranslator("en")).toBe(await sharedTranslator("en"));
-    expect(await sharedTranslator("ja")).not.toBe(await sharedTranslator("en"));
-    expect((await sharedTranslator("en")).language).toBe("en");
+    expect(await sharedI18n("en")).toBe(await sharedI18n("en"));
+    expect(await sharedI18n("ja")).not.toBe(await sharedI18n("en"));
+    expect((await sharedI18n("en")).language).toBe("en");
   });
 
   it("translates the real resources in each language, the API's messages included", async () => {
     expect((await translatorFor("ja"))("mypage.title")).toBe("マイページ");
     expect((await translatorFor("en"))("mypage.title")).toBe("My Page");
-    expect((await sharedTranslator("en")).exists("api.unauthorized")).toBe(true);
+    expect((await sharedI18n("en")).exists("api.unauthorized")).toBe(true);
   });
 });

@@ -3,8 +3,9 @@
  * app (documents, loaders, actions), the API and the tests all use it, so a page and the API calls
  * made for it agree.
  */
+
+import { createI18n, type I18n, type Translate } from "./i18n.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language, loadServerTranslation } from "./index.ts";
-import { createTranslator, type Translate, type Translator } from "./translator.ts";
 
 /** The query parameter that picks a language (the language switcher's links). */
 export const LANGUAGE_PARAM = "lng";
@@ -43,14 +44,14 @@ export function languageFromAcceptLanguage(header: string | null): Language {
   return ranked.map((entry) => entry.base).find(isLanguage) ?? DEFAULT_LANGUAGE;
 }
 
-const shared = new Map<Language, Promise<Translator>>();
+const shared = new Map<Language, Promise<I18n>>();
 
 /**
  * The server's translator for `language` (pages and API alike): made on first use with Japanese as
  * the fallback, then shared by every request in that language. Nothing changes a server translator
  * once made, so sharing is safe, and nothing is set up per request.
  */
-export function sharedTranslator(language: Language): Promise<Translator> {
+export function sharedI18n(language: Language): Promise<I18n> {
   let translator = shared.get(language);
   if (!translator) {
     translator = (async () => {
@@ -58,7 +59,7 @@ export function sharedTranslator(language: Language): Promise<Translator> {
       const resources = Object.fromEntries(
         await Promise.all(languages.map(async (lng) => [lng, await loadServerTranslation(lng)] as const)),
       );
-      return createTranslator(language, resources);
+      return createI18n(language, resources);
     })();
     // A failed load is not remembered: the next request tries again.
     translator.catch(() => shared.delete(language));
@@ -69,5 +70,5 @@ export function sharedTranslator(language: Language): Promise<Translator> {
 
 /** The translate function of the shared translator for `language`. */
 export async function translatorFor(language: Language): Promise<Translate> {
-  return (await sharedTranslator(language)).t;
+  return (await sharedI18n(language)).t;
 }

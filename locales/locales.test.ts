@@ -17,7 +17,7 @@ const filesByLanguage: Record<Language, Record<string, Resource>> = {
   en: { ...enFiles, api: enApi },
 };
 
-/** The plural suffixes (locales/translator.ts) (CLDR categories): `days_one`, `days_other`, … */
+/** The plural suffixes (i18next, locales/i18n.ts) (CLDR categories): `days_one`, `days_other`, … */
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 /** `{{name}}` and `{{value, number}}` both name the placeholder `name` / `value`. */

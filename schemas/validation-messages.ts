@@ -9,7 +9,7 @@
 import type { RJSFValidationError } from "@rjsf/utils";
 import type { ErrorObject } from "ajv";
 import type { JSONSchema7, JSONSchema7Definition } from "json-schema";
-import type { Translate } from "../locales/translator.ts";
+import type { Translate } from "../locales/i18n.ts";
 import type { FieldError, FormDefinition, MessageParams } from "./form-definition.ts";
 import { fieldUiSchema } from "./form-definition.ts";
 import { propertySchemas } from "./normalize.ts";
@@ -162,11 +162,14 @@ function translateAll(
     const field = fieldOf(error);
     if (UNKNOWN_FIELD_KEYWORDS.has(keywordOf(error)) && declaredInFailedBranch.has(field)) continue;
     const params = Object.assign({}, ...underlying(error).map((inner) => inner.params));
-    const message = t(messageKeyOf(error), {
-      ...params,
-      label: fieldLabel(form, field, t, language),
-      ...messageParams(form, field, language),
-    });
+    // ajv's params are plain values; String() keeps i18next's wider return type out.
+    const message = String(
+      t(messageKeyOf(error), {
+        ...params,
+        label: fieldLabel(form, field, t, language),
+        ...messageParams(form, field, language),
+      }),
+    );
     const identity = `${field}\u0000${message}`;
     if (seen.has(identity)) continue;
     seen.add(identity);

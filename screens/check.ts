@@ -29,7 +29,7 @@ export interface ScreenCheckContext {
   translations: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
-/** The plural suffixes (locales/translator.ts): a key `n` may exist only as `n_one`, `n_other`, … */
+/** The plural suffixes (i18next, locales/i18n.ts): a key `n` may exist only as `n_one`, `n_other`, … */
 const PLURAL_SUFFIXES = ["zero", "one", "two", "few", "many", "other"];
 
 /** Whether a dotted key names text in a nested resource (directly or through plural forms). */

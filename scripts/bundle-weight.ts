@@ -14,7 +14,7 @@
  * are recognised by strings their code always contains, which survive minification.
  *
  * Prints one row per page (route module in its layouts) with the route module's own weight and the
- * whole page's, raw and gzipped, and its budget (issue 28: light pages 140 kB, form pages 200 kB
+ * whole page's, raw and gzipped, and its budget (issue 40: light pages 160 kB, form pages 220 kB
  * gzip); exits 1 when a page is heavier than its budget, when a page that must stay light ships an
  * engine, or when any client chunk at all (dynamic ones too) contains ajv's compiler: form
  * validators are compiled on the server (ADR 0013), and the compiler's `new Function` breaks the
@@ -122,7 +122,7 @@ const TRANSLATION_IMPORT = /^locales\/[^/]+\/(\w+)\.ts$/;
 const PLAIN_FORM_CHECK = "app/components/plain-form/browser-check.ts";
 
 /** Gzipped JavaScript a page may load (issue 28), in KiB. */
-export const BUDGET_KB = { light: 140, form: 200 } as const;
+export const BUDGET_KB = { light: 160, form: 220 } as const;
 
 /** Resource routes: they answer with data, not a page, and have no client code. */
 export const RESOURCE_ROUTES = ["routes/form-validator.ts"] as const;

@@ -1,14 +1,14 @@
 import { render } from "@testing-library/react";
 import userEvent, { type Options as UserEventOptions } from "@testing-library/user-event";
 import { type ComponentType, createContext, type ReactNode, useContext } from "react";
+import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import type { RootData } from "../app/root.tsx";
 import storeJson from "../config/store.json" with { type: "json" };
 import enResources from "../locales/en/index.ts";
+import { createI18n, type I18n } from "../locales/i18n.ts";
 import type { Language } from "../locales/index.ts";
 import jaResources from "../locales/ja/index.ts";
-import { TranslationProvider } from "../locales/react.tsx";
-import { createTranslator, type Translator } from "../locales/translator.ts";
 import type { StoreSettings } from "../schemas/types/store-settings.gen.ts";
 
 /** The demo store "ソラミル" of config/store.json. */
@@ -41,12 +41,12 @@ export interface RenderRoutesOptions {
   rootErrorBoundary?: ComponentType;
   user?: UserEventOptions;
   /** A ready instance (see createTestI18n), so tests can install fake timers before rendering. */
-  i18n?: Translator;
+  i18n?: I18n;
 }
 
 /** A translator with the real resources of one language. */
-export async function createTestI18n(language: Language = "ja"): Promise<Translator> {
-  return createTranslator(language, { [language]: language === "en" ? enResources : jaResources });
+export async function createTestI18n(language: Language = "ja"): Promise<I18n> {
+  return createI18n(language, { [language]: language === "en" ? enResources : jaResources });
 }
 
 function NoHydrateFallback() {
@@ -98,12 +98,12 @@ async function routesTree(routes: StubRoutes, options: RenderRoutesOptions) {
     },
   ]);
   const tree = (
-    <TranslationProvider translator={i18n}>
+    <I18nextProvider i18n={i18n}>
       <Stub
         initialEntries={[options.url ?? "/"]}
         hydrationData={root ? { loaderData: { root } } : undefined}
       />
-    </TranslationProvider>
+    </I18nextProvider>
   );
   return { tree, user: userEvent.setup(options.user), i18n };
 }

@@ -1,6 +1,7 @@
 import { type EnumOptionsType, getUiOptions, type RJSFSchema, type UiSchema } from "@rjsf/utils";
 import { useMemo } from "react";
-import { useTranslation } from "../locales/react.tsx";
+import { useTranslation } from "react-i18next";
+import { hasText } from "../locales/i18n.ts";
 import type { FieldUiOptions } from "../schemas/form-definition.ts";
 import { labelText } from "../schemas/label-text.ts";
 
@@ -40,7 +41,7 @@ export function useFieldText(): FieldText {
   const { t, i18n } = useTranslation();
   const english = i18n.language === "en";
   return useMemo<FieldText>(() => {
-    const text = (keyOrText: string) => (i18n.exists(keyOrText) ? t(keyOrText) : keyOrText);
+    const text = (keyOrText: string) => (hasText(i18n, keyOrText) ? t(keyOrText) : keyOrText);
     return {
       label(schema, uiSchema, fallback) {
         const options = getUiOptions(uiSchema);

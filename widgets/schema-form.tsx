@@ -25,7 +25,7 @@ import type {
 } from "@rjsf/utils";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { preloadModule } from "react-dom";
-import { useTranslation } from "../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import type { FieldError, FormDefinition } from "../schemas/form-definition.ts";
 import { fieldUiSchema } from "../schemas/form-definition.ts";
 import { normalizeFormData } from "../schemas/normalize.ts";

@@ -5,18 +5,18 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { JSONSchema7 } from "json-schema";
+import { I18nextProvider } from "react-i18next";
 import { vi } from "vitest";
 import { apiRequest } from "../app/lib/api-client.ts";
 import en from "../locales/en/index.ts";
+import { createI18n, type I18n } from "../locales/i18n.ts";
 import ja from "../locales/ja/index.ts";
-import { TranslationProvider } from "../locales/react.tsx";
-import { createTranslator, type Translator } from "../locales/translator.ts";
 import type { FormDefinition, UiSchema } from "../schemas/form-definition.ts";
 import { createFormValidator } from "../schemas/validation.ts";
 import { SchemaForm, type SchemaFormProps } from "./schema-form.tsx";
 
-export function createTestI18n(language: "ja" | "en" = "ja"): Translator {
-  return createTranslator(language, { ja, en });
+export function createTestI18n(language: "ja" | "en" = "ja"): I18n {
+  return createI18n(language, { ja, en });
 }
 
 /**
@@ -60,7 +60,7 @@ export function renderForm(
   const onChange = vi.fn();
   const user = userEvent.setup();
   const element = (extra: Partial<SchemaFormProps>) => (
-    <TranslationProvider translator={i18n}>
+    <I18nextProvider i18n={i18n}>
       <SchemaForm
         form={form}
         onSubmit={onSubmit}
@@ -71,7 +71,7 @@ export function renderForm(
         {...props}
         {...extra}
       />
-    </TranslationProvider>
+    </I18nextProvider>
   );
   const result = render(element({}));
   return {

@@ -1,6 +1,6 @@
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { useTranslation } from "../../locales/react.tsx";
 import { type ErrorKind, errorPageContent, isErrorKind } from "./error-page-content.ts";
 import { AlertIcon, GlobeIcon } from "./icons.tsx";
 import { PageTitle } from "./shell/page-title.tsx";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import { AlertIcon } from "./icons.tsx";
 import type { OidcErrorDetails } from "./oidc-error-query.ts";
 

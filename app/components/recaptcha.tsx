@@ -9,7 +9,7 @@
  * Without JavaScript no token is sent and the API refuses with a message saying to turn it on.
  */
 import { type ReactNode, useCallback } from "react";
-import { useTranslation } from "../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import { RECAPTCHA_TOKEN_FIELD } from "../../schemas/form-post.ts";
 import type { RecaptchaAction } from "../../screens/screen-definition.ts";
 import { useNonce } from "../lib/nonce.tsx";

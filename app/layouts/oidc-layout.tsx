@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { DEFAULT_LANGUAGE, isLanguage } from "../../locales/index.ts";
-import { useTranslation } from "../../locales/react.tsx";
 import { RouteErrorPage } from "../components/error-page.tsx";
 import { LanguageSwitcher } from "../components/shell/language-switcher.tsx";
 import { MainContent, NavigationProgress } from "../components/shell/main-content.tsx";

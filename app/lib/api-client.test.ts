@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
 import en from "../../locales/en/index.ts";
+import type { Translate } from "../../locales/i18n.ts";
+import { createI18n } from "../../locales/i18n.ts";
 import ja from "../../locales/ja/index.ts";
-import type { Translate } from "../../locales/translator.ts";
-import { createTranslator } from "../../locales/translator.ts";
 import { ApiClientError, apiRequest, errorMessage, NETWORK_ERROR_STATUS, retryDelay } from "./api-client.ts";
 
 let fetchMock: Mock<typeof fetch>;
@@ -324,8 +324,8 @@ describe("errorMessage", () => {
   let tEn: Translate;
 
   beforeAll(async () => {
-    tJa = createTranslator("ja", { ja, en }).t;
-    tEn = createTranslator("en", { ja, en }).t;
+    tJa = createI18n("ja", { ja, en }).t;
+    tEn = createI18n("en", { ja, en }).t;
   });
 
   it("shows the message the API sent", () => {

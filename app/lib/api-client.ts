@@ -1,4 +1,4 @@
-import type { Translate } from "../../locales/translator.ts";
+import type { Translate } from "../../locales/i18n.ts";
 import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
 
 /**

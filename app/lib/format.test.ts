@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import en from "../../locales/en/index.ts";
+import type { Translate } from "../../locales/i18n.ts";
+import { createI18n } from "../../locales/i18n.ts";
 import ja from "../../locales/ja/index.ts";
-import type { Translate } from "../../locales/translator.ts";
-import { createTranslator } from "../../locales/translator.ts";
 import {
   formatDate,
   formatDateTime,
@@ -18,8 +18,8 @@ let tJa: Translate;
 let tEn: Translate;
 
 beforeAll(async () => {
-  tJa = createTranslator("ja", { ja, en }).t;
-  tEn = createTranslator("en", { ja, en }).t;
+  tJa = createI18n("ja", { ja, en }).t;
+  tEn = createI18n("en", { ja, en }).t;
 });
 
 describe("formatPrice", () => {

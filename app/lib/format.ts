@@ -1,7 +1,7 @@
 import dayjs, { type Dayjs } from "dayjs";
 import timezone from "dayjs/plugin/timezone.js";
 import utc from "dayjs/plugin/utc.js";
-import type { Translate } from "../../locales/translator.ts";
+import type { Translate } from "../../locales/i18n.ts";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

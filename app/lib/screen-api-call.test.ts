@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import demoStore from "../../config/store.json" with { type: "json" };
+import { createI18n } from "../../locales/i18n.ts";
 import ja from "../../locales/ja/index.ts";
-import { createTranslator } from "../../locales/translator.ts";
 import type { FormDefinition } from "../../schemas/form-definition.ts";
 import { buildRegistrationForm } from "../../schemas/forms/registration.ts";
 import { buildScreenForm } from "../../schemas/forms/registry.ts";
@@ -12,7 +12,7 @@ import { ApiClientError } from "./api-client.ts";
 import { screenFailure, screenPayload } from "./screen-api-call.ts";
 
 const settings = demoStore as StoreSettings;
-const translate = createTranslator("ja", { ja }).t;
+const translate = createI18n("ja", { ja }).t;
 
 const registration = buildRegistrationForm(
   { setting: settings.accountRegistrationSetting, purpose: "signup", isRequiredPassword: false },

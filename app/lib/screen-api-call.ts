@@ -2,7 +2,7 @@
  * A screen form's API call, as the route action makes it (screen-action.server.ts): the request
  * body of spec §7 from the form's validated data, and where the API's failure shows (spec §8).
  */
-import type { Translate } from "../../locales/translator.ts";
+import type { Translate } from "../../locales/i18n.ts";
 import type { FieldError, FormDefinition } from "../../schemas/form-definition.ts";
 import { policyProperty, toPolicyConsentData } from "../../schemas/forms/consent.ts";
 import { toRegistrationPayload } from "../../schemas/forms/registration.ts";

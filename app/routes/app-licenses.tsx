@@ -1,4 +1,4 @@
-import { useTranslation } from "../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import { ExternalLinkIcon } from "../components/icons.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { loadScreenData } from "../lib/zapi.server.ts";

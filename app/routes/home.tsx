@@ -1,5 +1,5 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useTranslation } from "../../locales/react.tsx";
 import { PlanIcon, ReceiptIcon, ShieldIcon } from "../components/icons.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { useShellData } from "../components/shell/use-shell-data.ts";

@@ -6,8 +6,8 @@
  * form screen's, with login's choice of forms and landing.
  */
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearchParams } from "react-router";
-import { useTranslation } from "../../locales/react.tsx";
 import type { ScreenDefinition, ScreenLink } from "../../screens/screen-definition.ts";
 import { PlainForm } from "../components/plain-form/plain-form.tsx";
 import { ScreenForms } from "../components/screen/screen-forms.tsx";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigate } from "react-router";
-import { useTranslation } from "../../locales/react.tsx";
 import { LogoutIcon } from "../components/icons.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { useCountdown } from "../components/use-countdown.ts";

@@ -5,9 +5,9 @@
  * works without its script). Older logins come a page at a time (`?before=` cursor).
  */
 
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useTranslation } from "../../locales/react.tsx";
-import type { Translate } from "../../locales/translator.ts";
+import type { Translate } from "../../locales/i18n.ts";
 import type { AccountRouteHandle } from "../components/account/account-route-handle.ts";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { formatHistoryDateTime } from "../lib/format.ts";

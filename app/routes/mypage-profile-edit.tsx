@@ -6,8 +6,8 @@
  * Cropping needs the script: without it the page says so.
  */
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { data, redirect, useFetcher } from "react-router";
-import { useTranslation } from "../../locales/react.tsx";
 import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
 import type { AccountRouteHandle } from "../components/account/account-route-handle.ts";
 import { Avatar } from "../components/shell/avatar.tsx";

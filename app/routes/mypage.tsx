@@ -1,7 +1,7 @@
 /** /mypage: the account overview (spec §2 Account area). */
 
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useTranslation } from "../../locales/react.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { useShellData } from "../components/shell/use-shell-data.ts";
 import { formatPasswordUpdatedAt } from "../lib/format.ts";

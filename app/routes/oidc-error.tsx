@@ -1,5 +1,5 @@
+import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
-import { useTranslation } from "../../locales/react.tsx";
 import { OidcErrorPanel } from "../components/oidc-error.tsx";
 import {
   DEFAULT_OIDC_ERROR_STATUS,

@@ -4,8 +4,8 @@
  * it took effect. An external policy links to its source.
  */
 
+import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { useTranslation } from "../../locales/react.tsx";
 import { ExternalLinkIcon } from "../components/icons.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { formatDate } from "../lib/format.ts";

@@ -6,9 +6,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import enResources from "../../locales/en/index.ts";
+import { createI18n, type I18n } from "../../locales/i18n.ts";
 import type { Language } from "../../locales/index.ts";
 import jaResources from "../../locales/ja/index.ts";
-import { createTranslator, type Translator } from "../../locales/translator.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { ScreenDefinition } from "../../screens/screen-definition.ts";
 import { ROUTED_SCREENS, UNROUTED_SCREENS } from "../routed-screens.ts";
@@ -40,8 +40,8 @@ export function pageFileName(screen: ScreenDefinition): string {
   return `${screen.id}.html`;
 }
 
-function createGalleryI18n(language: Language): Translator {
-  return createTranslator(language, { ja: jaResources, en: enResources });
+function createGalleryI18n(language: Language): I18n {
+  return createI18n(language, { ja: jaResources, en: enResources });
 }
 
 /** Every routed screen as a standalone HTML document. */

@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import {
   createStaticHandler,
   createStaticRouter,
@@ -28,9 +29,8 @@ import type { ScreenLoaderData } from "../../app/lib/screen-loader.server.ts";
 import { fillPath } from "../../app/lib/screens.ts";
 import type { RootData } from "../../app/root.tsx";
 import { screenRouteFile } from "../../app/routes.ts";
+import type { I18n } from "../../locales/i18n.ts";
 import type { Language } from "../../locales/index.ts";
-import { TranslationProvider } from "../../locales/react.tsx";
-import type { Translator } from "../../locales/translator.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { ScreenDefinition, ScreenLayout } from "../../screens/screen-definition.ts";
 import { SchemaForm } from "../../widgets/schema-form.tsx";
@@ -53,7 +53,7 @@ export interface ScreenRenderInput {
   settings: StoreSettings;
   settingsVersion: string;
   language: Language;
-  i18n: Translator;
+  i18n: I18n;
   screenData: Readonly<Record<string, unknown>>;
   /** Values of the `:name` segments of the screen's first path. */
   params: Readonly<Record<string, string>>;
@@ -155,9 +155,9 @@ export async function renderScreenDocument(input: ScreenRenderInput): Promise<st
         <style>{themeStyle(settings.colors)}</style>
       </head>
       <body>
-        <TranslationProvider translator={i18n}>
+        <I18nextProvider i18n={i18n}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </TranslationProvider>
+        </I18nextProvider>
       </body>
     </html>,
   );

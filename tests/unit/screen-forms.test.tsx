@@ -7,14 +7,14 @@
  */
 import { createContext, type ReactNode, useContext } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PlainForm } from "../../app/components/plain-form/plain-form.tsx";
 import { ScreenForms } from "../../app/components/screen/screen-forms.tsx";
 import { buildFormsOfScreen } from "../../app/lib/screen-form-build.server.ts";
+import type { I18n } from "../../locales/i18n.ts";
 import type { Language } from "../../locales/index.ts";
-import { TranslationProvider } from "../../locales/react.tsx";
-import type { Translator } from "../../locales/translator.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { ScreenDefinition } from "../../screens/screen-definition.ts";
 import { loadScreenFixtures, screenDataFor, storeMatrix } from "../../scripts/gallery/fixtures.ts";
@@ -30,7 +30,7 @@ const formScreens = ROUTED_SCREENS.filter(
   (screen) => screen.forms.length > 0 && screen.id !== "login" && screen.id !== "login-code",
 );
 
-const i18ns = {} as Record<Language, Translator>;
+const i18ns = {} as Record<Language, I18n>;
 beforeAll(async () => {
   i18ns.ja = await createTestI18n("ja");
   i18ns.en = await createTestI18n("en");
@@ -55,7 +55,7 @@ function renderForms(screen: ScreenDefinition, settings: StoreSettings, language
   ]);
   return parseHtml(
     renderToStaticMarkup(
-      <TranslationProvider translator={i18ns[language]}>
+      <I18nextProvider i18n={i18ns[language]}>
         <FormsUnderTest.Provider
           value={
             <ScreenForms
@@ -68,7 +68,7 @@ function renderForms(screen: ScreenDefinition, settings: StoreSettings, language
         >
           <Stub initialEntries={[screen.paths[0]]} hydrationData={{ loaderData: { root } }} />
         </FormsUnderTest.Provider>
-      </TranslationProvider>,
+      </I18nextProvider>,
     ),
   );
 }

@@ -1,5 +1,5 @@
 import type { WidgetProps } from "@rjsf/utils";
-import { useTranslation } from "../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import { FormattedInput } from "../shared/formatted-input.tsx";
 import { BIRTHDAY_DISPLAY_LENGTH, formatBirthdayInput } from "./birthday-input.ts";
 

@@ -1,5 +1,5 @@
 import { ariaDescribedByIds, type WidgetProps } from "@rjsf/utils";
-import { useTranslation } from "../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import { detectCardBrand, maxCardNumberLength, securityCodeLength } from "../../schemas/card.ts";
 import { schemaFormContext } from "../form-context.ts";
 import { autocompleteOf } from "../shared/autocomplete.ts";

@@ -1,5 +1,5 @@
 import { ariaDescribedByIds, optionId, type WidgetProps } from "@rjsf/utils";
-import { useTranslation } from "../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import { useFieldText } from "../labels.ts";
 
 function countOption(

@@ -1,6 +1,6 @@
 import { ariaDescribedByIds, type WidgetProps } from "@rjsf/utils";
 import { type ReactNode, useState } from "react";
-import { useTranslation } from "../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import type { PasswordStrength } from "../../schemas/form-definition.ts";
 import { CHARACTER_CLASSES } from "../../schemas/standalone-validators-runtime.ts";
 import { useFieldText } from "../labels.ts";

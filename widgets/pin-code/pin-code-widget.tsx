@@ -1,6 +1,6 @@
 import { ariaDescribedByIds, type WidgetProps } from "@rjsf/utils";
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import { autocompleteOf } from "../shared/autocomplete.ts";
 
 function codeLength(options: WidgetProps["options"]): number {

@@ -1,6 +1,6 @@
 import { ariaDescribedByIds, type WidgetProps } from "@rjsf/utils";
 import { useCallback, useLayoutEffect, useRef, useState } from "react";
-import { useTranslation } from "../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import { useHydrated } from "../use-hydrated.ts";
 
 /** Spec §9: a policy counts as read once scrolled to within 10 px of its end. */

@@ -1,6 +1,6 @@
 import type { RJSFSchema, WidgetProps } from "@rjsf/utils";
 import { useId, useRef, useState } from "react";
-import { useTranslation } from "../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import type { PostalAddress } from "../../schemas/types/postal-lookup-result.gen.ts";
 import { type ApiRequest, apiFailureOf, schemaFormContext } from "../form-context.ts";
 import { digitsOnly } from "../shared/digits.ts";

@@ -1,5 +1,5 @@
 import { ariaDescribedByIds, type WidgetProps } from "@rjsf/utils";
-import { useTranslation } from "../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import { autocompleteOf } from "../shared/autocomplete.ts";
 import { PREFECTURES } from "./prefectures.ts";
 

@@ -1,5 +1,5 @@
 import { getSubmitButtonOptions, type IconButtonProps, type SubmitButtonProps } from "@rjsf/utils";
-import { useTranslation } from "../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import { FORM_ID_FIELD } from "../../schemas/form-post.ts";
 import { schemaFormContext } from "../form-context.ts";
 

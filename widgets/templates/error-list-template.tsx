@@ -1,6 +1,6 @@
 import type { ErrorListProps, RJSFSchema } from "@rjsf/utils";
 import type { MouseEvent } from "react";
-import { useTranslation } from "../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import { fieldNameOfError, focusField } from "../focus-field.ts";
 import { useFieldText } from "../labels.ts";
 

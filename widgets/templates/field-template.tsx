@@ -9,7 +9,7 @@ import {
   type UiSchema,
 } from "@rjsf/utils";
 import type { ReactNode } from "react";
-import { useTranslation } from "../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import { schemaFormContext } from "../form-context.ts";
 import { useFieldText } from "../labels.ts";
 

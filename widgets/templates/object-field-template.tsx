@@ -1,5 +1,5 @@
 import type { ObjectFieldTemplateProps } from "@rjsf/utils";
-import { useTranslation } from "../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import type { FormUiOptions } from "../../schemas/form-definition.ts";
 import { useFieldText } from "../labels.ts";
 

@@ -1,5 +1,5 @@
 import { ariaDescribedByIds, getTemplate, type WidgetProps } from "@rjsf/utils";
-import { useTranslation } from "../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import { useFieldText } from "../labels.ts";
 
 export function TextWidget(props: WidgetProps) {

@@ -1,6 +1,6 @@
 import { getTemplate, type WidgetProps } from "@rjsf/utils";
 import { useRef } from "react";
-import { useTranslation } from "../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import { apiFailureOf, schemaFormContext } from "../form-context.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { type ComponentType, useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "react-router";
-import { useTranslation } from "../../../locales/react.tsx";
 import { ChevronLeftIcon, HomeIcon } from "../icons.tsx";
 import type { AccountMenuItem, AccountMenuItemId } from "./account-menu.ts";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useMatches } from "react-router";
-import { useTranslation } from "../../../locales/react.tsx";
 import { ChevronLeftIcon } from "../icons.tsx";
 import { MainContent } from "../shell/main-content.tsx";
 import { SiteShell } from "../shell/site-shell.tsx";

@@ -6,8 +6,8 @@
  * a form's submit button, so the page works before (and without) its script.
  */
 import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useActionData, useFetcher } from "react-router";
-import { useTranslation } from "../../../locales/react.tsx";
 import type { ConsentOption } from "../../../schemas/types/consent-option.gen.ts";
 import { storeText } from "../../lib/store-text.ts";
 

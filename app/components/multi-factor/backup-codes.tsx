@@ -4,8 +4,8 @@
  * registered (the route action posts them to with-backup-code or backup-code-regenerate).
  */
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
-import { useTranslation } from "../../../locales/react.tsx";
 import { ActionFailure } from "./multi-factor-settings.tsx";
 
 export function BackupCodeCount({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {

@@ -3,8 +3,8 @@
  * the address is verified (spec §4 MFA, §6), with the way to verify it.
  */
 
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useTranslation } from "../../../locales/react.tsx";
 import { ActionFailure, IntentButton } from "./multi-factor-settings.tsx";
 
 export function MultiFactorEmail({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {

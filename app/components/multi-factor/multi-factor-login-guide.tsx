@@ -2,7 +2,7 @@
  * Above the second-factor form (spec §2 the multi-factor entry screen): which code is expected and,
  * for the e-mail and SMS types, where it went and a resend button.
  */
-import { useTranslation } from "../../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import { isSecondFactorType } from "../../../schemas/multi-factor.ts";
 import { PinResend } from "../screen/pin-resend.tsx";
 

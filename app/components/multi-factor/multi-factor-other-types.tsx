@@ -1,7 +1,7 @@
 /** Under the second-factor form: links to the member's other types (spec §2). */
 
+import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { useTranslation } from "../../../locales/react.tsx";
 import {
   isSecondFactorType,
   SECOND_FACTOR_SLUGS,

@@ -6,8 +6,8 @@
  */
 
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
-import { useTranslation } from "../../../locales/react.tsx";
 import { SECOND_FACTOR_SLUGS } from "../../../schemas/multi-factor.ts";
 import type { MultiFactorActionResult } from "../../routes/mypage-multi-factor.tsx";
 

@@ -4,8 +4,8 @@
  * to add one where the store takes phone numbers.
  */
 
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useTranslation } from "../../../locales/react.tsx";
 import { ActionFailure, IntentButton } from "./multi-factor-settings.tsx";
 
 export function MultiFactorSms({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {

@@ -2,7 +2,7 @@
  * Above the authenticator-app set-up form (spec §2 the OTP setup page with app store links, §3 MFA
  * setup data): where to get an app, the QR code to scan and the secret to type instead.
  */
-import { useTranslation } from "../../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 
 /** Google Authenticator in both stores; any RFC 6238 app works. */
 const APP_STORE_LINKS = [

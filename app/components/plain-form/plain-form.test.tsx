@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Language } from "../../../locales/index.ts";
-import { TranslationProvider } from "../../../locales/react.tsx";
 import type { FormDefinition } from "../../../schemas/form-definition.ts";
 import { FORM_ID_FIELD } from "../../../schemas/form-post.ts";
 import { buildLoginCodeEntryForm, buildPasswordLoginForm } from "../../../schemas/forms/login.ts";
@@ -201,9 +201,9 @@ describe("PlainForm before hydration", () => {
     const Stub = createRoutesStub([{ path: "/login", Component: Page }]);
     const i18n = await createTestI18n("ja");
     const html = renderToString(
-      <TranslationProvider translator={i18n}>
+      <I18nextProvider i18n={i18n}>
         <Stub initialEntries={[url]} />
-      </TranslationProvider>,
+      </I18nextProvider>,
     );
     return new DOMParser().parseFromString(html, "text/html");
   }

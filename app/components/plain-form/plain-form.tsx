@@ -19,8 +19,8 @@ import {
   useRef,
   useState,
 } from "react";
-import { useTranslation } from "../../../locales/react.tsx";
-import type { Translate } from "../../../locales/translator.ts";
+import { useTranslation } from "react-i18next";
+import { hasText, type Translate } from "../../../locales/i18n.ts";
 import type { FieldError, FormDefinition } from "../../../schemas/form-definition.ts";
 import { FORM_ID_FIELD, valuesFromFormPost } from "../../../schemas/form-post.ts";
 import { labelText } from "../../../schemas/label-text.ts";
@@ -83,7 +83,7 @@ function TextInput({ field, id, errors, defaultValue, type }: FieldProps & { typ
       className="sf-input"
       defaultValue={defaultValue}
       autoComplete={field.ui["ui:autocomplete"]}
-      placeholder={placeholder && i18n.exists(placeholder) ? t(placeholder) : placeholder}
+      placeholder={placeholder && hasText(i18n, placeholder) ? t(placeholder) : placeholder}
       maxLength={field.widget === "pinCode" ? field.ui["ui:options"]?.length : field.schema.maxLength}
       required={field.required}
       aria-required={field.required || undefined}
@@ -152,7 +152,7 @@ function Field(props: FieldProps) {
       <FieldErrors id={`${id}__error`} errors={errors} />
       {help && (
         <p id={`${id}__help`} className="sf-field__help">
-          {i18n.exists(help) ? t(help) : help}
+          {hasText(i18n, help) ? t(help) : help}
         </p>
       )}
       {extra}

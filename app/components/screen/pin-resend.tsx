@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "../../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import { useHydrated } from "../../../widgets/use-hydrated.ts";
 import { loadApiClient } from "../../lib/api-client-on-demand.ts";
 import { useCountdown } from "../use-countdown.ts";

@@ -6,6 +6,7 @@
  * renderer (SchemaForm, or PlainForm on /login), so that only pages with schema forms ship rjsf.
  */
 import { type ComponentType, type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
   Link,
   type SubmitTarget,
@@ -14,7 +15,6 @@ import {
   useSearchParams,
   useSubmit,
 } from "react-router";
-import { useTranslation } from "../../../locales/react.tsx";
 import type { FormDefinition } from "../../../schemas/form-definition.ts";
 import { FORM_ID_FIELD, type FormFailure, type FormSubmission } from "../../../schemas/form-post.ts";
 import type { ScreenDefinition, ScreenForm } from "../../../screens/screen-definition.ts";

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useTranslation } from "../../../locales/react.tsx";
 import type { ScreenContentName, ScreenDefinition } from "../../../screens/screen-definition.ts";
 import { PageTitle } from "../shell/page-title.tsx";
 // The screens' texts beyond the base (app/lib/translations/browser.ts).

@@ -1,6 +1,6 @@
+import { useTranslation } from "react-i18next";
 import { Link, type Path, useLocation } from "react-router";
 import { type Language, SUPPORTED_LANGUAGES } from "../../../locales/index.ts";
-import { useTranslation } from "../../../locales/react.tsx";
 import { TranslateIcon } from "../icons.tsx";
 
 /** Each language is offered in its own name, whatever the page language is. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
-import { useTranslation } from "../../../locales/react.tsx";
 
 /** The skip link's target. */
 export const MAIN_CONTENT_ID = "main-content";

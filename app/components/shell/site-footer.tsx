@@ -1,6 +1,6 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../../locales/index.ts";
-import { useTranslation } from "../../../locales/react.tsx";
 import type {
   StoreSettings,
   Trademark as TrademarkSetting,

@@ -1,5 +1,5 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useTranslation } from "../../../locales/react.tsx";
 import type { StoreSettings } from "../../../schemas/types/store-settings.gen.ts";
 import { storeText } from "../../lib/store-text.ts";
 import { BrandLogo } from "./brand-logo.tsx";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "../../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import { MAIN_CONTENT_ID, NavigationProgress } from "./main-content.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { useTranslation } from "../../../locales/react.tsx";
+import { useTranslation } from "react-i18next";
 import type { StoreSettings } from "../../../schemas/types/store-settings.gen.ts";
 import { FacebookBrandIcon, InstagramBrandIcon, LineBrandIcon, XBrandIcon } from "../icons.tsx";
 import { isHttpUrl } from "./footer-links.ts";

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { useTranslation } from "../../../locales/react.tsx";
 import { loadApiClient } from "../../lib/api-client-on-demand.ts";
 import { ChevronDownIcon, LogoutIcon, PersonIcon, ShieldIcon } from "../icons.tsx";
 import { Avatar } from "./avatar.tsx";

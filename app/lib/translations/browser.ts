@@ -8,6 +8,7 @@
  * group asked for) and before the new route renders on a client navigation (added to the live one).
  */
 import { useSyncExternalStore } from "react";
+import { addTexts, createI18n, type I18n } from "../../../locales/i18n.ts";
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -15,7 +16,6 @@ import {
   type TranslationGroup,
   type TranslationResource,
 } from "../../../locales/index.ts";
-import { createTranslator, type Translator } from "../../../locales/translator.ts";
 
 type ResourceModule = Promise<{ default: TranslationResource }>;
 export type GroupLoaders = Record<Language, () => ResourceModule>;
@@ -27,7 +27,7 @@ const BASE: GroupLoaders = {
 
 /** The groups the page's modules asked for so far, with their loaders. */
 const groups = new Map<TranslationGroup, GroupLoaders>();
-let live: Translator | null = null;
+let live: I18n | null = null;
 const listeners = new Set<() => void>();
 
 function pageLanguage(): Language {
@@ -42,22 +42,22 @@ export async function needTranslations(group: TranslationGroup, loaders: GroupLo
   groups.set(group, loaders);
   const language = pageLanguage();
   const resource = (await loaders[language]()).default;
-  if (live?.language === language) live.addTexts(resource);
+  if (live?.language === language) addTexts(live, resource);
 }
 
 /** A translator with the base texts of a language and every group asked for so far. */
-async function loadTranslator(language: Language): Promise<Translator> {
+async function loadTranslator(language: Language): Promise<I18n> {
   const modules = await Promise.all([
     BASE[language](),
     ...[...groups.values()].map((loaders) => loaders[language]()),
   ]);
-  return createTranslator(language, {
+  return createI18n(language, {
     [language]: Object.assign({}, ...modules.map((module) => module.default)),
   });
 }
 
 /** The entry's translator, in the page's language (the server set `<html lang>`), before hydrating. */
-export async function startBrowserTranslator(): Promise<Translator> {
+export async function startBrowserTranslator(): Promise<I18n> {
   live = await loadTranslator(pageLanguage());
   return live;
 }
@@ -79,7 +79,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The live translator, for the provider around the app. */
-export function useBrowserTranslator(initial: Translator): Translator {
+export function useBrowserTranslator(initial: I18n): I18n {
   return useSyncExternalStore(
     subscribe,
     () => live ?? initial,

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { render, screen as view } from "@testing-library/react";
+import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { createI18n } from "../../../../locales/i18n.ts";
 import ja from "../../../../locales/ja/index.ts";
-import { TranslationProvider } from "../../../../locales/react.tsx";
-import { createTranslator } from "../../../../locales/translator.ts";
 import { SCREENS } from "../../../../screens/index.ts";
 import type { ScreenDefinition } from "../../../../screens/screen-definition.ts";
 import { screenRouteFile } from "../../../routes.ts";
@@ -50,9 +50,9 @@ describe("ScreenView", () => {
       { path: "/", element: <ScreenView screen={screen} screenData={{ count: 3 }} contents={contents} /> },
     ]);
     return render(
-      <TranslationProvider translator={createTranslator("ja", { ja })}>
+      <I18nextProvider i18n={createI18n("ja", { ja })}>
         <RouterProvider router={router} />
-      </TranslationProvider>,
+      </I18nextProvider>,
     );
   }
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { createTranslator } from "./translator.ts";
+import { addTexts, createI18n, hasText, type I18n } from "./i18n.ts";
+
+function createTranslator(language: "ja" | "en", texts: Parameters<typeof createI18n>[1]) {
+  const instance: I18n = createI18n(language, texts);
+  return {
+    instance,
+    language: instance.language,
+    t: instance.t,
+    exists: (key: string) => hasText(instance, key),
+  };
+}
 
 const resources = {
   ja: {
@@ -18,7 +28,7 @@ const resources = {
   },
 };
 
-describe("createTranslator", () => {
+describe("createI18n (i18next as our texts need it)", () => {
   it("translates a dotted key into its language and fills in the placeholders", () => {
     const { t, language } = createTranslator("en", resources);
     expect(language).toBe("en");
@@ -58,6 +68,13 @@ describe("createTranslator", () => {
     expect(t("empty")).toBe("");
   });
 
+  it("treats a colon and $t( in keys and texts as text, not as a namespace or nesting", () => {
+    const { t } = createTranslator("ja", { ja: { colon: "時刻: {{time}}", nest: "$t(colon) のまま" } });
+    expect(t("colon", { time: "10:00" })).toBe("時刻: 10:00");
+    expect(t("nest")).toBe("$t(colon) のまま");
+    expect(t("api:unknown")).toBe("api:unknown");
+  });
+
   it("leaves escaping to React instead of escaping twice", () => {
     const { t } = createTranslator("ja", resources);
     expect(t("greeting.hello", { name: "A&B <C>" })).toBe("こんにちは、A&B <C>さん");
@@ -80,7 +97,7 @@ describe("createTranslator", () => {
 
   it("adds texts loaded later, merging nested objects, without touching the resources given", () => {
     const translator = createTranslator("en", resources);
-    translator.addTexts({ section: { intro: "Intro" }, greeting: { bye: "Bye" } });
+    addTexts(translator.instance, { section: { intro: "Intro" }, greeting: { bye: "Bye" } });
     expect(translator.t("section.title")).toBe("A section");
     expect(translator.t("section.intro")).toBe("Intro");
     expect(translator.t("greeting.bye")).toBe("Bye");
