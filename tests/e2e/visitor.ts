@@ -8,10 +8,15 @@ import { test as base } from "@playwright/test";
 
 let visitors = 0;
 
-/** 198.18.0.0/15 is set aside for benchmarks and tests (RFC 2544). */
-function nextVisitorAddress(): string {
+/**
+ * An address no other test of the run uses: 198.18.0.0/15 is set aside for benchmarks and tests
+ * (RFC 2544). The worker's index is part of it, since each worker (and each one started again
+ * after a failure, for a retry) counts from one.
+ */
+export function nextVisitorAddress(): string {
   visitors += 1;
-  return `198.18.${(visitors >> 8) & 255}.${visitors & 255}`;
+  const worker = base.info().workerIndex;
+  return `198.${18 + ((worker >> 8) & 1)}.${worker & 255}.${visitors & 255}`;
 }
 
 export const test = base.extend({
