@@ -1,11 +1,13 @@
 /**
  * `npm run bench:ssr` (issue 20): how fast the product serves its pages, against a bare React Router
  * 7 page served the same way (scripts/bench/bare-app: about the login page's markup and loader
- * data; scripts/bench/bare-server.ts: Hono + createRequestHandler). Starts both production servers,
- * signs a member in (a session row written before the server starts), then loads each page in turn
- * with autocannon — the bare page, /login, /, /signup/auth and the member's /mypage — alternating
- * over several rounds so that a drift of the machine hits all alike, and prints req/s, p50, p99 and
- * each page's ratio to the bare page. A benchmark prints figures; no test asserts a time.
+ * data; scripts/bench/bare-server.ts: Hono + createRequestHandler). Starts the production servers —
+ * the bare page, the product on the embedded default, and (issue 40 §8) the product on a throwaway
+ * PostgreSQL with WEB_CONCURRENCY=2 — signs a member in on each database (a session row written
+ * before the server starts), then loads each page in turn with autocannon — the bare page, /login,
+ * /, /signup/auth and the member's /mypage, then /login and /mypage on PostgreSQL — alternating over
+ * several rounds so that a drift of the machine hits all alike, and prints req/s, p50, p99 and each
+ * page's ratio to the bare page. A benchmark prints figures; no test asserts a time.
  *
  *   npm run bench:ssr                      (BENCH_SECONDS=10 BENCH_ROUNDS=2 BENCH_CONNECTIONS=50)
  *
@@ -15,16 +17,16 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
-import { openDatabase } from "../server/db/database.ts";
+import { type Database, openDatabase, openPostgres } from "../server/db/database.ts";
 import { accounts, sessions } from "../server/db/schema.ts";
 import { agreementTo, policiesInForce, recordConsents } from "../server/services/policies.ts";
 import { SESSION_COOKIE } from "../server/services/sessions.ts";
 import { hashToken } from "../server/services/tokens.ts";
 import { loadPolicies } from "../server/store/policy-source.ts";
+import { freePort, startThrowawayPostgres } from "./throwaway-postgres.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -38,19 +40,16 @@ function run(command: string, args: string[], cwd: string) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed in ${cwd}`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? done(address.port) : fail()));
-    });
-  });
-}
-
-/** Starts a server and resolves once it prints `ready`; its output goes to ours only on failure. */
-function startServer(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+/**
+ * Starts a server and resolves once its output says it is ready (by default: once it prints
+ * `ready`); its output goes to ours only on failure.
+ */
+function startServer(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  isReady: (output: string) => boolean = (output) => /ready/.test(output),
+): Promise<ChildProcess> {
   // Node itself with tsx's loader: one process, so the SIGTERM at the end reaches the server
   // (through npx, the server outlived it and kept the benchmark from exiting).
   const child = spawn(process.execPath, ["--import", "tsx", ...args], {
@@ -61,7 +60,7 @@ function startServer(name: string, args: string[], env: NodeJS.ProcessEnv): Prom
   return new Promise((done, fail) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (/ready/.test(output)) done(child);
+      if (isReady(output)) done(child);
     };
     child.stdout?.on("data", onData);
     child.stderr?.on("data", (chunk: Buffer) => {
@@ -71,9 +70,8 @@ function startServer(name: string, args: string[], env: NodeJS.ProcessEnv): Prom
   });
 }
 
-/** A member with a session, written before the server opens the data folder; returns the cookie. */
-async function seedMember(dataDir: string): Promise<string> {
-  const database = await openDatabase({ dataDir, databaseUrl: null });
+/** A member with a session, written before the server opens the database; returns the cookie. */
+async function seedMember(database: Database): Promise<string> {
   try {
     const publicId = randomUUID();
     const email = `bench-${publicId.slice(0, 8)}@example.jp`;
@@ -134,15 +132,31 @@ async function main() {
   run("npx", ["react-router", "build"], join(root, "scripts", "bench", "bare-app"));
 
   const dataDir = mkdtempSync(join(tmpdir(), "bench-ssr-"));
-  const cookie = await seedMember(dataDir);
-  const [productPort, barePort] = [await freePort(), await freePort()];
+  const cookie = await seedMember(await openDatabase({ dataDir, databaseUrl: null }));
+  const postgres = await startThrowawayPostgres();
+  const postgresCookie = await seedMember(await openPostgres(postgres.url));
+  const [productPort, postgresPort, barePort] = [await freePort(), await freePort(), await freePort()];
+  const workers = 2;
   const children = [
     await startServer("product", ["server/main.ts"], {
       PORT: String(productPort),
       DATA_DIR: dataDir,
       HOST: "127.0.0.1",
-      NODE_ENV: "production",
+      PUBLIC_ORIGIN: `http://127.0.0.1:${productPort}`,
     }),
+    await startServer(
+      `product on PostgreSQL, ${workers} workers`,
+      ["server/main.ts"],
+      {
+        PORT: String(postgresPort),
+        DATA_DIR: join(dataDir, "postgres-product"),
+        HOST: "127.0.0.1",
+        PUBLIC_ORIGIN: `http://127.0.0.1:${postgresPort}`,
+        DATABASE_URL: postgres.url,
+        WEB_CONCURRENCY: String(workers),
+      },
+      (output) => (output.match(/worker \d+ ready/g) ?? []).length >= workers,
+    ),
     await startServer("bare page", ["scripts/bench/bare-server.ts"], {
       PORT: String(barePort),
       NODE_ENV: "production",
@@ -156,6 +170,12 @@ async function main() {
       { name: "/", url: `${product}/` },
       { name: "/signup/auth", url: `${product}/signup/auth` },
       { name: "/mypage (member)", url: `${product}/mypage`, headers: { cookie } },
+      { name: `/login (PostgreSQL, ${workers} workers)`, url: `http://127.0.0.1:${postgresPort}/login` },
+      {
+        name: `/mypage (member, PostgreSQL, ${workers} workers)`,
+        url: `http://127.0.0.1:${postgresPort}/mypage`,
+        headers: { cookie: postgresCookie },
+      },
     ];
     for (const target of targets) {
       const response = await fetch(target.url, { headers: target.headers, redirect: "manual" });
@@ -199,6 +219,7 @@ async function main() {
   } finally {
     for (const child of children) child.kill("SIGTERM");
     await new Promise((done) => setTimeout(done, 1000));
+    postgres.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
