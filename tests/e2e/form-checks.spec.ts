@@ -10,6 +10,7 @@ import type { Page } from "@playwright/test";
 import { e2eStoreFile } from "../../playwright.config.ts";
 import {
   agreeToPolicies,
+  EDITS_STORE,
   newEmail,
   requestSignUpPin,
   runWithStore,
@@ -343,7 +344,7 @@ test("my page's forms, and the PIN pages they lead to", async ({ page }) => {
   expect(csp).toEqual([]);
 });
 
-test.describe("a store that shows the policies before the e-mail step", () => {
+test.describe("a store that shows the policies before the e-mail step", EDITS_STORE, () => {
   let demoStoreText = "";
   test.beforeAll(() => {
     demoStoreText = readFileSync(e2eStoreFile, "utf8");

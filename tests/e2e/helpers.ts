@@ -1,14 +1,14 @@
 import { writeFileSync } from "node:fs";
-import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
-import { e2eDataDir, e2eStoreFile } from "../../playwright.config.ts";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { e2eDataDir, e2eStoreFile, STORE_EDITS_PROJECT } from "../../playwright.config.ts";
 import { readOutbox, readSmsOutbox } from "../../server/mail/outbox.ts";
 
 let counter = 0;
 
-/** A fresh address per call, so tests never collide on one e2e database. */
+/** A fresh address per call, so tests never collide on one e2e database (workers count apart). */
 export function newEmail(prefix = "member"): string {
   counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${counter}@example.jp`;
+  return `${prefix}-${Date.now().toString(36)}-${test.info().workerIndex}-${counter}@example.jp`;
 }
 
 /** The newest mail to an address in the server's outbox, waiting for it to arrive. */
@@ -207,9 +207,27 @@ async function storeVersion(request: APIRequestContext): Promise<string> {
   return body.storeSettingVersion as string;
 }
 
+/**
+ * Marks a describe block whose tests change the shared store file: Playwright runs them in their
+ * own project, one at a time, after every other test (playwright.config.ts).
+ */
+export const EDITS_STORE = { tag: "@edits-store" } as const;
+
+/**
+ * Writes the e2e store file. Only tests tagged EDITS_STORE may: a store edit made while other
+ * tests run in parallel would change their pages under them.
+ */
+export function writeStoreFile(text: string) {
+  const { project } = test.info();
+  if (project.name !== STORE_EDITS_PROJECT) {
+    throw new Error(`A test that edits the store must be tagged EDITS_STORE (it ran in "${project.name}")`);
+  }
+  writeFileSync(e2eStoreFile, text);
+}
+
 /** Puts `text` in the e2e store file and waits until the server has reloaded it. */
 export async function runWithStore(request: APIRequestContext, text: string) {
   const before = await storeVersion(request);
-  writeFileSync(e2eStoreFile, text);
+  writeStoreFile(text);
   await expect.poll(() => storeVersion(request), { timeout: 10_000 }).not.toBe(before);
 }

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { e2eStoreFile } from "../../playwright.config.ts";
-import { newEmail, runWithStore, signUpMember } from "./helpers.ts";
+import { EDITS_STORE, newEmail, runWithStore, signUpMember } from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
 const TEXT = {
@@ -76,7 +76,7 @@ for (const [language, width] of [
   });
 }
 
-test.describe("a change the server refuses", () => {
+test.describe("a change the server refuses", EDITS_STORE, () => {
   let demoStoreText = "";
   test.beforeAll(() => {
     demoStoreText = readFileSync(e2eStoreFile, "utf8");

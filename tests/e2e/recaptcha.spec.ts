@@ -4,11 +4,11 @@
  * the pages load the script under the CSP, sign-up and login send a token the server accepts, and
  * a login without a token (JavaScript off) or with a bot's token is refused with a message.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { e2eRecaptchaPort, e2eStoreFile } from "../../playwright.config.ts";
 import { FAKE_BOT_TOKEN, FAKE_RECAPTCHA_SITE_KEY } from "../fakes/recaptcha-server.ts";
-import { newEmail, signUpMember, watchCsp } from "./helpers.ts";
+import { EDITS_STORE, newEmail, signUpMember, watchCsp, writeStoreFile } from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
 const PASSWORD = "Recaptcha2026ok";
@@ -38,7 +38,7 @@ async function fillLogin(page: Page, email: string) {
   await page.getByRole("button", { name: "ログイン", exact: true }).click();
 }
 
-test.describe("reCAPTCHA switched on by the store (local stand-in)", () => {
+test.describe("reCAPTCHA switched on by the store (local stand-in)", EDITS_STORE, () => {
   let saved = "";
   let email = "";
 
@@ -46,10 +46,10 @@ test.describe("reCAPTCHA switched on by the store (local stand-in)", () => {
     saved = readFileSync(e2eStoreFile, "utf8");
     const store = JSON.parse(saved);
     store.login.recaptcha = { enabled: true, siteKey: FAKE_RECAPTCHA_SITE_KEY, projectId: "e2e-project" };
-    writeFileSync(e2eStoreFile, JSON.stringify(store, null, 2));
+    writeStoreFile(JSON.stringify(store, null, 2));
   });
   test.afterAll(() => {
-    writeFileSync(e2eStoreFile, saved);
+    writeStoreFile(saved);
   });
 
   test("the script loads under the CSP, and sign-up and login pass with the page's token", async ({

@@ -8,7 +8,7 @@ import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { e2eStoreFile } from "../../playwright.config.ts";
 import { storeMatrix } from "../../scripts/gallery/fixtures.ts";
 import { isRoutedPath } from "../../scripts/routed-screens.ts";
-import { newEmail, runWithStore, signUpMember } from "./helpers.ts";
+import { EDITS_STORE, newEmail, runWithStore, signUpMember } from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
 /** Spec §2, every route with its parameters filled with sample values. */
@@ -160,7 +160,7 @@ test("every route of spec §2 answers a working page or a plain 404, for a guest
   await expectEveryRouteWorksOrIsPlain404(page.request, "member");
 });
 
-test.describe("under every store of the test matrix", () => {
+test.describe("under every store of the test matrix", EDITS_STORE, () => {
   let demoStoreText = "";
   let member: BrowserContext;
 

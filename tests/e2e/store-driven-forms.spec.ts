@@ -1,7 +1,14 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { e2eStoreFile } from "../../playwright.config.ts";
-import { newEmail, signUpToForm, waitUntilHydrated, watchPosts } from "./helpers.ts";
+import {
+  EDITS_STORE,
+  newEmail,
+  signUpToForm,
+  waitUntilHydrated,
+  watchPosts,
+  writeStoreFile,
+} from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
 const original = () => readFileSync(e2eStoreFile, "utf8");
@@ -9,7 +16,7 @@ const original = () => readFileSync(e2eStoreFile, "utf8");
 function editStore(edit: (store: { accountRegistrationSetting: Record<string, unknown> }) => void) {
   const store = JSON.parse(original());
   edit(store);
-  writeFileSync(e2eStoreFile, JSON.stringify(store, null, 2));
+  writeStoreFile(JSON.stringify(store, null, 2));
 }
 
 /** The validator module the page names for its form (in the loader data the document carries). */
@@ -25,13 +32,13 @@ async function fieldState(page: Page, name: string) {
   return (await field.getAttribute("data-required")) === "true" ? "required" : "optional";
 }
 
-test.describe("forms follow the store settings", () => {
+test.describe("forms follow the store settings", EDITS_STORE, () => {
   let saved = "";
   test.beforeAll(() => {
     saved = original();
   });
   test.afterAll(() => {
-    writeFileSync(e2eStoreFile, saved);
+    writeStoreFile(saved);
   });
 
   test.beforeEach(async ({ page }) => {
@@ -89,7 +96,7 @@ test.describe("forms follow the store settings", () => {
   });
 
   test("the browser shows the spec's messages for bad input before anything is sent", async ({ page }) => {
-    writeFileSync(e2eStoreFile, saved);
+    writeStoreFile(saved);
     await page.waitForTimeout(500);
     const posts = watchPosts(page);
     await page.goto("/signup/form");

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { e2eStoreFile } from "../../playwright.config.ts";
-import { runWithStore, watchCsp } from "./helpers.ts";
+import { EDITS_STORE, runWithStore, watchCsp } from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
 const GTM_ID = "GTM-E2E1234";
@@ -34,7 +34,7 @@ const loaderNonces = (page: Page) =>
 const tagManagerRan = (page: Page) =>
   page.evaluate(() => (window as unknown as { __tagManagerRan?: boolean }).__tagManagerRan === true);
 
-test.describe("the tag manager's CSP allowance follows the store's gtmId", () => {
+test.describe("the tag manager's CSP allowance follows the store's gtmId", EDITS_STORE, () => {
   let demoStoreText = "";
 
   test.beforeAll(() => {
