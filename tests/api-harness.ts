@@ -117,12 +117,6 @@ export function createTestClock(startAt: Date | string = DEFAULT_TEST_START): Te
   };
 }
 
-if (process.env.VITEST) {
-  // Called while a test file is collected, so the kept databases are closed when that file's tests end.
-  const { afterAll } = await import("vitest");
-  afterAll(closeIdleTestDatabases);
-}
-
 export interface TestApiOptions {
   /** Store settings served by the API; defaults to `demoStoreSettings()`. */
   settings?: StoreSettings;

@@ -1,7 +1,17 @@
 // Component tests opt into jsdom with `// @vitest-environment jsdom`; matchers are registered for both.
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterAll, afterEach } from "vitest";
+import { CLOSE_IDLE_TEST_DATABASES } from "./test-database-hook.ts";
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
+
+// Setup files run for every test file, also when suites share their worker's modules: the
+// databases a file kept for reuse are closed when its tests end. Through a hook that
+// tests/test-database.ts sets once loaded, so that suites without a database never load PGlite
+// (nor load it under jsdom, for the suites after them to share).
+afterAll(async () => {
+  const close = (globalThis as Record<symbol, (() => Promise<void>) | undefined>)[CLOSE_IDLE_TEST_DATABASES];
+  await close?.();
+});

@@ -13,6 +13,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { type Db, openPglite, openPostgres } from "../server/db/database.ts";
 import * as schema from "../server/db/schema.ts";
+import { CLOSE_IDLE_TEST_DATABASES } from "./test-database-hook.ts";
 
 export type TestDatabaseEngine = "pglite" | "postgres";
 
@@ -52,9 +53,39 @@ const migrationsKey = (() => {
 })();
 
 /** Every table of the application's schema, in one statement that empties them. */
-const EVERY_TABLE_QUERY =
-  "SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1";
-const truncateAll = (names: string[]) => `TRUNCATE ${names.join(", ")} RESTART IDENTITY CASCADE`;
+/**
+ * The shape of a database's schema: its tables, and how many triggers and functions it has. A
+ * database is reused only while its shape is the migrated one: a test that adds a table or a
+ * trigger (the fuzz test counts writes with both) would otherwise leave it to the tests after it.
+ */
+const SHAPE_QUERY = `SELECT
+  (SELECT string_agg(quote_ident(schemaname) || '.' || quote_ident(tablename), ', ' ORDER BY tablename)
+     FROM pg_tables WHERE schemaname = 'public') AS tables,
+  (SELECT count(*) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+     JOIN pg_namespace n ON n.oid = c.relnamespace WHERE NOT t.tgisinternal AND n.nspname = 'public') || '/' ||
+  (SELECT count(*) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public')
+     AS routines`;
+
+type Shape = { tables: string; routines: string };
+const sameShape = (a: Shape, b: Shape) => a.tables === b.tables && a.routines === b.routines;
+
+/**
+ * Empties a released database for the next test if it still has the migrated shape (`migrated`,
+ * read from the first database made from the template); says whether it may be reused.
+ */
+async function emptyForReuse(
+  query: (sql: string) => Promise<{ rows: Shape[] }>,
+  migrated: Shape | undefined,
+): Promise<boolean> {
+  const [shape] = (await query(SHAPE_QUERY)).rows;
+  if (!shape || !migrated || !sameShape(shape, migrated)) return false;
+  await query(`TRUNCATE ${shape.tables} RESTART IDENTITY CASCADE`);
+  return true;
+}
+
+async function shapeOf(query: (sql: string) => Promise<{ rows: Shape[] }>): Promise<Shape | undefined> {
+  return (await query(SHAPE_QUERY)).rows[0];
+}
 
 // --- PGlite -------------------------------------------------------------------------------------
 
@@ -86,26 +117,31 @@ function migratedPgliteTemplate(): Promise<Blob> {
 }
 
 const idlePglites: PGlite[] = [];
-let pgliteTruncate: string | undefined;
+let pgliteShape: Shape | undefined;
 
 async function openPgliteTestDatabase(): Promise<TestDatabase> {
-  const client = idlePglites.pop() ?? (await PGlite.create({ loadDataDir: await migratedPgliteTemplate() }));
+  let client = idlePglites.pop();
+  if (!client) {
+    client = await PGlite.create({ loadDataDir: await migratedPgliteTemplate() });
+    pgliteShape ??= await shapeOf((sql) => client!.query<Shape>(sql));
+  }
+  const current = client;
   let released = false;
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    db: drizzlePglite(current, { schema }) as unknown as Db,
     close: async () => {
       if (released) return;
       released = true;
-      // A database that cannot be emptied (a test broke it) is closed instead of reused.
+      // A database that cannot be emptied (a test broke it or changed its schema) is closed instead.
       try {
-        pgliteTruncate ??= truncateAll(
-          (await client.query<{ name: string }>(EVERY_TABLE_QUERY)).rows.map((r) => r.name),
-        );
-        await client.exec(pgliteTruncate);
-        idlePglites.push(client);
+        if (await emptyForReuse((sql) => current.query<Shape>(sql), pgliteShape)) {
+          idlePglites.push(current);
+          return;
+        }
       } catch {
-        await client.close();
+        // Closed below.
       }
+      await current.close();
     },
   };
 }
@@ -120,7 +156,7 @@ interface PostgresTestDatabase {
 
 const idlePostgres: PostgresTestDatabase[] = [];
 let postgresTemplate: Promise<string> | undefined;
-let postgresTruncate: string | undefined;
+let postgresShape: Shape | undefined;
 let madeDatabases = 0;
 
 function databaseUrl(server: string, name: string): string {
@@ -169,6 +205,7 @@ async function openPostgresTestDatabase(): Promise<TestDatabase> {
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const pool = new pg.Pool({ connectionString: databaseUrl(testDatabaseUrl(), name), max: 10 });
     entry = { name, pool, db: drizzle(pool, { schema }) as unknown as Db };
+    postgresShape ??= await shapeOf((sql) => pool.query<Shape>(sql));
   }
   const current = entry;
   let released = false;
@@ -178,14 +215,14 @@ async function openPostgresTestDatabase(): Promise<TestDatabase> {
       if (released) return;
       released = true;
       try {
-        postgresTruncate ??= truncateAll(
-          (await current.pool.query<{ name: string }>(EVERY_TABLE_QUERY)).rows.map((r) => r.name),
-        );
-        await current.pool.query(postgresTruncate);
-        idlePostgres.push(current);
+        if (await emptyForReuse((sql) => current.pool.query<Shape>(sql), postgresShape)) {
+          idlePostgres.push(current);
+          return;
+        }
       } catch {
-        await dropPostgres(current);
+        // Dropped below.
       }
+      await dropPostgres(current);
     },
   };
 }
@@ -201,8 +238,10 @@ export function openTestDatabase(): Promise<TestDatabase> {
   return testDatabaseEngine() === "postgres" ? openPostgresTestDatabase() : openPgliteTestDatabase();
 }
 
-/** Closes the databases kept for reuse: scripts call it when done (vitest does after each file). */
+/** Closes the databases kept for reuse: scripts call it when done, vitest after each file (tests/setup-vitest.ts). */
 export async function closeIdleTestDatabases(): Promise<void> {
   for (const client of idlePglites.splice(0)) await client.close();
   for (const database of idlePostgres.splice(0)) await dropPostgres(database);
 }
+
+(globalThis as Record<symbol, unknown>)[CLOSE_IDLE_TEST_DATABASES] = closeIdleTestDatabases;

@@ -1,11 +1,12 @@
 /**
- * Every suite that opens a database runs on PGlite and on PostgreSQL (issue 40 §4): this fails when
- * a suite that reaches one is missing from vitest.config.ts's DATABASE_SUITES.
+ * The suite lists of vitest.config.ts stay complete: every suite that opens a database runs on
+ * PGlite and on PostgreSQL (issue 40 §4), and every suite that replaces a module gets a module
+ * registry of its own (the others share their worker's).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DATABASE_SUITES } from "../../vitest.config.ts";
+import { DATABASE_SUITES, ISOLATED_SUITES } from "../../vitest.config.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -34,7 +35,7 @@ describe("the suites run on PostgreSQL too", () => {
     const reaching = files.filter((file) => OPENS_A_DATABASE.test(readFileSync(join(root, file), "utf8")));
     const missing = reaching.filter(
       (file) =>
-        file !== "tests/unit/database-suites.test.ts" && !DATABASE_SUITES.includes(file) && !RUN_ONCE[file],
+        file !== "tests/unit/suite-lists.test.ts" && !DATABASE_SUITES.includes(file) && !RUN_ONCE[file],
     );
     expect(reaching.length).toBeGreaterThan(20);
     expect(missing).toEqual([]);
@@ -42,5 +43,25 @@ describe("the suites run on PostgreSQL too", () => {
 
   it("name only suites that exist", () => {
     expect(DATABASE_SUITES.filter((file) => !files.includes(file))).toEqual([]);
+  });
+});
+
+describe("suites that replace modules run isolated", () => {
+  const files = testFiles();
+  // A vi.mock in a shared registry would replace the module for the suites that run after it.
+  const MOCKS_A_MODULE = /\bvi\.(mock|doMock|unmock|resetModules)\(/;
+
+  it("include every suite that mocks a module", () => {
+    const mocking = files.filter(
+      (file) =>
+        file !== "tests/unit/suite-lists.test.ts" &&
+        MOCKS_A_MODULE.test(readFileSync(join(root, file), "utf8")),
+    );
+    expect(mocking.length).toBeGreaterThan(0);
+    expect(mocking.filter((file) => !ISOLATED_SUITES.includes(file))).toEqual([]);
+  });
+
+  it("name only suites that exist", () => {
+    expect(ISOLATED_SUITES.filter((file) => !files.includes(file))).toEqual([]);
   });
 });
