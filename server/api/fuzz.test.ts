@@ -33,7 +33,8 @@ import type { ApiDeps } from "./context.ts";
 
 /**
  * Requests per endpoint and role: more for the calls that take a body (they have the logic), fewer
- * for the screen-data reads. About 4,600 requests in all, some 45 s on two cores.
+ * for the screen-data reads. About 13,000 requests in all, some 80 s on two cores. The PostgreSQL
+ * run sends a sample (FUZZ_RUNS=30, vitest.config.ts).
  */
 const RUNS = process.env.FUZZ_RUNS === undefined ? null : Number(process.env.FUZZ_RUNS);
 const runsFor = (endpoint: ApiEndpoint) => RUNS ?? (endpoint.method === "GET" ? 50 : 150);
