@@ -219,3 +219,15 @@ describe("the project's locales", () => {
     ).toEqual([]);
   });
 });
+
+describe("the waits a throttle tells (issue 41 §15)", () => {
+  const waits = [...flatten(jaApi as Resource)].filter(([key]) => key.startsWith("api.tooManyAttempts."));
+
+  it("ask the member to wait and say when to try again, in Japanese without 「あと…後に」", () => {
+    expect(waits.length).toBeGreaterThanOrEqual(8);
+    for (const [key, text] of waits) {
+      expect(text, key).toMatch(/しばらくお待ちください。\{\{count\}\}(秒|分)後にもう一度お試しください。$/);
+      expect(text, key).not.toMatch(/あと.*後に|上限に達しました/);
+    }
+  });
+});

@@ -159,7 +159,7 @@ describe("screenFailure", () => {
   });
 
   it("shows the wait the API states on every screen that sends mail or checks a code (429)", () => {
-    const wait = "メールの送信回数が上限に達しました。あと2分後にお試しください。";
+    const wait = "メールの送信が続いたため、しばらくお待ちください。2分後にもう一度お試しください。";
     const slowed = new ApiClientError(429, { code: "TOO_MANY_ATTEMPTS", message: wait, requestId: "r1" });
     for (const screen of SCREENS) {
       for (const form of screen.forms ?? []) {

@@ -164,7 +164,7 @@ describe("login action: password login", () => {
   });
 
   it("shows the wait the API states when logins are slowed (429), not a bare 'try later'", async () => {
-    const wait = "ログイン試行回数が上限に達しました。あと3分後にお試しください。";
+    const wait = "ログインの失敗が続いたため、しばらくお待ちください。3分後にもう一度お試しください。";
     const login = () =>
       Response.json(
         { code: "TOO_MANY_ATTEMPTS", message: wait, requestId: "r1", details: { retryAfter: 150 } },
@@ -264,7 +264,7 @@ describe("login action: code login", () => {
   });
 
   it("shows the wait the API states on the code request and the code entry (429)", async () => {
-    const wait = "試行回数が上限に達しました。あと40秒後にお試しください。";
+    const wait = "入力の失敗が続いたため、しばらくお待ちください。40秒後にもう一度お試しください。";
     const slowed = () =>
       Response.json({ code: "TOO_MANY_ATTEMPTS", message: wait, requestId: "r1" }, { status: 429 });
     const request = await answer(

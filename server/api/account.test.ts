@@ -221,7 +221,7 @@ describe("limits on the user-ID check", () => {
     expect(refused.headers.get("retry-after")).toBe("3");
     expect(await json(refused)).toMatchObject({
       code: "TOO_MANY_ATTEMPTS",
-      message: "試行回数が上限に達しました。あと3秒後にお試しください。",
+      message: "入力の失敗が続いたため、しばらくお待ちください。3秒後にもう一度お試しください。",
       retryAfter: 3,
     });
     const elsewhere = await signingUp("203.0.113.31");
@@ -290,7 +290,7 @@ describe("limits on mail per recipient", () => {
     expect(refused.status).toBe(429);
     expect(await json(refused)).toMatchObject({
       code: "TOO_MANY_ATTEMPTS",
-      message: "メールの送信回数が上限に達しました。あと30秒後にお試しください。",
+      message: "メールの送信が続いたため、しばらくお待ちください。30秒後にもう一度お試しください。",
       retryAfter: 30,
     });
     expect((await signUp("taro@example.jp", "203.0.113.9")).status).toBe(200);
@@ -710,7 +710,7 @@ describe("wrong codes and passwords slow the guesser and never shut a member out
     const refused = await browser.post("/zapi/account/email/verify", { pinCode: wrong });
     expect(await json(refused)).toMatchObject({
       code: "TOO_MANY_ATTEMPTS",
-      message: "試行回数が上限に達しました。あと15分後にお試しください。",
+      message: "入力の失敗が続いたため、しばらくお待ちください。15分後にもう一度お試しください。",
     });
     t.clock.advance(900_000);
     expect((await browser.post("/zapi/account/email/send-pin-code", { type: "mailVerify" })).status).toBe(
@@ -740,7 +740,7 @@ describe("wrong codes and passwords slow the guesser and never shut a member out
     expect(slowed.headers.get("retry-after")).toBe("1");
     expect(await json(slowed)).toMatchObject({
       code: "TOO_MANY_ATTEMPTS",
-      message: "試行回数が上限に達しました。あと1秒後にお試しください。",
+      message: "入力の失敗が続いたため、しばらくお待ちください。1秒後にもう一度お試しください。",
       retryAfter: 1,
     });
     // Nothing changed while slowed: the old password still logs in.

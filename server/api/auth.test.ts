@@ -288,7 +288,7 @@ describe("throttling failed logins", () => {
     expect(refused.status).toBe(429);
     expect(await json(refused)).toMatchObject({
       code: "TOO_MANY_ATTEMPTS",
-      message: "ログイン試行回数が上限に達しました。あと9分後にお試しください。",
+      message: "ログインの失敗が続いたため、しばらくお待ちください。9分後にもう一度お試しください。",
       retryAfter: 512,
     });
     // Waiting as told always gets a try: the waits stop growing at 15 minutes.
@@ -315,7 +315,7 @@ describe("throttling failed logins", () => {
       "Wrong0pass",
     );
     expect((await json(inJapanese)).message).toBe(
-      "ログイン試行回数が上限に達しました。あと1秒後にお試しください。",
+      "ログインの失敗が続いたため、しばらくお待ちください。1秒後にもう一度お試しください。",
     );
   });
 

@@ -276,7 +276,7 @@ describe("a login with a second factor", () => {
     expect(slowed.status).toBe(429);
     expect(await json(slowed)).toMatchObject({
       code: "TOO_MANY_ATTEMPTS",
-      message: "ログイン試行回数が上限に達しました。あと1秒後にお試しください。",
+      message: "ログインの失敗が続いたため、しばらくお待ちください。1秒後にもう一度お試しください。",
     });
     t.clock.advance(1000);
     expect((await browser.post("/zapi/login/multi-factor/otp", { value: otpNow() })).status).toBe(200);

@@ -14,7 +14,7 @@ const TEXT = {
   ja: {
     login: "ログイン",
     failed: "メールアドレスまたはパスワードが正しくありません。",
-    wait: /ログイン試行回数が上限に達しました。あと\d+秒後にお試しください。/,
+    wait: /ログインの失敗が続いたため、しばらくお待ちください。\d+秒後にもう一度お試しください。/,
   },
   en: {
     login: "Log in",
@@ -117,7 +117,7 @@ test("wrong sign-up PINs are slowed with the wait told on the PIN screen", async
     verify,
     (tries) => typePin(page, "pinCode", wrongCodes[tries % 2] ?? "333333"),
     "認証に失敗しました。",
-    /試行回数が上限に達しました。あと\d+秒後にお試しください。/,
+    /入力の失敗が続いたため、しばらくお待ちください。\d+秒後にもう一度お試しください。/,
   );
   expect(tries).toBeGreaterThanOrEqual(5);
 });
