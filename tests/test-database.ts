@@ -52,7 +52,6 @@ const migrationsKey = (() => {
   return key.digest("hex").slice(0, 16);
 })();
 
-/** Every table of the application's schema, in one statement that empties them. */
 /**
  * The shape of a database's schema: its tables, and how many triggers and functions it has. A
  * database is reused only while its shape is the migrated one: a test that adds a table or a
@@ -77,7 +76,7 @@ async function emptyForReuse(
   query: (sql: string) => Promise<{ rows: Shape[] }>,
   migrated: Shape | undefined,
 ): Promise<boolean> {
-  const [shape] = (await query(SHAPE_QUERY)).rows;
+  const shape = await shapeOf(query);
   if (!shape || !migrated || !sameShape(shape, migrated)) return false;
   await query(`TRUNCATE ${shape.tables} RESTART IDENTITY CASCADE`);
   return true;
