@@ -3,6 +3,7 @@
  * brand's maximum length, the Luhn checksum and the security code length. Pure, so the ajv
  * keywords (keywords.ts) and the card widgets can share them.
  */
+import { japanToday } from "./japan-date.ts";
 
 /** The store's card brand codes (spec §3): V Visa, M Mastercard, A American Express, J JCB, D Diners. */
 export type CardBrand = "V" | "M" | "A" | "J" | "D" | "Unknown";
@@ -67,20 +68,9 @@ export function securityCodeLength(brand: CardBrand): 3 | 4 {
   return brand === "A" ? 4 : 3;
 }
 
-/** Year and month (1–12) now in Japan, where the service runs; a card is valid to the end of its month. */
-export function currentYearMonthInJapan(now: Date): { year: number; month: number } {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: "Asia/Tokyo",
-    year: "numeric",
-    month: "numeric",
-  }).formatToParts(now);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: part("year"), month: part("month") };
-}
-
 /** True when a card expiring in this month ("01".."12") of this two-digit year can still be used. */
 export function isExpiryInFuture(month: string, twoDigitYear: string, now: Date): boolean {
-  const current = currentYearMonthInJapan(now);
+  const current = japanToday(now);
   const year = 2000 + Number(twoDigitYear);
   return year > current.year || (year === current.year && Number(month) >= current.month);
 }

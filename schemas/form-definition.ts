@@ -26,8 +26,8 @@ declare module "json-schema" {
     requireSymbol?: boolean;
     /** The value must differ from the sibling property of this name (when that one is present). */
     differsFrom?: string;
-    /** YYYYMMDD that names a real calendar day. */
-    calendarDate?: boolean;
+    /** YYYYMMDD that names a real calendar day from 1900-01-01 through today in Japan. */
+    pastDate?: boolean;
     /** The digits of the string pass the Luhn checksum. */
     luhn?: boolean;
     /** The card number is no longer than its brand allows (American Express 17, Diners 16 characters). */

@@ -85,12 +85,12 @@ function customKeywords(now: () => Date): CodeKeywordDefinition[] {
     (keyword) =>
       booleanKeyword(keyword, (cxt) => _`${helper(cxt, helpers, "characterClass")}(${keyword}, ${cxt.data})`),
   );
-  const onData = (name: "calendarDate" | "luhn" | "cardBrandLength") => (cxt: KeywordCxt) =>
+  const onData = (name: "pastDate" | "luhn" | "cardBrandLength") => (cxt: KeywordCxt) =>
     _`${helper(cxt, helpers, name)}(${cxt.data})`;
   return [
     ...characterClassKeywords,
     siblingKeyword("differsFrom", helpers, "differsFrom"),
-    booleanKeyword("calendarDate", onData("calendarDate")),
+    booleanKeyword("pastDate", onData("pastDate")),
     booleanKeyword("luhn", onData("luhn")),
     booleanKeyword("cardBrandLength", onData("cardBrandLength")),
     siblingKeyword("securityCodeForCard", helpers, "securityCodeForCard", "string"),

@@ -383,6 +383,24 @@ describe("registration fields (spec §5 Registration fields)", () => {
     ]);
   });
 
+  it("birthday refuses a day after today in Japan, whoever sends it (issue 41 §1)", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      // 15:30 UTC on 25 Nov is 00:30 on 26 Nov in Japan.
+      vi.setSystemTime(new Date("2026-11-25T15:30:00Z"));
+      const message = "生年月日の形式が正しくありません";
+      checkRows(formOf({ birthday: birthdayField() }), "birthday", [
+        ["20261126", []],
+        ["20261127", [message]],
+        ["20301201", [message]],
+        ["2030/12/01", [message]],
+        ["19000101", []],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("an empty birthday is fine when the field is optional", () => {
     const form = formOf({ birthday: birthdayField() }, ["birthday"]);
     expect(errorsOf(form, { birthday: "" })).toEqual([]);

@@ -54,7 +54,7 @@ const HALF_WIDTH_ALPHANUMERIC = "^[A-Za-z0-9]*$";
 const DIGITS_ONLY = "^[0-9]*$";
 /** Full-width katakana (ァ … ヺ, ・, ー, ヽ, ヾ) and the space NFKC leaves of a full-width one. */
 const KATAKANA = "^[\\u30A1-\\u30FE ]+$";
-/** YYYYMMDD of 19xx or 20xx; `calendarDate` then rejects days such as 20230230. */
+/** YYYYMMDD of 19xx or 20xx; `pastDate` then rejects days such as 20230230 and days after today. */
 const BIRTHDAY = "^(19|20)[0-9]{2}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])$";
 /**
  * A practical e-mail shape. Unlike ajv-formats' "email" it accepts dots at the start or end of the
@@ -438,7 +438,10 @@ export function kanaField(labelKey: string, maxLength: number): FieldSpec {
   });
 }
 
-/** Birthday as YYYYMMDD of a real day in 19xx or 20xx (the widget shows YYYY/MM/DD). */
+/**
+ * Birthday as YYYYMMDD of a real day from 1900 through today in Japan (the widget shows YYYY/MM/DD
+ * and corrects what it can; another client's impossible or future date is refused).
+ */
 export function birthdayField(): FieldSpec {
   const message = "validation.registration.birthday";
   return builtIn({
@@ -447,8 +450,8 @@ export function birthdayField(): FieldSpec {
     schema: {
       type: "string",
       pattern: BIRTHDAY,
-      calendarDate: true,
-      errorMessage: { pattern: message, calendarDate: message },
+      pastDate: true,
+      errorMessage: { pattern: message, pastDate: message },
     },
     requiredMessage: "validation.input.required",
     options: { normalize: "date" },

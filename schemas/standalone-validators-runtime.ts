@@ -20,6 +20,7 @@ import {
   passesLuhn,
   securityCodeLength,
 } from "./card.ts";
+import { japanTodayDigits } from "./japan-date.ts";
 
 /** The module name generated code uses for the keyword helpers (keywords.ts). */
 export const KEYWORD_HELPERS_MODULE = "storefront:form-keywords";
@@ -38,6 +39,8 @@ export const CHARACTER_CLASSES = {
 export type CharacterClassKeyword = keyof typeof CHARACTER_CLASSES;
 
 const YYYYMMDD = /^(\d{4})(\d{2})(\d{2})$/;
+/** The first day a date field accepts (spec §5: years from 1900). */
+const EARLIEST_DATE = "19000101";
 
 function isCalendarDate(value: string): boolean {
   const match = YYYYMMDD.exec(value);
@@ -64,7 +67,7 @@ function sibling(parentData: unknown, name: string): unknown {
 export interface KeywordHelpers {
   characterClass(keyword: CharacterClassKeyword, data: string): boolean;
   differsFrom(other: string, data: unknown, parentData: unknown): boolean;
-  calendarDate(data: string): boolean;
+  pastDate(data: string): boolean;
   luhn(data: string): boolean;
   cardBrandLength(data: string): boolean;
   securityCodeForCard(cardNumberField: string, data: string, parentData: unknown): boolean;
@@ -78,7 +81,7 @@ export function createKeywordHelpers(now: () => Date = () => new Date()): Keywor
       const otherValue = sibling(parentData, other);
       return otherValue === undefined || otherValue !== data;
     },
-    calendarDate: (data) => isCalendarDate(data),
+    pastDate: (data) => isCalendarDate(data) && data >= EARLIEST_DATE && data <= japanTodayDigits(now()),
     luhn: (data) => !CARD_NUMBER_SHAPE.test(data) || passesLuhn(data),
     cardBrandLength: (data) => data.length <= maxCardNumberLength(detectCardBrand(data)),
     securityCodeForCard: (cardNumberField, data, parentData) => {

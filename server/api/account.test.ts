@@ -495,6 +495,9 @@ describe("POST /zapi/account/edit", () => {
   it.each([
     ["a required field left out", editedInfo({ familyName: null })],
     ["a birthday that is no day", editedInfo({ birthday: "19900231" })],
+    // the widget would show it as today; another client's future date is refused (issue 41 §1)
+    ["a birthday in the future", editedInfo({ birthday: "20301201" })],
+    ["a birthday before 1900", editedInfo({ birthday: "18991231" })],
     ["a user ID (not edited here)", editedInfo({ userId: "hanako" })],
     ["a password", editedInfo({ password: "Sora2026pass" })],
     ["an unknown custom item", editedInfo({ customAssociatedInfo: [{ id: "nope", value: "x" }] })],

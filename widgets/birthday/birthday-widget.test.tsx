@@ -43,6 +43,51 @@ describe("birthday widget", () => {
     expect(input()).toHaveValue("2025/11/20");
   });
 
+  it("says under the field what a typed date was corrected to, until it is edited again", async () => {
+    const { user, onSubmit, submit } = renderForm(birthdayForm());
+    // The field is full at 2025/01/31, so the last 0 of 2030/13/40 is never typed.
+    await user.type(input(), "20301340");
+    expect(input()).toHaveValue("2025/01/31");
+    const notice = "2030/13/4 を 2025/01/31 に修正しました。日付をご確認ください。";
+    const line = screen.getByText(notice, { selector: ".sf-field__notice" });
+    expect(input().getAttribute("aria-describedby")?.split(" ")).toContain(line.id);
+    // announced politely as well
+    expect(screen.getAllByRole("status").map((status) => status.textContent)).toContain(notice);
+    await submit();
+    expect(lastSubmitted(onSubmit)).toEqual({ birthday: "20250131" });
+    expect(screen.getByText(notice, { selector: ".sf-field__notice" })).toBeInTheDocument();
+
+    await user.type(input(), "{Backspace}");
+    expect(screen.queryByText(notice)).toBeNull();
+    expect(screen.getAllByRole("status").map((status) => status.textContent)).not.toContain(notice);
+  });
+
+  it("says nothing when a date is only read, not changed", async () => {
+    const { user } = renderForm(birthdayForm());
+    await user.type(input(), "2024131");
+    expect(input()).toHaveValue("2024/01/31");
+    expect(document.querySelector(".sf-field__notice")).toBeNull();
+  });
+
+  it("tells of a future date replaced by today and of a day past the month's end", async () => {
+    const { user } = renderForm(birthdayForm());
+    await user.type(input(), "20301201");
+    expect(
+      screen.getByText("2030/12/01 を 2025/11/20 に修正しました。日付をご確認ください。", {
+        selector: ".sf-field__notice",
+      }),
+    ).toBeInTheDocument();
+    await user.clear(input());
+    // typed, the last 0 would not fit; pasted, it is dropped by the rules
+    await user.paste("19900230");
+    expect(input()).toHaveValue("1990/02/03");
+    expect(
+      screen.getByText("1990/02/30 を 1990/02/03 に修正しました。日付をご確認ください。", {
+        selector: ".sf-field__notice",
+      }),
+    ).toBeInTheDocument();
+  });
+
   it("ignores letters and lets Backspace remove a digit", async () => {
     const { user } = renderForm(birthdayForm());
     await user.type(input(), "1990a05");

@@ -3,13 +3,8 @@
  * security code length, expiry) live in schemas/card.ts, shared with the ajv keywords; this file
  * adds only the display side: the printed grouping of the number and the expiry choices.
  */
-import {
-  type CardBrand,
-  cardDigits,
-  currentYearMonthInJapan,
-  detectCardBrand,
-  maxCardNumberLength,
-} from "../../schemas/card.ts";
+import { type CardBrand, cardDigits, detectCardBrand, maxCardNumberLength } from "../../schemas/card.ts";
+import { japanToday } from "../../schemas/japan-date.ts";
 
 export const CARD_BRAND_NAMES: Record<Exclude<CardBrand, "Unknown">, string> = {
   V: "Visa",
@@ -53,6 +48,6 @@ export const EXPIRY_MONTHS: readonly string[] = Array.from({ length: 12 }, (_, i
  * Japan's, like the expiry rule in schemas/card.ts, so the choices and the rule agree at New Year.
  */
 export function expiryYears(now: Date): string[] {
-  const { year } = currentYearMonthInJapan(now);
+  const { year } = japanToday(now);
   return Array.from({ length: 10 }, (_, i) => String((year + i) % 100).padStart(2, "0"));
 }

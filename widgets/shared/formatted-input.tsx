@@ -33,6 +33,10 @@ export interface FormattedInputProps {
   type?: "text" | "tel";
   /** Rendered after the input inside the same wrapper (e.g. a search button). */
   children?: ReactNode;
+  /** Told what was typed or pasted, before it is formatted (the birthday widget's correction notice). */
+  onInput?(raw: string): void;
+  /** The id of a line that describes the input besides the field's help and errors. */
+  describedBy?: string;
 }
 
 /** Characters that keep their place when the text is reformatted (separators do not). */
@@ -60,7 +64,18 @@ function positionAfterSignificant(text: string, count: number): number {
  * - after a reformat the caret stays after the same digit it followed (or at the end).
  */
 export function FormattedInput(props: FormattedInputProps) {
-  const { widget, format, display, inputMode, autoComplete, maxLength, type = "text", children } = props;
+  const {
+    widget,
+    format,
+    display,
+    inputMode,
+    autoComplete,
+    maxLength,
+    type = "text",
+    children,
+    onInput,
+    describedBy,
+  } = props;
   const { id, htmlName, value, required, disabled, readonly, autofocus, placeholder, options, rawErrors } =
     widget;
   const text = useFieldText();
@@ -83,6 +98,7 @@ export function FormattedInput(props: FormattedInputProps) {
   });
 
   const commit = (raw: string, caret: number | null) => {
+    onInput?.(raw);
     const formatted = format(raw);
     pendingCaret.current = caret === null || caret >= raw.length ? "end" : significantBefore(raw, caret);
     widget.onChange(formatted.value === "" ? options.emptyValue : formatted.value);
@@ -150,7 +166,7 @@ export function FormattedInput(props: FormattedInputProps) {
           widget.onBlur(id, formatted || options.emptyValue);
         }}
         onFocus={(event) => widget.onFocus(id, event.target.value)}
-        aria-describedby={ariaDescribedByIds(id)}
+        aria-describedby={describedBy ? `${ariaDescribedByIds(id)} ${describedBy}` : ariaDescribedByIds(id)}
       />
       {children}
     </div>
