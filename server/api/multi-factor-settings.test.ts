@@ -44,6 +44,9 @@ async function enableOtp(on = browser) {
   return { page, secret, response };
 }
 
+const registerBackupCodesPage = async () =>
+  json(await browser.get("/zapi/internal/mypage/multi-factor/backup-code/generate/screen-data"));
+
 async function registerBackupCodes(path = "/zapi/account/enable-multi-factor/with-backup-code") {
   const page = await json(
     await browser.get("/zapi/internal/mypage/multi-factor/backup-code/generate/screen-data"),
@@ -79,8 +82,11 @@ describe("enabling the authenticator app", () => {
       token: code,
     });
     expect(enabled.status).toBe(200);
-    // No backup codes yet: the member registers them next.
+    // No backup codes yet: the member registers them next, and the app is on only with them.
     expect(await json(enabled)).toEqual({ redirectTo: "/mypage/multi-factor/backup-code/generate" });
+    expect(await enabledMethods(t.db, member.accountId)).toEqual([]);
+    expect(noticesTo(member.email)).toHaveLength(0);
+    expect((await registerBackupCodes()).response.status).toBe(200);
     expect((await enabledMethods(t.db, member.accountId)).map((method) => method.type)).toEqual(["OTP"]);
     expect(noticesTo(member.email)).toHaveLength(1);
 
@@ -156,6 +162,59 @@ describe("backup codes", () => {
     ).toBe(200);
   });
 
+  it("leaves two-step verification off while the codes are not confirmed, and enables it with them (issue 41 §2)", async () => {
+    await enableOtp();
+    const shown = (await registerBackupCodesPage()).backupCodeList as string[];
+    // The member leaves the codes page without registering them.
+    expect(await enabledMethods(t.db, member.accountId)).toEqual([]);
+    expect(await remainingBackupCodes(t.db, member.accountId)).toBe(0);
+    expect(await json(await browser.get("/zapi/internal/mypage/multi-factor/screen-data"))).toMatchObject({
+      multiFactorType: [],
+      backupCodeCount: null,
+    });
+    const login = new TestBrowser(t);
+    const password = await login.post("/zapi/login", {
+      emailUserId: member.email,
+      password: member.password,
+      loginMethod: "Password",
+    });
+    expect(password.status).toBe(200);
+    expect(String((await json(password)).redirectTo)).not.toMatch(/^\/login\/multi-factor/);
+
+    // Coming back, the page shows the codes it showed; confirming them turns the app on.
+    const again = await registerBackupCodes();
+    expect(again.codes).toEqual(shown);
+    expect(await json(again.response)).toEqual({ redirectTo: "/mypage/multi-factor/complete" });
+    expect((await enabledMethods(t.db, member.accountId)).map((method) => method.type)).toEqual(["OTP"]);
+    expect(await remainingBackupCodes(t.db, member.accountId)).toBe(10);
+    const next = new TestBrowser(t);
+    await next.post("/zapi/login", {
+      emailUserId: member.email,
+      password: member.password,
+      loginMethod: "Password",
+    });
+    expect((await next.post("/zapi/login/multi-factor/backup-code", { value: shown[3] })).status).toBe(200);
+  });
+
+  it("shows the same set on a reload and after a refused post, and registers that set (issue 41 §3)", async () => {
+    await enableOtp();
+    const first = (await registerBackupCodesPage()).backupCodeList as string[];
+    expect((await registerBackupCodesPage()).backupCodeList).toEqual(first);
+    const refused = await browser.post("/zapi/account/enable-multi-factor/with-backup-code", {
+      backupCodeList: first.slice(1),
+    });
+    expect((await json(refused)).code).toBe("AUTH_FLOW_EXPIRED");
+    expect((await registerBackupCodesPage()).backupCodeList).toEqual(first);
+    const registered = await browser.post("/zapi/account/enable-multi-factor/with-backup-code", {
+      backupCodeList: first,
+    });
+    expect(registered.status).toBe(200);
+    // A new generation page after that makes a new set, which replaces this one only when confirmed.
+    const regenerated = (await registerBackupCodesPage()).backupCodeList as string[];
+    expect(regenerated).not.toEqual(first);
+    expect(await remainingBackupCodes(t.db, member.accountId)).toBe(10);
+  });
+
   it("refuses codes the server did not show, and codes without a method", async () => {
     const without = await browser.post("/zapi/account/enable-multi-factor/with-backup-code", {
       backupCodeList: ["abcd2345"],
@@ -199,6 +258,9 @@ describe("e-mail as a second factor", () => {
       .where(eq(accounts.id, member.accountId));
     const enabled = await browser.post("/zapi/account/enable-multi-factor", { multiFactorType: "Email" });
     expect(await json(enabled)).toEqual({ redirectTo: "/mypage/multi-factor/backup-code/generate" });
+    expect(await enabledMethods(t.db, member.accountId)).toEqual([]);
+    await registerBackupCodes();
+    expect((await enabledMethods(t.db, member.accountId)).map((method) => method.type)).toEqual(["Email"]);
   });
 });
 
@@ -333,6 +395,8 @@ describe("enabling SMS", () => {
       token: code,
     });
     expect(await json(enabled)).toEqual({ redirectTo: "/mypage/multi-factor/backup-code/generate" });
+    expect(await enabledMethods(t.db, member.accountId)).toEqual([]);
+    expect((await registerBackupCodes()).response.status).toBe(200);
     expect(await enabledMethods(t.db, member.accountId)).toMatchObject([{ type: "SMS", phoneNumber: phone }]);
     expect(noticesTo(member.email)).toHaveLength(1);
     // The flow is over: the same code cannot enable again.

@@ -27,7 +27,9 @@ import {
   disableMethod,
   enabledMethods,
   enableMethod,
+  enableMethodWithBackupCodes,
   isMultiFactorMethodType,
+  type MethodDetails,
   type MultiFactorMethodType,
   newBackupCodes,
   newOtpSecret,
@@ -116,10 +118,60 @@ async function endSetupFlow(c: ApiContext, flow: AuthFlow, purpose: MultiFactorS
   clearFlowCookie(c, purpose);
 }
 
-/** Where an enabling call sends the member: to register backup codes first when it has none. */
-async function afterEnabling(c: ApiContext, account: Account): Promise<{ redirectTo: string }> {
-  const hasCodes = (await remainingBackupCodes(c.get("deps").db, account.id)) > 0;
-  return { redirectTo: hasCodes ? COMPLETE_PATH : GENERATE_PATH };
+/** A method proved and ready to be enabled, with what it keeps. */
+interface ProvedMethod {
+  type: MultiFactorMethodType;
+  details: MethodDetails;
+}
+
+/**
+ * What the backup-code page shows, kept sealed in this browser's flow until the member confirms
+ * having saved it: the codes, and the first method, which is enabled only together with them.
+ */
+interface BackupCodesSetup {
+  flow: AuthFlow;
+  codes: string[];
+  pending: ProvedMethod | null;
+}
+
+async function backupCodesSetup(c: ApiContext, account: Account): Promise<BackupCodesSetup | null> {
+  const flow = await setupFlow(c, account, "backupCodes");
+  if (!flow?.pendingSecret) return null;
+  const kept = asRecord(JSON.parse(c.get("deps").secretBox.open(flow.pendingSecret)));
+  const codes = Array.isArray(kept.codes) ? kept.codes.filter((code) => typeof code === "string") : [];
+  const pending = asRecord(kept.pending);
+  return {
+    flow,
+    codes,
+    pending: isMultiFactorMethodType(pending.type)
+      ? { type: pending.type, details: asRecord(pending.details) as MethodDetails }
+      : null,
+  };
+}
+
+async function startBackupCodesSetup(c: ApiContext, account: Account, pending: ProvedMethod | null) {
+  const codes = newBackupCodes();
+  await startSetupFlow(c, account, "backupCodes", JSON.stringify({ codes, pending }));
+  return codes;
+}
+
+/**
+ * Enables a proved method, or — for a member without backup codes — keeps it for the backup-code
+ * page, which enables it with the codes once they are confirmed saved (spec §4; issue 41 §2).
+ */
+async function enableOrAskForCodes(
+  c: ApiContext,
+  account: Account,
+  method: ProvedMethod,
+): Promise<{ redirectTo: string }> {
+  const { db, now } = c.get("deps");
+  if ((await remainingBackupCodes(db, account.id)) === 0) {
+    await startBackupCodesSetup(c, account, method);
+    return { redirectTo: GENERATE_PATH };
+  }
+  await enableMethod(db, account.id, method.type, method.details, now());
+  mailNotice(c, account, "enabled", method.type);
+  return { redirectTo: COMPLETE_PATH };
 }
 
 /** The authenticator set-up this browser holds for the member: the secret, or a new one. */
@@ -224,16 +276,17 @@ export const multiFactorScreenData = new Hono<ApiEnv>()
     return c.json({ backupCodeCount: await remainingBackupCodes(db, account.id) });
   })
   /**
-   * New backup codes to show once (spec §3 backupCodeList, isRegistration): kept in this browser's
-   * flow until the member confirms having saved them; each opening makes new ones.
+   * Backup codes to show (spec §3 backupCodeList, isRegistration): new ones, kept in this browser's
+   * flow until the member confirms having saved them. A reload, or the page shown again after a
+   * refused post, shows the same set: the set shown is the set registered (issue 41 §3).
    */
   .get("/backup-code/generate/screen-data", async (c) => {
     const account = await requireMemberAccount(c);
     const { db } = c.get("deps");
-    if ((await enabledMethods(db, account.id)).length === 0)
+    const setup = await backupCodesSetup(c, account);
+    if (!setup?.pending && (await enabledMethods(db, account.id)).length === 0)
       return c.json({ redirectTo: MULTI_FACTOR_SETTINGS_PATH });
-    const codes = newBackupCodes();
-    await startSetupFlow(c, account, "backupCodes", JSON.stringify(codes));
+    const codes = setup?.codes ?? (await startBackupCodesSetup(c, account, null));
     return c.json({
       backupCodeList: codes,
       isRegistration: (await remainingBackupCodes(db, account.id)) === 0,
@@ -241,14 +294,14 @@ export const multiFactorScreenData = new Hono<ApiEnv>()
   });
 
 /**
- * Enables the method for the member, or answers where the member goes first (a code to prove
- * first); refuses what does not prove the method.
+ * Proves the method for the member and answers what it keeps, or answers where the member goes
+ * first (a code to prove first); refuses what does not prove the method.
  */
 type Enabler = (
   c: ApiContext,
   account: Account,
   request: EnableMultiFactorRequest,
-) => Promise<{ redirectTo: string } | undefined>;
+) => Promise<{ redirectTo: string } | { details: MethodDetails }>;
 
 const ENABLERS: Record<MultiFactorMethodType, Enabler> = {
   /** E-mail: the address must be verified (spec §6). */
@@ -256,9 +309,7 @@ const ENABLERS: Record<MultiFactorMethodType, Enabler> = {
     if (!account.emailVerifiedAt || !account.contactEmail) {
       throw await apiError(c, 400, "EMAIL_NOT_VERIFIED", "emailNotVerified");
     }
-    const { db, now } = c.get("deps");
-    await enableMethod(db, account.id, "Email", {}, now());
-    return undefined;
+    return { details: {} };
   },
   /** Authenticator app: a code from the secret this browser's set-up holds. */
   async OTP(c, account, request) {
@@ -272,15 +323,8 @@ const ENABLERS: Record<MultiFactorMethodType, Enabler> = {
     }
     const step = acceptedOtpStep(secret, request.token ?? "", deps.now(), null);
     if (step === null) throw await apiError(c, 400, "MULTI_FACTOR_ERROR", "multiFactorFailed");
-    await enableMethod(
-      deps.db,
-      account.id,
-      "OTP",
-      { otpSecret: deps.secretBox.seal(secret), otpLastStep: step },
-      deps.now(),
-    );
     await endSetupFlow(c, flow, "otpSetup");
-    return undefined;
+    return { details: { otpSecret: deps.secretBox.seal(secret), otpLastStep: step } };
   },
   /**
    * SMS: without a token, texts a code to the account's phone number (again, for a resend) and
@@ -302,10 +346,9 @@ const ENABLERS: Record<MultiFactorMethodType, Enabler> = {
     }
     if (!flow?.pendingSecret) throw await apiError(c, 400, "AUTH_FLOW_EXPIRED", "flowExpired");
     await spendIssuedCode(c, flow, "multiFactorSms", request.token);
-    const { db, now } = c.get("deps");
-    await enableMethod(db, account.id, "SMS", { phoneNumber: secretBox.open(flow.pendingSecret) }, now());
+    const phoneNumber = secretBox.open(flow.pendingSecret);
     await endSetupFlow(c, flow, "smsSetup");
-    return undefined;
+    return { details: { phoneNumber } };
   },
 };
 
@@ -328,10 +371,9 @@ export const multiFactorSettings = new Hono<ApiEnv>()
     if (!isMultiFactorMethodType(type) || !offeredMethods(c).includes(type)) {
       throw await apiError(c, 403, "FORBIDDEN", "featureUnavailable");
     }
-    const unfinished = await ENABLERS[type](c, account, request);
-    if (unfinished) return c.json(unfinished);
-    mailNotice(c, account, "enabled", type);
-    return c.json(await afterEnabling(c, account));
+    const outcome = await ENABLERS[type](c, account, request);
+    if ("redirectTo" in outcome) return c.json(outcome);
+    return c.json(await enableOrAskForCodes(c, account, { type, details: outcome.details }));
   })
   .post("/enable-multi-factor/with-backup-code", (c) => registerBackupCodes(c, "registration"))
   .post("/backup-code-regenerate", (c) => registerBackupCodes(c, "regeneration"))
@@ -353,8 +395,9 @@ export const multiFactorSettings = new Hono<ApiEnv>()
   });
 
 /**
- * Stores the backup codes the generation page showed, once the member confirms having saved them.
- * The list sent must be the one this browser's flow holds: the browser cannot choose its codes.
+ * Stores the backup codes the generation page showed, once the member confirms having saved them,
+ * and enables the first method that waited for them. The list sent must be the one this browser's
+ * flow holds: the browser cannot choose its codes.
  */
 async function registerBackupCodes(c: ApiContext, kind: "registration" | "regeneration") {
   const account = await requireMemberAccount(c);
@@ -364,24 +407,28 @@ async function registerBackupCodes(c: ApiContext, kind: "registration" | "regene
   const body = await readJsonBody(c);
   await checkRequest(c, REQUEST_SCHEMAS.backupCodeList, body);
   const sent = asRecord(body).backupCodeList as string[];
-  if ((await enabledMethods(deps.db, account.id)).length === 0) {
+  const setup = await backupCodesSetup(c, account);
+  if (!setup?.pending && (await enabledMethods(deps.db, account.id)).length === 0) {
     throw await apiError(c, 400, "MULTI_FACTOR_NOT_ENABLED", "multiFactorNotEnabled");
   }
-  const flow = await setupFlow(c, account, "backupCodes");
-  const shown = flow?.pendingSecret
-    ? (JSON.parse(deps.secretBox.open(flow.pendingSecret)) as string[])
-    : null;
+  const shown = setup?.codes ?? [];
   if (
-    !flow ||
-    !shown ||
+    !setup ||
+    shown.length === 0 ||
     shown.length !== sent.length ||
     shown.some((code, index) => code !== sent[index]?.toLowerCase())
   ) {
     throw await apiError(c, 400, "AUTH_FLOW_EXPIRED", "flowExpired");
   }
+  if (setup.pending) {
+    await enableMethodWithBackupCodes(deps.db, deps.secretBox, account.id, setup.pending, shown, deps.now());
+    await endSetupFlow(c, setup.flow, "backupCodes");
+    mailNotice(c, account, "enabled", setup.pending.type);
+    return c.json({ redirectTo: COMPLETE_PATH });
+  }
   const hadCodes = (await remainingBackupCodes(deps.db, account.id)) > 0;
   await storeBackupCodes(deps.db, deps.secretBox, account.id, shown, deps.now());
-  await endSetupFlow(c, flow, "backupCodes");
+  await endSetupFlow(c, setup.flow, "backupCodes");
   if (hadCodes || kind === "regeneration") mailNotice(c, account, "backupCodes", null);
   return c.json({ redirectTo: COMPLETE_PATH });
 }

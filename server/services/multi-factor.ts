@@ -246,15 +246,41 @@ export async function storeBackupCodes(
   codes: readonly string[],
   now: Date,
 ): Promise<void> {
+  await db.transaction((tx) => replaceBackupCodes(tx, box, accountId, codes, now));
+}
+
+/**
+ * Enables the member's first method together with the backup codes they confirmed having saved,
+ * in one transaction: two-step verification is never on without codes (issue 41 §2).
+ */
+export async function enableMethodWithBackupCodes(
+  db: Db,
+  box: SecretBox,
+  accountId: string,
+  method: { type: MultiFactorMethodType; details: MethodDetails },
+  codes: readonly string[],
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.delete(backupCodes).where(eq(backupCodes.accountId, accountId));
-    await tx.insert(backupCodes).values(
-      codes.map((code) => {
-        const salt = randomInt(2 ** 47).toString(36);
-        return { accountId, salt, codeHash: backupCodeHash(box, accountId, salt, code), createdAt: now };
-      }),
-    );
+    await replaceBackupCodes(tx, box, accountId, codes, now);
+    await enableMethod(tx, accountId, method.type, method.details, now);
   });
+}
+
+async function replaceBackupCodes(
+  db: Db,
+  box: SecretBox,
+  accountId: string,
+  codes: readonly string[],
+  now: Date,
+): Promise<void> {
+  await db.delete(backupCodes).where(eq(backupCodes.accountId, accountId));
+  await db.insert(backupCodes).values(
+    codes.map((code) => {
+      const salt = randomInt(2 ** 47).toString(36);
+      return { accountId, salt, codeHash: backupCodeHash(box, accountId, salt, code), createdAt: now };
+    }),
+  );
 }
 
 /** How many unused backup codes the member has. */
