@@ -60,7 +60,12 @@ export const mypageEmailEdit = {
   forms: [
     {
       builder: "emailChange",
-      submit: { method: "POST", path: "/zapi/account/email/edit/send-pin-code", body: { type: "mailEdit" } },
+      submit: {
+        method: "POST",
+        path: "/zapi/account/email/edit/send-pin-code",
+        body: { type: "mailEdit" },
+        bodyWithout: ["emailConfirm"],
+      },
       submitLabelKey: "screens.emailEdit.submit",
       successTo: "/mypage/email/edit/pin-code",
       errors: { ACCOUNT_ALREADY_EXISTS_EMAIL: { field: "email" } },
@@ -170,7 +175,7 @@ export const mypagePasswordEdit = {
   forms: [
     {
       builder: "passwordChange",
-      submit: { method: "POST", path: "/zapi/account/password/edit" },
+      submit: { method: "POST", path: "/zapi/account/password/edit", bodyWithout: ["newPasswordConfirm"] },
       submitLabelKey: "screens.common.change",
       successTo: "/mypage/password/edit/complete",
       errors: {

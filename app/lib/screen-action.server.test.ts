@@ -59,6 +59,51 @@ describe("screen action: the one way a form reaches the API (issue 22)", () => {
     expect(apiCalls(api.calls)).toEqual([]);
   });
 
+  it.each<{
+    page: string;
+    formId: string;
+    values: Record<string, string>;
+    confirmed: string;
+    confirmation: string;
+    path: string;
+    fixed: Record<string, string>;
+  }>([
+    {
+      page: "/mypage/password/edit",
+      formId: "password.change",
+      values: { oldPassword: "Passw0rdA", newPassword: "Changed2026A" },
+      confirmed: "newPassword",
+      confirmation: "newPasswordConfirm",
+      path: "/zapi/account/password/edit",
+      fixed: {},
+    },
+    {
+      page: "/mypage/email/edit",
+      formId: "email.change",
+      values: { email: "hanako.new@example.jp" },
+      confirmed: "email",
+      confirmation: "emailConfirm",
+      path: "/zapi/account/email/edit/send-pin-code",
+      fixed: { type: "mailEdit" },
+    },
+  ])(
+    "$page checks the confirmation itself and sends the spec's body without it (issue 41 §4)",
+    async ({ page, formId, values, confirmed, confirmation, path, fixed }) => {
+      const api = fakeApi({ authId: "member-1", screenData: { email: "hanako@example.jp" } });
+      const typed = String(values[confirmed]);
+      const differing = { [FORM_ID_FIELD]: formId, ...values, [confirmation]: `x${typed}` };
+      const refused = await answer(post(page, differing, api.zapi));
+      expect(refused.status).toBe(400);
+      expect(refused.failure?.errors).toEqual([expect.objectContaining({ field: confirmation })]);
+      expect(apiCalls(api.calls)).toEqual([]);
+
+      const matching = { [FORM_ID_FIELD]: formId, ...values, [confirmation]: typed };
+      const sent = await answer(post(page, matching, api.zapi));
+      expect(sent.status).toBe(302);
+      expect(apiCalls(api.calls)).toEqual([expect.objectContaining({ path, body: { ...values, ...fixed } })]);
+    },
+  );
+
   it("answers 409 for a form the page does not offer", async () => {
     const api = fakeApi({});
     const fields = { json: { [FORM_ID_FIELD]: "login.password", values: {} } };

@@ -163,12 +163,12 @@ export const account = new Hono<ApiEnv>()
     const body = await readJsonBody(c);
     await checkRequest(c, REQUEST_SCHEMAS.emailEditSendPinCode, body);
     const current = found.email ?? found.contactEmail ?? "";
-    const form = buildEmailChangeForm({ currentEmail: current, withConfirmation: true }, version);
-    const data = await validateRequestData(c, form, pick(body, ["email", "emailConfirm"]));
+    // Spec §7's body is {email, type}: the confirmation is the form's check (the screen action's).
+    const form = buildEmailChangeForm({ currentEmail: current, withConfirmation: false }, version);
+    const data = await validateRequestData(c, form, pick(body, ["email"]));
     const email = normalizeEmail(String(data.email));
     // The same address in other letter case is no change either: the form's own message says so.
-    if (email === normalizeEmail(current))
-      await validateRequestData(c, form, { email: current, emailConfirm: current });
+    if (email === normalizeEmail(current)) await validateRequestData(c, form, { email: current });
     // Each answer tells whether an address has an account: paced per member against harvesting.
     const wait = await takeRate(deps.db, throttleKey.emailCheckBy(found.id), EMAIL_CHECK_RATE, deps.now());
     if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait);
@@ -298,7 +298,8 @@ export const account = new Hono<ApiEnv>()
     const deps = c.get("deps");
     const { settings, version } = deps.store.current();
     const strength = accountPasswordStrength(found, settings);
-    const form = buildPasswordChangeForm({ strength, withConfirmation: true }, version);
+    // Spec §7's body is {oldPassword, newPassword}: the confirmation is the form's check.
+    const form = buildPasswordChangeForm({ strength, withConfirmation: false }, version);
     const data = await validatedJson(c, form);
     const oldPassword = String(data.oldPassword);
     const newPassword = String(data.newPassword);

@@ -380,9 +380,7 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
       optionalInfo: (({ password, passwordConfirm, ...info }) => info)(demoRegistrationBody()),
     },
   ],
-  "POST /zapi/account/email/edit/send-pin-code": [
-    { type: "mailEdit", email: "hanako.new@example.jp", emailConfirm: "hanako.new@example.jp" },
-  ],
+  "POST /zapi/account/email/edit/send-pin-code": [{ type: "mailEdit", email: "hanako.new@example.jp" }],
   "POST /zapi/account/email/edit": [{ pinCode: "123456" }],
   "POST /zapi/account/email/verify": [{ pinCode: "123456" }],
   "POST /zapi/account/enable-password": [
@@ -396,9 +394,7 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   "POST /zapi/account/pinCode/set": [{ pinCode: "1234" }],
   "POST /zapi/account/profile-image": [{ profileImage: null }],
   "POST /zapi/account/consent": [{ consentOptionId: "weekly-picks", key: "weeklyPicks", value: false }],
-  "POST /zapi/account/password/edit": [
-    { oldPassword: "Passw0rdA", newPassword: "Passw0rdB", newPasswordConfirm: "Passw0rdB" },
-  ],
+  "POST /zapi/account/password/edit": [{ oldPassword: "Passw0rdA", newPassword: "Passw0rdB" }],
   "POST /zapi/account/reauthenticate": [{ password: "Passw0rdA" }, { pinCode: "123456" }],
   "POST /zapi/account/reauthenticate/send-code": [{}],
   "POST /zapi/auth/email/recover": [{ token: "made-up-recovery-token" }],

@@ -237,15 +237,29 @@ describe("a login with a second factor", () => {
     expect(entry).toMatchObject({ requestMultiFactor: true, multiFactorType: "SMS" });
   });
 
-  it("refuses 'preferred' where the page offers none (the default type), changing nothing", async () => {
+  it("takes the spec's body {value, isPreferred} on the default type too, where the choice changes nothing (issue 41 §4)", async () => {
     const browser = new TestBrowser(t);
     await login(browser);
     const response = await browser.post("/zapi/login/multi-factor/otp", {
       value: otpNow(),
-      isPreferred: true,
+      isPreferred: false,
     });
-    expect(response.status).toBe(400);
-    expect(await sessionCount()).toBe(0);
+    expect(response.status).toBe(200);
+    expect(await sessionCount()).toBe(1);
+    const [row] = await t.db
+      .select({ preferred: accounts.preferredMultiFactorType })
+      .from(accounts)
+      .where(eq(accounts.id, member.accountId));
+    expect(row?.preferred).toBeNull();
+    // Anything but a boolean is still refused.
+    const other = new TestBrowser(t);
+    await login(other);
+    t.clock.advance(30_000);
+    const malformed = await other.post("/zapi/login/multi-factor/otp", {
+      value: otpNow(),
+      isPreferred: "yes",
+    });
+    expect(malformed.status).toBe(400);
   });
 
   it("belongs to the browser that gave the password, and lasts 10 minutes", async () => {
@@ -372,7 +386,6 @@ describe("a half-finished login (issue 39 §5, §7)", () => {
     const changed = await owner.post("/zapi/account/password/edit", {
       oldPassword: "Passw0rdA",
       newPassword: "NewPassw0rd",
-      newPasswordConfirm: "NewPassw0rd",
     });
     expect(changed.status).toBe(200);
     t.clock.advance(30_000);

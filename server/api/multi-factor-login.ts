@@ -201,10 +201,11 @@ export const multiFactorLogin = new Hono<ApiEnv>()
       defaultType: factors.defaultType,
       emailCodeName: settings.authCodeSetting.multiFactorEmail,
     };
+    // Spec §7 sends {value, isPreferred} for every type; the choice counts only where it is offered.
     await validateRequestData(
       c,
       buildMultiFactorForm(formInput, version),
-      pick(body, ["value", "isPreferred"]),
+      pick(body, offersPreferredType(formInput) ? ["value", "isPreferred"] : ["value"]),
     );
 
     const client = await loginClient(c, pending.account, pending.identifier);

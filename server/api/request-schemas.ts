@@ -66,13 +66,16 @@ const accountEditRequestSchema = {
   properties: { optionalInfo: { type: "object" } },
 };
 
-/** POST /zapi/account/email/edit/send-pin-code: the new address (the form checks it) for mailEdit. */
+/**
+ * POST /zapi/account/email/edit/send-pin-code {email, type} (spec §7): the new address (the form
+ * checks it) for mailEdit. Its confirmation is the form's check, made before the call.
+ */
 const emailEditSendPinCodeRequestSchema = {
   $id: "requests/email-edit-send-pin-code-request.local.json",
   type: "object",
   additionalProperties: false,
   required: ["type"],
-  properties: { type: { const: "mailEdit" }, email: {}, emailConfirm: {} },
+  properties: { type: { const: "mailEdit" }, email: {} },
 };
 
 /** The request schemas by call; checkRequest names the body type of each at its call site. */
