@@ -146,28 +146,38 @@ export async function textSecondFactorCode(c: ApiContext, pending: PendingLogin)
   return textCode(c, pending.flow, to);
 }
 
-/** Whether the value passes as the second factor of the type (each code works once). */
-async function secondFactorPasses(
+/**
+ * Whether the value passes as the second factor of the type (each code works once): "used" for an
+ * authenticator code that was right but is spent, which the member is told apart from a wrong one.
+ */
+async function checkSecondFactor(
   c: ApiContext,
   pending: PendingLogin,
   type: SecondFactorType,
   value: string,
-): Promise<boolean> {
+): Promise<"passed" | "failed" | "used"> {
   const { db, now, secretBox } = c.get("deps");
+  const passed = (ok: boolean) => (ok ? "passed" : "failed");
   switch (type) {
     case "Email":
-      return verifyCode(db, {
-        flowId: pending.flow.id,
-        purpose: "multiFactorEmail",
-        code: value,
-        now: now(),
-      });
-    case "OTP":
-      return spendOtpCode(db, secretBox, pending.account.id, value, now());
+      return passed(
+        await verifyCode(db, {
+          flowId: pending.flow.id,
+          purpose: "multiFactorEmail",
+          code: value,
+          now: now(),
+        }),
+      );
+    case "OTP": {
+      const check = await spendOtpCode(db, secretBox, pending.account.id, value, now());
+      return check === "accepted" ? "passed" : check === "used" ? "used" : "failed";
+    }
     case "BackupCode":
-      return spendBackupCode(db, secretBox, pending.account.id, value, now());
+      return passed(await spendBackupCode(db, secretBox, pending.account.id, value, now()));
     case "SMS":
-      return verifyCode(db, { flowId: pending.flow.id, purpose: "multiFactorSms", code: value, now: now() });
+      return passed(
+        await verifyCode(db, { flowId: pending.flow.id, purpose: "multiFactorSms", code: value, now: now() }),
+      );
   }
 }
 
@@ -215,13 +225,20 @@ export const multiFactorLogin = new Hono<ApiEnv>()
       siteRate: "skip",
       multiFactorType: type,
     });
-    if (!(await secondFactorPasses(c, pending, type, request.value))) {
+    const check = await checkSecondFactor(c, pending, type, request.value);
+    if (check !== "passed") {
       await recordFailedLogin(c, client, {
         method: pending.method,
         failure: "bad-code",
         multiFactorType: type,
       });
-      throw await apiError(c, 400, "MULTI_FACTOR_ERROR", "multiFactorFailed");
+      // A spent authenticator code is most often the one that set the app up a moment ago.
+      throw await apiError(
+        c,
+        400,
+        "MULTI_FACTOR_ERROR",
+        check === "used" ? "otpCodeUsed" : "multiFactorFailed",
+      );
     }
     await giveBackLoginAttempt(c, client, attempt);
     await endFlow(deps.db, pending.flow.id);

@@ -97,7 +97,23 @@ describe("enabling the authenticator app", () => {
       password: member.password,
       loginMethod: "Password",
     });
-    expect((await login.post("/zapi/login/multi-factor/otp", { value: code })).status).toBe(400);
+    const reused = await login.post("/zapi/login/multi-factor/otp", { value: code });
+    expect(reused.status).toBe(400);
+    // Said as such, not as a wrong code (issue 41 §5).
+    expect(await json(reused)).toMatchObject({
+      code: "MULTI_FACTOR_ERROR",
+      message:
+        "このワンタイムパスワードは使用済みです。認証アプリに次のワンタイムパスワードが表示されてから入力してください。",
+    });
+    const wrongAtLogin = await login.post("/zapi/login/multi-factor/otp", {
+      value: totpCode(secret, t.clock.now().getTime() + 5 * 60_000),
+    });
+    expect(await json(wrongAtLogin)).toMatchObject({ message: "認証に失敗しました。" });
+    t.clock.advance(30_000);
+    const next = await login.post("/zapi/login/multi-factor/otp", {
+      value: totpCode(secret, t.clock.now().getTime()),
+    });
+    expect(next.status).toBe(200);
   });
 
   it("gives the form's message for a malformed code, and refuses a secret the server did not show", async () => {

@@ -115,15 +115,31 @@ describe("methods and backup codes in the database", () => {
   });
   afterEach(() => t.close());
 
-  it("accepts each authenticator code once", async () => {
+  it("accepts each authenticator code once, and tells a used code from a wrong one", async () => {
     const secret = newOtpSecret();
     await enableMethod(t.db, accountId, "OTP", { otpSecret: t.deps.secretBox.seal(secret) }, t.clock.now());
     const code = totpCode(secret, t.clock.now().getTime());
-    expect(await spendOtpCode(t.db, t.deps.secretBox, accountId, code, t.clock.now())).toBe(true);
-    expect(await spendOtpCode(t.db, t.deps.secretBox, accountId, code, t.clock.now())).toBe(false);
+    const spend = (token: string) => spendOtpCode(t.db, t.deps.secretBox, accountId, token, t.clock.now());
+    expect(await spend(code)).toBe("accepted");
+    expect(await spend(code)).toBe("used");
+    const window = [-30_000, 0, 30_000].map((offset) => totpCode(secret, t.clock.now().getTime() + offset));
+    const wrong = ["000000", "111111", "222222", "333333"].find((token) => !window.includes(token)) ?? "";
+    expect(await spend(wrong)).toBe("wrong");
     t.clock.advance(30_000);
     const next = totpCode(secret, t.clock.now().getTime());
-    expect(await spendOtpCode(t.db, t.deps.secretBox, accountId, next, t.clock.now())).toBe(true);
+    expect(await spend(next)).toBe("accepted");
+    // The code before is still within the window of time, but spent: used, not wrong.
+    expect(await spend(code)).toBe("used");
+  });
+
+  it("lets only one of two requests with the same code pass", async () => {
+    const secret = newOtpSecret();
+    await enableMethod(t.db, accountId, "OTP", { otpSecret: t.deps.secretBox.seal(secret) }, t.clock.now());
+    const code = totpCode(secret, t.clock.now().getTime());
+    const answers = await Promise.all(
+      [1, 2].map(() => spendOtpCode(t.db, t.deps.secretBox, accountId, code, t.clock.now())),
+    );
+    expect(answers.sort()).toEqual(["accepted", "used"]);
   });
 
   it("makes 10 distinct 8-character backup codes, stores only keyed hashes, and spends each once", async () => {

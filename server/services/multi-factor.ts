@@ -115,6 +115,12 @@ export function acceptedOtpStep(
 }
 
 /**
+ * What an authenticator code proved: accepted (and now spent), already used (a right code whose
+ * time step was spent before, e.g. the one that set the app up a moment ago), or wrong.
+ */
+export type OtpCheck = "accepted" | "used" | "wrong";
+
+/**
  * Checks an authenticator code against the member's enabled OTP method and, when it is good,
  * records its step in the same statement (two requests with one code cannot both pass).
  */
@@ -124,15 +130,16 @@ export async function spendOtpCode(
   accountId: string,
   token: string,
   now: Date,
-): Promise<boolean> {
+): Promise<OtpCheck> {
   const [method] = await db
     .select()
     .from(multiFactorMethods)
     .where(and(eq(multiFactorMethods.accountId, accountId), eq(multiFactorMethods.type, "OTP")))
     .limit(1);
-  if (!method?.otpSecret) return false;
-  const step = acceptedOtpStep(box.open(method.otpSecret), token, now, method.otpLastStep);
-  if (step === null) return false;
+  if (!method?.otpSecret) return "wrong";
+  const step = acceptedOtpStep(box.open(method.otpSecret), token, now, null);
+  if (step === null) return "wrong";
+  if (method.otpLastStep !== null && step <= method.otpLastStep) return "used";
   const taken = await db
     .update(multiFactorMethods)
     .set({ otpLastStep: step })
@@ -144,7 +151,7 @@ export async function spendOtpCode(
       ),
     )
     .returning({ step: multiFactorMethods.otpLastStep });
-  return taken.length > 0;
+  return taken.length > 0 ? "accepted" : "used";
 }
 
 // ── Enabling and disabling ───────────────────────────────────────────────────────────────────────
