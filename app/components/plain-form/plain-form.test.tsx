@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
@@ -116,6 +117,28 @@ describe("PlainForm password", () => {
     expect(toggle).toHaveAttribute("aria-pressed", "true");
     await user.click(toggle);
     expect(password).toHaveAttribute("type", "password");
+  });
+});
+
+/** A page whose every submit is refused, as the action answers a wrong password. */
+function RefusingPage() {
+  const [answer, setAnswer] = useState<Partial<FormUnderTest>>({});
+  const refuse = () =>
+    setAnswer({ summary: "メールアドレスまたはパスワードが正しくありません。", serverErrors: [] });
+  return <PlainForm form={passwordLogin} onSubmit={refuse} {...answer} />;
+}
+
+describe("PlainForm after a refused post", () => {
+  it("clears the password and keeps the identifier (issue 41 §15)", async () => {
+    const { user } = await renderRoutes([{ path: "form", Component: RefusingPage }], { url: "/form" });
+    const identifier = screen.getByRole("textbox", { name: /ユーザID/ });
+    const password = screen.getByLabelText("パスワード 必須");
+    await user.type(identifier, "taro@example.jp");
+    await user.type(password, "Wrong0pass");
+    await user.click(screen.getByRole("button", { name: "送信する" }));
+    await screen.findByText("メールアドレスまたはパスワードが正しくありません。");
+    expect(password).toHaveValue("");
+    expect(identifier).toHaveValue("taro@example.jp");
   });
 });
 

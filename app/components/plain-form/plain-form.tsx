@@ -288,6 +288,19 @@ export function PlainForm(props: FormRendererProps) {
     formElement.querySelector<HTMLElement>(".sf-error-summary")?.focus();
   }, [serverErrors, summary, focusRequests]);
 
+  // A refused post leaves no secret behind: the password (or a masked PIN) is typed afresh, as
+  // the browser would show the page anew without the script. Only on a new answer of the server.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for a new answer, not on each render
+  useEffect(() => {
+    const formElement = formRef.current;
+    if (!formElement || (!serverErrors?.length && !summary)) return;
+    for (const field of fields) {
+      if (!isSecret(field)) continue;
+      const input = formElement.elements.namedItem(field.name);
+      if (input instanceof HTMLInputElement) input.value = "";
+    }
+  }, [serverErrors, summary]);
+
   const dataOf = (element: HTMLFormElement) =>
     normalizeFormData(form, valuesFromFormPost(form, new FormData(element)));
 
