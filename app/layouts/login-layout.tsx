@@ -8,7 +8,7 @@ export default function LoginLayout() {
     <SiteShell>
       <MainContent className="site-main auth-layout">
         <div className="container container--narrow">
-          <div className="card auth-layout__card">
+          <div className="card page-card">
             <Outlet />
           </div>
         </div>

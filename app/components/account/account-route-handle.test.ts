@@ -10,7 +10,7 @@ describe("accountNavMode", () => {
 
   it("hides everything when any matched route sets hideMenu", () => {
     expect(accountNavMode([layout, { handle: { hideMenu: true, backTo: "/mypage" } }], false)).toEqual({
-      kind: "none",
+      kind: "hidden",
     });
   });
 

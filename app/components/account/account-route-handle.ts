@@ -11,7 +11,16 @@ export interface AccountRouteHandle {
   backTo?: string;
 }
 
-export type AccountNavMode = { kind: "menu" } | { kind: "back"; to: string } | { kind: "none" };
+/**
+ * menu: the account menu; back: only a Back link (spec §2, other account pages); hidden: no
+ * navigation, the page on its own card (completion pages, the social-link error page); none: no
+ * navigation inside the native app.
+ */
+export type AccountNavMode =
+  | { kind: "menu" }
+  | { kind: "back"; to: string }
+  | { kind: "hidden" }
+  | { kind: "none" };
 
 /**
  * How the account layout fills its navigation slot for the current matches: hidden when any
@@ -26,7 +35,7 @@ export function accountNavMode(
   const handles = matches.map((match) =>
     asAccountHandle(match.handle ?? (match.loaderData as { accountNav?: unknown } | undefined)?.accountNav),
   );
-  if (handles.some((handle) => handle.hideMenu)) return { kind: "none" };
+  if (handles.some((handle) => handle.hideMenu)) return { kind: "hidden" };
   const backTo = handles.findLast((handle) => handle.backTo)?.backTo;
   if (backTo) return { kind: "back", to: backTo };
   return isApp ? { kind: "none" } : { kind: "menu" };

@@ -7,7 +7,7 @@ import { SiteShell } from "../shell/site-shell.tsx";
 import { useShellData } from "../shell/use-shell-data.ts";
 import { accountMenuItems } from "./account-menu.ts";
 import { AccountNav } from "./account-nav.tsx";
-import { accountNavMode } from "./account-route-handle.ts";
+import { type AccountNavMode, accountNavMode } from "./account-route-handle.ts";
 
 /** Spec §3 Store status. */
 export interface StoreStatus {
@@ -22,31 +22,37 @@ export interface AccountShellProps {
   children: ReactNode;
 }
 
+const LAYOUT_CLASS: Record<AccountNavMode["kind"], string> = {
+  menu: "container account-layout account-layout--with-menu",
+  back: "container account-layout account-layout--with-back",
+  hidden: "container container--narrow account-layout account-layout--card",
+  none: "container account-layout",
+};
+
 /**
  * The account area frame (spec §2 Account area): the site shell (whose header shows the member's
- * profile image from the root data), the account menu (or a Back link, or nothing, per the page's route handle) and the page.
+ * profile image from the root data), then per the page's route handle the account menu beside the
+ * page, a Back link in the menu's place (so the page keeps the content column of /mypage on wide
+ * screens), or — for completion pages — the page alone on a card, as the sign-up completion.
  */
 export function AccountShell({ storeStatus, hasPlan, children }: AccountShellProps) {
   const { t } = useTranslation();
   const { browserInfo } = useShellData();
   const navMode = accountNavMode(useMatches(), browserInfo.isApp);
-  const withMenu = navMode.kind === "menu";
   return (
     <SiteShell>
-      <div
-        className={
-          withMenu ? "container account-layout account-layout--with-menu" : "container account-layout"
-        }
-      >
-        {withMenu && <AccountNav items={accountMenuItems({ hasPlan, ...storeStatus })} />}
-        <MainContent className="account-layout__main">
-          {navMode.kind === "back" && (
+      <div className={LAYOUT_CLASS[navMode.kind]}>
+        {navMode.kind === "menu" && <AccountNav items={accountMenuItems({ hasPlan, ...storeStatus })} />}
+        {navMode.kind === "back" && (
+          <div className="account-layout__aside">
             <Link to={navMode.to} className="back-link account-layout__back">
               <ChevronLeftIcon />
               {t("common.back")}
             </Link>
-          )}
-          {children}
+          </div>
+        )}
+        <MainContent className="account-layout__main">
+          {navMode.kind === "hidden" ? <div className="card page-card">{children}</div> : children}
         </MainContent>
       </div>
     </SiteShell>
