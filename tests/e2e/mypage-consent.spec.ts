@@ -18,6 +18,8 @@ const TEXT = {
     notes: "お客様の情報の利用について",
     policy: "プライバシーポリシー",
     failed: "更新に失敗しました。",
+    weeklyOff: "今週のおすすめをオフにしました。",
+    partnersOn: "提携先の広告への利用をオンにしました。",
   },
   en: {
     newsletterRow: "Newsletter",
@@ -27,16 +29,24 @@ const TEXT = {
     notes: "Choose, item by item",
     policy: "Privacy Policy",
     failed: "The update failed.",
+    weeklyOff: "This week's picks is now off.",
+    partnersOn: "Use for partners' advertising is now on.",
   },
 } as const;
 
-/** Flips a switch and waits until the page's reloaded data shows the new value. */
-async function flip(page: Page, name: string, to: boolean) {
+/**
+ * Flips a switch by keyboard and waits until the page's reloaded data shows the new value: the
+ * switch keeps the focus and the new state is announced (issue 41 §7).
+ */
+async function flip(page: Page, name: string, to: boolean, announced: string) {
   const control = page.getByRole("switch", { name });
   await expect(control).toHaveAttribute("aria-checked", String(!to));
-  await control.click();
+  await control.focus();
+  await page.keyboard.press("Space");
   await expect(control).toHaveAttribute("aria-checked", String(to));
   await expect(control).toBeEnabled();
+  await expect(control).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: announced })).toHaveCount(1);
 }
 
 for (const [language, width] of [
@@ -55,7 +65,7 @@ for (const [language, width] of [
     await page.getByRole("article").getByRole("link", { name: text.newsletterRow }).click();
     await page.waitForURL("**/mypage/consent?type=newsletter");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.newsletterRow);
-    await flip(page, text.weekly, false);
+    await flip(page, text.weekly, false, text.weeklyOff);
     await page.reload();
     await expect(page.getByRole("switch", { name: text.weekly })).toHaveAttribute("aria-checked", "false");
 
@@ -67,7 +77,7 @@ for (const [language, width] of [
     const policy = page.getByRole("article").getByRole("link", { name: text.policy });
     await expect(policy).toHaveAttribute("href", "/privacy");
     await expect(policy).toHaveAttribute("target", "_blank");
-    await flip(page, text.partners, true);
+    await flip(page, text.partners, true, text.partnersOn);
     await page.reload();
     await expect(page.getByRole("switch", { name: text.partners })).toHaveAttribute("aria-checked", "true");
     // The newsletter's change is still there too.

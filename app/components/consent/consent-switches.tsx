@@ -1,9 +1,11 @@
 /**
  * /mypage/consent's switches (spec §2, §4 Consent switch, §8 Consent): each option's switch posts
  * its own change to the route action (POST /zapi/account/consent behind it). While the change is
- * in flight the switch is disabled; it flips when the page's data, reloaded after the change,
- * says so; a failure leaves it as it was and shows 更新に失敗しました。 above the list. Each switch is
- * a form's submit button, so the page works before (and without) its script.
+ * in flight the switch is busy (aria-disabled, not `disabled`, which would throw the keyboard
+ * focus to the page's body); it flips when the page's data, reloaded after the change, says so,
+ * and a polite status line says the new state; a failure leaves it as it was and shows
+ * 更新に失敗しました。 above the list. Each switch is a form's submit button, so the page works
+ * before (and without) its script.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -28,7 +30,8 @@ function ConsentSwitch({
   onSettled,
 }: {
   option: ConsentOption;
-  onSettled(result: ConsentChangeResult): void;
+  /** Each answer, with what to announce (the new state; nothing for a failure, which alerts). */
+  onSettled(result: ConsentChangeResult, announcement: string): void;
 }) {
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher<ConsentChangeResult>({ key: `consent:${option.consentOptionId}` });
@@ -41,8 +44,13 @@ function ConsentSwitch({
   // Told once per answer: the latest answer of any switch decides whether the failure shows.
   const settled = useRef(onSettled);
   settled.current = onSettled;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer, with the state the reloaded data gives
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data) settled.current(fetcher.data);
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const announcement = fetcher.data.ok
+      ? t(on ? "screens.consent.turnedOn" : "screens.consent.turnedOff", { title })
+      : "";
+    settled.current(fetcher.data, announcement);
   }, [fetcher.state, fetcher.data]);
 
   return (
@@ -57,7 +65,13 @@ function ConsentSwitch({
           </p>
         )}
       </div>
-      <fetcher.Form method="post" className="consent-list__form">
+      <fetcher.Form
+        method="post"
+        className="consent-list__form"
+        onSubmit={(event) => {
+          if (busy) event.preventDefault();
+        }}
+      >
         <input type="hidden" name="consentOptionId" value={option.consentOptionId} />
         <input type="hidden" name="key" value={option.key} />
         <input type="hidden" name="value" value={String(!on)} />
@@ -69,7 +83,7 @@ function ConsentSwitch({
           aria-busy={busy || undefined}
           aria-labelledby={`${id}-title`}
           aria-describedby={description ? `${id}-description` : undefined}
-          disabled={busy}
+          aria-disabled={busy || undefined}
         >
           <span className="switch__track" aria-hidden="true">
             <span className="switch__thumb" />
@@ -93,6 +107,7 @@ export function ConsentSwitches({ screenData }: { screenData: Readonly<Record<st
   // Without the script a change is a page post, whose answer is the action data.
   const posted = useActionData() as ConsentChangeResult | undefined;
   const [failed, setFailed] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
   const shownFailure = failed || posted?.ok === false;
 
   return (
@@ -111,11 +126,17 @@ export function ConsentSwitches({ screenData }: { screenData: Readonly<Record<st
             <ConsentSwitch
               key={option.consentOptionId}
               option={option}
-              onSettled={(result) => setFailed(!result.ok)}
+              onSettled={(result, said) => {
+                setFailed(!result.ok);
+                setAnnouncement(said);
+              }}
             />
           ))}
         </ul>
       )}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
       {isPrivacy && policy && (
         <p className="consent__policy">
           <a href={policy.url} target="_blank" rel="noopener noreferrer">
