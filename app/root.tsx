@@ -6,7 +6,7 @@ import type { StoreSettings } from "../schemas/types/store-settings.gen.ts";
 import type { Route } from "./+types/root";
 import { RouteErrorPage } from "./components/error-page.tsx";
 import { GtmBody, GtmHead } from "./components/shell/gtm.tsx";
-import { MainContent } from "./components/shell/main-content.tsx";
+import { MainContent, useFocusOnNavigation } from "./components/shell/main-content.tsx";
 import { SiteShell } from "./components/shell/site-shell.tsx";
 import { themeStyle } from "./components/shell/theme.ts";
 import { useBackForwardAuthCheck } from "./lib/back-forward.ts";
@@ -107,6 +107,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { i18n } = useTranslation();
   const { language, authId } = loaderData;
   useBackForwardAuthCheck(authId);
+  useFocusOnNavigation();
 
   // A client-side navigation with ?lng= switches language once the other texts are loaded.
   useEffect(() => {

@@ -90,6 +90,25 @@ describe("postal code search", () => {
     });
   });
 
+  it("keeps the keyboard focus on the button while it searches, and takes it to the code it did not find (issue 41 §8)", async () => {
+    answer(200, { results: [chiyoda] });
+    const { user } = renderForm(addressForm());
+    await user.type(postalInput(), "1000001");
+    await user.tab();
+    expect(searchButton()).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(searchButton()).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole("textbox", { name: /^住所/ })).toHaveValue("千代田区千代田"));
+    expect(searchButton()).toHaveFocus();
+
+    answer(200, { results: [] });
+    await user.type(postalInput(), "{Backspace}2");
+    await user.tab();
+    await user.keyboard("{Enter}");
+    await screen.findByText("※該当する住所が見つかりませんでした。");
+    expect(postalInput()).toHaveFocus();
+  });
+
   it("lets the user choose among several results in the 住所を選択 dialog", async () => {
     answer(200, { results: yachiyo });
     const { user } = renderForm(addressForm());

@@ -48,10 +48,11 @@ async function lookUp(request: ApiRequest, code: string): Promise<Lookup> {
  *   and `ui:options.addressField` (city + town), through SchemaForm's setFieldValues;
  * - several results open the 住所を選択 dialog; 決定 is disabled until one is chosen. Searching the
  *   same code again reopens it from the stored results without a new request;
- * - no result, or a failure, puts a message on the postal-code field (the server's when it sent one).
+ * - no result, or a failure, puts a message on the postal-code field (the server's when it sent one)
+ *   and takes the keyboard focus there, to the code to correct; otherwise it stays on the button.
  */
 export function PostalCodeWidget(props: WidgetProps) {
-  const { name, value, options, registry, rawErrors, disabled, readonly } = props;
+  const { id, name, value, options, registry, rawErrors, disabled, readonly } = props;
   const { t } = useTranslation();
   const { setFieldValues, setFieldError, request } = schemaFormContext(registry);
   const code = typeof value === "string" ? value : "";
@@ -105,12 +106,14 @@ export function PostalCodeWidget(props: WidgetProps) {
       setAnnouncement("");
       return;
     }
-    if (!outcome.ok) {
+    if (!outcome.ok || outcome.results.length === 0) {
       setAnnouncement("");
-      setFieldError(name, outcome.message || t("widgets.genericError"));
-    } else if (outcome.results.length === 0) {
-      setAnnouncement("");
-      setFieldError(name, t("widgets.postalCode.notFound"));
+      const message = outcome.ok
+        ? t("widgets.postalCode.notFound")
+        : outcome.message || t("widgets.genericError");
+      setFieldError(name, message);
+      // The search button is disabled while the field shows an error: the code is what to fix.
+      document.getElementById(id)?.focus();
     } else if (outcome.results.length === 1) {
       fill(outcome.results[0] as PostalAddress);
     } else {
@@ -135,9 +138,14 @@ export function PostalCodeWidget(props: WidgetProps) {
           <button
             type="button"
             className="btn btn--secondary"
-            disabled={!canSearch}
+            // Busy, not disabled, while searching: a disabled button would drop the keyboard
+            // focus to the page's body (issue 41 §8), and the choice dialog returns it here.
+            disabled={!canSearch && !searching}
+            aria-disabled={searching || undefined}
             aria-busy={searching || undefined}
-            onClick={() => void search()}
+            onClick={() => {
+              if (canSearch) void search();
+            }}
           >
             {t("widgets.postalCode.search")}
           </button>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
 
 /** The skip link's target. */
 export const MAIN_CONTENT_ID = "main-content";
@@ -28,4 +29,29 @@ export function NavigationProgress() {
       <span className="nav-progress__bar" />
     </div>
   );
+}
+
+/**
+ * After a client-side navigation to another page, the keyboard and screen-reader focus goes to the
+ * new page's heading (or its main region), as a full page load would start there: otherwise it
+ * stays on the link or button of a page that is gone, which browsers turn into <body>. Not on the
+ * first load, and not when the new page has already put the focus inside it (a field's autofocus,
+ * the first field with an error).
+ */
+export function useFocusOnNavigation(): void {
+  const { pathname } = useLocation();
+  const firstPage = useRef(true);
+  useEffect(() => {
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    const main = document.getElementById(MAIN_CONTENT_ID);
+    if (!main) return;
+    const active = document.activeElement;
+    if (active && active !== main && main.contains(active)) return;
+    const heading = main.querySelector<HTMLElement>("h1");
+    if (heading && !heading.hasAttribute("tabindex")) heading.tabIndex = -1;
+    (heading ?? main).focus({ preventScroll: true });
+  }, [pathname]);
 }
