@@ -6,7 +6,7 @@ test("sign-up's steps each start with the focus on their heading", async ({ page
   const pin = await requestSignUpPin(page, newEmail("focus"));
   const heading = page.getByRole("heading", { level: 1 });
   await expect(heading).toBeFocused();
-  const pinTitle = await heading.innerText();
+  const pinTitle = (await heading.textContent()) ?? "";
 
   await typePin(page, "pinCode", pin);
   await page.getByRole("button", { name: "認証する" }).click();

@@ -41,6 +41,7 @@ export function NavigationProgress() {
 export function useFocusOnNavigation(): void {
   const { pathname } = useLocation();
   const firstPage = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new page, which the path names
   useEffect(() => {
     if (firstPage.current) {
       firstPage.current = false;
