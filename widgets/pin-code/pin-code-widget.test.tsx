@@ -69,16 +69,28 @@ describe("PIN code boxes", () => {
     expect(values()).toEqual(["1", "7", "5", "1"]);
   });
 
-  it("clears the box and moves back on Backspace", async () => {
+  it("clears a filled box and stays, so that the last digit can be typed again (issue 41 §9)", async () => {
     const { user } = renderForm(pinForm(4, false));
     await user.click(box(1));
-    await user.keyboard("1234");
+    await user.keyboard("1235");
     expect(box(4)).toHaveFocus();
     await user.keyboard("{Backspace}");
     expect(values()).toEqual(["1", "2", "3", ""]);
+    expect(box(4)).toHaveFocus();
+    await user.keyboard("4");
+    expect(values()).toEqual(["1", "2", "3", "4"]);
+  });
+
+  it("in an empty box clears the one before and moves there, as deleting the digit before the caret", async () => {
+    const { user } = renderForm(pinForm(4, false));
+    await user.click(box(1));
+    await user.keyboard("12");
     expect(box(3)).toHaveFocus();
-    await user.keyboard("{Backspace}{Backspace}");
+    await user.keyboard("{Backspace}");
     expect(values()).toEqual(["1", "", "", ""]);
+    expect(box(2)).toHaveFocus();
+    await user.keyboard("{Backspace}{Backspace}{Backspace}");
+    expect(values()).toEqual(["", "", "", ""]);
     expect(box(1)).toHaveFocus();
   });
 

@@ -17,7 +17,9 @@ function boxesOf(value: unknown, length: number): string[] {
  * e-mail PIN and authenticator code (6). `ui:options`: length 4 | 6, masked.
  *
  * - typing a digit fills the box and moves to the next; anything else is ignored;
- * - Backspace clears the box and moves back; ← → move between boxes;
+ * - Backspace clears a filled box and stays there (the last box, after the code was typed, is
+ *   cleared and typed again); in an empty box it clears the box before and moves there, as it
+ *   would delete the digit before the caret; ← → move between boxes;
  * - a paste is taken only when it is all digits and exactly the code's length, filling every box
  *   (surrounding whitespace, as copied from a mail, is dropped first); any other paste is ignored;
  * - masked boxes show their digit only while focused;
@@ -76,8 +78,9 @@ export function PinCodeWidget(props: WidgetProps) {
       enterDigit(index, event.key);
     } else if (event.key === "Backspace") {
       event.preventDefault();
-      update(boxes.map((box, i) => (i === index ? "" : box)));
-      focusBox(index - 1);
+      const target = boxes[index] !== "" || index === 0 ? index : index - 1;
+      update(boxes.map((box, i) => (i === target ? "" : box)));
+      focusBox(target);
     } else if (event.key === "ArrowLeft") {
       event.preventDefault();
       focusBox(index - 1);
