@@ -31,6 +31,8 @@ test("sign-up: e-mail, PIN, registration form and completion, without JavaScript
     await page.getByRole("button", { name: "認証コードを送信する" }).click();
     await expect(page.locator('[data-field^="policy_"]').first()).toContainText("※");
     await expect(page.locator('[data-field="email"] input')).toHaveValue(email);
+    // Without a script the boxes are free: no hint says to scroll first (issue 41 §10).
+    await expect(page.getByText("最後までスクロールすると同意できます。")).toHaveCount(0);
     const consents = page.locator('[data-field^="policy_"] input[type="checkbox"]');
     for (let index = 0; index < (await consents.count()); index++) await consents.nth(index).check();
     const sentAfter = Date.now() - 1000;
@@ -162,5 +164,12 @@ test("my page: registration info, the e-mail address and a consent switch, chang
     await expect(partners).toHaveAttribute("aria-checked", "true");
     await page.goto("/mypage/consent?type=privacy");
     await expect(partners).toHaveAttribute("aria-checked", "true");
+
+    // The member menu opens without a script too, and logs out (issue 41 §10).
+    await page.locator(".user-menu summary").click();
+    await page.getByRole("button", { name: "ログアウト" }).click();
+    await page.waitForURL("**/logout");
+    await page.goto("/mypage");
+    await page.waitForURL("**/login?returnTo=%2Fmypage");
   });
 });

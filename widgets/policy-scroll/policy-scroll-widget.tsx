@@ -28,6 +28,7 @@ export function PolicyScrollWidget(props: WidgetProps) {
   const [read, setRead] = useState(external || value === true);
   // Only a script can tell the box was read: without one the checkbox is free and the server judges.
   const hydrated = useHydrated();
+  const locked = hydrated && !read;
   const hintId = `${id}__hint`;
 
   const checkRead = useCallback(() => {
@@ -73,15 +74,16 @@ export function PolicyScrollWidget(props: WidgetProps) {
           required={required}
           aria-required={required || undefined}
           aria-invalid={(rawErrors?.length ?? 0) > 0 || undefined}
-          disabled={disabled || readonly || (hydrated && !read)}
+          disabled={disabled || readonly || locked}
           onChange={(event) => props.onChange(event.target.checked)}
           onBlur={(event) => props.onBlur(id, event.target.checked)}
           onFocus={(event) => props.onFocus(id, event.target.checked)}
-          aria-describedby={[ariaDescribedByIds(id), read ? "" : hintId].join(" ").trim()}
+          aria-describedby={[ariaDescribedByIds(id), locked ? hintId : ""].join(" ").trim()}
         />
         <span>{t("widgets.policy.agree", { title })}</span>
       </label>
-      {!read && (
+      {/* Said only while it holds: without the script the box is never locked (issue 41 §10). */}
+      {locked && (
         <p id={hintId} className="sf-field__help">
           {t("widgets.policy.readToEnd")}
         </p>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { loadApiClient } from "../../lib/api-client-on-demand.ts";
 import { ChevronDownIcon, LogoutIcon, PersonIcon, ShieldIcon } from "../icons.tsx";
+import { useHydrated } from "../../../widgets/use-hydrated.ts";
 import { Avatar } from "./avatar.tsx";
 
 /** What the menu shows of the member's two-step verification (issue 27 §4), from the account header. */
@@ -55,6 +56,7 @@ export function UserMenu({
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const menuId = useId();
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!open || securityAsked.current) return;
@@ -100,6 +102,65 @@ export function UserMenu({
     setOpen(true);
   };
 
+  const items = (
+    <>
+      {memberLabel && (
+        <li className="user-menu__who">
+          <span className="user-menu__who-caption">{t("shell.header.loggedInAs")}</span>
+          <span className="user-menu__who-name">{memberLabel}</span>
+        </li>
+      )}
+      <li>
+        <Link to="/mypage" className="user-menu__link" onClick={() => setOpen(false)}>
+          <PersonIcon />
+          {t("common.myPage")}
+        </Link>
+      </li>
+      {security?.isEnabledMultiFactor && (
+        <li>
+          <Link to="/mypage/multi-factor" className="user-menu__link" onClick={() => setOpen(false)}>
+            <ShieldIcon />
+            {t("shell.header.twoStep")}
+            <span
+              className={
+                security.multiFactorType.length > 0 ? "user-menu__state user-menu__state--on" : "user-menu__state"
+              }
+            >
+              {t(security.multiFactorType.length > 0 ? "shell.header.twoStepOn" : "shell.header.twoStepOff")}
+            </span>
+          </Link>
+        </li>
+      )}
+      <li>
+        {/* A post: logging out is the member's act, never a link's side effect. */}
+        <Form method="post" action="/logout" reloadDocument className="user-menu__form">
+          <button type="submit" className="user-menu__link">
+            <LogoutIcon />
+            {t("common.logout")}
+          </button>
+        </Form>
+      </li>
+    </>
+  );
+  const face = (
+    <>
+      <Avatar src={profileImageUrl} />
+      <span className="visually-hidden">{t("shell.header.userMenu")}</span>
+      <ChevronDownIcon className="user-menu__chevron" />
+    </>
+  );
+
+  // Before the script runs (or without it) the menu is a <details>, which opens by itself: a
+  // member can still reach My Page and log out (issue 41 §10).
+  if (!hydrated) {
+    return (
+      <details className="user-menu user-menu--static">
+        <summary className="user-menu__button">{face}</summary>
+        <ul className="user-menu__list">{items}</ul>
+      </details>
+    );
+  }
+
   return (
     <div ref={containerRef} className="user-menu">
       <button
@@ -111,51 +172,10 @@ export function UserMenu({
         onClick={() => setOpen((isOpen) => !isOpen)}
         onKeyDown={openWithArrowKeys}
       >
-        <Avatar src={profileImageUrl} />
-        <span className="visually-hidden">{t("shell.header.userMenu")}</span>
-        <ChevronDownIcon className="user-menu__chevron" />
+        {face}
       </button>
       <ul ref={listRef} id={menuId} className="user-menu__list" hidden={!open}>
-        {memberLabel && (
-          <li className="user-menu__who">
-            <span className="user-menu__who-caption">{t("shell.header.loggedInAs")}</span>
-            <span className="user-menu__who-name">{memberLabel}</span>
-          </li>
-        )}
-        <li>
-          <Link to="/mypage" className="user-menu__link" onClick={() => setOpen(false)}>
-            <PersonIcon />
-            {t("common.myPage")}
-          </Link>
-        </li>
-        {security?.isEnabledMultiFactor && (
-          <li>
-            <Link to="/mypage/multi-factor" className="user-menu__link" onClick={() => setOpen(false)}>
-              <ShieldIcon />
-              {t("shell.header.twoStep")}
-              <span
-                className={
-                  security.multiFactorType.length > 0
-                    ? "user-menu__state user-menu__state--on"
-                    : "user-menu__state"
-                }
-              >
-                {t(
-                  security.multiFactorType.length > 0 ? "shell.header.twoStepOn" : "shell.header.twoStepOff",
-                )}
-              </span>
-            </Link>
-          </li>
-        )}
-        <li>
-          {/* A post: logging out is the member's act, never a link's side effect. */}
-          <Form method="post" action="/logout" reloadDocument className="user-menu__form">
-            <button type="submit" className="user-menu__link">
-              <LogoutIcon />
-              {t("common.logout")}
-            </button>
-          </Form>
-        </li>
+        {items}
       </ul>
     </div>
   );
