@@ -1,9 +1,9 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { useHydrated } from "../../../widgets/use-hydrated.ts";
 import { loadApiClient } from "../../lib/api-client-on-demand.ts";
 import { ChevronDownIcon, LogoutIcon, PersonIcon, ShieldIcon } from "../icons.tsx";
-import { useHydrated } from "../../../widgets/use-hydrated.ts";
 import { Avatar } from "./avatar.tsx";
 
 /** What the menu shows of the member's two-step verification (issue 27 §4), from the account header. */
@@ -123,7 +123,9 @@ export function UserMenu({
             {t("shell.header.twoStep")}
             <span
               className={
-                security.multiFactorType.length > 0 ? "user-menu__state user-menu__state--on" : "user-menu__state"
+                security.multiFactorType.length > 0
+                  ? "user-menu__state user-menu__state--on"
+                  : "user-menu__state"
               }
             >
               {t(security.multiFactorType.length > 0 ? "shell.header.twoStepOn" : "shell.header.twoStepOff")}
