@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Translate } from "../../locales/i18n.ts";
 import type { AccountRouteHandle } from "../components/account/account-route-handle.ts";
+import { ChevronDownIcon } from "../components/icons.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { formatHistoryDateTime } from "../lib/format.ts";
 import { enforceAccess } from "../lib/screen-loader.server.ts";
@@ -149,7 +150,11 @@ export default function MypageLoginHistory({ loaderData }: Route.ComponentProps)
                 <details className="login-history__card">
                   <summary className="login-history__summary">
                     <span className="login-history__time">{cells.dateTime}</span>
-                    <ResultBadge ok={entry.result} label={cells.result} />
+                    <span className="login-history__summary-end">
+                      <ResultBadge ok={entry.result} label={cells.result} />
+                      {/* The sign that the card opens (issue 41 §11), turned while open. */}
+                      <ChevronDownIcon className="login-history__marker" />
+                    </span>
                   </summary>
                   <dl className="data-list login-history__details">
                     {COLUMNS.slice(2).map((column) => (

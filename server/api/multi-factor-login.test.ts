@@ -109,9 +109,9 @@ describe("a login with a second factor", () => {
       row.loginMethod,
     ]);
     expect(rows).toHaveLength(2);
-    // The member's history page shows the second factor, and suggests the settings.
+    // The member's history page shows the second factor, and does not suggest turning it on.
     const page = await json(await browser.get("/zapi/internal/mypage/login-history/screen-data"));
-    expect(page.suggestMultiFactor).toBe(true);
+    expect(page.suggestMultiFactor).toBe(false);
     expect(page.items).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ result: true, requestMultiFactor: true, multiFactorType: "OTP" }),

@@ -74,6 +74,8 @@ for (const language of ["ja", "en"] as const) {
     await expect(table).toBeHidden();
     const newest = page.locator(".login-history__card").first();
     await expect(newest.locator("summary")).toContainText(text.success);
+    // A sign that the card opens (issue 41 §11).
+    await expect(newest.locator("summary .login-history__marker")).toBeVisible();
     await expect(newest.getByText(ELSEWHERE)).toBeHidden();
     await newest.locator("summary").click();
     await expect(newest.getByText(ELSEWHERE)).toBeVisible();

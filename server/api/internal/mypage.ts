@@ -221,7 +221,9 @@ export const mypageScreenData = new Hono<ApiEnv>()
       deviceIp: clientAddress(c),
       suggestPasswordChange:
         store.current().settings.features.isEnabledPassword && account.passwordHash !== null,
-      suggestMultiFactor: offeredMethods(c).length > 0,
+      // The settings are suggested to a member who has no second factor on (issue 41 §11).
+      suggestMultiFactor:
+        offeredMethods(c).length > 0 && (await multiFactorStateOf(c, account)).types.length === 0,
       isFirstPage: decodeCursor(c.req.query("before")) === null,
       ...page,
     });
