@@ -81,7 +81,7 @@ export const mypageEmailEditPinCode = {
   access: "member",
   backTo: "/mypage",
   titleKey: "screens.emailEdit.title",
-  leadKey: "screens.pinCode.lead",
+  leadKey: "screens.pinCode.leadTo",
   screenData: "mypage/email/edit/pin-code",
   forms: [
     {
@@ -95,6 +95,7 @@ export const mypageEmailEditPinCode = {
       errors: pinCodeError,
     },
   ],
+  links: [{ to: "/mypage/email/edit", labelKey: "screens.signupPinCode.changeEmail" }],
 } as const satisfies ScreenDefinition;
 
 export const mypageEmailEditComplete = completion(
@@ -111,7 +112,7 @@ export const mypageEmailVerify = {
   access: "member",
   backTo: "/mypage",
   titleKey: "screens.emailVerify.title",
-  leadKey: "screens.pinCode.lead",
+  leadKey: "screens.pinCode.leadToContact",
   screenData: "mypage/email/verify",
   forms: [
     {

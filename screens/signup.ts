@@ -54,7 +54,8 @@ export const signupPinCode = {
   layout: "login",
   access: "guest",
   titleKey: "screens.signupPinCode.title",
-  leadKey: "screens.pinCode.lead",
+  // Where the code went, and a way back to another address (issue 41 §12).
+  leadKey: "screens.pinCode.leadTo",
   screenData: "signup/pin-code",
   forms: [
     {
@@ -70,6 +71,7 @@ export const signupPinCode = {
       },
     },
   ],
+  links: [{ to: "/signup/auth", labelKey: "screens.signupPinCode.changeEmail" }],
 } as const satisfies ScreenDefinition;
 
 export const signupPolicy = {

@@ -162,7 +162,7 @@ describe("/login/code", () => {
       await screen.findByRole("heading", { level: 1, name: "認証コードでログイン" }),
     ).toBeInTheDocument();
     expect(screen.getByText("taro@example.jp に認証コードを送信しました。")).toBeInTheDocument();
-    expect(screen.getByRole("textbox", { name: "ログイン用認証コード 必須" })).toHaveAttribute(
+    expect(screen.getByRole("textbox", { name: "ログイン用認証コード 1桁目" })).toHaveAttribute(
       "inputmode",
       "numeric",
     );
@@ -184,7 +184,7 @@ describe("/login/code for a new-browser verification (issue 39 §3)", () => {
         "現在、ログインの失敗が多く発生しているため、ご本人確認として ta***@example.jp に認証コードを送信しました。メールに記載の認証コードを入力してください。",
       ),
     ).toBeInTheDocument();
-    expect(screen.getByRole("textbox", { name: "ログイン用認証コード 必須" })).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "ログイン用認証コード 1桁目" })).toBeInTheDocument();
   });
 });
 
@@ -197,12 +197,14 @@ describe("/login/code after a wrong code", () => {
       values: { authCode: "123456" },
     };
     const { user } = await renderLogin({ url: "/login/code", action: () => data(failure, { status: 400 }) });
-    const code = await screen.findByRole("textbox", { name: "ログイン用認証コード 必須" });
+    const code = await screen.findByRole("textbox", { name: "ログイン用認証コード 1桁目" });
     await user.type(code, "123456");
     await user.click(screen.getByRole("button", { name: "ログイン" }));
     expect(await screen.findByText("※認証に失敗しました。認証コードをご確認ください。")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "ログイン" })).toBeDisabled();
-    await user.type(code, "{Backspace}0");
+    // The last box: cleared by Backspace and typed again.
+    await user.click(screen.getByRole("textbox", { name: "ログイン用認証コード 6桁目" }));
+    await user.keyboard("{Backspace}0");
     expect(screen.getByRole("button", { name: "ログイン" })).toBeEnabled();
   });
 });

@@ -3,9 +3,18 @@ import { newEmail, requestSignUpPin, typePin } from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
 test("sign-up's steps each start with the focus on their heading", async ({ page }) => {
-  const pin = await requestSignUpPin(page, newEmail("focus"));
+  const email = newEmail("focus");
+  const pin = await requestSignUpPin(page, email);
   const heading = page.getByRole("heading", { level: 1 });
   await expect(heading).toBeFocused();
+  // The PIN page says where the code went and offers another address (issue 41 §12).
+  await expect(
+    page.getByText(`${email} 宛てにメールでお送りした認証コードを入力してください。`),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "メールアドレスを変更する" })).toHaveAttribute(
+    "href",
+    "/signup/auth",
+  );
   const pinTitle = (await heading.textContent()) ?? "";
 
   await typePin(page, "pinCode", pin);

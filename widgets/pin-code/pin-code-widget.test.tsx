@@ -9,7 +9,7 @@ const pinForm = (length: 4 | 6, masked: boolean) =>
     { pinCode: { "ui:widget": "pinCode", "ui:options": { length, masked } } },
   );
 
-const box = (index: number) => screen.getByLabelText(`${index}桁目`);
+const box = (index: number) => screen.getByLabelText(new RegExp(` ${index}桁目$`));
 const values = () => screen.getAllByLabelText(/桁目$/).map((element) => (element as HTMLInputElement).value);
 
 describe("PIN code boxes", () => {

@@ -1,142 +1,35 @@
 import { ariaDescribedByIds, type WidgetProps } from "@rjsf/utils";
-import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useFieldText } from "../labels.ts";
 import { autocompleteOf } from "../shared/autocomplete.ts";
-
-function codeLength(options: WidgetProps["options"]): number {
-  return options.length === 6 ? 6 : 4;
-}
-
-function boxesOf(value: unknown, length: number): string[] {
-  const digits = typeof value === "string" ? value : "";
-  return Array.from({ length }, (_, i) => (/\d/.test(digits[i] ?? "") ? (digits[i] as string) : ""));
-}
+import { PinBoxes } from "./pin-boxes.tsx";
 
 /**
- * A PIN or one-time code typed one digit per box (spec §5 PIN code): TV-profile PIN (4, masked),
- * e-mail PIN and authenticator code (6). `ui:options`: length 4 | 6, masked.
- *
- * - typing a digit fills the box and moves to the next; anything else is ignored;
- * - Backspace clears a filled box and stays there (the last box, after the code was typed, is
- *   cleared and typed again); in an empty box it clears the box before and moves there, as it
- *   would delete the digit before the caret; ← → move between boxes;
- * - a paste is taken only when it is all digits and exactly the code's length, filling every box
- *   (surrounding whitespace, as copied from a mail, is dropped first); any other paste is ignored;
- * - masked boxes show their digit only while focused;
- * - the first box offers one-time-code autofill (unless the uiSchema says otherwise, as for the
- *   TV-profile PIN), which arrives like a paste of the whole code.
- *
- * The value is the boxes joined; a box left empty in the middle keeps its place on screen.
+ * The PIN boxes (pin-boxes.tsx) as a schema form's widget: TV-profile PIN (4, masked), e-mail PIN
+ * and authenticator code (6). `ui:options`: length 4 | 6, masked; the first box offers
+ * one-time-code autofill unless the uiSchema says otherwise (the TV-profile PIN).
  */
 export function PinCodeWidget(props: WidgetProps) {
   const { id, htmlName, value, disabled, readonly, autofocus, required, options, rawErrors } = props;
-  const { t } = useTranslation();
-  const length = codeLength(options);
-  const masked = options.masked === true;
-  const [boxes, setBoxes] = useState(() => boxesOf(value, length));
-  const [focused, setFocused] = useState<number | null>(null);
-  const inputs = useRef<Array<HTMLInputElement | null>>([]);
-
-  // Follow a value set from outside (form reset); our own changes round-trip to the same boxes.
-  useEffect(() => {
-    setBoxes((current) => (current.join("") === (value ?? "") ? current : boxesOf(value, length)));
-  }, [value, length]);
-
-  const update = (next: string[]) => {
-    setBoxes(next);
-    const joined = next.join("");
-    props.onChange(joined === "" ? options.emptyValue : joined);
-  };
-  const focusBox = (index: number) => inputs.current[Math.max(0, Math.min(index, length - 1))]?.focus();
-
-  const fillAll = (text: string): boolean => {
-    const code = text.trim();
-    if (code.length !== length || !/^\d+$/.test(code)) return false;
-    update(code.split(""));
-    focusBox(length - 1);
-    return true;
-  };
-
-  const onInput = (index: number, typed: string, caret: number | null) => {
-    if (typed.length > 1 && fillAll(typed)) return;
-    // The character just typed sits before the caret, whether it replaced the box's digit (the box
-    // selects on focus) or went beside it, and it may be the very digit the box held.
-    const digit = typed.charAt((caret ?? typed.length) - 1);
-    if (/^\d$/.test(digit)) enterDigit(index, digit);
-  };
-
-  const enterDigit = (index: number, digit: string) => {
-    update(boxes.map((box, i) => (i === index ? digit : box)));
-    if (index < length - 1) focusBox(index + 1);
-  };
-
-  const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
-    // A digit key is taken here: typed over the same digit the input's value would not change, so
-    // no change event would come and the focus would stay (retyping a refused code).
-    if (/^\d$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      event.preventDefault();
-      enterDigit(index, event.key);
-    } else if (event.key === "Backspace") {
-      event.preventDefault();
-      const target = boxes[index] !== "" || index === 0 ? index : index - 1;
-      update(boxes.map((box, i) => (i === target ? "" : box)));
-      focusBox(target);
-    } else if (event.key === "ArrowLeft") {
-      event.preventDefault();
-      focusBox(index - 1);
-    } else if (event.key === "ArrowRight") {
-      event.preventDefault();
-      focusBox(index + 1);
-    }
-  };
-
-  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
-    event.preventDefault();
-    fillAll(event.clipboardData.getData("text"));
-  };
-
-  const invalid = (rawErrors?.length ?? 0) > 0;
+  const text = typeof value === "string" ? value : "";
+  const fieldText = useFieldText();
   return (
-    <div className="sf-pin">
-      {boxes.map((box, index) => (
-        <input
-          key={index}
-          ref={(element) => {
-            inputs.current[index] = element;
-          }}
-          // The first box carries the field's id so its label, error links and focus land on it.
-          id={index === 0 ? id : `${id}__${index + 1}`}
-          // Every box posts under the field's name; the action joins them (schemas/form-post.ts).
-          name={htmlName || id}
-          className="sf-pin__box"
-          type={masked && focused !== index ? "password" : "text"}
-          inputMode="numeric"
-          autoComplete={index === 0 ? autocompleteOf(options, "one-time-code") : "off"}
-          // Room for one more digit, so typing over a filled box replaces it; autofill gets the whole code.
-          maxLength={index === 0 ? length : 2}
-          value={box}
-          aria-label={t("widgets.pinCode.digit", { index: index + 1, length })}
-          aria-required={required || undefined}
-          aria-invalid={invalid || undefined}
-          disabled={disabled}
-          readOnly={readonly}
-          // biome-ignore lint/a11y/noAutofocus: only when a uiSchema asks for it (ui:autofocus)
-          autoFocus={autofocus && index === 0}
-          onChange={(event) => onInput(index, event.target.value, event.target.selectionStart)}
-          onKeyDown={(event) => onKeyDown(index, event)}
-          onPaste={onPaste}
-          onFocus={(event) => {
-            setFocused(index);
-            event.target.select();
-            props.onFocus(id, value);
-          }}
-          onBlur={() => {
-            setFocused(null);
-            props.onBlur(id, value);
-          }}
-          aria-describedby={ariaDescribedByIds(id)}
-        />
-      ))}
-    </div>
+    <PinBoxes
+      id={id}
+      label={fieldText.label(props.schema, props.uiSchema, props.label)}
+      name={htmlName || id}
+      value={text}
+      onChange={(joined) => props.onChange(joined === "" ? options.emptyValue : joined)}
+      length={options.length === 6 ? 6 : 4}
+      masked={options.masked === true}
+      autoComplete={autocompleteOf(options, "one-time-code")}
+      required={required}
+      invalid={(rawErrors?.length ?? 0) > 0}
+      disabled={disabled}
+      readOnly={readonly}
+      autoFocus={autofocus}
+      describedBy={ariaDescribedByIds(id)}
+      onFocus={() => props.onFocus(id, value)}
+      onBlur={() => props.onBlur(id, value)}
+    />
   );
 }

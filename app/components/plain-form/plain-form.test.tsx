@@ -88,12 +88,19 @@ describe("PlainForm markup", () => {
     expect(screen.getByRole("checkbox", { name: "I agree to the membership terms" })).toBeInTheDocument();
   });
 
-  it("offers a code as one numeric input no longer than the code", async () => {
-    await renderForm({ form: codeEntry });
-    const code = screen.getByRole("textbox", { name: "ログイン用認証コード 必須" });
-    expect(code).toHaveAttribute("inputmode", "numeric");
-    expect(code).toHaveAttribute("maxlength", "6");
-    expect(code).toHaveAttribute("autocomplete", "one-time-code");
+  it("offers a code as the six numeric boxes of every code, all posted under its name (issue 41 §12)", async () => {
+    const { container } = await renderForm({ form: codeEntry });
+    const boxes = screen.getAllByRole("textbox", { name: /^ログイン用認証コード \d桁目$/ });
+    expect(boxes).toHaveLength(6);
+    for (const box of boxes) {
+      expect(box).toHaveAttribute("inputmode", "numeric");
+      expect(box).toHaveAttribute("name", "authCode");
+    }
+    // The first takes a whole code (autofill, or typed before the script runs).
+    expect(boxes[0]).toHaveAttribute("maxlength", "6");
+    expect(boxes[0]).toHaveAttribute("autocomplete", "one-time-code");
+    // Its label points at the first box.
+    expect(container.querySelector("label[for]")?.getAttribute("for")).toBe(boxes[0]?.id);
   });
 
   it("puts extra content under its field", async () => {
@@ -212,7 +219,7 @@ describe("PlainForm submit", () => {
     const { user } = await renderForm({ form: codeEntry, disabled: true });
     const button = screen.getByRole("button", { name: "送信する" });
     expect(button).toBeDisabled();
-    await user.type(screen.getByRole("textbox", { name: /認証コード/ }), "123456{Enter}");
+    await user.type(screen.getByRole("textbox", { name: "ログイン用認証コード 1桁目" }), "123456{Enter}");
     expect(submitted).toEqual([]);
   });
 });

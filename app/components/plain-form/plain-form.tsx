@@ -29,6 +29,7 @@ import type { FormRendererProps } from "../../../widgets/form-renderer.ts";
 import { isSubmitButtonPress } from "../../../widgets/submit-button.ts";
 import { useHydrated } from "../../../widgets/use-hydrated.ts";
 import "../../../widgets/widgets.css";
+import { PinBoxes } from "../../../widgets/pin-code/pin-boxes.tsx";
 import type { FormCheck } from "./browser-check.ts";
 import { CHECKED_VALUE, isSecret, type PlainField, plainFields } from "./form-fields.ts";
 
@@ -57,12 +58,13 @@ interface FieldProps {
   errors: readonly string[];
   defaultValue: string | undefined;
   extra: ReactNode;
+  /** Told of a change the form's own change event does not see (the PIN boxes take their keys). */
+  onEdited(name: string): void;
 }
 
 /** Keyboard hints of the rjsf widgets: digits for codes, no capitals or spelling fixes for addresses and IDs. */
 function keyboardHints(field: PlainField): InputHTMLAttributes<HTMLInputElement> {
   const literal = { autoCapitalize: "none", spellCheck: false };
-  if (field.widget === "pinCode") return { inputMode: "numeric" };
   if (field.widget === "email") return { inputMode: "email", ...literal };
   if (field.widget === "password" || field.ui["ui:autocomplete"] === "username") return literal;
   return {};
@@ -84,7 +86,7 @@ function TextInput({ field, id, errors, defaultValue, type }: FieldProps & { typ
       defaultValue={defaultValue}
       autoComplete={field.ui["ui:autocomplete"]}
       placeholder={placeholder && hasText(i18n, placeholder) ? t(placeholder) : placeholder}
-      maxLength={field.widget === "pinCode" ? field.ui["ui:options"]?.length : field.schema.maxLength}
+      maxLength={field.schema.maxLength}
       required={field.required}
       aria-required={field.required || undefined}
       aria-invalid={errors.length > 0 || undefined}
@@ -115,6 +117,35 @@ function PasswordInput(props: FieldProps) {
         {t("common.passwordShow")}
       </button>
     </div>
+  );
+}
+
+/** A code as the same boxes every code of the site uses (widgets/pin-code/pin-boxes.tsx). */
+function PinInput({ field, id, label, errors, defaultValue, onEdited }: FieldProps) {
+  const [value, setValue] = useState(defaultValue ?? "");
+  const options = field.ui["ui:options"];
+  const edited = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: told once the boxes show the new value
+  useEffect(() => {
+    if (edited.current) onEdited(field.name);
+  }, [value]);
+  return (
+    <PinBoxes
+      id={id}
+      label={label}
+      name={field.name}
+      value={value}
+      onChange={(next) => {
+        edited.current = true;
+        setValue(next);
+      }}
+      length={options?.length === 4 ? 4 : 6}
+      masked={options?.masked === true}
+      autoComplete={field.ui["ui:autocomplete"] ?? "one-time-code"}
+      required={field.required}
+      invalid={errors.length > 0}
+      describedBy={errors.length > 0 ? `${id}__error` : undefined}
+    />
   );
 }
 
@@ -187,6 +218,8 @@ function Field(props: FieldProps) {
   const control =
     field.widget === "password" ? (
       <PasswordInput {...props} />
+    ) : field.widget === "pinCode" ? (
+      <PinInput {...props} />
     ) : (
       <TextInput
         {...props}
@@ -306,14 +339,18 @@ export function PlainForm(props: FormRendererProps) {
 
   const checkOf = (data: Record<string, unknown>) => (check ? check(form, data, t, i18n.language) : []);
 
-  const onChange = (event: FormEvent<HTMLFormElement>) => {
-    const { name } = event.target as HTMLInputElement;
+  const noteChange = (name: string, formElement: HTMLFormElement) => {
     if (name && !edited.fields.has(name)) {
       setEdited((previous) => ({ of: previous.of, fields: new Set([...previous.fields, name]) }));
     }
-    const data = dataOf(event.currentTarget);
+    const data = dataOf(formElement);
     if (checked.all || checked.left.size > 0) setChecked({ ...checked, errors: checkOf(data) });
     props.onChange?.(data);
+  };
+  const onChange = (event: FormEvent<HTMLFormElement>) =>
+    noteChange((event.target as HTMLInputElement).name, event.currentTarget);
+  const onEdited = (name: string) => {
+    if (formRef.current) noteChange(name, formRef.current);
   };
 
   // A field left for a press on the submit button shows nothing yet (widgets/submit-button.ts).
@@ -377,6 +414,7 @@ export function PlainForm(props: FormRendererProps) {
               errors={messagesOf(errors, field.name)}
               defaultValue={echoed(props.formData?.[field.name])}
               extra={fieldExtras[field.name]}
+              onEdited={onEdited}
             />
           );
         })}
