@@ -125,7 +125,9 @@ export function PinBoxes(props: PinBoxesProps) {
           // Room for one more digit, so typing over a filled box replaces it; autofill gets the whole code.
           maxLength={index === 0 ? length : 2}
           value={box}
-          aria-label={[props.label, t("form.pinDigit", { index: index + 1, length })].filter(Boolean).join(" ")}
+          aria-label={[props.label, t("form.pinDigit", { index: index + 1, length })]
+            .filter(Boolean)
+            .join(" ")}
           aria-required={required || undefined}
           aria-invalid={invalid || undefined}
           disabled={disabled}
