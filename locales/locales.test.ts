@@ -231,3 +231,44 @@ describe("the waits a throttle tells (issue 41 §15)", () => {
     }
   });
 });
+
+describe("messages end as sentences (issue 41 §13)", () => {
+  const messages = (resource: Resource) =>
+    [...flatten(resource)].filter(
+      (entry): entry is [string, string] =>
+        (entry[0].startsWith("validation.") || entry[0].startsWith("api.")) &&
+        !NOT_SENTENCES.has(entry[0]) &&
+        typeof entry[1] === "string",
+    );
+  /** Names put into messages, not messages. */
+  const NOT_SENTENCES = new Set(["api.smsCodeName"]);
+  /**
+   * The spec gives these Japanese messages exactly, without 「。」 (spec §5 Field rules); every
+   * other one ends with it.
+   */
+  const SPEC_WORDING = new Set([
+    "validation.password.mismatch",
+    "validation.userId.passwordMinLength",
+    "validation.registration.kana",
+    "validation.registration.birthday",
+    "validation.registration.phoneNumber",
+    "validation.registration.postalCode",
+    "validation.campaignCode.required",
+    "validation.invoice.addresseeRequired",
+    "validation.withdrawal.consentRequired",
+  ]);
+
+  it("every Japanese message ends with 「。」 but those the spec words otherwise", () => {
+    const ja = messages({ ...jaFiles.validation, ...jaApi } as Resource);
+    expect(ja.length).toBeGreaterThan(50);
+    for (const [key, text] of ja) {
+      if (SPEC_WORDING.has(key)) expect(text, key).not.toMatch(/。$/);
+      else expect(text, key).toMatch(/。$/);
+    }
+  });
+
+  it("every English message ends with a period (or a question mark)", () => {
+    const en = messages({ ...enFiles.validation, ...enApi } as Resource);
+    for (const [key, text] of en) expect(text, key).toMatch(/[.?]$/);
+  });
+});

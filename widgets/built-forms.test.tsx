@@ -117,10 +117,10 @@ describe("the TV-profile PIN form", () => {
     const button = screen.getByRole("button", { name: "送信する" });
     const pin = within(screen.getByRole("group", { name: "PINコード 必須" }));
     const confirmation = within(screen.getByRole("group", { name: "PINコード（確認用） 必須" }));
-    expect(pin.getByLabelText("1桁目")).toHaveAttribute("autocomplete", "off");
-    await user.click(pin.getByLabelText("1桁目"));
+    expect(pin.getByLabelText(/ 1桁目$/)).toHaveAttribute("autocomplete", "off");
+    await user.click(pin.getByLabelText(/ 1桁目$/));
     await user.keyboard("1234");
-    await user.click(confirmation.getByLabelText("1桁目"));
+    await user.click(confirmation.getByLabelText(/ 1桁目$/));
     await user.keyboard("123");
     expect(button).toBeDisabled();
     await user.keyboard("4");
@@ -129,10 +129,10 @@ describe("the TV-profile PIN form", () => {
 
   it("says when the confirmation differs", async () => {
     const { user, submit } = renderForm(buildProfilePinForm({ withConfirmation: true }, "v1"));
-    await user.click(within(screen.getByRole("group", { name: "PINコード 必須" })).getByLabelText("1桁目"));
+    await user.click(within(screen.getByRole("group", { name: "PINコード 必須" })).getByLabelText(/ 1桁目$/));
     await user.paste("1234");
     await user.click(
-      within(screen.getByRole("group", { name: "PINコード（確認用） 必須" })).getByLabelText("1桁目"),
+      within(screen.getByRole("group", { name: "PINコード（確認用） 必須" })).getByLabelText(/ 1桁目$/),
     );
     await user.paste("1235");
     await submit();

@@ -325,14 +325,22 @@ export function SchemaForm(props: SchemaFormProps) {
   };
 
   // After a failed submit, focus goes to the summary at the top (it lists and links the fields),
-  // once it has rendered.
+  // or to the one wrong field, once it has rendered.
   const [summaryFocusRequests, setSummaryFocusRequests] = useState(0);
   useEffect(() => {
     if (summaryFocusRequests === 0) return;
     const formElement: HTMLFormElement | null | undefined = formRef.current?.formElement.current;
-    const summary = formElement?.querySelector<HTMLElement>(".sf-error-summary");
-    summary?.focus();
-    summary?.scrollIntoView?.({ block: "start" });
+    if (!formElement) return;
+    const summary = formElement.querySelector<HTMLElement>(".sf-error-summary");
+    if (summary) {
+      summary.focus();
+      summary.scrollIntoView?.({ block: "start" });
+      return;
+    }
+    // A single wrong field has no summary: the focus goes to it.
+    const invalid = formElement.querySelector<HTMLElement>("[data-field] [aria-invalid='true']");
+    const name = invalid?.closest<HTMLElement>("[data-field]")?.dataset.field;
+    if (name) focusField(formElement, name);
   }, [summaryFocusRequests]);
 
   const onError = () => {

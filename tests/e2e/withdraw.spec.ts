@@ -18,7 +18,7 @@ const TEXT = {
   en: {
     row: "Cancel membership",
     next: "Continue",
-    consentRequired: "Your agreement is required",
+    consentRequired: "Your agreement is required.",
     codeSubject: "code",
     confirm: "Cancel membership",
     done: "Your membership has been cancelled",

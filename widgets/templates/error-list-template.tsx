@@ -7,7 +7,8 @@ import { useFieldText } from "../labels.ts";
 /**
  * The summary above the form after a failed submit: how many fields need attention and a link to
  * each (by its label: the message itself is under the field, not repeated here); errors on the form
- * as a whole are listed as text. The form moves focus here after a failed submit.
+ * as a whole are listed as text. The form moves focus here after a failed submit. One wrong field
+ * alone has no summary: its message under it says it all, and the focus goes there (issue 41 §13).
  */
 export function ErrorListTemplate({ errors, registry, uiSchema }: ErrorListProps) {
   const { t } = useTranslation();
@@ -36,6 +37,7 @@ export function ErrorListTemplate({ errors, registry, uiSchema }: ErrorListProps
     ];
   });
 
+  if (items.length === 1 && fields.size === 1) return null;
   return (
     <div
       className="sf-error-summary"
