@@ -442,6 +442,8 @@ export const withdraw = {
   titleKey: "screens.withdraw.title",
   leadKey: "screens.withdraw.lead",
   screenData: "withdraw",
+  // The 注意事項 the consent checkbox names (issue 41 §14).
+  intro: "withdrawalNotes",
   forms: [
     {
       builder: "withdrawal",
@@ -467,6 +469,7 @@ export const withdrawPinCode = {
       builder: "authCode",
       builderOptions: { purpose: "withdraw" },
       submit: { method: "DELETE", path: "/zapi/account/withdraw" },
+      irreversible: true,
       retryAfterChangeOf: "pinCode",
       resend: { path: "/zapi/account/email/send-pin-code", body: { type: "withdraw" } },
       submitLabelKey: "screens.withdraw.confirmSubmit",

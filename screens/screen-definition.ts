@@ -91,6 +91,8 @@ export interface ScreenForm {
   resend?: { path: string; body?: Record<string, string>; hintKey?: string };
   /** Translation key of the submit button. */
   submitLabelKey: string;
+  /** The submit does what cannot be undone (withdrawal): its button is styled as a danger. */
+  irreversible?: boolean;
   /** Where to go after success when the API does not say (`redirectTo`). */
   successTo?: string;
   /** A login's last step: the page's `returnTo` (same-site paths only) wins over successTo. */
@@ -109,7 +111,8 @@ export type ScreenContentName =
   | "multiFactorEmail"
   | "multiFactorSms"
   | "backupCodeCount"
-  | "backupCodeGenerate";
+  | "backupCodeGenerate"
+  | "withdrawalNotes";
 
 export interface ScreenLink {
   to: string;

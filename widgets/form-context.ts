@@ -56,6 +56,8 @@ export interface SchemaFormContext {
   formId: string;
   /** The submit button's text, already translated. */
   submitLabel: string;
+  /** The submit cannot be undone: a danger button. */
+  irreversible: boolean;
   /** A message about the last submit, shown right above the submit button (e.g. 登録処理に失敗しました。…). */
   summary: string;
   /** API calls that do not navigate (postal search, user-ID check). */
@@ -76,6 +78,7 @@ const standalone: SchemaFormContext = {
   submitDisabled: false,
   formId: "",
   submitLabel: "",
+  irreversible: false,
   summary: "",
   request: noApi,
   fieldExtras: {},

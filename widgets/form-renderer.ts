@@ -22,6 +22,8 @@ export interface FormRendererProps {
   summary?: string;
   /** Translation key of the submit button's text; 送信する by default. */
   submitLabelKey?: string;
+  /** The submit cannot be undone: the button is styled as a danger. */
+  irreversible?: boolean;
   /** Holds the submit button disabled (a page rule); applies once the page's script runs. */
   disabled?: boolean;
   /** The form is being sent: the submit button shows it and ignores clicks. */

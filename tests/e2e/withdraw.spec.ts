@@ -9,6 +9,7 @@ const TEXT = {
     row: "退会",
     next: "退会手続きへ進む",
     consentRequired: "※同意は必須です",
+    notes: "注意事項",
     codeSubject: "認証コード",
     confirm: "退会する",
     done: "退会手続きが完了しました",
@@ -19,6 +20,7 @@ const TEXT = {
     row: "Cancel membership",
     next: "Continue",
     consentRequired: "Your agreement is required.",
+    notes: "Notes",
     codeSubject: "code",
     confirm: "Cancel membership",
     done: "Your membership has been cancelled",
@@ -40,6 +42,8 @@ for (const language of ["ja", "en"] as const) {
     await page.waitForURL("**/withdraw");
     const next = page.getByRole("button", { name: text.next });
     await waitUntilHydrated(page, next);
+    // The notes the consent names are on the page (issue 41 §14).
+    await expect(page.getByRole("region", { name: text.notes })).toBeVisible();
 
     // Without the consent nothing is sent.
     await page.locator('[data-field="question_reason"] input[type="checkbox"]').first().check();
@@ -54,6 +58,8 @@ for (const language of ["ja", "en"] as const) {
     const mail = await waitForMail(email, text.codeSubject, sentAfter);
     const confirm = page.getByRole("button", { name: text.confirm });
     await waitUntilHydrated(page, confirm);
+    // The step that cannot be undone looks like it (issue 41 §14).
+    await expect(confirm).toHaveClass(/btn--danger/);
     await typePin(page, "pinCode", pinFrom(mail.text));
     const doneAfter = Date.now() - 1000;
     await confirm.click();

@@ -11,7 +11,7 @@ import { schemaFormContext } from "../form-context.ts";
 export function SubmitButton({ uiSchema, registry }: SubmitButtonProps) {
   const { t } = useTranslation();
   const { norender } = getSubmitButtonOptions(uiSchema);
-  const { busy, submitDisabled, formId, submitLabel, summary } = schemaFormContext(registry);
+  const { busy, submitDisabled, formId, submitLabel, summary, irreversible } = schemaFormContext(registry);
   if (norender) return null;
   return (
     <div className="sf-actions">
@@ -25,7 +25,7 @@ export function SubmitButton({ uiSchema, registry }: SubmitButtonProps) {
         // Posted with the form (also on Enter): the route action reads which form was sent.
         name={FORM_ID_FIELD}
         value={formId}
-        className="btn btn--primary"
+        className={irreversible ? "btn btn--danger" : "btn btn--primary"}
         disabled={busy || submitDisabled}
         aria-busy={busy || undefined}
       >

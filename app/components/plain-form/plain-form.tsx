@@ -422,7 +422,7 @@ export function PlainForm(props: FormRendererProps) {
       <div className="sf-actions">
         <button
           type="submit"
-          className="btn btn--primary"
+          className={props.irreversible ? "btn btn--danger" : "btn btn--primary"}
           disabled={busy || (hydrated && props.disabled)}
           aria-busy={busy || undefined}
         >

@@ -129,6 +129,7 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
         request={requestOnDemand}
         onSubmit={send}
         submitLabelKey={definition.submitLabelKey}
+        irreversible={definition.irreversible}
         serverErrors={failure?.errors}
         summary={localFailure ?? failure?.summary}
         busy={preparing || isPostOf(navigation, form.id)}

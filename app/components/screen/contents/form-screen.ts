@@ -2,10 +2,12 @@
 import { MultiFactorLoginGuide } from "../../multi-factor/multi-factor-login-guide.tsx";
 import { MultiFactorOtherTypes } from "../../multi-factor/multi-factor-other-types.tsx";
 import { OtpSetupGuide } from "../../multi-factor/otp-setup-guide.tsx";
+import { WithdrawalNotes } from "../../withdrawal/withdrawal-notes.tsx";
 import type { ScreenContents } from "../screen-view.tsx";
 
 export const FORM_SCREEN_CONTENTS = {
   multiFactorLoginGuide: MultiFactorLoginGuide,
   multiFactorOtherTypes: MultiFactorOtherTypes,
   otpSetupGuide: OtpSetupGuide,
+  withdrawalNotes: WithdrawalNotes,
 } as const satisfies ScreenContents;
