@@ -27,8 +27,13 @@ const socialMember: MypageAccount = {
   passwordUpdatedAt: null,
 };
 
-async function renderMypage(account: MypageAccount, settings = demoStore, isApp = false) {
-  const props = { loaderData: { account } } as unknown as Route.ComponentProps;
+async function renderMypage(
+  account: MypageAccount,
+  settings = demoStore,
+  isApp = false,
+  consentStates: Record<string, { on: number; total: number }> = {},
+) {
+  const props = { loaderData: { account, consentStates } } as unknown as Route.ComponentProps;
   return renderElement(<Mypage {...props} />, {
     root: makeRootData({
       authId: "acc_1",
@@ -159,5 +164,17 @@ describe("/mypage", () => {
     });
     expect(within(main()).queryByText("ユーザID")).toBeNull();
     expect(within(main()).queryByText("パスワード")).toBeNull();
+  });
+
+  it("says each state in one pair of words: two-step オン with its methods or オフ, and how many switches are on (issue 41 §16)", async () => {
+    await renderMypage({ ...member, multiFactorType: ["OTP", "Email"] }, demoStore, false, {
+      newsletter: { on: 1, total: 2 },
+      privacy: { on: 0, total: 1 },
+    });
+    expect(within(main()).getByRole("link", { name: /2段階認証/ })).toHaveTextContent(
+      "オン（認証アプリ・メール）",
+    );
+    expect(within(main()).getByRole("link", { name: /メールマガジン/ })).toHaveTextContent("2件中1件オン");
+    expect(within(main()).getByRole("link", { name: /プライバシー管理/ })).toHaveTextContent("1件中0件オン");
   });
 });

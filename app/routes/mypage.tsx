@@ -21,10 +21,19 @@ export interface MypageAccount {
   multiFactorType: ("Email" | "SMS" | "OTP")[];
 }
 
+/** How many of a consent page's switches are on (newsletter, privacy). */
+export interface ConsentState {
+  on: number;
+  total: number;
+}
+
 export async function loader(args: Route.LoaderArgs) {
   await enforceAccess(args, "member");
-  const { account } = await loadScreenData<{ account: MypageAccount }>(args, "/mypage");
-  return { account };
+  const { account, consentStates } = await loadScreenData<{
+    account: MypageAccount;
+    consentStates?: { newsletter?: ConsentState; privacy?: ConsentState };
+  }>(args, "/mypage");
+  return { account, consentStates: consentStates ?? {} };
 }
 
 interface RowProps {
@@ -71,7 +80,10 @@ function Row({ to, label, value, external }: RowProps) {
 export default function Mypage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { store, browserInfo } = useShellData();
-  const { account } = loaderData;
+  // Fixtures of the page (tests, gallery) may carry the account alone.
+  const { account, consentStates = {} } = loaderData;
+  const consentStateText = (state: ConsentState | undefined) =>
+    state && state.total > 0 ? t("mypage.consentState", { on: state.on, total: state.total }) : null;
   const features = store?.features;
   const updatedAt = account.passwordUpdatedAt ? formatPasswordUpdatedAt(account.passwordUpdatedAt) : null;
   // Setting a password stamps passwordUpdatedAt: an account without one has never had a password.
@@ -129,11 +141,14 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
             <Row
               to="/mypage/multi-factor"
               label={t("mypage.multiFactor")}
+              // One pair of words for the state everywhere: オン / オフ (issue 41 §16).
               value={
                 account.multiFactorType.length > 0
-                  ? account.multiFactorType
-                      .map((type) => t(`mypage.multiFactorPage.method.${type}`))
-                      .join("・")
+                  ? t("mypage.multiFactorOnWith", {
+                      methods: account.multiFactorType
+                        .map((type) => t(`mypage.multiFactorPage.method.${type}`))
+                        .join(t("mypage.listSeparator")),
+                    })
                   : t("mypage.multiFactorPage.off")
               }
             />
@@ -149,10 +164,18 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="row-list">
             {features.isEnabledNewsletter && (
-              <Row to="/mypage/consent?type=newsletter" label={t("mypage.newsletter")} />
+              <Row
+                to="/mypage/consent?type=newsletter"
+                label={t("mypage.newsletter")}
+                value={consentStateText(consentStates.newsletter)}
+              />
             )}
             {features.isEnabledPrivacy && (
-              <Row to="/mypage/consent?type=privacy" label={t("mypage.privacy")} />
+              <Row
+                to="/mypage/consent?type=privacy"
+                label={t("mypage.privacy")}
+                value={consentStateText(consentStates.privacy)}
+              />
             )}
             {features.isEnabledPinCode && <Row to="/mypage/pin-code" label={t("mypage.pinCode")} />}
           </ul>

@@ -51,7 +51,7 @@ describe("sendMail", () => {
       to: "member@example.jp",
       language: "en",
       template: "authCode",
-      vars: { purposeName: "sign-up code", code: "654321", validMinutes: 60 },
+      vars: { purposeName: "Sign-up code", code: "654321", validMinutes: 60 },
     } as const;
     replace({ ...storeSettings, serviceNameEn: "Soramiru" });
     await sendMail({ mailer: outbox.mailer, store }, request);
@@ -60,6 +60,8 @@ describe("sendMail", () => {
     const [english, fallback] = outbox.mails;
     expect(english?.subject).toContain("Soramiru");
     expect(english?.subject).not.toContain("ソラミル");
+    // The code's label, within a sentence (issue 41 §16).
+    expect(english?.subject).toBe("[Soramiru] Your sign-up code");
     expect(fallback?.subject).toContain("ソラミル");
   });
 });

@@ -24,6 +24,34 @@ export function isConsentTypeEnabled(settings: StoreSettings, type: ConsentType)
   return type === "privacy" ? settings.features.isEnabledPrivacy : settings.features.isEnabledNewsletter;
 }
 
+/** How many of a type's options are on, of how many the store shows (the /mypage rows' state). */
+export interface ConsentState {
+  on: number;
+  total: number;
+}
+
+/** The state of each type the store shows, read in one query. */
+export async function consentStates(
+  db: Db,
+  accountId: string,
+  settings: StoreSettings,
+): Promise<Partial<Record<ConsentType, ConsentState>>> {
+  const types = CONSENT_TYPES.filter((type) => isConsentTypeEnabled(settings, type));
+  const options = await consentOptionsFor(
+    db,
+    accountId,
+    types.flatMap((type) => consentOptionsOf(settings, type)),
+  );
+  const valueById = new Map(options.map((option) => [option.consentOptionId, option.value]));
+  return Object.fromEntries(
+    types.map((type) => {
+      const ofType = consentOptionsOf(settings, type);
+      const on = ofType.filter((option) => valueById.get(option.consentOptionId) === true).length;
+      return [type, { on, total: ofType.length }];
+    }),
+  );
+}
+
 /** The options of a type the store shows; none when the type is switched off. */
 export function consentOptionsOf(settings: StoreSettings, type: ConsentType): ConsentOptionSetting[] {
   return isConsentTypeEnabled(settings, type) ? (settings.consentOptions?.[type] ?? []) : [];

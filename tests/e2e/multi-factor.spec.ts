@@ -162,10 +162,10 @@ test("a member sets up the authenticator app and backup codes, logs in with each
   // Everything off, each after its question.
   for (const method of ["認証アプリ", "メール"]) {
     await page.goto("/mypage/multi-factor");
-    await page.getByRole("link", { name: `${method}: 無効にする` }).click();
+    await page.getByRole("link", { name: `${method}: オフにする` }).click();
     const dialog = page.getByRole("dialog");
-    await expect(dialog).toContainText(`${method}による2段階認証を無効にしますか？`);
-    await dialog.getByRole("button", { name: "無効にする" }).click();
+    await expect(dialog).toContainText(`${method}による2段階認証をオフにしますか？`);
+    await dialog.getByRole("button", { name: "オフにする" }).click();
     await page.waitForURL("**/mypage/multi-factor/complete");
   }
   await page.goto("/mypage/multi-factor");

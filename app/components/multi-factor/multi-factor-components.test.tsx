@@ -72,7 +72,7 @@ describe("the SMS method's page", () => {
 
   it("names the proved number once on", async () => {
     await page({ phoneNumber: "*******5432", isEnabled: true, enabledPhoneNumber: "*******5678" });
-    expect(screen.getByText("SMSによる2段階認証は有効です（*******5678）。")).toBeTruthy();
+    expect(screen.getByText("SMSによる2段階認証はオンです（*******5678）。")).toBeTruthy();
     expect(screen.queryByRole("button")).toBeNull();
   });
 });

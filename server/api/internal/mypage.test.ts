@@ -56,6 +56,30 @@ describe("GET /zapi/internal/mypage/screen-data", () => {
     expect(validate(account), JSON.stringify(validate.errors)).toBe(true);
   });
 
+  it("says how many newsletter and privacy switches are on (issue 41 §16)", async () => {
+    const { browser } = await signedIn();
+    const page = await json(await browser.get("/zapi/internal/mypage/screen-data"));
+    const { newsletter, privacy } = t.deps.store.current().settings.consentOptions ?? {};
+    const onByDefault = (options: readonly { defaultValue?: boolean }[] = []) =>
+      options.filter((option) => option.defaultValue === true).length;
+    expect(page.consentStates).toEqual({
+      newsletter: { on: onByDefault(newsletter), total: newsletter?.length },
+      privacy: { on: onByDefault(privacy), total: privacy?.length },
+    });
+    const option = privacy?.find((item) => item.defaultValue !== true);
+    if (!option) throw new Error("the demo store has a privacy option that is off by default");
+    await browser.post("/zapi/account/consent", {
+      consentOptionId: option.consentOptionId,
+      key: option.key,
+      value: true,
+    });
+    const after = await json(await browser.get("/zapi/internal/mypage/screen-data"));
+    expect((after.consentStates as Record<string, unknown>).privacy).toEqual({
+      on: onByDefault(privacy) + 1,
+      total: privacy?.length,
+    });
+  });
+
   it("slides the session and the browser's cookies with it", async () => {
     const { browser } = await signedIn();
     t.clock.advance(2 * 60 * 60 * 1000);

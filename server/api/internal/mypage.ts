@@ -6,6 +6,7 @@ import type { MemberFlowPurpose } from "../../services/auth-flows.ts";
 import {
   consentOptionsFor,
   consentOptionsOf,
+  consentStates,
   consentTypeOf,
   isConsentTypeEnabled,
 } from "../../services/consents.ts";
@@ -100,7 +101,12 @@ export const mypageScreenData = new Hono<ApiEnv>()
     if (revised.length > 0) return c.json({ redirectTo: POLICY_CONSENT_PATH });
     const image = memberProfileImageUrl(await currentMember(c));
     const multiFactor = { ...(await multiFactorStateOf(c, account)), offered: offeredMethods(c).length > 0 };
-    return c.json({ account: toAccountView(account, store.current().settings, image, multiFactor) });
+    const { settings } = store.current();
+    return c.json({
+      account: toAccountView(account, settings, image, multiFactor),
+      // The newsletter and privacy rows say how many of their switches are on (issue 41 §16).
+      consentStates: await consentStates(db, account.id, settings),
+    });
   })
   /**
    * /mypage/edit: the account's registration info as the store's edit form holds it (fields the

@@ -6,26 +6,34 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
   timeStyle: "medium",
 });
 
+/** A code's name as a label ("Sign-up code") within a sentence ("your sign-up code"); acronyms stay. */
+function inSentence(name: string): string {
+  return /^[A-Z][a-z]/.test(name) ? `${name.charAt(0).toLowerCase()}${name.slice(1)}` : name;
+}
+
 /** English, translated from ja.ts. */
 export const en: MailCatalog = {
   footer: ({ serviceName }) => ["This address only sends mail; replies to it are not read.", serviceName],
   templates: {
-    authCode: ({ purposeName, code, validMinutes }, { serviceName }) => ({
-      subject: `[${serviceName}] Your ${purposeName}`,
-      blocks: [
-        { kind: "paragraph", text: `Thank you for using ${serviceName}.` },
-        {
-          kind: "paragraph",
-          text: `Here is your ${purposeName}. Enter it on the screen as instructed.`,
-        },
-        { kind: "code", label: purposeName, code },
-        { kind: "paragraph", text: `It is valid for ${validMinutes} minutes.` },
-        {
-          kind: "note",
-          text: "If you did not expect this e-mail, please discard it. Someone may have entered your address by mistake.",
-        },
-      ],
-    }),
+    authCode: ({ purposeName: label, code, validMinutes }, { serviceName }) => {
+      const purposeName = inSentence(label);
+      return {
+        subject: `[${serviceName}] Your ${purposeName}`,
+        blocks: [
+          { kind: "paragraph", text: `Thank you for using ${serviceName}.` },
+          {
+            kind: "paragraph",
+            text: `Here is your ${purposeName}. Enter it on the screen as instructed.`,
+          },
+          { kind: "code", label, code },
+          { kind: "paragraph", text: `It is valid for ${validMinutes} minutes.` },
+          {
+            kind: "note",
+            text: "If you did not expect this e-mail, please discard it. Someone may have entered your address by mistake.",
+          },
+        ],
+      };
+    },
     passwordReset: ({ resetUrl, validMinutes }, { serviceName }) => ({
       subject: `[${serviceName}] Resetting your password`,
       blocks: [

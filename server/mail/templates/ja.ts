@@ -74,7 +74,7 @@ export const ja: MailCatalog = {
           text: `${dateTime.format(changedAt)}(日本時間)に${
             change === "backupCodes"
               ? "2段階認証のバックアップコードが再発行されました。以前のバックアップコードは使えません。"
-              : `2段階認証の「${methodName ?? ""}」が${change === "enabled" ? "有効" : "無効"}になりました。`
+              : `2段階認証の「${methodName ?? ""}」が${change === "enabled" ? "オン" : "オフ"}になりました。`
           }`,
         },
         {
