@@ -54,18 +54,15 @@ describe("/login in password mode", () => {
   it("asks for the e-mail or user ID and the password, titled ログイン", async () => {
     await renderLogin();
     expect(await screen.findByRole("heading", { level: 1, name: "ログイン" })).toBeInTheDocument();
-    expect(identifier()).toHaveAccessibleName("メールアドレスまたはユーザID 必須");
-    expect(screen.getByLabelText("パスワード 必須")).toHaveAttribute("type", "password");
+    expect(identifier()).toHaveAccessibleName("メールアドレスまたはユーザID");
+    expect(screen.getByLabelText("パスワード")).toHaveAttribute("type", "password");
     expect(screen.getByRole("button", { name: "ログイン" })).toHaveAttribute("type", "submit");
     await waitFor(() => expect(document.title).toBe("ログイン | ソラミル"));
   });
 
   it("labels the identifier as the e-mail when the store has no user IDs", async () => {
     await renderLogin({ screenData: { isEnabledUserId: false } });
-    expect(await screen.findByRole("textbox", { name: "メールアドレス 必須" })).toHaveAttribute(
-      "type",
-      "email",
-    );
+    expect(await screen.findByRole("textbox", { name: "メールアドレス" })).toHaveAttribute("type", "email");
   });
 
   it("puts the forgot-password link with the password", async () => {
@@ -84,8 +81,8 @@ describe("/login mode switch", () => {
 
     await user.click(toCode);
     expect(await screen.findByRole("button", { name: "認証コードを送信する" })).toBeInTheDocument();
-    expect(screen.getByRole("textbox", { name: "メールアドレス 必須" })).toBeInTheDocument();
-    expect(screen.queryByLabelText("パスワード 必須")).not.toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "メールアドレス" })).toBeInTheDocument();
+    expect(screen.queryByLabelText("パスワード")).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "パスワードをお忘れの方" })).not.toBeInTheDocument();
     expect(screen.getByRole("link", { name: "パスワードでログイン" })).toHaveAttribute(
       "href",
@@ -100,7 +97,7 @@ describe("/login mode switch", () => {
 
   it("offers no code mode when the store does not", async () => {
     await renderLogin({ url: "/login?loginType=authCode", login: { isEnabledAuthCode: false } });
-    expect(await screen.findByLabelText("パスワード 必須")).toBeInTheDocument();
+    expect(await screen.findByLabelText("パスワード")).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "メールで届く認証コードでログイン" })).not.toBeInTheDocument();
   });
 });

@@ -25,6 +25,10 @@ export interface StoreSettings {
   env?: "dev" | "staging" | "production";
   images: {
     logoPc: AssetUrl;
+    /**
+     * The wide logo on English pages, when its lettering is Japanese in logoPc.
+     */
+    logoPcEn?: string;
     logoSp: AssetUrl;
     favicon: AssetUrl;
     appleTouchIcon: AssetUrl;

@@ -78,8 +78,10 @@ describe("writeGallery", () => {
   });
 
   it("shows guests' screens logged out", () => {
+    // The header offers a guest sign-up (and login, but not on the login page itself).
     const guestPage = read("login.html");
-    expect(guestPage.querySelector(".site-header a[href='/login']")).not.toBeNull();
+    expect(guestPage.querySelector(".site-header a[href='/signup']")).not.toBeNull();
+    expect(guestPage.querySelector(".site-header .user-menu")).toBeNull();
   });
 });
 

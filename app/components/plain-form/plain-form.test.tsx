@@ -63,10 +63,11 @@ describe("PlainForm markup", () => {
     expect(form?.elements.namedItem(FORM_ID_FIELD)).toHaveValue("login.password");
   });
 
-  it("labels built-in fields by their translation key, with the 必須 badge of required fields", async () => {
-    await renderForm({ form: passwordLogin });
-    expect(screen.getByRole("textbox", { name: "メールアドレスまたはユーザID 必須" })).toBeRequired();
-    expect(screen.getByLabelText("パスワード 必須")).toHaveAttribute("type", "password");
+  it("labels built-in fields by their translation key, without badges when every field is required (issue 41 §17)", async () => {
+    const { container } = await renderForm({ form: passwordLogin });
+    expect(screen.getByRole("textbox", { name: "メールアドレスまたはユーザID" })).toBeRequired();
+    expect(screen.getByLabelText("パスワード")).toHaveAttribute("type", "password");
+    expect(container.querySelector(".sf-badge")).toBeNull();
   });
 
   it("carries data-field and data-required on each field, and 任意 on optional ones", async () => {
@@ -116,7 +117,7 @@ describe("PlainForm markup", () => {
 describe("PlainForm password", () => {
   it("shows and hides the password with a toggle that keeps one name", async () => {
     const { user } = await renderForm({ form: passwordLogin });
-    const password = screen.getByLabelText("パスワード 必須");
+    const password = screen.getByLabelText("パスワード");
     const toggle = screen.getByRole("button", { name: "パスワードを表示" });
     expect(toggle).toHaveAttribute("aria-pressed", "false");
     await user.click(toggle);
@@ -139,7 +140,7 @@ describe("PlainForm after a refused post", () => {
   it("clears the password and keeps the identifier (issue 41 §15)", async () => {
     const { user } = await renderRoutes([{ path: "form", Component: RefusingPage }], { url: "/form" });
     const identifier = screen.getByRole("textbox", { name: /ユーザID/ });
-    const password = screen.getByLabelText("パスワード 必須");
+    const password = screen.getByLabelText("パスワード");
     await user.type(identifier, "taro@example.jp");
     await user.type(password, "Wrong0pass");
     await user.click(screen.getByRole("button", { name: "送信する" }));
@@ -161,7 +162,7 @@ describe("PlainForm errors", () => {
     expect(identifier).toHaveAccessibleDescription("※メールアドレスまたはユーザIDを入力してください。");
     expect(identifier).toHaveAttribute("aria-invalid", "true");
     await waitFor(() => expect(identifier).toHaveFocus());
-    expect(screen.getByLabelText("パスワード 必須")).toHaveAccessibleDescription(
+    expect(screen.getByLabelText("パスワード")).toHaveAccessibleDescription(
       "※パスワードを入力してください。",
     );
   });
@@ -192,7 +193,7 @@ describe("PlainForm errors", () => {
   it("fills in what was posted before, secrets aside (the page passes the action's echo)", async () => {
     await renderForm({ form: passwordLogin, formData: { emailUserId: "taro" } });
     expect(screen.getByRole("textbox", { name: /ユーザID/ })).toHaveValue("taro");
-    expect(screen.getByLabelText("パスワード 必須")).toHaveValue("");
+    expect(screen.getByLabelText("パスワード")).toHaveValue("");
   });
 });
 
@@ -200,7 +201,7 @@ describe("PlainForm submit", () => {
   it("hands the page the data read from the inputs as the action reads a post, normalised", async () => {
     const { user } = await renderForm({ form: passwordLogin });
     await user.type(screen.getByRole("textbox", { name: /ユーザID/ }), "  taro ");
-    await user.type(screen.getByLabelText("パスワード 必須"), "pass word");
+    await user.type(screen.getByLabelText("パスワード"), "pass word");
     await user.click(screen.getByRole("button", { name: "送信する" }));
     expect(submitted).toEqual([{ emailUserId: "taro", password: "pass word" }]);
   });

@@ -58,6 +58,8 @@ interface FieldProps {
   errors: readonly string[];
   defaultValue: string | undefined;
   extra: ReactNode;
+  /** Whether labels carry 必須/任意: not when every field is required (the login form, issue 41 §17). */
+  badges: boolean;
   /** Told of a change the form's own change event does not see (the PIN boxes take their keys). */
   onEdited(name: string): void;
 }
@@ -165,7 +167,7 @@ function FieldErrors({ id, errors }: { id: string; errors: readonly string[] }) 
 }
 
 function Field(props: FieldProps) {
-  const { field, id, label, errors, defaultValue, extra } = props;
+  const { field, id, label, errors, defaultValue, extra, badges } = props;
   const { t, i18n } = useTranslation();
   const data = { "data-field": field.name, "data-required": String(field.required) };
   if (field.widget === "hidden") {
@@ -208,7 +210,7 @@ function Field(props: FieldProps) {
             />
             <span>{label}</span>
           </label>
-          <RequirementBadge required={field.required} />
+          {badges && <RequirementBadge required={field.required} />}
         </div>
         {after}
       </div>
@@ -229,7 +231,8 @@ function Field(props: FieldProps) {
   return (
     <div className={`sf-field sf-field--control${invalid}`} {...data}>
       <label id={`${id}__title`} htmlFor={id} className="sf-field__label">
-        <span className="sf-field__label-text">{label}</span> <RequirementBadge required={field.required} />
+        <span className="sf-field__label-text">{label}</span>{" "}
+        {badges && <RequirementBadge required={field.required} />}
       </label>
       {control}
       {after}
@@ -270,6 +273,7 @@ export function PlainForm(props: FormRendererProps) {
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const fields = plainFields(form);
+  const badges = fields.some((field) => field.widget !== "hidden" && !field.required);
   const check = useFormCheck(props.validatorUrl);
   // A field's error goes away once it is edited; a new list of errors shows in full again.
   const [edited, setEdited] = useState<{ of: typeof serverErrors; fields: ReadonlySet<string> }>({
@@ -415,6 +419,7 @@ export function PlainForm(props: FormRendererProps) {
               defaultValue={echoed(props.formData?.[field.name])}
               extra={fieldExtras[field.name]}
               onEdited={onEdited}
+              badges={badges}
             />
           );
         })}

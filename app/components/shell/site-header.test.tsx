@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { demoStore, renderElement } from "../../../tests/render.tsx";
+import { demoStore, renderElement, renderRoutes } from "../../../tests/render.tsx";
 import { SiteHeader, type SiteHeaderProps } from "./site-header.tsx";
 
 function renderHeader(props: Partial<SiteHeaderProps> = {}) {
   return renderElement(<SiteHeader store={demoStore} isLoggedIn={false} isApp={false} {...props} />);
+}
+
+function GuestHeader() {
+  return <SiteHeader store={demoStore} isLoggedIn={false} isApp={false} />;
 }
 
 function scrollTo(y: number) {
@@ -47,6 +51,25 @@ describe("SiteHeader", () => {
     expect(header.getByRole("link", { name: "ログイン" })).toHaveAttribute("href", "/login");
     expect(header.getByRole("link", { name: "新規会員登録" })).toHaveAttribute("href", "/signup");
     expect(header.queryByRole("button", { name: "アカウントメニュー" })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ["/login", "新規会員登録", "ログイン"],
+    ["/login/code", "新規会員登録", "ログイン"],
+    ["/signup/auth", "ログイン", "新規会員登録"],
+  ])("does not offer a guest the page they are on (%s, issue 41 §17)", async (path, offered, hidden) => {
+    await renderRoutes([{ path: path.slice(1), Component: GuestHeader }], { url: path });
+    const banner = within(await screen.findByRole("banner"));
+    expect(banner.getByRole("link", { name: offered })).toBeInTheDocument();
+    expect(banner.queryByRole("link", { name: hidden })).not.toBeInTheDocument();
+  });
+
+  it("shows the English wide logo on English pages (issue 41 §17)", async () => {
+    const store = { ...demoStore, images: { ...demoStore.images, logoPcEn: "/store-assets/logo-pc-en.svg" } };
+    const { container } = await renderElement(<SiteHeader store={store} isLoggedIn={false} isApp={false} />, {
+      language: "en",
+    });
+    expect(container.querySelector("source")).toHaveAttribute("srcset", "/store-assets/logo-pc-en.svg");
   });
 
   it("shows the user menu instead when logged in", async () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { StoreSettings } from "../../../schemas/types/store-settings.gen.ts";
 import { storeText } from "../../lib/store-text.ts";
 import { BrandLogo } from "./brand-logo.tsx";
@@ -22,6 +22,10 @@ export interface SiteHeaderProps {
 export function SiteHeader({ store, isLoggedIn, isApp, profileImageUrl, memberLabel }: SiteHeaderProps) {
   const { t, i18n } = useTranslation();
   const compact = useScrolledPast(HEADER_SHRINK_OFFSET);
+  // A guest is not offered the page they are on (issue 41 §17).
+  const { pathname } = useLocation();
+  const onLogin = pathname === "/login" || pathname.startsWith("/login/");
+  const onSignUp = pathname === "/signup" || pathname.startsWith("/signup/");
   return (
     <header className={compact ? "site-header is-compact" : "site-header"}>
       <div className="site-header__bar">
@@ -30,6 +34,7 @@ export function SiteHeader({ store, isLoggedIn, isApp, profileImageUrl, memberLa
             {store ? (
               <BrandLogo
                 images={store.images}
+                language={i18n.language}
                 serviceName={storeText(i18n.language, store.serviceName, store.serviceNameEn)}
               />
             ) : (
@@ -42,12 +47,16 @@ export function SiteHeader({ store, isLoggedIn, isApp, profileImageUrl, memberLa
                 <UserMenu profileImageUrl={profileImageUrl} memberLabel={memberLabel} />
               ) : (
                 <>
-                  <Link to="/signup" className="btn btn--primary btn--sm site-header__signup">
-                    {t("common.signup")}
-                  </Link>
-                  <Link to="/login" className="btn btn--secondary btn--sm">
-                    {t("common.login")}
-                  </Link>
+                  {!onSignUp && (
+                    <Link to="/signup" className="btn btn--primary btn--sm site-header__signup">
+                      {t("common.signup")}
+                    </Link>
+                  )}
+                  {!onLogin && (
+                    <Link to="/login" className="btn btn--secondary btn--sm">
+                      {t("common.login")}
+                    </Link>
+                  )}
                 </>
               )}
             </div>
