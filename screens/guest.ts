@@ -100,7 +100,8 @@ export const passwordForgot = {
   id: "password-forgot",
   paths: ["/password/forgot", "/forgetpassword"],
   layout: "login",
-  access: "any",
+  // A member is sent on as from /login (issue 41 §17).
+  access: "guest",
   titleKey: "screens.passwordForgot.title",
   leadKey: "screens.passwordForgot.lead",
   forms: [
@@ -111,6 +112,7 @@ export const passwordForgot = {
       successTo: "/password/forgot/complete",
     },
   ],
+  links: [{ to: "/login", labelKey: "screens.common.toLogin" }],
 } as const satisfies ScreenDefinition;
 
 export const passwordForgotComplete = {

@@ -486,6 +486,8 @@ export const withdrawComplete = {
   access: "any",
   titleKey: "screens.withdraw.completeTitle",
   leadKey: "screens.withdraw.completeLead",
+  // Only right after a withdrawal (issue 41 §17).
+  screenData: "withdraw/complete",
   forms: [],
   links: [{ to: "/", labelKey: "common.backToTop" }],
 } as const satisfies ScreenDefinition;

@@ -125,6 +125,8 @@ export const signupComplete = {
   access: "any",
   titleKey: "screens.signupComplete.title",
   leadKey: "screens.signupComplete.lead",
+  // Only for the member the sign-up logged in (issue 41 §17).
+  screenData: "signup/complete",
   forms: [],
   // Forward, not back: the new member has never been to My Page.
   links: [{ to: "/mypage", labelKey: "screens.common.goToMyPage" }],

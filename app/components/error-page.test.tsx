@@ -94,6 +94,22 @@ describe("the root error boundary", () => {
     expect(document.title).toBe("ページが見つかりません | ソラミル");
   });
 
+  it.each([
+    ["/mypage/no-such-page", true],
+    ["/withdraw/nothing", true],
+    ["/no-such-page", false],
+  ])("offers the way back to My Page from the account area (%s, issue 41 §17)", async (url, offered) => {
+    await renderRoutes(throwing(data(null, { status: 404 })), { url, rootErrorBoundary: RootErrorBoundary });
+    await screen.findByRole("heading", { name: "ページが見つかりません" });
+    const main = screen.getByRole("main");
+    if (offered) {
+      expect(within(main).getByRole("link", { name: "マイページへ戻る" })).toHaveAttribute("href", "/mypage");
+    } else {
+      expect(within(main).queryByRole("link", { name: "マイページへ戻る" })).toBeNull();
+    }
+    expect(within(main).getByRole("link", { name: "トップページへ戻る" })).toHaveAttribute("href", "/");
+  });
+
   it("keeps a working shell when the root data itself is missing", async () => {
     await renderRoutes(throwing(data(null, { status: 503 })), {
       url: "/anything",

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
 import { type ErrorKind, errorPageContent, isErrorKind } from "./error-page-content.ts";
 import { AlertIcon, GlobeIcon } from "./icons.tsx";
 import { PageTitle } from "./shell/page-title.tsx";
@@ -14,9 +14,13 @@ export interface ErrorPageProps {
   code?: string;
 }
 
-/** The error page body: headline, type, text and a link back to the top page. */
+/** The member's pages, whose errors also lead back to My Page (issue 41 §17). */
+const ACCOUNT_AREA = /^\/(mypage|withdraw)(\/|$)/;
+
+/** The error page body: headline, type, text and a link back to the top page (and to My Page). */
 export function ErrorPage({ status, kind, code }: ErrorPageProps) {
   const { t } = useTranslation();
+  const inAccountArea = ACCOUNT_AREA.test(useLocation().pathname);
   const titleId = useId();
   const content = errorPageContent(status, kind);
   const text = t(content.textKey);
@@ -35,7 +39,17 @@ export function ErrorPage({ status, kind, code }: ErrorPageProps) {
         {t(content.titleKey)}
       </h1>
       <p className="error-page__text">{code ? t("errorPage.withCode", { message: text, code }) : text}</p>
-      <Link to="/" className="btn btn--primary error-page__action">
+      {inAccountArea && (
+        <Link to="/mypage" className="btn btn--primary error-page__action">
+          {t("common.backToMyPage")}
+        </Link>
+      )}
+      <Link
+        to="/"
+        className={
+          inAccountArea ? "btn btn--secondary error-page__action" : "btn btn--primary error-page__action"
+        }
+      >
         {t("common.backToTop")}
       </Link>
     </section>

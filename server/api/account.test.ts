@@ -1345,8 +1345,16 @@ describe("withdrawal: POST /zapi/account/withdraw/confirm, then DELETE /zapi/acc
     expect(await json(await browser.get("/zapi/internal/withdraw/pin-code/screen-data"))).toEqual({
       email: member.email,
     });
+    // Before the withdrawal its completion page is not shown (issue 41 §17).
+    expect(await json(await browser.get("/zapi/internal/withdraw/complete/screen-data"))).toEqual({
+      redirectTo: "/",
+    });
     const done = await withdraw(browser, mailedCode(t.outbox, member.email));
     expect(done.status).toBe(200);
+    expect(await json(await browser.get("/zapi/internal/withdraw/complete/screen-data"))).toEqual({});
+    expect(await json(await new TestBrowser(t).get("/zapi/internal/withdraw/complete/screen-data"))).toEqual({
+      redirectTo: "/",
+    });
 
     expect(browser.cookies.has("sid")).toBe(false);
     expect((await elsewhere.get("/zapi/internal/mypage/screen-data")).status).toBe(401);
@@ -1409,5 +1417,24 @@ describe("withdrawal: POST /zapi/account/withdraw/confirm, then DELETE /zapi/acc
     expect(await json(await withdraw(browser, code))).toMatchObject({ code: "AUTH_FLOW_EXPIRED" });
     expect(await findAccountById(t.db, first.accountId)).not.toBeNull();
     expect(await findAccountById(t.db, second.accountId)).not.toBeNull();
+  });
+});
+
+describe("pages that say something was done (issue 41 §17)", () => {
+  it("marks a logout only when a session ended", async () => {
+    const guest = new TestBrowser(t);
+    await guest.post("/zapi/logout", {});
+    expect(guest.cookies.has("done")).toBe(false);
+    const browser = await signedIn(await insertAccount(t));
+    await browser.post("/zapi/logout", {});
+    expect(browser.cookies.get("done")).toBe("logout");
+  });
+
+  it("shows the sign-up completion only to a member", async () => {
+    expect(await json(await new TestBrowser(t).get("/zapi/internal/signup/complete/screen-data"))).toEqual({
+      redirectTo: "/signup",
+    });
+    const browser = await signedIn(await insertAccount(t));
+    expect(await json(await browser.get("/zapi/internal/signup/complete/screen-data"))).toEqual({});
   });
 });

@@ -77,6 +77,7 @@ import {
   clearSessionCookies,
   flowToken,
   sessionToken,
+  setDoneCookie,
   setFlowCookie,
 } from "./auth-cookies.ts";
 import { mailCode, mailDeps, spendIssuedCode } from "./code-mail.ts";
@@ -285,6 +286,7 @@ export const account = new Hono<ApiEnv>()
     );
     clearSessionCookies(c);
     clearFlowCookie(c, "withdraw");
+    setDoneCookie(c, "withdraw");
     sendMail(mailDeps(deps, true), {
       to: flow.email,
       language: requestLanguage(c),

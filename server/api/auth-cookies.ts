@@ -14,6 +14,24 @@ import type { ApiEnv } from "./context.ts";
 
 export const ACCOUNT_ID_COOKIE = "auid";
 
+/**
+ * What the page after an act may say was done (the logout page, the withdrawal's completion): set
+ * by the act itself for a few minutes, so that a visitor who did nothing is not told it was done
+ * (issue 41 §17). app/routes/logout.tsx reads it by this name.
+ */
+export const DONE_COOKIE = "done";
+export type DoneAct = "logout" | "withdraw";
+const DONE_LIFETIME_SECONDS = 5 * 60;
+
+export function setDoneCookie(c: Context<ApiEnv>, act: DoneAct): void {
+  setCookie(c, DONE_COOKIE, act, { ...base(c), httpOnly: true, maxAge: DONE_LIFETIME_SECONDS });
+}
+
+export function doneAct(c: Context<ApiEnv>): DoneAct | null {
+  const act = getCookie(c, DONE_COOKIE);
+  return act === "logout" || act === "withdraw" ? act : null;
+}
+
 function base(c: Context<ApiEnv>): CookieOptions {
   return { path: "/", sameSite: "Lax", secure: c.get("deps").secureCookies };
 }

@@ -47,6 +47,7 @@ import {
   clearSessionCookies,
   flowToken,
   sessionToken,
+  setDoneCookie,
   setFlowCookie,
 } from "./auth-cookies.ts";
 import { codeDisplayName, mailCode, mailDeps, paceMail } from "./code-mail.ts";
@@ -262,8 +263,10 @@ export const auth = new Hono<ApiEnv>()
   })
 
   .post("/logout", async (c) => {
-    await endSession(c.get("deps").db, sessionToken(c));
+    const token = sessionToken(c);
+    await endSession(c.get("deps").db, token);
     clearSessionCookies(c);
+    if (token) setDoneCookie(c, "logout");
     return c.json({});
   })
 

@@ -4,7 +4,7 @@ import { findFlow } from "../../services/auth-flows.ts";
 import { notAgreed, outstandingPolicies, policiesInForce } from "../../services/policies.ts";
 import { flowToken } from "../auth-cookies.ts";
 import type { ApiEnv } from "../context.ts";
-import { requireMember } from "../member.ts";
+import { currentMember, requireMember } from "../member.ts";
 import { requestLanguage } from "../validation.ts";
 
 /** The e-mail step, where the sign-up starts when the policies have no step of their own. */
@@ -107,6 +107,10 @@ export const signupScreenData = new Hono<ApiEnv>()
   })
 
   /** A member's consent to revised policies; with nothing to agree to, on to my page. */
+  /** /signup/complete: for the new member the sign-up logged in; a visitor goes to sign up. */
+  .get("/complete/screen-data", async (c) =>
+    c.json((await currentMember(c)) ? {} : { redirectTo: "/signup" }),
+  )
   .get("/policy/screen-data", async (c) => {
     const member = await requireMember(c);
     const { db, policies, now } = c.get("deps");

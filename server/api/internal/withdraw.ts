@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { doneAct } from "../auth-cookies.ts";
 import type { ApiEnv } from "../context.ts";
 import { requireMemberAccount } from "../member.ts";
 import { findMemberFlow } from "../member-flows.ts";
@@ -21,4 +22,6 @@ export const withdrawScreenData = new Hono<ApiEnv>()
     const flow = await findMemberFlow(c, account.id, "withdraw");
     if (!flow) return c.json({ redirectTo: "/withdraw" });
     return c.json({ email: flow.email });
-  });
+  })
+  /** /withdraw/complete: only right after a withdrawal; anyone else goes to the top page. */
+  .get("/complete/screen-data", (c) => c.json(doneAct(c) === "withdraw" ? {} : { redirectTo: "/" }));
