@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { detectLanguage, sharedI18n } from "../locales/language.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 
@@ -58,4 +58,25 @@ export default async function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** React Router's words for a post to a page that takes none (a 405). */
+const NO_ACTION = /^You made a \w+ request to ".*" but did not provide an `action` for route/;
+
+/**
+ * What React Router reports of a request it could not serve. A post to a page without an action
+ * (bots, a stale form) is answered 405 and worth one line, not a stack trace per request (issue 41
+ * §18); anything else is logged in full. An aborted request (the visitor left) is not an error.
+ */
+export function handleError(error: unknown, { request }: { request: Request }): void {
+  if (request.signal.aborted) return;
+  // A document request reports the 405 itself, a data request the error inside it.
+  const noAction =
+    (isRouteErrorResponse(error) && error.status === 405) ||
+    (error instanceof Error && NO_ACTION.test(error.message));
+  if (noAction) {
+    console.warn(`[site] 405 ${request.method} ${new URL(request.url).pathname}: the page takes no posts`);
+    return;
+  }
+  console.error(error);
 }
