@@ -1,5 +1,6 @@
 /** The signed-in member behind a request, and the guard of member-only calls. */
 import type { Context } from "hono";
+import { LANGUAGE_PARAM } from "../../locales/language.ts";
 import { type Account, findAccountById } from "../services/accounts.ts";
 import { profileImageUrl } from "../services/profile-images.ts";
 import { type FoundSession, findSessionAccount } from "../services/sessions.ts";
@@ -31,12 +32,15 @@ export function currentMember(c: Context<ApiEnv>): Promise<FoundSession | null> 
 
 /**
  * Where a guest who asked for member-only screen data logs in: the page of
- * /zapi/internal/{page}/screen-data (with its query) becomes the returnTo.
+ * /zapi/internal/{page}/screen-data (with its query) becomes the returnTo. Not its ?lng=, which
+ * the page's loader adds to every API call (issue 41 §19); the language cookie carries the choice.
  */
 export function loginRedirectFor(c: Context<ApiEnv>): string {
   const url = new URL(c.req.url);
   const page = /^\/zapi\/internal(\/.*)\/screen-data$/.exec(url.pathname)?.[1];
-  return page ? `/login?returnTo=${encodeURIComponent(page + url.search)}` : "/login";
+  if (!page) return "/login";
+  url.searchParams.delete(LANGUAGE_PARAM);
+  return `/login?returnTo=${encodeURIComponent(page + url.search)}`;
 }
 
 /** The signed-in member, or 401 REQUEST_UNAUTHORIZED telling the page where to log in. */

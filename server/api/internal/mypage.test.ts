@@ -36,6 +36,15 @@ describe("GET /zapi/internal/mypage/screen-data", () => {
     });
   });
 
+  it("leaves out of returnTo the ?lng= the page's loader adds to every call (issue 41 §19)", async () => {
+    const response = await new TestBrowser(t).get("/zapi/internal/signup/policy/screen-data?lng=ja");
+    expect((await json(response)).redirectTo).toBe(`/login?returnTo=${encodeURIComponent("/signup/policy")}`);
+    const withQuery = await new TestBrowser(t).get("/zapi/internal/mypage/screen-data?lng=en&tab=security");
+    expect((await json(withQuery)).redirectTo).toBe(
+      `/login?returnTo=${encodeURIComponent("/mypage?tab=security")}`,
+    );
+  });
+
   it("gives a member their account, in the shape of the Account schema", async () => {
     const { browser } = await signedIn();
     const { account } = await json(await browser.get("/zapi/internal/mypage/screen-data"));
