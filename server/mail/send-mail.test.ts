@@ -62,6 +62,11 @@ describe("sendMail", () => {
     expect(english?.subject).not.toContain("ソラミル");
     // The code's label, within a sentence (issue 41 §16).
     expect(english?.subject).toBe("[Soramiru] Your sign-up code");
+    await sendMail(
+      { mailer: outbox.mailer, store },
+      { ...request, vars: { ...request.vars, purposeName: "E-mail change code" } },
+    );
+    expect(outbox.mails.at(-1)?.subject).toMatch(/Your e-mail change code$/);
     expect(fallback?.subject).toContain("ソラミル");
   });
 });

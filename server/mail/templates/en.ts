@@ -8,7 +8,7 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
 
 /** A code's name as a label ("Sign-up code") within a sentence ("your sign-up code"); acronyms stay. */
 function inSentence(name: string): string {
-  return /^[A-Z][a-z]/.test(name) ? `${name.charAt(0).toLowerCase()}${name.slice(1)}` : name;
+  return /^[A-Z][a-z-]/.test(name) ? `${name.charAt(0).toLowerCase()}${name.slice(1)}` : name;
 }
 
 /** English, translated from ja.ts. */
