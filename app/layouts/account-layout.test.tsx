@@ -97,10 +97,23 @@ describe("AccountLayout", () => {
     expect(container.querySelector(".user-menu .avatar__fallback")).toBeInTheDocument();
   });
 
-  it("replaces the menu with a Back link when the page's handle names one", async () => {
+  it("gives a sub-page its Back link, and the menu only as the wide screens' side menu", async () => {
     await renderAccount("/mypage/edit");
-    expect(menu()).not.toBeInTheDocument();
     expect(screen.getByRole("link", { name: "戻る" })).toHaveAttribute("href", "/mypage");
+    // The styles hide a wide-only menu below 1000px: on a phone the sub-page shows just its Back link.
+    expect(menu()).toHaveClass("account-nav--wide-only");
+    expect(menuLinks()).toEqual([
+      ["ホーム", "/mypage"],
+      ["トップページへ戻る", "/"],
+    ]);
+  });
+
+  it("inside the native app a sub-page keeps its Back link and no menu", async () => {
+    await renderAccount("/mypage/edit", {
+      root: { browserInfo: { isApp: true, isAndroid: true, isMobile: true } },
+    });
+    expect(screen.getByRole("link", { name: "戻る" })).toHaveAttribute("href", "/mypage");
+    expect(menu()).not.toBeInTheDocument();
   });
 
   it("hides the menu on completion pages", async () => {

@@ -12,8 +12,15 @@ const ICONS: Record<AccountMenuItemId, ComponentType<{ className?: string }>> = 
 /**
  * The account menu: a side menu from 1000px, a horizontally scrolling tab bar below that
  * (one list, laid out by the styles). The current item stays scrolled into view on the tab bar.
+ * `wideOnly`: only the side menu — a sub-page on a phone shows just its Back link (spec §2).
  */
-export function AccountNav({ items }: { items: readonly AccountMenuItem[] }) {
+export function AccountNav({
+  items,
+  wideOnly = false,
+}: {
+  items: readonly AccountMenuItem[];
+  wideOnly?: boolean;
+}) {
   const { t } = useTranslation();
   const listRef = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
@@ -27,7 +34,10 @@ export function AccountNav({ items }: { items: readonly AccountMenuItem[] }) {
   }, [pathname]);
 
   return (
-    <nav className="account-nav" aria-label={t("shell.accountMenu.label")}>
+    <nav
+      className={wideOnly ? "account-nav account-nav--wide-only" : "account-nav"}
+      aria-label={t("shell.accountMenu.label")}
+    >
       <ul ref={listRef} className="account-nav__list">
         {items.map((item) => {
           const Icon = ICONS[item.id];

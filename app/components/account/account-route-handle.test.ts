@@ -14,13 +14,17 @@ describe("accountNavMode", () => {
     });
   });
 
-  it("shows the deepest route's Back link instead of the menu", () => {
+  it("shows the deepest route's Back link, with the side menu beside the page", () => {
     const matches = [
       layout,
       { handle: { backTo: "/mypage" } },
       { handle: { backTo: "/mypage/connections" } },
     ];
-    expect(accountNavMode(matches, false)).toEqual({ kind: "back", to: "/mypage/connections" });
+    expect(accountNavMode(matches, false)).toEqual({
+      kind: "back",
+      to: "/mypage/connections",
+      sideMenu: true,
+    });
   });
 
   it("never shows the menu inside the native app, but keeps a Back link", () => {
@@ -28,6 +32,7 @@ describe("accountNavMode", () => {
     expect(accountNavMode([layout, { handle: { backTo: "/mypage" } }], true)).toEqual({
       kind: "back",
       to: "/mypage",
+      sideMenu: false,
     });
   });
 

@@ -12,13 +12,14 @@ export interface AccountRouteHandle {
 }
 
 /**
- * menu: the account menu; back: only a Back link (spec §2, other account pages); hidden: no
+ * menu: the account menu; back: a Back link (spec §2, other account pages), with the side menu
+ * beside the page on wide screens unless inside the native app (issue 41 §6); hidden: no
  * navigation, the page on its own card (completion pages, the social-link error page); none: no
  * navigation inside the native app.
  */
 export type AccountNavMode =
   | { kind: "menu" }
-  | { kind: "back"; to: string }
+  | { kind: "back"; to: string; sideMenu: boolean }
   | { kind: "hidden" }
   | { kind: "none" };
 
@@ -37,7 +38,7 @@ export function accountNavMode(
   );
   if (handles.some((handle) => handle.hideMenu)) return { kind: "hidden" };
   const backTo = handles.findLast((handle) => handle.backTo)?.backTo;
-  if (backTo) return { kind: "back", to: backTo };
+  if (backTo) return { kind: "back", to: backTo, sideMenu: !isApp };
   return isApp ? { kind: "none" } : { kind: "menu" };
 }
 

@@ -32,24 +32,29 @@ const LAYOUT_CLASS: Record<AccountNavMode["kind"], string> = {
 /**
  * The account area frame (spec §2 Account area): the site shell (whose header shows the member's
  * profile image from the root data), then per the page's route handle the account menu beside the
- * page, a Back link in the menu's place (so the page keeps the content column of /mypage on wide
- * screens), or — for completion pages — the page alone on a card, as the sign-up completion.
+ * page; on a sub-page a Back link above the page, with the side menu beside it on wide screens only
+ * (on a phone the sub-page shows just its Back link, spec §2); or — for completion pages — the page
+ * alone on a card, as the sign-up completion.
  */
 export function AccountShell({ storeStatus, hasPlan, children }: AccountShellProps) {
   const { t } = useTranslation();
   const { browserInfo } = useShellData();
   const navMode = accountNavMode(useMatches(), browserInfo.isApp);
+  const menuItems = accountMenuItems({ hasPlan, ...storeStatus });
   return (
     <SiteShell>
       <div className={LAYOUT_CLASS[navMode.kind]}>
-        {navMode.kind === "menu" && <AccountNav items={accountMenuItems({ hasPlan, ...storeStatus })} />}
+        {navMode.kind === "menu" && <AccountNav items={menuItems} />}
         {navMode.kind === "back" && (
-          <div className="account-layout__aside">
-            <Link to={navMode.to} className="back-link account-layout__back">
-              <ChevronLeftIcon />
-              {t("common.back")}
-            </Link>
-          </div>
+          <>
+            {navMode.sideMenu && <AccountNav items={menuItems} wideOnly />}
+            <div className="account-layout__back-row">
+              <Link to={navMode.to} className="back-link account-layout__back">
+                <ChevronLeftIcon />
+                {t("common.back")}
+              </Link>
+            </div>
+          </>
         )}
         <MainContent className="account-layout__main">
           {navMode.kind === "hidden" ? <div className="card page-card">{children}</div> : children}
