@@ -14,8 +14,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { CardBrand } from "../../schemas/card.ts";
 import type { PasswordStrength } from "../../schemas/form-definition.ts";
 import type { SEX_CODES } from "../../schemas/rules.ts";
+import type { PaymentMethodType } from "../../schemas/types/payment-method.gen.ts";
 import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 
 type SexCode = (typeof SEX_CODES)[number];
@@ -381,4 +383,133 @@ export const backupCodes = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("backup_codes_account_idx").on(table.accountId)],
+);
+
+/**
+ * A member's saved payment method (spec §3 Payment method): the processor's reference and what a
+ * merchant may keep of a card (brand, last four digits, expiry YYYYMM), never the card itself.
+ * Removed methods keep their row (deletedAt) for the payment history that names them.
+ */
+export const paymentMethods = pgTable(
+  "payment_methods",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    type: text("type").$type<PaymentMethodType>().notNull(),
+    providerRef: text("provider_ref").notNull().unique(),
+    cardBrand: text("card_brand").$type<CardBrand>(),
+    cardLast4: text("card_last4"),
+    cardExpiry: text("card_expiry"),
+    createdAt: createdAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (table) => [index("payment_methods_account_idx").on(table.accountId)],
+);
+
+/**
+ * A registration the member finishes on the processor's page (3-D Secure challenge, PayPal,
+ * carrier billing). The return carries `state`, a random token stored here hashed: it must come
+ * back once, to the member who started it, before it expires.
+ */
+export const paymentActions = pgTable(
+  "payment_actions",
+  {
+    stateHash: text("state_hash").primaryKey(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    type: text("type").$type<PaymentMethodType>().notNull(),
+    providerActionRef: text("provider_action_ref").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [index("payment_actions_account_idx").on(table.accountId)],
+);
+
+// ---------- The sandbox processor's own tables (server/payments/sandbox; ADR 0028) ----------
+// The merchant side never reads them: they stand for the processor's systems.
+
+/** What a test card makes the sandbox do (server/payments/sandbox/test-cards.ts). */
+export type SandboxCardBehaviour = "succeed" | "decline" | "challenge" | "declineCharges";
+
+/** A one-time card token from token.js: the card's summary, bound to the first customer that presents it. */
+export const sandboxCardTokens = pgTable("sandbox_card_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  tokenKeyHash: text("token_key_hash").notNull(),
+  merchantId: text("merchant_id").notNull(),
+  brand: text("brand").$type<CardBrand>().notNull(),
+  last4: text("last4").notNull(),
+  expiry: text("expiry").notNull(),
+  behaviour: text("behaviour").$type<SandboxCardBehaviour>().notNull(),
+  customerRef: text("customer_ref"),
+  createdAt: createdAt(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
+
+/** A one-time 3-D Secure 2 info token from tds2.js. */
+export const sandboxTds2Tokens = pgTable("sandbox_tds2_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  tokenKeyHash: text("token_key_hash").notNull(),
+  merchantId: text("merchant_id").notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
+
+/**
+ * A method the sandbox holds for a merchant's customer. `pending` until its action (challenge,
+ * PayPal or carrier approval) succeeds; `failNextCharge` makes the next charge a decline.
+ */
+export const sandboxMethods = pgTable(
+  "sandbox_methods",
+  {
+    ref: text("ref").primaryKey(),
+    merchantId: text("merchant_id").notNull(),
+    customerRef: text("customer_ref").notNull(),
+    type: text("type").$type<PaymentMethodType>().notNull(),
+    brand: text("brand").$type<CardBrand>(),
+    last4: text("last4"),
+    expiry: text("expiry"),
+    behaviour: text("behaviour").$type<SandboxCardBehaviour>().notNull(),
+    status: text("status").$type<"pending" | "active" | "removed">().notNull(),
+    failNextCharge: boolean("fail_next_charge").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [index("sandbox_methods_customer_idx").on(table.merchantId, table.customerRef)],
+);
+
+/** A page the member must pass on the sandbox: a 3-D Secure challenge, a PayPal or carrier approval. */
+export const sandboxActions = pgTable("sandbox_actions", {
+  ref: text("ref").primaryKey(),
+  methodRef: text("method_ref")
+    .notNull()
+    .references(() => sandboxMethods.ref, { onDelete: "cascade" }),
+  kind: text("kind").$type<"challenge" | "approval">().notNull(),
+  returnUrl: text("return_url").notNull(),
+  status: text("status").$type<"pending" | "approved" | "refused" | "completed">().notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** A charge: one per (merchant, idempotency key), however often or concurrently it is asked for. */
+export const sandboxCharges = pgTable(
+  "sandbox_charges",
+  {
+    ref: text("ref").primaryKey(),
+    merchantId: text("merchant_id").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    methodRef: text("method_ref")
+      .notNull()
+      .references(() => sandboxMethods.ref),
+    amount: integer("amount").notNull(),
+    status: text("status").$type<"succeeded" | "failed">().notNull(),
+    failureCode: text("failure_code"),
+    refundedAmount: integer("refunded_amount").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("sandbox_charges_key_unique").on(table.merchantId, table.idempotencyKey)],
 );

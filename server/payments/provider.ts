@@ -1,0 +1,104 @@
+/**
+ * The payment processor behind the store (ADR 0028): what the merchant side asks of it. The
+ * embedded default is the sandbox (./sandbox/); a real processor implements the same calls.
+ * Every call that can go three ways answers succeeded, requires action or failed.
+ */
+import type { CardBrand } from "../../schemas/card.ts";
+import type { PaymentMethodType } from "../../schemas/types/payment-method.gen.ts";
+
+/** What the browser may know: the token scripts and the ids they are called with. Never a secret. */
+export interface BrowserPaymentConfig {
+  merchantId: string;
+  serviceId: string;
+  tokenScriptUrl: string;
+  tds2ScriptUrl: string;
+}
+
+/** The card facts a merchant may keep: brand, last four digits, expiry (YYYYMM). */
+export interface CardSummary {
+  brand: CardBrand;
+  last4: string;
+  expiry: string;
+}
+
+/** A method the processor holds for the merchant's customer. */
+export interface ProviderMethod {
+  /** The processor's reference; the merchant charges and removes the method by it. */
+  ref: string;
+  type: PaymentMethodType;
+  card: CardSummary | null;
+}
+
+/**
+ * Where the member must go to finish: a page to visit (GET) or a form to post (POST), with the
+ * fields to send. `actionRef` names the pending action when the member comes back.
+ */
+export interface RequiredAction {
+  actionRef: string;
+  url: string;
+  method: "GET" | "POST";
+  params: Record<string, string>;
+}
+
+export interface Failure {
+  status: "failed";
+  /** The processor's code (for a card token, the 5 characters of spec §8). */
+  code: string;
+  /** Whether trying again later may succeed (a timeout, a busy processor), not a decline. */
+  retryable: boolean;
+}
+
+export type MethodOutcome =
+  | { status: "succeeded"; method: ProviderMethod }
+  | { status: "requires_action"; action: RequiredAction }
+  | Failure;
+
+export interface Charge {
+  ref: string;
+  idempotencyKey: string;
+  methodRef: string;
+  amount: number;
+  refundedAmount: number;
+}
+
+export type ChargeOutcome = { status: "succeeded"; charge: Charge } | Failure;
+
+export interface CardRegistration {
+  /** The merchant's customer: the processor binds the token to the first customer presenting it. */
+  customerRef: string;
+  token: string;
+  tokenKey: string;
+  tds2Token?: string;
+  tds2TokenKey?: string;
+  /** Where the member comes back after a 3-D Secure challenge (an absolute URL of the store). */
+  returnUrl: string;
+}
+
+export interface RedirectStart {
+  customerRef: string;
+  type: PaymentMethodType;
+  returnUrl: string;
+}
+
+export interface ChargeRequest {
+  methodRef: string;
+  customerRef: string;
+  /** Integer yen, tax included. */
+  amount: number;
+  /** The same key never charges twice; a repeat answers the first charge. */
+  idempotencyKey: string;
+}
+
+export interface PaymentProvider {
+  browserConfig(): BrowserPaymentConfig;
+  registerCard(registration: CardRegistration): Promise<MethodOutcome>;
+  /** PayPal and the carriers: the member approves on the processor's page, then comes back. */
+  startRedirect(start: RedirectStart): Promise<RequiredAction>;
+  /** The member came back from an action: the method is registered, or the failure says why. */
+  completeAction(customerRef: string, actionRef: string): Promise<MethodOutcome>;
+  charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  /** What a key's charge came to (taken or declined), or null when the processor never saw it. */
+  findCharge(idempotencyKey: string): Promise<ChargeOutcome | null>;
+  refund(chargeRef: string, amount: number): Promise<ChargeOutcome>;
+  removeMethod(customerRef: string, methodRef: string): Promise<void>;
+}

@@ -1,0 +1,600 @@
+/**
+ * The sandbox card processor (ADR 0028): what SB Payment Service does on its side, on its own
+ * tables. The browser's token scripts call `createCardToken` / `createTds2Token` through
+ * /sandbox-pay/api/*; the merchant side reaches the rest only through the PaymentProvider in
+ * ./sandbox-provider.ts.
+ */
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import {
+  cardDigits,
+  detectCardBrand,
+  isExpiryInFuture,
+  passesLuhn,
+  securityCodeLength,
+} from "../../../schemas/card.ts";
+import type { PaymentMethodType } from "../../../schemas/types/payment-method.gen.ts";
+import type { Db } from "../../db/database.ts";
+import {
+  sandboxActions,
+  sandboxCardTokens,
+  sandboxCharges,
+  sandboxMethods,
+  sandboxTds2Tokens,
+} from "../../db/schema.ts";
+import { hashToken, randomToken } from "../../services/tokens.ts";
+import type {
+  Charge,
+  ChargeOutcome,
+  Failure,
+  MethodOutcome,
+  ProviderMethod,
+  RequiredAction,
+} from "../provider.ts";
+import { behaviourOfCard } from "./test-cards.ts";
+
+/** The merchant account the sandbox serves (the store's paymentProvider ids). */
+export interface SandboxMerchant {
+  merchantId: string;
+  serviceId: string;
+}
+
+/** A token lives as long as a member may take to press the button after typing the card. */
+export const TOKEN_LIFETIME_MS = 30 * 60 * 1000;
+/** A challenge or an approval page waits this long for the member. */
+export const ACTION_LIFETIME_MS = 30 * 60 * 1000;
+/** Where the sandbox's own pages are served (server/payments/sandbox/routes.ts). */
+export const SANDBOX_BASE_PATH = "/sandbox-pay";
+
+/** Processor codes of failures after the token step (the token step answers spec §8's codes). */
+export const SANDBOX_FAILURES = {
+  tokenInvalid: "TOKEN_INVALID",
+  tokenUsed: "TOKEN_USED",
+  tokenOfAnotherCustomer: "TOKEN_OF_ANOTHER_CUSTOMER",
+  tds2TokenInvalid: "TDS2_TOKEN_INVALID",
+  cardDeclined: "CARD_DECLINED",
+  challengeFailed: "CHALLENGE_FAILED",
+  approvalCancelled: "APPROVAL_CANCELLED",
+  actionNotFound: "ACTION_NOT_FOUND",
+  methodNotFound: "METHOD_NOT_FOUND",
+  idempotencyKeyReused: "IDEMPOTENCY_KEY_REUSED",
+  invalidAmount: "INVALID_AMOUNT",
+  refundExceedsCharge: "REFUND_EXCEEDS_CHARGE",
+} as const;
+
+const failed = (code: string, retryable = false): Failure => ({ status: "failed", code, retryable });
+
+// ---------- Tokens (the browser's calls) ----------
+
+export type TokenAnswer =
+  | {
+      result: "OK";
+      tokenResponse: {
+        token: string;
+        tokenKey: string;
+        maskedCcNumber: string;
+        ccExpiration: string;
+        cardBrandCode: string;
+      };
+    }
+  | { result: "NG"; errorCode: string };
+
+export type Tds2TokenAnswer =
+  | { result: "OK"; tokenResponse: { token: string; tokenKey: string } }
+  | { result: "NG"; errorCode: string };
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/** Spec §8: two characters of kind (03 required, 04 invalid value, 05 length, 07 invalid) and three of item. */
+function merchantError(input: Record<string, unknown>, merchant: SandboxMerchant): string | null {
+  const merchantId = text(input.merchantId);
+  if (!merchantId) return "03001";
+  if (merchantId !== merchant.merchantId) return "04001";
+  const serviceId = text(input.serviceId);
+  if (!serviceId) return "03002";
+  if (serviceId !== merchant.serviceId) return "04002";
+  return null;
+}
+
+/** The error code of a card token request, or null when the card may be tokenised. */
+export function cardTokenError(
+  input: Record<string, unknown>,
+  merchant: SandboxMerchant,
+  now: Date,
+): string | null {
+  const merchantProblem = merchantError(input, merchant);
+  if (merchantProblem) return merchantProblem;
+  const number = text(input.ccNumber);
+  if (!number) return "03003";
+  if (!/^[0-9]+$/.test(number)) return "04003";
+  if (number.length < 14 || number.length > 16) return "05003";
+  if (!passesLuhn(number)) return "07003";
+  const expiration = text(input.ccExpiration);
+  if (!expiration) return "03004";
+  const expiry = /^(20[0-9]{2})(0[1-9]|1[0-2])$/.exec(expiration);
+  if (!expiry?.[1] || !expiry[2]) return "04004";
+  if (!isExpiryInFuture(expiry[2], expiry[1].slice(2), now)) return "07004";
+  const code = text(input.securityCode);
+  if (!code) return "03005";
+  if (!/^[0-9]+$/.test(code)) return "04005";
+  if (code.length !== securityCodeLength(detectCardBrand(number))) return "05005";
+  return null;
+}
+
+/** token.js's call: the card becomes a one-time token; the sandbox keeps only its summary. */
+export async function createCardToken(
+  db: Db,
+  merchant: SandboxMerchant,
+  input: Record<string, unknown>,
+  now: Date,
+): Promise<TokenAnswer> {
+  const errorCode = cardTokenError(input, merchant, now);
+  if (errorCode) return { result: "NG", errorCode };
+  const number = cardDigits(text(input.ccNumber));
+  const expiry = text(input.ccExpiration);
+  const brand = detectCardBrand(number);
+  const token = randomToken(24);
+  const tokenKey = randomToken(24);
+  await db.insert(sandboxCardTokens).values({
+    tokenHash: hashToken(token),
+    tokenKeyHash: hashToken(tokenKey),
+    merchantId: merchant.merchantId,
+    brand,
+    last4: number.slice(-4),
+    expiry,
+    behaviour: behaviourOfCard(number),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS),
+  });
+  return {
+    result: "OK",
+    tokenResponse: {
+      token,
+      tokenKey,
+      maskedCcNumber: `${"*".repeat(number.length - 4)}${number.slice(-4)}`,
+      ccExpiration: expiry,
+      cardBrandCode: brand,
+    },
+  };
+}
+
+/** tds2.js's call: the card holder's 3-D Secure 2 data becomes a one-time info token. */
+export async function createTds2Token(
+  db: Db,
+  merchant: SandboxMerchant,
+  input: Record<string, unknown>,
+  now: Date,
+): Promise<Tds2TokenAnswer> {
+  const errorCode = merchantError(input, merchant);
+  if (errorCode) return { result: "NG", errorCode };
+  const token = randomToken(24);
+  const tokenKey = randomToken(24);
+  await db.insert(sandboxTds2Tokens).values({
+    tokenHash: hashToken(token),
+    tokenKeyHash: hashToken(tokenKey),
+    merchantId: merchant.merchantId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS),
+  });
+  return { result: "OK", tokenResponse: { token, tokenKey } };
+}
+
+// ---------- Methods ----------
+
+type MethodRow = typeof sandboxMethods.$inferSelect;
+
+function providerMethod(row: MethodRow): ProviderMethod {
+  return {
+    ref: row.ref,
+    type: row.type,
+    card:
+      row.brand && row.last4 && row.expiry
+        ? { brand: row.brand, last4: row.last4, expiry: row.expiry }
+        : null,
+  };
+}
+
+export interface CardRegistrationInput {
+  customerRef: string;
+  token: string;
+  tokenKey: string;
+  tds2Token?: string;
+  tds2TokenKey?: string;
+  returnUrl: string;
+}
+
+/**
+ * Spends a card token: single use, bound to the first customer that presents it (a second
+ * presentation, or another customer's, is refused), then registers the card or asks for the
+ * 3-D Secure challenge the test card calls for.
+ */
+export async function registerCard(
+  db: Db,
+  merchant: SandboxMerchant,
+  input: CardRegistrationInput,
+  now: Date,
+): Promise<MethodOutcome> {
+  const tokenHash = hashToken(input.token);
+  const [spent] = await db
+    .update(sandboxCardTokens)
+    .set({ usedAt: now, customerRef: input.customerRef })
+    .where(
+      and(
+        eq(sandboxCardTokens.tokenHash, tokenHash),
+        eq(sandboxCardTokens.tokenKeyHash, hashToken(input.tokenKey)),
+        eq(sandboxCardTokens.merchantId, merchant.merchantId),
+        isNull(sandboxCardTokens.usedAt),
+        gt(sandboxCardTokens.expiresAt, now),
+      ),
+    )
+    .returning();
+  if (!spent) {
+    const [known] = await db
+      .select()
+      .from(sandboxCardTokens)
+      .where(eq(sandboxCardTokens.tokenHash, tokenHash));
+    if (known?.usedAt && known.customerRef && known.customerRef !== input.customerRef) {
+      return failed(SANDBOX_FAILURES.tokenOfAnotherCustomer);
+    }
+    if (known?.usedAt) return failed(SANDBOX_FAILURES.tokenUsed);
+    return failed(SANDBOX_FAILURES.tokenInvalid);
+  }
+  if (spent.behaviour === "decline") return failed(SANDBOX_FAILURES.cardDeclined);
+
+  const challenge = spent.behaviour === "challenge";
+  if (challenge && !(await spendTds2Token(db, merchant, input, now))) {
+    return failed(SANDBOX_FAILURES.tds2TokenInvalid);
+  }
+  const [method] = await db
+    .insert(sandboxMethods)
+    .values({
+      ref: `pm_${randomToken(18)}`,
+      merchantId: merchant.merchantId,
+      customerRef: input.customerRef,
+      type: "SbpsCredit",
+      brand: spent.brand,
+      last4: spent.last4,
+      expiry: spent.expiry,
+      behaviour: spent.behaviour,
+      status: challenge ? "pending" : "active",
+      createdAt: now,
+    })
+    .returning();
+  if (!method) throw new Error("the sandbox method was not stored");
+  if (!challenge) return { status: "succeeded", method: providerMethod(method) };
+  return {
+    status: "requires_action",
+    action: await createAction(db, method.ref, "challenge", input.returnUrl, now),
+  };
+}
+
+async function spendTds2Token(
+  db: Db,
+  merchant: SandboxMerchant,
+  input: CardRegistrationInput,
+  now: Date,
+): Promise<boolean> {
+  if (!input.tds2Token || !input.tds2TokenKey) return false;
+  const spent = await db
+    .update(sandboxTds2Tokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(sandboxTds2Tokens.tokenHash, hashToken(input.tds2Token)),
+        eq(sandboxTds2Tokens.tokenKeyHash, hashToken(input.tds2TokenKey)),
+        eq(sandboxTds2Tokens.merchantId, merchant.merchantId),
+        isNull(sandboxTds2Tokens.usedAt),
+        gt(sandboxTds2Tokens.expiresAt, now),
+      ),
+    )
+    .returning({ tokenHash: sandboxTds2Tokens.tokenHash });
+  return spent.length === 1;
+}
+
+async function createAction(
+  db: Db,
+  methodRef: string,
+  kind: "challenge" | "approval",
+  returnUrl: string,
+  now: Date,
+): Promise<RequiredAction> {
+  const ref = `act_${randomToken(18)}`;
+  await db.insert(sandboxActions).values({
+    ref,
+    methodRef,
+    kind,
+    returnUrl,
+    status: "pending",
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ACTION_LIFETIME_MS),
+  });
+  return { actionRef: ref, url: `${SANDBOX_BASE_PATH}/action/${ref}`, method: "GET", params: {} };
+}
+
+/** PayPal and the carriers: a pending method, approved or cancelled on the sandbox's page. */
+export async function startRedirect(
+  db: Db,
+  merchant: SandboxMerchant,
+  input: { customerRef: string; type: PaymentMethodType; returnUrl: string },
+  now: Date,
+): Promise<RequiredAction> {
+  const ref = `pm_${randomToken(18)}`;
+  await db.insert(sandboxMethods).values({
+    ref,
+    merchantId: merchant.merchantId,
+    customerRef: input.customerRef,
+    type: input.type,
+    behaviour: "succeed",
+    status: "pending",
+    createdAt: now,
+  });
+  const action = await createAction(db, ref, "approval", input.returnUrl, now);
+  // The carriers are entered by a form post (spec §7 link: {linkUrl, params}); PayPal by a visit.
+  if (input.type === "PaypalNvp" || input.type === "PaypalRest") return action;
+  return {
+    ...action,
+    method: "POST",
+    params: { merchantId: merchant.merchantId, actionRef: action.actionRef },
+  };
+}
+
+export interface SandboxActionView {
+  ref: string;
+  kind: "challenge" | "approval";
+  type: PaymentMethodType;
+  card: ProviderMethod["card"];
+  returnUrl: string;
+}
+
+/** A pending action the sandbox's page shows, or null when it is unknown, decided or expired. */
+export async function findPendingAction(db: Db, ref: string, now: Date): Promise<SandboxActionView | null> {
+  const [row] = await db
+    .select({ action: sandboxActions, method: sandboxMethods })
+    .from(sandboxActions)
+    .innerJoin(sandboxMethods, eq(sandboxMethods.ref, sandboxActions.methodRef))
+    .where(
+      and(
+        eq(sandboxActions.ref, ref),
+        eq(sandboxActions.status, "pending"),
+        gt(sandboxActions.expiresAt, now),
+      ),
+    );
+  if (!row) return null;
+  return {
+    ref,
+    kind: row.action.kind,
+    type: row.method.type,
+    card: providerMethod(row.method).card,
+    returnUrl: row.action.returnUrl,
+  };
+}
+
+/** The member's answer on the sandbox's page; the return URL to send the browser to, or null. */
+export async function decideAction(db: Db, ref: string, approve: boolean, now: Date): Promise<string | null> {
+  const [decided] = await db
+    .update(sandboxActions)
+    .set({ status: approve ? "approved" : "refused" })
+    .where(
+      and(
+        eq(sandboxActions.ref, ref),
+        eq(sandboxActions.status, "pending"),
+        gt(sandboxActions.expiresAt, now),
+      ),
+    )
+    .returning({ returnUrl: sandboxActions.returnUrl });
+  return decided?.returnUrl ?? null;
+}
+
+/**
+ * The merchant asks how an action ended, once: approved makes the method usable; refused, or left
+ * undecided, fails; an action of another customer, or one asked about before, is not found.
+ */
+export async function completeAction(
+  db: Db,
+  merchant: SandboxMerchant,
+  customerRef: string,
+  ref: string,
+): Promise<MethodOutcome> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ action: sandboxActions, method: sandboxMethods })
+      .from(sandboxActions)
+      .innerJoin(sandboxMethods, eq(sandboxMethods.ref, sandboxActions.methodRef))
+      .where(
+        and(
+          eq(sandboxActions.ref, ref),
+          eq(sandboxMethods.merchantId, merchant.merchantId),
+          eq(sandboxMethods.customerRef, customerRef),
+          or(
+            eq(sandboxActions.status, "pending"),
+            eq(sandboxActions.status, "approved"),
+            eq(sandboxActions.status, "refused"),
+          ),
+        ),
+      )
+      .for("update");
+    if (!row) return failed(SANDBOX_FAILURES.actionNotFound);
+    await tx.update(sandboxActions).set({ status: "completed" }).where(eq(sandboxActions.ref, ref));
+    if (row.action.status !== "approved") {
+      await tx
+        .update(sandboxMethods)
+        .set({ status: "removed" })
+        .where(eq(sandboxMethods.ref, row.method.ref));
+      return failed(
+        row.action.kind === "challenge"
+          ? SANDBOX_FAILURES.challengeFailed
+          : SANDBOX_FAILURES.approvalCancelled,
+      );
+    }
+    const [method] = await tx
+      .update(sandboxMethods)
+      .set({ status: "active" })
+      .where(eq(sandboxMethods.ref, row.method.ref))
+      .returning();
+    if (!method) throw new Error("the sandbox method vanished");
+    return { status: "succeeded", method: providerMethod(method) };
+  });
+}
+
+export async function removeMethod(db: Db, merchant: SandboxMerchant, customerRef: string, ref: string) {
+  await db
+    .update(sandboxMethods)
+    .set({ status: "removed" })
+    .where(
+      and(
+        eq(sandboxMethods.ref, ref),
+        eq(sandboxMethods.merchantId, merchant.merchantId),
+        eq(sandboxMethods.customerRef, customerRef),
+      ),
+    );
+}
+
+/** Billing tests (README): the method's next charge is declined, once. */
+export async function failNextCharge(db: Db, methodRef: string): Promise<boolean> {
+  const marked = await db
+    .update(sandboxMethods)
+    .set({ failNextCharge: true })
+    .where(and(eq(sandboxMethods.ref, methodRef), eq(sandboxMethods.status, "active")))
+    .returning({ ref: sandboxMethods.ref });
+  return marked.length === 1;
+}
+
+// ---------- Charges ----------
+
+type ChargeRow = typeof sandboxCharges.$inferSelect;
+
+function chargeOf(row: ChargeRow): Charge {
+  return {
+    ref: row.ref,
+    idempotencyKey: row.idempotencyKey,
+    methodRef: row.methodRef,
+    amount: row.amount,
+    refundedAmount: row.refundedAmount,
+  };
+}
+
+function chargeOutcome(row: ChargeRow): ChargeOutcome {
+  if (row.status === "failed") return failed(row.failureCode ?? SANDBOX_FAILURES.cardDeclined);
+  return { status: "succeeded", charge: chargeOf(row) };
+}
+
+export interface ChargeInput {
+  methodRef: string;
+  customerRef: string;
+  amount: number;
+  idempotencyKey: string;
+}
+
+/**
+ * Charges a method once per idempotency key: the first request decides (and is recorded, a
+ * decline too); a repeat — later or at the same moment, from any process — answers that same
+ * charge. The unique (merchant, key) index makes a concurrent repeat wait for the first to commit.
+ */
+export async function charge(
+  db: Db,
+  merchant: SandboxMerchant,
+  input: ChargeInput,
+  now: Date,
+): Promise<ChargeOutcome> {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) return failed(SANDBOX_FAILURES.invalidAmount);
+  const [method] = await db
+    .select()
+    .from(sandboxMethods)
+    .where(
+      and(
+        eq(sandboxMethods.ref, input.methodRef),
+        eq(sandboxMethods.merchantId, merchant.merchantId),
+        eq(sandboxMethods.customerRef, input.customerRef),
+        eq(sandboxMethods.status, "active"),
+      ),
+    );
+  if (!method) {
+    const earlier = await findCharge(db, merchant, input.idempotencyKey);
+    return earlier ? answerRepeat(earlier, input) : failed(SANDBOX_FAILURES.methodNotFound);
+  }
+  const inserted = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(sandboxCharges)
+      .values({
+        ref: `ch_${randomToken(18)}`,
+        merchantId: merchant.merchantId,
+        idempotencyKey: input.idempotencyKey,
+        methodRef: method.ref,
+        amount: input.amount,
+        status: "succeeded",
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: [sandboxCharges.merchantId, sandboxCharges.idempotencyKey] })
+      .returning();
+    if (!row) return null;
+    // A decline taken by this charge only: the flag is cleared by the charge that reads it.
+    const [flagged] = await tx
+      .update(sandboxMethods)
+      .set({ failNextCharge: false })
+      .where(and(eq(sandboxMethods.ref, method.ref), eq(sandboxMethods.failNextCharge, true)))
+      .returning({ ref: sandboxMethods.ref });
+    if (!flagged && method.behaviour !== "declineCharges") return row;
+    const [declined] = await tx
+      .update(sandboxCharges)
+      .set({ status: "failed", failureCode: SANDBOX_FAILURES.cardDeclined })
+      .where(eq(sandboxCharges.ref, row.ref))
+      .returning();
+    return declined ?? row;
+  });
+  if (inserted) return chargeOutcome(inserted);
+  const earlier = await findCharge(db, merchant, input.idempotencyKey);
+  if (!earlier) throw new Error("a conflicting charge was not found");
+  return answerRepeat(earlier, input);
+}
+
+/** A repeated key answers the first charge, unless it asks for another method or amount. */
+function answerRepeat(earlier: ChargeRow, input: ChargeInput): ChargeOutcome {
+  if (earlier.methodRef !== input.methodRef || earlier.amount !== input.amount) {
+    return failed(SANDBOX_FAILURES.idempotencyKeyReused);
+  }
+  return chargeOutcome(earlier);
+}
+
+/** The charge a key made, succeeded or declined (a decline is recorded too: it answers a repeat). */
+export async function findCharge(
+  db: Db,
+  merchant: SandboxMerchant,
+  idempotencyKey: string,
+): Promise<ChargeRow | null> {
+  const [row] = await db
+    .select()
+    .from(sandboxCharges)
+    .where(
+      and(
+        eq(sandboxCharges.merchantId, merchant.merchantId),
+        eq(sandboxCharges.idempotencyKey, idempotencyKey),
+      ),
+    );
+  return row ?? null;
+}
+
+export function outcomeOfCharge(row: ChargeRow): ChargeOutcome {
+  return chargeOutcome(row);
+}
+
+/** Gives back part or all of a succeeded charge; never more than was taken. */
+export async function refund(
+  db: Db,
+  merchant: SandboxMerchant,
+  chargeRef: string,
+  amount: number,
+): Promise<ChargeOutcome> {
+  if (!Number.isSafeInteger(amount) || amount <= 0) return failed(SANDBOX_FAILURES.invalidAmount);
+  const [row] = await db
+    .update(sandboxCharges)
+    .set({ refundedAmount: sql`${sandboxCharges.refundedAmount} + ${amount}` })
+    .where(
+      and(
+        eq(sandboxCharges.ref, chargeRef),
+        eq(sandboxCharges.merchantId, merchant.merchantId),
+        eq(sandboxCharges.status, "succeeded"),
+        sql`${sandboxCharges.refundedAmount} + ${amount} <= ${sandboxCharges.amount}`,
+      ),
+    )
+    .returning();
+  return row ? { status: "succeeded", charge: chargeOf(row) } : failed(SANDBOX_FAILURES.refundExceedsCharge);
+}
