@@ -18,6 +18,7 @@ import { type Database, openDatabase } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { type Env, EnvError, parseEnv } from "./env.ts";
 import { createMailer, createSmsSender } from "./mail/transports.ts";
+import { createSandboxProvider } from "./payments/sandbox/sandbox-provider.ts";
 import { loadCountryDatabase } from "./services/ip-country.ts";
 import { createPasswordHasher } from "./services/passwords.ts";
 import { createRecaptchaVerifier, recaptchaConfigurationProblems } from "./services/recaptcha.ts";
@@ -45,8 +46,15 @@ async function boot(env: Env) {
   const mailer = createMailer(env);
   const sms = createSmsSender(env);
   const secretBox = createSecretBox(loadSecretKey(env.encryptionKey, resolve(env.dataDir, "encryption.key")));
+  const now = () => new Date();
+  const payments = createSandboxProvider({
+    db: database.db,
+    config: () => store.current().settings.paymentProvider,
+    now,
+  });
   const api = createApi({
     db: database.db,
+    payments,
     store,
     policies,
     mailer,
@@ -57,7 +65,7 @@ async function boot(env: Env) {
       origin: env.recaptchaEnterpriseOrigin,
     }),
     secretBox,
-    now: () => new Date(),
+    now,
     secureCookies: env.publicOrigin.startsWith("https://"),
     publicOrigin: env.publicOrigin,
     trustProxy: env.trustProxy,

@@ -7,6 +7,7 @@
  *   afterEach(() => t.close());
  *   const response = await t.api.request("/zapi/internal/root/screen-data");
  */
+
 import { randomBytes, randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import storeJson from "../config/store.json" with { type: "json" };
@@ -15,6 +16,7 @@ import type { ApiDeps } from "../server/api/context.ts";
 import type { Db } from "../server/db/database.ts";
 import { accounts, sessions } from "../server/db/schema.ts";
 import { MemoryOutbox } from "../server/mail/memory-outbox.ts";
+import { createSandboxProvider } from "../server/payments/sandbox/sandbox-provider.ts";
 import { createPasswordHasher, type PasswordHasher } from "../server/services/passwords.ts";
 import { agreementTo, policiesInForce, recordConsents } from "../server/services/policies.ts";
 import type { RecaptchaVerifier } from "../server/services/recaptcha.ts";
@@ -148,6 +150,11 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   const passwords: PasswordHasher = createPasswordHasher(FAST_PASSWORD_HASHING);
   const deps: ApiDeps = {
     db: database.db,
+    payments: createSandboxProvider({
+      db: database.db,
+      config: () => store.current().settings.paymentProvider,
+      now: () => clock.now(),
+    }),
     store,
     policies: staticPolicies(options.policies ?? demoPolicies()),
     mailer: outbox.mailer,

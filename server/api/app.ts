@@ -20,6 +20,7 @@ import { withdrawScreenData } from "./internal/withdraw.ts";
 import { apiError } from "./messages.ts";
 import { multiFactorLogin } from "./multi-factor-login.ts";
 import { multiFactorScreenData, multiFactorSettings } from "./multi-factor-settings.ts";
+import { paymentMethods } from "./payment-methods.ts";
 import { postalCode } from "./postal-code.ts";
 import { reauthentication, reauthenticationScreenData } from "./reauthentication.ts";
 import { sameOriginOnly } from "./request-info.ts";
@@ -161,6 +162,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/account", account);
   app.route("/account", multiFactorSettings);
   app.route("/account", reauthentication);
+  app.route("/account", paymentMethods);
   app.route("/postal-code", postalCode);
 
   // Registered last, so it is reached only when no endpoint answered. It is a route, not

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Db } from "../db/database.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { SmsSender } from "../mail/sms.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
 import type { PasswordHasher } from "../services/passwords.ts";
 import type { RecaptchaVerifier } from "../services/recaptcha.ts";
 import type { SecretBox } from "../services/secret-box.ts";
@@ -21,6 +22,8 @@ export interface ApiDeps {
   recaptcha: RecaptchaVerifier;
   /** Seals authenticator secrets and hashes backup codes under the server's key (ENCRYPTION_KEY). */
   secretBox: SecretBox;
+  /** The payment processor (ADR 0028): the sandbox unless another is configured. */
+  payments: PaymentProvider;
   /** Injected so tests can move time (PIN expiry, throttling, session sliding). */
   now: () => Date;
   /** Cookies get the Secure flag when the public origin is https. */

@@ -398,6 +398,13 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   "POST /zapi/account/reauthenticate": [{ password: "Passw0rdA" }, { pinCode: "123456" }],
   "POST /zapi/account/reauthenticate/send-code": [{}],
   "POST /zapi/auth/email/recover": [{ token: "made-up-recovery-token" }],
+  "POST /zapi/account/payment-method/credit": [
+    { token: "made-up-token", tokenKey: "made-up-key" },
+    { token: "made-up-token", tokenKey: "made-up-key", tds2infoToken: "t", tds2infoTokenKey: "k" },
+  ],
+  "POST /zapi/account/payment-method/link": [{ paymentMethodType: "SbpsDocomo" }],
+  "POST /zapi/account/payment-method/return": [{ state: "made-up-state" }],
+  "DELETE /zapi/account/payment-method/:accountPaymentMethodId": [{}],
 };
 
 type Path = (string | number)[];

@@ -6,6 +6,7 @@
 import type { Context } from "hono";
 import type { JSONSchema7 } from "json-schema";
 import { translatorFor } from "../../locales/language.ts";
+import paymentMethodSchema from "../../schemas/payment-method.schema.json" with { type: "json" };
 import policyConsentDataSchema from "../../schemas/policy-consent-data.schema.json" with { type: "json" };
 import backupCodeListRequestSchema from "../../schemas/requests/backup-code-list-request.schema.json" with {
   type: "json",
@@ -22,6 +23,15 @@ import loginCodeRequestSchema from "../../schemas/requests/login-code-request.sc
 };
 import loginRequestSchema from "../../schemas/requests/login-request.schema.json" with { type: "json" };
 import multiFactorLoginRequestSchema from "../../schemas/requests/multi-factor-login-request.schema.json" with {
+  type: "json",
+};
+import paymentMethodCreditRequestSchema from "../../schemas/requests/payment-method-credit-request.schema.json" with {
+  type: "json",
+};
+import paymentMethodLinkRequestSchema from "../../schemas/requests/payment-method-link-request.schema.json" with {
+  type: "json",
+};
+import paymentMethodReturnRequestSchema from "../../schemas/requests/payment-method-return-request.schema.json" with {
   type: "json",
 };
 import profileImageRequestSchema from "../../schemas/requests/profile-image-request.schema.json" with {
@@ -95,11 +105,15 @@ export const REQUEST_SCHEMAS = {
   enableMultiFactor: enableMultiFactorRequestSchema,
   disableMultiFactor: disableMultiFactorRequestSchema,
   backupCodeList: backupCodeListRequestSchema,
+  paymentMethodCredit: paymentMethodCreditRequestSchema,
+  paymentMethodLink: paymentMethodLinkRequestSchema,
+  paymentMethodReturn: paymentMethodReturnRequestSchema,
 };
 
 const ajv = createAjv();
 ajv.addSchema(policyConsentDataSchema);
 ajv.addSchema(signupEmailRequestSchema);
+ajv.addSchema(paymentMethodSchema);
 
 function validatorFor(schema: { $id: string }) {
   return ajv.getSchema(schema.$id) ?? ajv.compile(schema);

@@ -40,9 +40,23 @@ export interface RequiredAction {
   params: Record<string, string>;
 }
 
+/**
+ * What a failure means for the merchant, whatever the processor calls it: a token that is not
+ * (or no longer) good, a decline, a failed 3-D Secure challenge, a cancelled approval, an action,
+ * method or charge the processor does not know, or a request the processor refuses.
+ */
+export type FailureKind =
+  | "token"
+  | "declined"
+  | "authentication"
+  | "cancelled"
+  | "notFound"
+  | "invalidRequest";
+
 export interface Failure {
   status: "failed";
-  /** The processor's code (for a card token, the 5 characters of spec §8). */
+  kind: FailureKind;
+  /** The processor's own code, for the logs and operators. */
   code: string;
   /** Whether trying again later may succeed (a timeout, a busy processor), not a decline. */
   retryable: boolean;

@@ -132,6 +132,11 @@ export const USER_ID_CHECK_SESSION_RATE: RatePolicy = { intervalMs: 3 * SECOND, 
 export const USER_ID_CHECK_SITE_RATE: RatePolicy = { intervalMs: SECOND / 2, burst: 100 };
 /** Profile-picture uploads per member, each decoded in a worker: 5 in a row, then one every 20 s. */
 export const PROFILE_IMAGE_UPLOAD_RATE: RatePolicy = { intervalMs: 20 * SECOND, burst: 5 };
+/**
+ * Payment method registrations per member (cards, PayPal, carriers): a few in a row, then one a
+ * minute, so that the page cannot be used to try stolen cards one after another.
+ */
+export const PAYMENT_METHOD_REGISTER_RATE: RatePolicy = { intervalMs: 60 * SECOND, burst: 5 };
 /** E-mail change requests per member: a few in a row, then one a minute. */
 export const EMAIL_CHECK_RATE: RatePolicy = { intervalMs: 60 * SECOND, burst: 5 };
 
@@ -195,6 +200,8 @@ export const throttleKey = {
   userIdCheckSite: "user-id:check:site",
   /** A member's profile-picture uploads. */
   profileImageBy: (accountId: string) => `profile-image:upload:${accountId}`,
+  /** A member's payment method registrations. */
+  paymentMethodBy: (accountId: string) => `payment-method:register:${accountId}`,
   /** A member's e-mail changes: each tells whether the new address has an account. */
   emailCheckBy: (accountId: string) => `email:check:${accountId}`,
 };

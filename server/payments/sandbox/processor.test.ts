@@ -130,6 +130,7 @@ describe("sandbox processor", () => {
     const token = await tokenOf(db, "4000000000000002");
     expect(await registerCard(db, merchant, { customerRef: "a", ...token, returnUrl }, now)).toEqual({
       status: "failed",
+      kind: "declined",
       code: SANDBOX_FAILURES.cardDeclined,
       retryable: false,
     });

@@ -26,6 +26,7 @@ import type {
   Charge,
   ChargeOutcome,
   Failure,
+  FailureKind,
   MethodOutcome,
   ProviderMethod,
   RequiredAction,
@@ -61,7 +62,30 @@ export const SANDBOX_FAILURES = {
   refundExceedsCharge: "REFUND_EXCEEDS_CHARGE",
 } as const;
 
-const failed = (code: string, retryable = false): Failure => ({ status: "failed", code, retryable });
+type SandboxFailureCode = (typeof SANDBOX_FAILURES)[keyof typeof SANDBOX_FAILURES];
+
+const FAILURE_KINDS: Record<SandboxFailureCode, FailureKind> = {
+  TOKEN_INVALID: "token",
+  TOKEN_USED: "token",
+  TOKEN_OF_ANOTHER_CUSTOMER: "token",
+  TDS2_TOKEN_INVALID: "token",
+  CARD_DECLINED: "declined",
+  CHALLENGE_FAILED: "authentication",
+  APPROVAL_CANCELLED: "cancelled",
+  ACTION_NOT_FOUND: "notFound",
+  METHOD_NOT_FOUND: "notFound",
+  IDEMPOTENCY_KEY_REUSED: "invalidRequest",
+  INVALID_AMOUNT: "invalidRequest",
+  REFUND_EXCEEDS_CHARGE: "invalidRequest",
+};
+
+/** The sandbox never fails for a reason a retry could mend: it has no network or outage to lose. */
+const failed = (code: SandboxFailureCode): Failure => ({
+  status: "failed",
+  kind: FAILURE_KINDS[code],
+  code,
+  retryable: false,
+});
 
 // ---------- Tokens (the browser's calls) ----------
 
@@ -472,8 +496,8 @@ function chargeOf(row: ChargeRow): Charge {
   };
 }
 
-function chargeOutcome(row: ChargeRow): ChargeOutcome {
-  if (row.status === "failed") return failed(row.failureCode ?? SANDBOX_FAILURES.cardDeclined);
+export function chargeOutcome(row: ChargeRow): ChargeOutcome {
+  if (row.status === "failed") return failed(SANDBOX_FAILURES.cardDeclined);
   return { status: "succeeded", charge: chargeOf(row) };
 }
 
@@ -570,10 +594,6 @@ export async function findCharge(
       ),
     );
   return row ?? null;
-}
-
-export function outcomeOfCharge(row: ChargeRow): ChargeOutcome {
-  return chargeOutcome(row);
 }
 
 /** Gives back part or all of a succeeded charge; never more than was taken. */

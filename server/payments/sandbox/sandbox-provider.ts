@@ -44,7 +44,7 @@ export function createSandboxProvider({ db, config, now }: SandboxProviderOption
     charge: (request) => processor.charge(db, merchant(), request, now()),
     async findCharge(idempotencyKey) {
       const row = await processor.findCharge(db, merchant(), idempotencyKey);
-      return row ? processor.outcomeOfCharge(row) : null;
+      return row ? processor.chargeOutcome(row) : null;
     },
     refund: (chargeRef, amount) => processor.refund(db, merchant(), chargeRef, amount),
     removeMethod: (customerRef, methodRef) => processor.removeMethod(db, merchant(), customerRef, methodRef),

@@ -1,0 +1,149 @@
+/**
+ * A member's saved payment methods (spec §2 /mypage/payment-method, §3 Payment method), the
+ * merchant's side of ADR 0028: the processor's reference and a card's brand, last four digits and
+ * expiry. Registrations finished on the processor's page wait in payment_actions under a random
+ * state that must come back once, to the member who started it.
+ */
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import type { AccountPaymentMethod, PaymentMethodType } from "../../schemas/types/payment-method.gen.ts";
+import type { Db } from "../db/database.ts";
+import { paymentActions, paymentMethods } from "../db/schema.ts";
+import type { ProviderMethod } from "../payments/provider.ts";
+import { hashToken, randomToken } from "./tokens.ts";
+
+/** A return from the processor's page is accepted this long after the member left. */
+export const PAYMENT_ACTION_LIFETIME_MS = 30 * 60 * 1000;
+
+type MethodRow = typeof paymentMethods.$inferSelect;
+
+/**
+ * Whether a contract uses the method (spec §6: such a method cannot be deleted). No plan can be
+ * bought yet; the purchase issue records the contracts that use a method and answers here.
+ */
+async function contractUsesMethod(_db: Db, _methodId: string): Promise<boolean> {
+  return false;
+}
+
+export async function toAccountPaymentMethod(db: Db, row: MethodRow): Promise<AccountPaymentMethod> {
+  const method: AccountPaymentMethod = {
+    accountPaymentMethodId: row.id,
+    paymentMethodType: row.type,
+    isContractUsed: await contractUsesMethod(db, row.id),
+  };
+  if (row.cardBrand && row.cardLast4 && row.cardExpiry) {
+    method.SbpsCreditInfo = {
+      cardbrandCode: row.cardBrand,
+      cardNumberSuffix: row.cardLast4,
+      expireDate: row.cardExpiry,
+    };
+  }
+  return method;
+}
+
+/** The member's methods, oldest first (the order they were added in). */
+export async function listPaymentMethods(db: Db, accountId: string): Promise<AccountPaymentMethod[]> {
+  const rows = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.accountId, accountId), isNull(paymentMethods.deletedAt)))
+    .orderBy(asc(paymentMethods.createdAt), asc(paymentMethods.id));
+  return Promise.all(rows.map((row) => toAccountPaymentMethod(db, row)));
+}
+
+export async function savePaymentMethod(db: Db, accountId: string, method: ProviderMethod, now: Date) {
+  const [row] = await db
+    .insert(paymentMethods)
+    .values({
+      accountId,
+      type: method.type,
+      providerRef: method.ref,
+      cardBrand: method.card?.brand ?? null,
+      cardLast4: method.card?.last4 ?? null,
+      cardExpiry: method.card?.expiry ?? null,
+      createdAt: now,
+    })
+    .returning();
+  if (!row) throw new Error("the payment method was not stored");
+  return row;
+}
+
+/** The member's own method that is not deleted, or null (another member's is null too). */
+export async function findPaymentMethod(
+  db: Db,
+  accountId: string,
+  methodId: string,
+): Promise<MethodRow | null> {
+  // Not a uuid: not a method of ours (and PostgreSQL would refuse the comparison).
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(methodId)) return null;
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.id, methodId),
+        eq(paymentMethods.accountId, accountId),
+        isNull(paymentMethods.deletedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+export type DeleteOutcome = "deleted" | "notFound" | "inUse";
+
+/** Deletes the member's method unless a contract uses it; the row stays for the history that names it. */
+export async function deletePaymentMethod(
+  db: Db,
+  accountId: string,
+  methodId: string,
+  now: Date,
+): Promise<{ outcome: DeleteOutcome; row: MethodRow | null }> {
+  const row = await findPaymentMethod(db, accountId, methodId);
+  if (!row) return { outcome: "notFound", row: null };
+  if (await contractUsesMethod(db, row.id)) return { outcome: "inUse", row };
+  const deleted = await db
+    .update(paymentMethods)
+    .set({ deletedAt: now })
+    .where(and(eq(paymentMethods.id, row.id), isNull(paymentMethods.deletedAt)))
+    .returning({ id: paymentMethods.id });
+  return { outcome: deleted.length === 1 ? "deleted" : "notFound", row };
+}
+
+/** Records a registration the member finishes on the processor's page; answers the state for the return URL. */
+export async function startPaymentAction(
+  db: Db,
+  input: { accountId: string; type: PaymentMethodType; providerActionRef: string; state: string },
+  now: Date,
+): Promise<void> {
+  await db.insert(paymentActions).values({
+    stateHash: hashToken(input.state),
+    accountId: input.accountId,
+    type: input.type,
+    providerActionRef: input.providerActionRef,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + PAYMENT_ACTION_LIFETIME_MS),
+  });
+}
+
+export function newPaymentActionState(): string {
+  return randomToken();
+}
+
+/**
+ * Takes a returned state, once: the member's own, unexpired and not taken before; null otherwise
+ * (forged, replayed, another member's or too old).
+ */
+export async function takePaymentAction(db: Db, accountId: string, state: string, now: Date) {
+  const [action] = await db
+    .update(paymentActions)
+    .set({ finishedAt: now })
+    .where(
+      and(
+        eq(paymentActions.stateHash, hashToken(state)),
+        eq(paymentActions.accountId, accountId),
+        isNull(paymentActions.finishedAt),
+        gt(paymentActions.expiresAt, now),
+      ),
+    )
+    .returning();
+  return action ?? null;
+}
