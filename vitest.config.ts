@@ -33,6 +33,7 @@ export const DATABASE_SUITES = [
   "server/api/validation.test.ts",
   "server/db/database.test.ts",
   "server/payments/sandbox/processor.test.ts",
+  "server/payments/sandbox/routes.test.ts",
   "server/services/auth-codes.test.ts",
   "server/services/multi-factor.test.ts",
   "server/services/passwords.test.ts",

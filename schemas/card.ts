@@ -21,6 +21,15 @@ const BRAND_PREFIXES: ReadonlyArray<readonly [Exclude<CardBrand, "Unknown">, num
   ["D", 38, 39],
 ];
 
+/** The brands' names as printed on cards, the same in every language. */
+export const CARD_BRAND_NAMES: Record<Exclude<CardBrand, "Unknown">, string> = {
+  V: "Visa",
+  M: "Mastercard",
+  A: "American Express",
+  J: "JCB",
+  D: "Diners Club",
+};
+
 export function cardDigits(cardNumber: string): string {
   return cardNumber.replace(/\D/g, "");
 }

@@ -18,6 +18,7 @@ import { type Database, openDatabase } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { type Env, EnvError, parseEnv } from "./env.ts";
 import { createMailer, createSmsSender } from "./mail/transports.ts";
+import { createSandboxRoutes } from "./payments/sandbox/routes.ts";
 import { createSandboxProvider } from "./payments/sandbox/sandbox-provider.ts";
 import { loadCountryDatabase } from "./services/ip-country.ts";
 import { createPasswordHasher } from "./services/passwords.ts";
@@ -47,11 +48,8 @@ async function boot(env: Env) {
   const sms = createSmsSender(env);
   const secretBox = createSecretBox(loadSecretKey(env.encryptionKey, resolve(env.dataDir, "encryption.key")));
   const now = () => new Date();
-  const payments = createSandboxProvider({
-    db: database.db,
-    config: () => store.current().settings.paymentProvider,
-    now,
-  });
+  const paymentConfig = () => store.current().settings.paymentProvider;
+  const payments = createSandboxProvider({ db: database.db, config: paymentConfig, now });
   const api = createApi({
     db: database.db,
     payments,
@@ -87,6 +85,7 @@ async function boot(env: Env) {
 
   const app = createSite({
     api,
+    sandbox: createSandboxRoutes({ db: database.db, config: paymentConfig, now }),
     renderDocument: handleDocument,
     store,
     publicOrigin: env.publicOrigin,

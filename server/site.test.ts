@@ -10,6 +10,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib"
 import type { AppLoadContext } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestApi, type TestApi } from "../tests/api-harness.ts";
+import { createSandboxRoutes } from "./payments/sandbox/routes.ts";
 import { createSite, publicFilePaths, type SiteOptions, trustedHosts } from "./site.ts";
 
 let t: TestApi;
@@ -243,6 +244,24 @@ describe("security headers", () => {
     const response = await get(site({ dev: true }), "/");
     expect(response.headers.has("content-security-policy")).toBe(false);
     expect(response.headers.get("content-security-policy-report-only")).toContain("script-src 'self'");
+  });
+});
+
+describe("the sandbox payment processor", () => {
+  it("serves its scripts and pages under /sandbox-pay, with the site's security headers", async () => {
+    const app = site({
+      sandbox: createSandboxRoutes({ db: t.db, config: () => undefined, now: () => t.clock.now() }),
+    });
+    seenContext = null;
+    const script = await get(app, "/sandbox-pay/token.js");
+    expect(script.status).toBe(200);
+    expect(await script.text()).toContain("com_sbps_system");
+    expect(script.headers.get("x-content-type-options")).toBe("nosniff");
+    const ended = await get(app, "/sandbox-pay/action/act_unknown");
+    expect(ended.status).toBe(404);
+    expect(await ended.text()).toContain("この手続きは終了しました");
+    // Never the pages' renderer.
+    expect(seenContext).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The whole site as one Hono app (ADR 0002), built by server/main.ts and by tests: the trusted
  * host check, the security headers and compression around everything; then /zapi/* → the API,
- * /assets/* → the client build (precompressed, immutable), /store-assets/* → the store's images,
+ * /sandbox-pay/* → the sandbox payment processor, /assets/* → the client build (precompressed, immutable), /store-assets/* → the store's images,
  * everything else → the React Router document handler.
  */
 import { existsSync, readdirSync } from "node:fs";
@@ -17,6 +17,8 @@ import type { StoreSettingsSource } from "./store/store-settings-source.ts";
 
 export interface SiteOptions {
   api: Api;
+  /** The sandbox payment processor's scripts and pages (/sandbox-pay/*), when it is the provider. */
+  sandbox?: { fetch(request: Request): Response | Promise<Response> };
   /** React Router's request handler (production build or Vite's dev build). */
   renderDocument(request: Request, context: AppLoadContext): Promise<Response>;
   store: StoreSettingsSource;
@@ -131,6 +133,8 @@ export function createSite(options: SiteOptions) {
   app.use(compressResponses());
 
   app.route("/", api);
+  const { sandbox } = options;
+  if (sandbox) app.all(`/sandbox-pay/*`, (c) => sandbox.fetch(c.req.raw));
   app.use(
     "/assets/*",
     staticFiles({ root: clientBuildDir, precompressed: true }, "public, max-age=31536000, immutable"),

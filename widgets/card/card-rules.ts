@@ -6,14 +6,6 @@
 import { type CardBrand, cardDigits, detectCardBrand, maxCardNumberLength } from "../../schemas/card.ts";
 import { japanToday } from "../../schemas/japan-date.ts";
 
-export const CARD_BRAND_NAMES: Record<Exclude<CardBrand, "Unknown">, string> = {
-  V: "Visa",
-  M: "Mastercard",
-  A: "American Express",
-  J: "JCB",
-  D: "Diners Club",
-};
-
 /**
  * The groups of digits as printed on the card: American Express (15 digits) 4-6-5, Diners (14)
  * 4-6-4, the others in fours. With a space between groups this gives the maximum lengths of

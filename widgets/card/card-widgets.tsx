@@ -1,11 +1,16 @@
 import { ariaDescribedByIds, type WidgetProps } from "@rjsf/utils";
 import { useTranslation } from "react-i18next";
-import { detectCardBrand, maxCardNumberLength, securityCodeLength } from "../../schemas/card.ts";
+import {
+  CARD_BRAND_NAMES,
+  detectCardBrand,
+  maxCardNumberLength,
+  securityCodeLength,
+} from "../../schemas/card.ts";
 import { schemaFormContext } from "../form-context.ts";
 import { autocompleteOf } from "../shared/autocomplete.ts";
 import { digitsOnly } from "../shared/digits.ts";
 import { FormattedInput } from "../shared/formatted-input.tsx";
-import { CARD_BRAND_NAMES, EXPIRY_MONTHS, expiryYears, formatCardNumber } from "./card-rules.ts";
+import { EXPIRY_MONTHS, expiryYears, formatCardNumber } from "./card-rules.ts";
 
 /**
  * The card number, grouped as printed on the card ("4111 1111 1111 1111", Amex "3782 822463 10005");
