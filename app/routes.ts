@@ -15,6 +15,7 @@ const SCREEN_ROUTE_FILES: Readonly<Record<string, string>> = {
   "mypage-multi-factor-email": "routes/mypage-multi-factor.tsx",
   "mypage-multi-factor-sms": "routes/mypage-multi-factor.tsx",
   "mypage-multi-factor-backup-code-generate": "routes/mypage-multi-factor.tsx",
+  "mypage-payment-method": "routes/mypage-payment-method.tsx",
 };
 
 /**
@@ -108,6 +109,10 @@ export default [
     screen("/mypage/multi-factor/complete"),
     screen("/mypage/pin-code"),
     screen("/mypage/pin-code/complete"),
+    screen("/mypage/payment-method"),
+    screen("/mypage/payment-method/complete"),
+    screen("/mypage/payment-method/delete/complete"),
+    route("/mypage/payment-method/return", "routes/mypage-payment-method-return.tsx"),
     screen("/withdraw"),
     screen("/withdraw/pin-code"),
   ]),

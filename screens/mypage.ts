@@ -396,6 +396,11 @@ export const mypageMultiFactorComplete = {
   ],
 } as const satisfies ScreenDefinition;
 
+/**
+ * /mypage/payment-method (spec §2, §4 Payment method selection): the saved methods, then the type
+ * chooser with the form of the chosen type. The card's fields never leave the browser: the
+ * provider's script turns them into tokens, which routes/mypage-payment-method.tsx posts.
+ */
 export const mypagePaymentMethod = {
   id: "mypage-payment-method",
   paths: ["/mypage/payment-method"],
@@ -404,6 +409,7 @@ export const mypagePaymentMethod = {
   backTo: "/mypage",
   titleKey: "screens.paymentMethod.title",
   screenData: "mypage/payment-method",
+  intro: "savedPaymentMethods",
   forms: [
     {
       builder: "paymentMethod",
@@ -411,6 +417,32 @@ export const mypagePaymentMethod = {
       submitLabelKey: "screens.paymentMethod.submit",
       successTo: "/mypage/payment-method/complete",
     },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const mypagePaymentMethodComplete = {
+  ...completion(
+    "mypage-payment-method-complete",
+    "/mypage/payment-method/complete",
+    "screens.paymentMethod.completeTitle",
+    "screens.paymentMethod.completeLead",
+  ),
+  links: [
+    { to: "/mypage/payment-method", labelKey: "screens.paymentMethod.backToList" },
+    { to: "/mypage", labelKey: "screens.common.toMyPage" },
+  ],
+} as const satisfies ScreenDefinition;
+
+export const mypagePaymentMethodDeleteComplete = {
+  ...completion(
+    "mypage-payment-method-delete-complete",
+    "/mypage/payment-method/delete/complete",
+    "screens.paymentMethod.deleteCompleteTitle",
+    "screens.paymentMethod.deleteCompleteLead",
+  ),
+  links: [
+    { to: "/mypage/payment-method", labelKey: "screens.paymentMethod.backToList" },
+    { to: "/mypage", labelKey: "screens.common.toMyPage" },
   ],
 } as const satisfies ScreenDefinition;
 

@@ -112,7 +112,8 @@ export type ScreenContentName =
   | "multiFactorSms"
   | "backupCodeCount"
   | "backupCodeGenerate"
-  | "withdrawalNotes";
+  | "withdrawalNotes"
+  | "savedPaymentMethods";
 
 export interface ScreenLink {
   to: string;

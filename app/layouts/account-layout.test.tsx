@@ -67,13 +67,14 @@ const menuLinks = () =>
     .map((link) => [link.textContent, link.getAttribute("href")]);
 
 describe("AccountLayout", () => {
-  it("shows header, menu, page and footer; with store payment the menu has Home (the payment pages are not built)", async () => {
+  it("shows header, menu, page and footer; with store payment the menu has Home and Payment method", async () => {
     await renderAccount("/mypage");
     expect(screen.getByRole("banner")).toBeInTheDocument();
     expect(screen.getByRole("contentinfo")).toBeInTheDocument();
     expect(within(screen.getByRole("main")).getByRole("heading", { name: "会員情報" })).toBeInTheDocument();
     expect(menuLinks()).toEqual([
       ["ホーム", "/mypage"],
+      ["お支払い方法", "/mypage/payment-method"],
       ["トップページへ戻る", "/"],
     ]);
     expect(within(menu() as HTMLElement).getByRole("link", { name: "ホーム" })).toHaveAttribute(
@@ -104,6 +105,7 @@ describe("AccountLayout", () => {
     expect(menu()).toHaveClass("account-nav--wide-only");
     expect(menuLinks()).toEqual([
       ["ホーム", "/mypage"],
+      ["お支払い方法", "/mypage/payment-method"],
       ["トップページへ戻る", "/"],
     ]);
   });

@@ -157,6 +157,17 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
+      {features?.isStorePaymentAvailable && (
+        <section className="section" aria-labelledby="mypage-payment">
+          <h2 id="mypage-payment" className="section-title">
+            {t("mypage.paymentSection")}
+          </h2>
+          <ul className="row-list">
+            <Row to="/mypage/payment-method" label={t("mypage.paymentMethod")} />
+          </ul>
+        </section>
+      )}
+
       {(features?.isEnabledNewsletter || features?.isEnabledPrivacy || features?.isEnabledPinCode) && (
         <section className="section" aria-labelledby="mypage-privacy">
           <h2 id="mypage-privacy" className="section-title">

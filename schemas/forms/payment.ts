@@ -12,6 +12,24 @@ import type { PaymentMethodType } from "../types/payment-method.gen.ts";
 import { type ConditionalFields, composeForm, type FormField } from "./compose.ts";
 import { memoizeByVersion } from "./memoize.ts";
 
+/** Every payment method type of spec §3, in the spec's order. */
+export const PAYMENT_METHOD_TYPES: readonly PaymentMethodType[] = [
+  "CampaignCode",
+  "PaypalNvp",
+  "PaypalRest",
+  "SbpsAuSimple",
+  "SbpsAuone",
+  "SbpsCredit",
+  "SbpsDocomo",
+  "SbpsPaypay",
+  "SbpsSoftbank",
+  "SbpsSoftbankYahoo",
+];
+
+export function isPaymentMethodType(value: unknown): value is PaymentMethodType {
+  return PAYMENT_METHOD_TYPES.includes(value as PaymentMethodType);
+}
+
 export const CARD_TYPE = "SbpsCredit" satisfies PaymentMethodType;
 export const CAMPAIGN_CODE_TYPE = "CampaignCode" satisfies PaymentMethodType;
 const PAYPAL_TYPES: readonly PaymentMethodType[] = ["PaypalNvp", "PaypalRest"];

@@ -33,7 +33,12 @@ import {
   buildUserIdChangeForm,
 } from "./credentials.ts";
 import { buildCodeLoginForm, buildLoginCodeEntryForm, buildPasswordLoginForm } from "./login.ts";
-import { buildCardForm, buildInvoiceAddresseeForm, buildPaymentMethodForm } from "./payment.ts";
+import {
+  buildCardForm,
+  buildInvoiceAddresseeForm,
+  buildPaymentMethodForm,
+  isPaymentMethodType,
+} from "./payment.ts";
 import { buildRegistrationForm, DEFAULT_PASSWORD_STRENGTH } from "./registration.ts";
 import { buildSurveyForm } from "./survey.ts";
 
@@ -198,9 +203,16 @@ export const FORM_BUILDERS = {
     const survey = screenData.survey as Survey | null | undefined;
     return buildSurveyForm({ survey: survey ?? { surveyName: "", questions: [] } }, settingsVersion);
   },
-  /** The store's payment methods. */
-  paymentMethod: ({ settings, settingsVersion }: FormBuildContext) =>
-    buildPaymentMethodForm({ types: settings.storePaymentMethods ?? [] }, settingsVersion),
+  /** Screen data paymentMethodTypes (the types the page offers), else the store's payment methods. */
+  paymentMethod: ({ settings, settingsVersion, screenData }: FormBuildContext) =>
+    buildPaymentMethodForm(
+      {
+        types: Array.isArray(screenData.paymentMethodTypes)
+          ? screenData.paymentMethodTypes.filter(isPaymentMethodType)
+          : (settings.storePaymentMethods ?? []),
+      },
+      settingsVersion,
+    ),
   card: ({ settingsVersion }: FormBuildContext) => buildCardForm(none, settingsVersion),
   invoiceAddressee: ({ settingsVersion }: FormBuildContext) =>
     buildInvoiceAddresseeForm(none, settingsVersion),

@@ -108,6 +108,26 @@ export function storeDerivedScreenData(dataPath: string, settings: StoreSettings
           : {}),
       };
     }
+    case "mypage/payment-method": {
+      // As the API answers (server/api/payment-methods.ts): the campaign code is entered with a
+      // purchase, and a card needs the provider's ids.
+      const provider = settings.paymentProvider;
+      const paymentMethodTypes = (settings.storePaymentMethods ?? []).filter(
+        (type) => type !== "CampaignCode" && (type !== "SbpsCredit" || provider),
+      );
+      return {
+        paymentMethodTypes,
+        paymentProvider:
+          provider && paymentMethodTypes.includes("SbpsCredit")
+            ? {
+                merchantId: provider.merchantId ?? "",
+                serviceId: provider.serviceId ?? "",
+                tokenScriptUrl: provider.tokenScriptUrl ?? "",
+                tds2ScriptUrl: provider.tds2ScriptUrl ?? "",
+              }
+            : null,
+      };
+    }
     default:
       return {};
   }

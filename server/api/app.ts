@@ -20,7 +20,7 @@ import { withdrawScreenData } from "./internal/withdraw.ts";
 import { apiError } from "./messages.ts";
 import { multiFactorLogin } from "./multi-factor-login.ts";
 import { multiFactorScreenData, multiFactorSettings } from "./multi-factor-settings.ts";
-import { paymentMethods } from "./payment-methods.ts";
+import { paymentMethodScreenData, paymentMethods } from "./payment-methods.ts";
 import { postalCode } from "./postal-code.ts";
 import { reauthentication, reauthenticationScreenData } from "./reauthentication.ts";
 import { sameOriginOnly } from "./request-info.ts";
@@ -152,6 +152,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/internal/password", passwordScreenData);
   app.route("/internal/mypage/multi-factor", multiFactorScreenData);
   app.route("/internal/mypage/reauthentication", reauthenticationScreenData);
+  app.route("/internal/mypage/payment-method", paymentMethodScreenData);
   app.route("/internal/mypage", mypageScreenData);
   app.route("/internal/withdraw", withdrawScreenData);
   app.route("/internal/policies", policiesScreenData);

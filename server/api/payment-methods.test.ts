@@ -270,3 +270,36 @@ describe("DELETE /zapi/account/payment-method/{accountPaymentMethodId}", () => {
     expect(again.status).toBe(404);
   });
 });
+
+describe("GET /zapi/internal/mypage/payment-method/screen-data", () => {
+  it("lists the member's methods, the types to register (no campaign code) and the provider's public config", async () => {
+    await browser.post("/zapi/account/payment-method/credit", await cardToken());
+    const page = await json(await browser.get("/zapi/internal/mypage/payment-method/screen-data"));
+    expect(page).toEqual({
+      paymentMethods: [
+        expect.objectContaining({ SbpsCreditInfo: expect.objectContaining({ cardNumberSuffix: "4242" }) }),
+      ],
+      paymentMethodTypes: ["SbpsCredit", "PaypalRest", "SbpsDocomo"],
+      paymentProvider: {
+        merchantId: "sandbox-merchant",
+        serviceId: "001",
+        tokenScriptUrl: "/sandbox-pay/token.js",
+        tds2ScriptUrl: "/sandbox-pay/tds2.js",
+      },
+    });
+  });
+
+  it("offers no card without the provider's config, and sends the member to my page without store payment", async () => {
+    t.store.update((settings) => {
+      delete settings.paymentProvider;
+    });
+    const page = await json(await browser.get("/zapi/internal/mypage/payment-method/screen-data"));
+    expect(page).toMatchObject({ paymentMethodTypes: ["PaypalRest", "SbpsDocomo"], paymentProvider: null });
+    t.store.update((settings) => {
+      settings.features.isStorePaymentAvailable = false;
+    });
+    expect(await json(await browser.get("/zapi/internal/mypage/payment-method/screen-data"))).toEqual({
+      redirectTo: "/mypage",
+    });
+  });
+});

@@ -17,6 +17,7 @@ import type { Failure, MethodOutcome, RequiredAction } from "../payments/provide
 import type { Account } from "../services/accounts.ts";
 import {
   deletePaymentMethod,
+  listPaymentMethods,
   newPaymentActionState,
   savePaymentMethod,
   startPaymentAction,
@@ -38,6 +39,32 @@ export const PAYMENT_METHOD_DELETE_COMPLETE_PATH = `${PAYMENT_METHOD_PATH}/delet
 export const PAYMENT_METHOD_RETURN_PATH = `${PAYMENT_METHOD_PATH}/return`;
 
 const PAYPAL_TYPES: readonly PaymentMethodType[] = ["PaypalRest", "PaypalNvp"];
+
+/**
+ * The types a member can register on /mypage/payment-method: the store's, in its order, but not
+ * the campaign code (it is entered with a purchase) nor a card without the provider's ids.
+ */
+export function registrableTypes(c: ApiContext): PaymentMethodType[] {
+  const { settings } = c.get("deps").store.current();
+  return (settings.storePaymentMethods ?? []).filter((type) => type !== "CampaignCode" && isOffered(c, type));
+}
+
+/**
+ * /mypage/payment-method (spec §2): the member's methods, the types to register, and for a card
+ * the provider's public script URLs and ids. Without store payment the page is not offered.
+ */
+export const paymentMethodScreenData = new Hono<ApiEnv>().get("/screen-data", async (c) => {
+  const account = await requireMemberAccount(c);
+  const deps = c.get("deps");
+  if (!deps.store.current().settings.features.isStorePaymentAvailable)
+    return c.json({ redirectTo: "/mypage" });
+  const paymentMethodTypes = registrableTypes(c);
+  return c.json({
+    paymentMethods: await listPaymentMethods(deps.db, account.id),
+    paymentMethodTypes,
+    paymentProvider: paymentMethodTypes.includes("SbpsCredit") ? deps.payments.browserConfig() : null,
+  });
+});
 
 /** Store payment is on and the store offers `type` (a card also needs the provider's ids). */
 function isOffered(c: ApiContext, type: PaymentMethodType): boolean {

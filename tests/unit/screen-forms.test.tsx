@@ -284,6 +284,7 @@ const EXPECTED: Record<
   "withdraw-pin-code": (settings, _screenData, language) => [
     { field: "pinCode", required: true, label: codeName(settings, language, "withdraw") },
   ],
+  "mypage-payment-method": () => [{ field: "paymentMethodType", required: true }],
   "signup-form": (settings, _screenData, language) => registrationFields(settings, language, "signup"),
   "mypage-edit": (settings, _screenData, language) => registrationFields(settings, language, "edit"),
 };

@@ -13,6 +13,9 @@ import { FormattedInput } from "../shared/formatted-input.tsx";
 import { EXPIRY_MONTHS, expiryYears, formatCardNumber } from "./card-rules.ts";
 
 /**
+ * The card widgets have no `name`: card data is never part of a form post, not even one made
+ * before the page's script runs; only the provider's token script sends it (issue 42).
+ *
  * The card number, grouped as printed on the card ("4111 1111 1111 1111", Amex "3782 822463 10005");
  * the stored value keeps the spaces, since the rule counts 14 to 19 characters of digits and spaces.
  * The detected brand is shown beside it.
@@ -25,6 +28,7 @@ export function CardNumberWidget(props: WidgetProps) {
       widget={props}
       inputMode="numeric"
       autoComplete="cc-number"
+      unnamed
       maxLength={maxCardNumberLength(brand)}
       format={(raw) => {
         const formatted = formatCardNumber(digitsOnly(raw));
@@ -54,6 +58,7 @@ export function SecurityCodeWidget(props: WidgetProps) {
       widget={props}
       inputMode="numeric"
       autoComplete="cc-csc"
+      unnamed
       maxLength={length}
       format={(raw) => {
         const digits = digitsOnly(raw, length);
@@ -71,13 +76,12 @@ interface ExpirySelectProps {
 }
 
 function ExpirySelect({ widget, choices, autoComplete }: ExpirySelectProps) {
-  const { id, htmlName, value, required, disabled, readonly, options, rawErrors } = widget;
+  const { id, value, required, disabled, readonly, options, rawErrors } = widget;
   const { t } = useTranslation();
   const decode = (choice: string) => (choice === "" ? options.emptyValue : choice);
   return (
     <select
       id={id}
-      name={htmlName || id}
       className="sf-input sf-select sf-select--short"
       value={typeof value === "string" ? value : ""}
       autoComplete={autocompleteOf(options, autoComplete)}

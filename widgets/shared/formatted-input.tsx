@@ -37,6 +37,11 @@ export interface FormattedInputProps {
   onInput?(raw: string): void;
   /** The id of a line that describes the input besides the field's help and errors. */
   describedBy?: string;
+  /**
+   * No name: the value is never part of a form post (card data, which only the provider's token
+   * script may send).
+   */
+  unnamed?: boolean;
 }
 
 /** Characters that keep their place when the text is reformatted (separators do not). */
@@ -75,6 +80,7 @@ export function FormattedInput(props: FormattedInputProps) {
     children,
     onInput,
     describedBy,
+    unnamed = false,
   } = props;
   const { id, htmlName, value, required, disabled, readonly, autofocus, placeholder, options, rawErrors } =
     widget;
@@ -140,7 +146,7 @@ export function FormattedInput(props: FormattedInputProps) {
       <input
         ref={inputRef}
         id={id}
-        name={htmlName || id}
+        name={unnamed ? undefined : htmlName || id}
         type={type}
         className="sf-input"
         value={shown}

@@ -18,14 +18,15 @@ describe("accountMenuItems", () => {
     expect(ids({ hasPlan: true })).toEqual(["home", "backToTop"]);
   });
 
-  it("shows Home when store payment is available", () => {
-    expect(ids({ isStorePaymentAvailable: true })).toEqual(["home", "backToTop"]);
+  it("shows Home and Payment method when store payment is available", () => {
+    expect(ids({ isStorePaymentAvailable: true })).toEqual(["home", "paymentMethod", "backToTop"]);
   });
 
-  it("links no page that is not built: plans and payments come with their pages", () => {
+  it("links no page that is not built: plans and payment history come with their pages", () => {
     const all = accountMenuItems({ hasPlan: true, hasSubscriptionPlan: true, isStorePaymentAvailable: true });
     expect(Object.fromEntries(all.map((item) => [item.id, item.to]))).toEqual({
       home: "/mypage",
+      paymentMethod: "/mypage/payment-method",
       backToTop: "/",
     });
   });

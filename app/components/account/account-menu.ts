@@ -6,10 +6,10 @@ export interface AccountMenuConditions {
 }
 
 /**
- * Plans, payment method and payment history (spec §2 Account area) join the menu with their pages:
- * nothing links to a page that is not built (issue 21).
+ * Plans and payment history (spec §2 Account area) join the menu with their pages: nothing links
+ * to a page that is not built (issue 21).
  */
-export type AccountMenuItemId = "home" | "backToTop";
+export type AccountMenuItemId = "home" | "paymentMethod" | "backToTop";
 
 export interface AccountMenuItem {
   id: AccountMenuItemId;
@@ -22,7 +22,7 @@ export interface AccountMenuItem {
 
 /**
  * The account menu (spec §2 Account area): Home only when the user has a plan or store payment is
- * available; the back-to-top link always.
+ * available; Payment method only with store payment; the back-to-top link always.
  */
 export function accountMenuItems({
   hasPlan,
@@ -30,6 +30,7 @@ export function accountMenuItems({
 }: AccountMenuConditions): AccountMenuItem[] {
   const items: AccountMenuItem[] = [];
   if (hasPlan || isStorePaymentAvailable) items.push(item("home", "/mypage", true));
+  if (isStorePaymentAvailable) items.push(item("paymentMethod", "/mypage/payment-method"));
   items.push(item("backToTop", "/", true));
   return items;
 }

@@ -8,10 +8,12 @@ import { CONSENT_CONTENTS } from "./consent.ts";
 import { CONTENT_SCREEN_CONTENTS } from "./content-screen.ts";
 import { FORM_SCREEN_CONTENTS } from "./form-screen.ts";
 import { MULTI_FACTOR_CONTENTS } from "./multi-factor.ts";
+import { PAYMENT_METHOD_CONTENTS } from "./payment-method.ts";
 
 export const ROUTE_CONTENTS: Readonly<Record<string, ScreenContents>> = {
   "routes/form-screen.tsx": FORM_SCREEN_CONTENTS,
   "routes/content-screen.tsx": CONTENT_SCREEN_CONTENTS,
   "routes/mypage-multi-factor.tsx": MULTI_FACTOR_CONTENTS,
   "routes/mypage-consent.tsx": CONSENT_CONTENTS,
+  "routes/mypage-payment-method.tsx": PAYMENT_METHOD_CONTENTS,
 };

@@ -1,0 +1,178 @@
+/**
+ * /mypage/payment-method (issue 42; spec §2, §4 Payment method selection, §7): a declarative screen
+ * (screens/mypage.ts) whose posts each name their intent and go on to the API:
+ *
+ * - `registerCard` {token, tokenKey, tds2infoToken, tds2infoTokenKey} → POST
+ *   /zapi/account/payment-method/credit (the card itself never comes here);
+ * - `paypal` → GET /zapi/account/payment-method/paypal, then PayPal's page;
+ * - `link` {paymentMethodType} → POST /zapi/account/payment-method/link, whose {linkUrl, params}
+ *   the page posts on to the carrier;
+ * - `delete` {accountPaymentMethodId} → DELETE /zapi/account/payment-method/{id}.
+ *
+ * The API answers where to go (redirectTo): a page of ours, or the provider's page (a 3-D Secure
+ * challenge, PayPal), which is a whole-document navigation. A refusal shows its message.
+ */
+import { data, redirect, redirectDocument } from "react-router";
+import { detectLanguage, translatorFor } from "../../locales/language.ts";
+import { isPaymentMethodType } from "../../schemas/forms/payment.ts";
+import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
+import { SchemaForm } from "../../widgets/schema-form.tsx";
+import {
+  type PaymentMethodActionResult,
+  PaymentMethodRegister,
+} from "../components/payment/payment-method-register.tsx";
+import { DELETE_INTENT } from "../components/payment/saved-payment-methods.tsx";
+import { PAYMENT_METHOD_CONTENTS } from "../components/screen/contents/payment-method.ts";
+import { ScreenView } from "../components/screen/screen-view.tsx";
+import type { PaymentProviderConfig } from "../lib/card-token.ts";
+import { pageForms } from "../lib/form-validators.server.ts";
+import { enforceAccess, loadScreen } from "../lib/screen-loader.server.ts";
+import { zapiFetch } from "../lib/zapi.server.ts";
+import type { Route } from "./+types/mypage-payment-method";
+// The form's texts (labels, messages) beyond the base.
+import "../lib/translations/forms.ts";
+import "../lib/translations/widgets.ts";
+
+export async function loader(args: Route.LoaderArgs) {
+  const headers = new Headers();
+  const loaded = await loadScreen(args, headers);
+  const { forms, validatorUrls } = await pageForms(args, loaded.screen, loaded.screenData);
+  return data({ ...loaded, forms, validatorUrls }, { headers });
+}
+
+type Post = Record<string, unknown>;
+
+/** A JSON post of the page's script, or the HTML form's fields (a post without the script). */
+async function readPost(request: Request): Promise<Post> {
+  if (request.headers.get("content-type")?.startsWith("application/json")) {
+    const body: unknown = await request.json().catch(() => null);
+    return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Post) : {};
+  }
+  const form = await request.formData().catch(() => null);
+  return form ? Object.fromEntries([...form].filter(([, value]) => typeof value === "string")) : {};
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** The API call a post asks for, or null for a post the page never makes. */
+function callOf(
+  post: Post,
+): { path: string; init: RequestInit; about: "register" | "delete" } | "needsScript" | null {
+  // The HTML form without the script posts only the chosen type: PayPal and carriers work so too.
+  const intent = text(post.intent) || (post.paymentMethodType ? "choose" : "");
+  const type = post.paymentMethodType;
+  if (intent === "registerCard") {
+    const { token, tokenKey, tds2infoToken, tds2infoTokenKey } = post;
+    const body = {
+      token: text(token),
+      tokenKey: text(tokenKey),
+      tds2infoToken: text(tds2infoToken),
+      tds2infoTokenKey: text(tds2infoTokenKey),
+    };
+    return {
+      path: "/zapi/account/payment-method/credit",
+      init: { method: "POST", body: JSON.stringify(body) },
+      about: "register",
+    };
+  }
+  if (intent === "paypal" || (intent === "choose" && (type === "PaypalRest" || type === "PaypalNvp"))) {
+    return {
+      path: "/zapi/account/payment-method/paypal",
+      init: { method: "GET", headers: { accept: "application/json" } },
+      about: "register",
+    };
+  }
+  if (
+    (intent === "link" || intent === "choose") &&
+    isPaymentMethodType(type) &&
+    type !== "SbpsCredit" &&
+    type !== "CampaignCode"
+  ) {
+    const body = JSON.stringify({ paymentMethodType: type });
+    return { path: "/zapi/account/payment-method/link", init: { method: "POST", body }, about: "register" };
+  }
+  if (intent === "choose" && type === "SbpsCredit") return "needsScript";
+  if (intent === DELETE_INTENT && text(post.accountPaymentMethodId)) {
+    const path = `/zapi/account/payment-method/${encodeURIComponent(text(post.accountPaymentMethodId))}`;
+    return { path, init: { method: "DELETE" }, about: "delete" };
+  }
+  return null;
+}
+
+export async function action(args: Route.ActionArgs) {
+  await enforceAccess(args, "member");
+  const t = await translatorFor(detectLanguage(args.request));
+  const post = await readPost(args.request);
+  const call = callOf(post);
+  const refuse = (about: "register" | "delete", message: string, status = 400) =>
+    data<PaymentMethodActionResult>({ ok: false, about, message }, { status });
+  if (call === "needsScript") return refuse("register", t("mypage.paymentMethodPage.needsScript"));
+  if (!call) return refuse("register", t("mypage.paymentMethodPage.failed"));
+  const fallback = t(
+    call.about === "delete" ? "mypage.paymentMethodPage.deleteFailed" : "mypage.paymentMethodPage.failed",
+  );
+  let response: Response;
+  try {
+    response = await zapiFetch(args, call.path, call.init);
+  } catch (error) {
+    console.error("[payment-method] the API could not be reached", error);
+    return refuse(call.about, fallback, 502);
+  }
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  const answer = (await response.json().catch(() => ({}))) as {
+    redirectTo?: unknown;
+    message?: unknown;
+    linkUrl?: unknown;
+    params?: unknown;
+  };
+  const next = safeRedirectPath(answer.redirectTo);
+  if (next) {
+    // Our own pages change in place; the provider's pages are another document.
+    throw next.startsWith("/mypage/") || next.startsWith("/login")
+      ? redirect(next, { headers })
+      : redirectDocument(next, { headers });
+  }
+  const linkUrl = safeRedirectPath(answer.linkUrl);
+  if (response.ok && linkUrl && isPaymentMethodType(post.paymentMethodType)) {
+    const params = Object.fromEntries(
+      Object.entries(typeof answer.params === "object" && answer.params !== null ? answer.params : {}).filter(
+        (entry): entry is [string, string] => typeof entry[1] === "string",
+      ),
+    );
+    return data<PaymentMethodActionResult>(
+      { ok: true, link: { type: post.paymentMethodType, linkUrl, params } },
+      { headers },
+    );
+  }
+  const message = typeof answer.message === "string" ? answer.message : fallback;
+  return data<PaymentMethodActionResult>(
+    { ok: false, about: call.about, message },
+    { status: response.ok ? 502 : response.status, headers },
+  );
+}
+
+export default function MypagePaymentMethod({ loaderData, actionData }: Route.ComponentProps) {
+  const { screen, screenData, forms, validatorUrls } = loaderData;
+  const [form] = forms;
+  const deleteFailure =
+    actionData && !actionData.ok && actionData.about === "delete" ? actionData.message : null;
+  const types = Array.isArray(screenData.paymentMethodTypes) ? screenData.paymentMethodTypes : [];
+  return (
+    <ScreenView screen={screen} screenData={screenData} contents={PAYMENT_METHOD_CONTENTS}>
+      {deleteFailure && (
+        <p className="alert alert--error" role="alert">
+          {deleteFailure}
+        </p>
+      )}
+      {form && types.length > 0 && (
+        <PaymentMethodRegister
+          form={form}
+          validatorUrl={validatorUrls[form.id]}
+          provider={(screenData.paymentProvider as PaymentProviderConfig | null | undefined) ?? null}
+          renderer={SchemaForm}
+        />
+      )}
+    </ScreenView>
+  );
+}
