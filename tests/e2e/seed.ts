@@ -15,6 +15,7 @@ import { hashToken } from "../../server/services/tokens.ts";
 import { loadPolicies } from "../../server/store/policy-source.ts";
 import {
   PASSWORDLESS_MEMBERS,
+  PAYMENT_MEMBERS,
   SEEDED_PASSWORD,
   STALE_SESSION_MEMBERS,
   UNVERIFIED_MEMBERS,
@@ -32,6 +33,7 @@ async function seed(dataDir: string): Promise<void> {
       ...Object.values(UNVERIFIED_MEMBERS).map((email) => ({ email, verified: false, passwordHash })),
       ...Object.values(PASSWORDLESS_MEMBERS).map((email) => ({ email, verified: true, passwordHash: null })),
       { email: USER_ID_HOLDER.email, userId: USER_ID_HOLDER.userId, verified: true, passwordHash },
+      ...Object.values(PAYMENT_MEMBERS).map((email) => ({ email, verified: true, passwordHash })),
       ...Object.values(STALE_SESSION_MEMBERS).map(({ email, sessionToken }) => ({
         email,
         verified: true,

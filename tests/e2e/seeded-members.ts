@@ -35,3 +35,9 @@ export const STALE_SESSION_MEMBERS = {
     sessionToken: "staleSession-email-en-0000000000000000000000",
   },
 } as const;
+
+/** Members who register payment methods (issue 42), one per language of the walk. */
+export const PAYMENT_MEMBERS = {
+  ja: "payment-ja@example.jp",
+  en: "payment-en@example.jp",
+} as const;
