@@ -148,6 +148,19 @@ describe("/mypage", () => {
     expect(within(main()).queryByRole("link", { name: "退会" })).toBeNull();
   });
 
+  it("links the payment methods only while the store takes payments (issue 42)", async () => {
+    await renderMypage(member);
+    expect(within(main()).getByRole("link", { name: "お支払い方法" })).toHaveAttribute(
+      "href",
+      "/mypage/payment-method",
+    );
+    await renderMypage(member, {
+      ...demoStore,
+      features: { ...demoStore.features, isStorePaymentAvailable: false },
+    });
+    expect(within(screen.getAllByRole("article").at(-1) as HTMLElement).queryByText("お支払い方法")).toBeNull();
+  });
+
   it("links the e-mail row to the store's external edit page in a new tab", async () => {
     const emailEditUrl = "https://id.example.com/email";
     await renderMypage(member, { ...demoStore, features: { ...demoStore.features, emailEditUrl } });

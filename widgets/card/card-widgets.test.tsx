@@ -118,3 +118,14 @@ describe("expiry", () => {
     expect(lastSubmitted(onSubmit)).toEqual({ expiryMonth: "07", expiryYear: "27" });
   });
 });
+
+describe("card data in a form post", () => {
+  it("is never named: a post without the script carries no number, expiry or security code", () => {
+    renderForm(cardForm());
+    for (const name of ["cardNumber", "expiryMonth", "expiryYear", "securityCode"]) {
+      const control = field(name).querySelector("input, select");
+      expect(control, name).not.toBeNull();
+      expect(control?.hasAttribute("name"), name).toBe(false);
+    }
+  });
+});
