@@ -2,8 +2,9 @@
  * The headers every response carries (issue 7 §3), through Hono's maintained secure-headers
  * middleware: a CSP with a per-request nonce and no `unsafe-*` in script-src, no framing,
  * nosniff, a Referrer-Policy, HSTS under https, a Permissions-Policy. Allowances for the tag
- * manager and reCAPTCHA are added only while the store configures them (read per request, so an
- * edit of the store file applies to the next one).
+ * manager and reCAPTCHA are added only while the store configures them, and a payment provider's
+ * token scripts only on the pages that take a card (read per request, so an edit of the store
+ * file applies to the next one).
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
@@ -43,6 +44,24 @@ export function recaptchaAllowance(scriptUrl: string = GOOGLE_RECAPTCHA_SCRIPT_U
   return { script: [origin], connect: [origin], frame: [origin] };
 }
 
+/**
+ * The pages that take a card (issue 42): the payment provider's token scripts may load and call
+ * home there only. (The purchase and subscription pages join with their issues.) The sandbox is
+ * served from this origin, which 'self' covers already; another provider's origin is added here.
+ */
+const CARD_PAGES: readonly RegExp[] = [/^\/mypage\/payment-method\/?$/];
+
+/** What the store's payment provider needs on `path`: its script origins on a card page, else nothing. */
+export function paymentAllowance(store: StoreSettingsSource, path: string): Allowance | null {
+  if (!CARD_PAGES.some((page) => page.test(path))) return null;
+  const provider = store.current().settings.paymentProvider;
+  const origins = [provider?.tokenScriptUrl, provider?.tds2ScriptUrl].flatMap((url) => {
+    if (!url || !/^https?:\/\//.test(url)) return [];
+    return [new URL(url).origin];
+  });
+  return origins.length > 0 ? { script: origins, connect: origins } : null;
+}
+
 /** The allowances the store's current settings call for. */
 export function storeAllowances(store: StoreSettingsSource, recaptchaScriptUrl?: string): Allowance[] {
   const { settings } = store.current();
@@ -56,9 +75,11 @@ function storeSources(
   store: StoreSettingsSource,
   recaptchaScriptUrl: string | undefined,
   directive: keyof Allowance,
+  path: string,
   fallback = "",
 ): string {
-  const allowances = storeAllowances(store, recaptchaScriptUrl);
+  const payment = paymentAllowance(store, path);
+  const allowances = [...storeAllowances(store, recaptchaScriptUrl), ...(payment ? [payment] : [])];
   const list = [...new Set(allowances.flatMap((allowance) => allowance[directive] ?? []))];
   return list.length > 0 ? list.join(" ") : fallback;
 }
@@ -89,17 +110,19 @@ export function securityHeaders({
   dev,
   recaptchaScriptUrl,
 }: SecurityHeaderOptions): MiddlewareHandler {
-  const sources = (directive: keyof Allowance, fallback = "") =>
-    storeSources(store, recaptchaScriptUrl, directive, fallback);
+  const sources =
+    (directive: keyof Allowance, fallback = "") =>
+    (c: Context) =>
+      storeSources(store, recaptchaScriptUrl, directive, c.req.path, fallback);
   const policy = {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", NONCE, () => sources("script")],
+    scriptSrc: ["'self'", NONCE, sources("script")],
     // React renders style attributes and the store's theme as inline styles; scripts are the risk.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", "data:", "blob:", "https:"],
     fontSrc: ["'self'", "data:"],
-    connectSrc: ["'self'", () => sources("connect")],
-    frameSrc: [() => sources("frame", "'none'")],
+    connectSrc: ["'self'", sources("connect")],
+    frameSrc: [sources("frame", "'none'")],
     objectSrc: ["'none'"],
     baseUri: ["'none'"],
     frameAncestors: ["'none'"],

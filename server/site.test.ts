@@ -240,6 +240,42 @@ describe("security headers", () => {
     expect(after.get("script-src")?.join(" ")).not.toContain("unsafe");
   });
 
+  it("allows another payment provider's token scripts on the pages that take a card only", async () => {
+    const app = site();
+    t.store.update((settings) => {
+      settings.paymentProvider = {
+        merchantId: "m",
+        serviceId: "s",
+        tokenScriptUrl: "https://token.provider.example/token.js",
+        tds2ScriptUrl: "https://tds2.provider.example/tds2.js",
+      };
+    });
+    const cardPage = directives(await get(app, "/mypage/payment-method"));
+    for (const directive of ["script-src", "connect-src"]) {
+      expect(cardPage.get(directive)).toEqual(
+        expect.arrayContaining(["https://token.provider.example", "https://tds2.provider.example"]),
+      );
+    }
+    for (const path of ["/", "/mypage", "/login", "/mypage/payment-method/complete"]) {
+      expect(
+        directives(await get(app, path))
+          .get("script-src")
+          ?.join(" "),
+        path,
+      ).not.toContain("provider.example");
+    }
+    // The sandbox's own scripts need nothing beyond 'self'.
+    t.store.update((settings) => {
+      settings.paymentProvider = {
+        merchantId: "m",
+        serviceId: "s",
+        tokenScriptUrl: "/sandbox-pay/token.js",
+        tds2ScriptUrl: "/sandbox-pay/tds2.js",
+      };
+    });
+    expect(directives(await get(app, "/mypage/payment-method")).get("script-src")).toHaveLength(2);
+  });
+
   it("only reports in development, where Vite injects scripts without a nonce", async () => {
     const response = await get(site({ dev: true }), "/");
     expect(response.headers.has("content-security-policy")).toBe(false);

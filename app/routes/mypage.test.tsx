@@ -158,7 +158,9 @@ describe("/mypage", () => {
       ...demoStore,
       features: { ...demoStore.features, isStorePaymentAvailable: false },
     });
-    expect(within(screen.getAllByRole("article").at(-1) as HTMLElement).queryByText("お支払い方法")).toBeNull();
+    expect(
+      within(screen.getAllByRole("article").at(-1) as HTMLElement).queryByText("お支払い方法"),
+    ).toBeNull();
   });
 
   it("links the e-mail row to the store's external edit page in a new tab", async () => {
