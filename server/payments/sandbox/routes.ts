@@ -83,7 +83,7 @@ function page(title: string, body: string): string {
 <title>${escapeHtml(title)}</title>
 <style>
   body { margin: 0; font-family: system-ui, "Noto Sans JP", sans-serif; background: #f3f4f6; color: #1f2937; }
-  main { max-width: 28rem; margin: 3rem auto; padding: 2rem; background: #fff; border-radius: 12px;
+  main { box-sizing: border-box; width: calc(100% - 2rem); max-width: 28rem; margin: 3rem auto; padding: 2rem; background: #fff; border-radius: 12px;
     box-shadow: 0 1px 3px rgb(0 0 0 / 0.12); }
   .badge { display: inline-block; padding: 0.125rem 0.5rem; border-radius: 999px; background: #fef3c7;
     color: #92400e; font-size: 0.8125rem; font-weight: 700; }
