@@ -14,7 +14,15 @@ import {
   TestBrowser,
 } from "../../tests/api-harness.ts";
 import { gifFrameBomb, interlacedPngBomb } from "../../tests/image-bombs.ts";
-import { accounts, consentChoices, profileImages, withdrawalSurveyAnswers } from "../db/schema.ts";
+import {
+  accounts,
+  consentChoices,
+  paymentMethods,
+  profileImages,
+  sandboxMethods,
+  withdrawalSurveyAnswers,
+} from "../db/schema.ts";
+import { createCardToken } from "../payments/sandbox/processor.ts";
 import { findAccountById } from "../services/accounts.ts";
 
 let t: TestApi;
@@ -1335,6 +1343,37 @@ describe("withdrawal: POST /zapi/account/withdraw/confirm, then DELETE /zapi/acc
     const page = await json(await browser.get("/zapi/internal/withdraw/screen-data"));
     expect(page.contractedPlans).toEqual([]);
     expect(page.survey).toMatchObject({ surveyName: "退会アンケート" });
+  });
+
+  it("has the payment processor forget the member's saved methods", async () => {
+    const member = await insertAccount(t);
+    const browser = await signedIn(member);
+    const token = await createCardToken(
+      t.db,
+      { merchantId: "sandbox-merchant", serviceId: "001" },
+      {
+        merchantId: "sandbox-merchant",
+        serviceId: "001",
+        ccNumber: "4242424242424242",
+        ccExpiration: "203012",
+        securityCode: "123",
+      },
+      t.clock.now(),
+    );
+    if (token.result !== "OK") throw new Error(token.errorCode);
+    const { token: cardToken, tokenKey } = token.tokenResponse;
+    expect(
+      (await browser.post("/zapi/account/payment-method/credit", { token: cardToken, tokenKey })).status,
+    ).toBe(200);
+    const [method] = await t.db.select().from(paymentMethods);
+    expect((await confirm(browser)).status).toBe(200);
+    expect((await withdraw(browser, mailedCode(t.outbox, member.email))).status).toBe(200);
+    const [kept] = await t.db
+      .select()
+      .from(sandboxMethods)
+      .where(eq(sandboxMethods.ref, method?.providerRef ?? ""));
+    expect(kept?.status).toBe("removed");
+    expect(await t.db.select().from(paymentMethods)).toEqual([]);
   });
 
   it("mails a code; the code deletes the account, keeps the answers without it, and mails a notice", async () => {

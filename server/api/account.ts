@@ -52,6 +52,7 @@ import {
   issueRecoveryToken,
   RECOVERY_LINK_LIFETIME_MS,
 } from "../services/email-recovery.ts";
+import { providerRefsOf } from "../services/payment-methods.ts";
 import {
   findProfileImage,
   ProfileImageError,
@@ -278,12 +279,19 @@ export const account = new Hono<ApiEnv>()
     await spendIssuedCode(c, flow, "withdraw", String(data.pinCode));
     const now = deps.now();
     const survey = settings.withdrawalSurvey;
+    // The processor forgets the member's methods too; ours go with the account.
+    const methodRefs = await providerRefsOf(deps.db, found.id);
     await withdrawAccount(
       deps.db,
       found.id,
       survey ? { surveyName: survey.surveyName, answers: flow.surveyAnswers ?? [] } : null,
       now,
     );
+    for (const ref of methodRefs) {
+      await deps.payments
+        .removeMethod(found.id, ref)
+        .catch((error: unknown) => console.error(`[withdraw] the provider kept method ${ref}`, error));
+    }
     clearSessionCookies(c);
     clearFlowCookie(c, "withdraw");
     setDoneCookie(c, "withdraw");

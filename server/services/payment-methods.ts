@@ -67,6 +67,15 @@ export async function savePaymentMethod(db: Db, accountId: string, method: Provi
   return row;
 }
 
+/** The processor's references of every method the member ever saved (for a withdrawal). */
+export async function providerRefsOf(db: Db, accountId: string): Promise<string[]> {
+  const rows = await db
+    .select({ providerRef: paymentMethods.providerRef })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.accountId, accountId));
+  return rows.map((row) => row.providerRef);
+}
+
 /** The member's own method that is not deleted, or null (another member's is null too). */
 export async function findPaymentMethod(
   db: Db,
