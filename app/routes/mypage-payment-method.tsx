@@ -21,11 +21,11 @@ import {
   type PaymentMethodActionResult,
   PaymentMethodRegister,
 } from "../components/payment/payment-method-register.tsx";
-import { DELETE_INTENT } from "../components/payment/saved-payment-methods.tsx";
 import { PAYMENT_METHOD_CONTENTS } from "../components/screen/contents/payment-method.ts";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import type { PaymentProviderConfig } from "../lib/card-token.ts";
 import { pageForms } from "../lib/form-validators.server.ts";
+import { type PaymentMethodPost, paymentMethodCall } from "../lib/payment-method-call.ts";
 import { enforceAccess, loadScreen } from "../lib/screen-loader.server.ts";
 import { zapiFetch } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-payment-method";
@@ -40,70 +40,23 @@ export async function loader(args: Route.LoaderArgs) {
   return data({ ...loaded, forms, validatorUrls }, { headers });
 }
 
-type Post = Record<string, unknown>;
-
 /** A JSON post of the page's script, or the HTML form's fields (a post without the script). */
-async function readPost(request: Request): Promise<Post> {
+async function readPost(request: Request): Promise<PaymentMethodPost> {
   if (request.headers.get("content-type")?.startsWith("application/json")) {
     const body: unknown = await request.json().catch(() => null);
-    return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Post) : {};
+    return typeof body === "object" && body !== null && !Array.isArray(body)
+      ? (body as PaymentMethodPost)
+      : {};
   }
   const form = await request.formData().catch(() => null);
   return form ? Object.fromEntries([...form].filter(([, value]) => typeof value === "string")) : {};
-}
-
-const text = (value: unknown) => (typeof value === "string" ? value : "");
-
-/** The API call a post asks for, or null for a post the page never makes. */
-function callOf(
-  post: Post,
-): { path: string; init: RequestInit; about: "register" | "delete" } | "needsScript" | null {
-  // The HTML form without the script posts only the chosen type: PayPal and carriers work so too.
-  const intent = text(post.intent) || (post.paymentMethodType ? "choose" : "");
-  const type = post.paymentMethodType;
-  if (intent === "registerCard") {
-    const { token, tokenKey, tds2infoToken, tds2infoTokenKey } = post;
-    const body = {
-      token: text(token),
-      tokenKey: text(tokenKey),
-      tds2infoToken: text(tds2infoToken),
-      tds2infoTokenKey: text(tds2infoTokenKey),
-    };
-    return {
-      path: "/zapi/account/payment-method/credit",
-      init: { method: "POST", body: JSON.stringify(body) },
-      about: "register",
-    };
-  }
-  if (intent === "paypal" || (intent === "choose" && (type === "PaypalRest" || type === "PaypalNvp"))) {
-    return {
-      path: "/zapi/account/payment-method/paypal",
-      init: { method: "GET", headers: { accept: "application/json" } },
-      about: "register",
-    };
-  }
-  if (
-    (intent === "link" || intent === "choose") &&
-    isPaymentMethodType(type) &&
-    type !== "SbpsCredit" &&
-    type !== "CampaignCode"
-  ) {
-    const body = JSON.stringify({ paymentMethodType: type });
-    return { path: "/zapi/account/payment-method/link", init: { method: "POST", body }, about: "register" };
-  }
-  if (intent === "choose" && type === "SbpsCredit") return "needsScript";
-  if (intent === DELETE_INTENT && text(post.accountPaymentMethodId)) {
-    const path = `/zapi/account/payment-method/${encodeURIComponent(text(post.accountPaymentMethodId))}`;
-    return { path, init: { method: "DELETE" }, about: "delete" };
-  }
-  return null;
 }
 
 export async function action(args: Route.ActionArgs) {
   await enforceAccess(args, "member");
   const t = await translatorFor(detectLanguage(args.request));
   const post = await readPost(args.request);
-  const call = callOf(post);
+  const call = paymentMethodCall(post);
   const refuse = (about: "register" | "delete", message: string, status = 400) =>
     data<PaymentMethodActionResult>({ ok: false, about, message }, { status });
   if (call === "needsScript") return refuse("register", t("mypage.paymentMethodPage.needsScript"));

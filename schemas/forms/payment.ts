@@ -32,7 +32,8 @@ export function isPaymentMethodType(value: unknown): value is PaymentMethodType 
 
 export const CARD_TYPE = "SbpsCredit" satisfies PaymentMethodType;
 export const CAMPAIGN_CODE_TYPE = "CampaignCode" satisfies PaymentMethodType;
-const PAYPAL_TYPES: readonly PaymentMethodType[] = ["PaypalNvp", "PaypalRest"];
+/** PayPal's two integrations; the REST one first, where a store offers both. */
+export const PAYPAL_TYPES: readonly PaymentMethodType[] = ["PaypalRest", "PaypalNvp"];
 
 /**
  * How a chosen type is registered (spec §7): the card through the provider's token script

@@ -8,7 +8,7 @@
  * a one-time token. Only the types the store offers are taken, and only while store payment is on.
  */
 import { type Context, Hono } from "hono";
-import { paymentFlowOf } from "../../schemas/forms/payment.ts";
+import { PAYPAL_TYPES, paymentFlowOf } from "../../schemas/forms/payment.ts";
 import type { PaymentMethodType } from "../../schemas/types/payment-method.gen.ts";
 import type { PaymentMethodCreditRequest } from "../../schemas/types/payment-method-credit-request.gen.ts";
 import type { PaymentMethodLinkRequest } from "../../schemas/types/payment-method-link-request.gen.ts";
@@ -37,8 +37,6 @@ export const PAYMENT_METHOD_COMPLETE_PATH = `${PAYMENT_METHOD_PATH}/complete`;
 export const PAYMENT_METHOD_DELETE_COMPLETE_PATH = `${PAYMENT_METHOD_PATH}/delete/complete`;
 /** The page the provider sends the member back to, with the registration's state. */
 export const PAYMENT_METHOD_RETURN_PATH = `${PAYMENT_METHOD_PATH}/return`;
-
-const PAYPAL_TYPES: readonly PaymentMethodType[] = ["PaypalRest", "PaypalNvp"];
 
 /**
  * The types a member can register on /mypage/payment-method: the store's, in its order, but not

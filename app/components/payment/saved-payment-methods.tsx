@@ -10,9 +10,7 @@ import { Form, useNavigation } from "react-router";
 import { CARD_BRAND_NAMES } from "../../../schemas/card.ts";
 import { japanToday } from "../../../schemas/japan-date.ts";
 import type { AccountPaymentMethod } from "../../../schemas/types/payment-method.gen.ts";
-
-/** The intent the route's action reads for a delete. */
-export const DELETE_INTENT = "delete";
+import { DELETE_INTENT } from "../../lib/payment-method-call.ts";
 
 /** Whether a card expiring in `expireDate` (YYYYMM) is past the end of its month in Japan. */
 export function isCardExpired(expireDate: string, now: Date): boolean {

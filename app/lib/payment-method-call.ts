@@ -1,0 +1,54 @@
+/**
+ * What a post of /mypage/payment-method asks the API for (routes/mypage-payment-method.tsx): the
+ * page's script names an intent; a post without the script carries only the chosen type, which is
+ * enough for PayPal and the carriers. Pure, so that it is tested on its own.
+ */
+import { isPaymentMethodType, paymentFlowOf } from "../../schemas/forms/payment.ts";
+
+/** The intent of a saved method's delete button. */
+export const DELETE_INTENT = "delete";
+
+export type PaymentMethodPost = Record<string, unknown>;
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** The API call a post asks for, or null for a post the page never makes. */
+export function paymentMethodCall(
+  post: PaymentMethodPost,
+): { path: string; init: RequestInit; about: "register" | "delete" } | "needsScript" | null {
+  // The HTML form without the script posts only the chosen type: PayPal and carriers work so too.
+  const intent = text(post.intent) || (post.paymentMethodType ? "choose" : "");
+  const type = post.paymentMethodType;
+  if (intent === "registerCard") {
+    const { token, tokenKey, tds2infoToken, tds2infoTokenKey } = post;
+    const body = {
+      token: text(token),
+      tokenKey: text(tokenKey),
+      tds2infoToken: text(tds2infoToken),
+      tds2infoTokenKey: text(tds2infoTokenKey),
+    };
+    return {
+      path: "/zapi/account/payment-method/credit",
+      init: { method: "POST", body: JSON.stringify(body) },
+      about: "register",
+    };
+  }
+  const flow = isPaymentMethodType(type) ? paymentFlowOf(type) : null;
+  if (intent === "paypal" || (intent === "choose" && flow === "paypal")) {
+    return {
+      path: "/zapi/account/payment-method/paypal",
+      init: { method: "GET", headers: { accept: "application/json" } },
+      about: "register",
+    };
+  }
+  if ((intent === "link" || intent === "choose") && flow === "redirectLink") {
+    const body = JSON.stringify({ paymentMethodType: type });
+    return { path: "/zapi/account/payment-method/link", init: { method: "POST", body }, about: "register" };
+  }
+  if (intent === "choose" && flow === "card") return "needsScript";
+  if (intent === DELETE_INTENT && text(post.accountPaymentMethodId)) {
+    const path = `/zapi/account/payment-method/${encodeURIComponent(text(post.accountPaymentMethodId))}`;
+    return { path, init: { method: "DELETE" }, about: "delete" };
+  }
+  return null;
+}
