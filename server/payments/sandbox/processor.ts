@@ -23,6 +23,7 @@ import {
 } from "../../db/schema.ts";
 import { hashToken, randomToken } from "../../services/tokens.ts";
 import type {
+  CardRegistration,
   Charge,
   ChargeOutcome,
   Failure,
@@ -217,15 +218,6 @@ function providerMethod(row: MethodRow): ProviderMethod {
   };
 }
 
-export interface CardRegistrationInput {
-  customerRef: string;
-  token: string;
-  tokenKey: string;
-  tds2Token?: string;
-  tds2TokenKey?: string;
-  returnUrl: string;
-}
-
 /**
  * Spends a card token: single use, bound to the first customer that presents it (a second
  * presentation, or another customer's, is refused), then registers the card or asks for the
@@ -234,7 +226,7 @@ export interface CardRegistrationInput {
 export async function registerCard(
   db: Db,
   merchant: SandboxMerchant,
-  input: CardRegistrationInput,
+  input: CardRegistration,
   now: Date,
 ): Promise<MethodOutcome> {
   const tokenHash = hashToken(input.token);
@@ -294,7 +286,7 @@ export async function registerCard(
 async function spendTds2Token(
   db: Db,
   merchant: SandboxMerchant,
-  input: CardRegistrationInput,
+  input: CardRegistration,
   now: Date,
 ): Promise<boolean> {
   if (!input.tds2Token || !input.tds2TokenKey) return false;
@@ -369,19 +361,17 @@ export interface SandboxActionView {
   returnUrl: string;
 }
 
+/** An action still waiting for the member's answer. */
+const openAction = (ref: string, now: Date) =>
+  and(eq(sandboxActions.ref, ref), eq(sandboxActions.status, "pending"), gt(sandboxActions.expiresAt, now));
+
 /** A pending action the sandbox's page shows, or null when it is unknown, decided or expired. */
 export async function findPendingAction(db: Db, ref: string, now: Date): Promise<SandboxActionView | null> {
   const [row] = await db
     .select({ action: sandboxActions, method: sandboxMethods })
     .from(sandboxActions)
     .innerJoin(sandboxMethods, eq(sandboxMethods.ref, sandboxActions.methodRef))
-    .where(
-      and(
-        eq(sandboxActions.ref, ref),
-        eq(sandboxActions.status, "pending"),
-        gt(sandboxActions.expiresAt, now),
-      ),
-    );
+    .where(openAction(ref, now));
   if (!row) return null;
   return {
     ref,
@@ -397,13 +387,7 @@ export async function decideAction(db: Db, ref: string, approve: boolean, now: D
   const [decided] = await db
     .update(sandboxActions)
     .set({ status: approve ? "approved" : "refused" })
-    .where(
-      and(
-        eq(sandboxActions.ref, ref),
-        eq(sandboxActions.status, "pending"),
-        gt(sandboxActions.expiresAt, now),
-      ),
-    )
+    .where(openAction(ref, now))
     .returning({ returnUrl: sandboxActions.returnUrl });
   return decided?.returnUrl ?? null;
 }
