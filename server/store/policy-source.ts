@@ -4,9 +4,10 @@
  * applies to the next request, and an invalid change is logged while the last good set stays in force.
  */
 import { createHash } from "node:crypto";
-import { existsSync, type FSWatcher, readFileSync, watch } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import Ajv from "ajv";
+import { keepCurrent } from "./keep-current.ts";
 import { renderPolicyText } from "./policy-text.ts";
 
 export interface PolicyRevision {
@@ -181,35 +182,17 @@ export function loadPolicies(directory: string): PolicyCatalogue {
 
 type Logger = Pick<Console, "info" | "error">;
 
-/** Loads the folder and keeps it current, like the store settings (store-settings-source.ts). */
+/** Loads the folder and keeps it current, like the store settings (keep-current.ts). */
 export function watchPolicies(directory: string, logger: Logger = console): PolicySource {
   const dir = resolve(directory);
-  let catalogue = loadPolicies(dir);
-  let timer: NodeJS.Timeout | undefined;
-  const reload = () => {
-    try {
-      const next = loadPolicies(dir);
-      if (next.version !== catalogue.version) {
-        catalogue = next;
-        logger.info(`[policies] reloaded from ${dir} (version ${next.version})`);
-      }
-    } catch (error) {
-      logger.error(
-        `[policies] ${(error as Error).message}\n[policies] keeping the last good policies (version ${catalogue.version})`,
-      );
-    }
-  };
-  const watcher: FSWatcher = watch(dir, { recursive: true }, () => {
-    clearTimeout(timer);
-    timer = setTimeout(reload, 50);
+  return keepCurrent({
+    load: () => loadPolicies(dir),
+    directory: dir,
+    recursive: true,
+    label: "policies",
+    what: "policies",
+    logger,
   });
-  return {
-    current: () => catalogue,
-    close: () => {
-      clearTimeout(timer);
-      watcher.close();
-    },
-  };
 }
 
 /** A fixed set, for tests. */
