@@ -1,0 +1,66 @@
+/**
+ * Whether a plan can be bought now (spec §4 Plan availability, §9 the "few left" threshold): pure,
+ * so that the API, the pages and the tests read one rule.
+ */
+
+/** The sales indicator: nothing without a limit; sold out at the limit; few left from 80 % or with one left. */
+export type SalesIndicator = "none" | "enough" | "fewLeft" | "soldOut";
+
+/**
+ * Spec §4: count/limit truncated to 2 decimals is 0.8 or more, or one slot remains. Counted in
+ * whole percent so that no floating-point rounding moves the threshold (0.29 × 100 is 28.999…).
+ */
+export function salesIndicator(salesCount: number, salesLimit: number | null | undefined): SalesIndicator {
+  if (salesLimit === null || salesLimit === undefined) return "none";
+  if (salesCount >= salesLimit) return "soldOut";
+  const percent = Math.floor((salesCount * 100) / salesLimit);
+  return percent >= 80 || salesLimit - salesCount === 1 ? "fewLeft" : "enough";
+}
+
+export type PlanAvailability =
+  | "beforeSale"
+  | "available"
+  | "fewLeft"
+  | "soldOut"
+  | "endOfSale"
+  | "subscribed"
+  | "contractLimit";
+
+export interface AvailabilityInput {
+  salesStartDate?: string | null;
+  salesEndDate?: string | null;
+  salesCount: number;
+  salesLimit?: number | null;
+  contractLimit?: number | null;
+  /** The member holds a subscription of this plan that is in force. */
+  subscribed: boolean;
+  /** How many contracts of this plan the member holds in force. */
+  contractCount: number;
+}
+
+/**
+ * The plan's state for this member at `now`. The member's own state comes first (a plan they
+ * already have, or may not hold more of), then the sale's period, then what is left.
+ */
+export function planAvailability(plan: AvailabilityInput, now: Date): PlanAvailability {
+  if (plan.subscribed) return "subscribed";
+  if (plan.contractLimit != null && plan.contractCount >= plan.contractLimit) return "contractLimit";
+  if (plan.salesStartDate && now.getTime() < Date.parse(plan.salesStartDate)) return "beforeSale";
+  if (plan.salesEndDate && now.getTime() >= Date.parse(plan.salesEndDate)) return "endOfSale";
+  const indicator = salesIndicator(plan.salesCount, plan.salesLimit);
+  if (indicator === "soldOut") return "soldOut";
+  return indicator === "fewLeft" ? "fewLeft" : "available";
+}
+
+/** Spec §4: the contract button is enabled only while the plan can be bought. */
+export function canContract(availability: PlanAvailability): boolean {
+  return availability === "available" || availability === "fewLeft";
+}
+
+/** The contract button's label (spec §4): the free-trial text when the plan has trial days, else プランを契約する. */
+export function contractButtonLabel(freeTrialDays: number | null | undefined): {
+  key: "plans.contractWithTrial" | "plans.contract";
+  days?: number;
+} {
+  return freeTrialDays ? { key: "plans.contractWithTrial", days: freeTrialDays } : { key: "plans.contract" };
+}
