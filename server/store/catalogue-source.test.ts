@@ -1,0 +1,158 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CatalogueError, loadCatalogue, parseCatalogue, watchCatalogue } from "./catalogue-source.ts";
+
+const configDir = resolve(import.meta.dirname, "../../config");
+const demoPlans = JSON.parse(readFileSync(join(configDir, "plans.json"), "utf8"));
+const demoCampaigns = JSON.parse(readFileSync(join(configDir, "campaigns.json"), "utf8"));
+
+function problemsOf(plans: unknown, campaigns: unknown = { campaigns: [] }): string[] {
+  try {
+    parseCatalogue(JSON.stringify(plans), JSON.stringify(campaigns), "test");
+    return [];
+  } catch (error) {
+    if (error instanceof CatalogueError) return error.problems;
+    throw error;
+  }
+}
+
+const subscription = {
+  planId: "monthly",
+  planName: "月額",
+  planType: "subscription",
+  price: 990,
+  renewSpanUnit: "months",
+  renewSpan: 1,
+};
+const rental = {
+  planId: "rental",
+  planName: "レンタル",
+  planType: "rental",
+  price: 440,
+  viewingPeriodDays: 2,
+};
+const campaign = {
+  campaignId: "c1",
+  code: "CODE1",
+  campaignName: "キャンペーン",
+  campaignType: "free",
+  freeDays: 30,
+  planIds: ["monthly"],
+};
+
+describe("the demo catalogue", () => {
+  it("loads: monthly and annual subscriptions, a limited plan, a rental, a purchase, one not on sale, a code of each type", () => {
+    const catalogue = loadCatalogue(configDir);
+    expect(catalogue.plans.map((plan) => plan.planType)).toEqual([
+      "subscription",
+      "subscription",
+      "subscription",
+      "rental",
+      "purchase",
+      "subscription",
+    ]);
+    expect(catalogue.plans.some((plan) => plan.freeTrialDays)).toBe(true);
+    expect(catalogue.plans.some((plan) => plan.salesLimit)).toBe(true);
+    expect(catalogue.plans.some((plan) => plan.salesStartDate)).toBe(true);
+    expect(new Set(catalogue.campaigns.map((entry) => entry.campaignType))).toEqual(
+      new Set(["free", "discountRate", "discountAmount", "payment"]),
+    );
+    expect(catalogue.version).toMatch(/^[0-9a-f]{16}$/);
+  });
+});
+
+describe("checking the catalogue", () => {
+  it("names the file and the field the schema refuses", () => {
+    expect(problemsOf({ plans: [{ ...subscription, price: -1 }] })).toEqual(["plans.0.price: must be >= 0"]);
+    expect(problemsOf({ plans: [{ ...subscription, planType: "lifetime" }] })[0]).toContain(
+      'plans.0.planType: must be one of "subscription", "purchase", "rental"',
+    );
+    expect(problemsOf({ plans: [{ ...subscription, colour: "red" }] })).toEqual([
+      "plans.0.colour: is not a known field",
+    ]);
+    expect(problemsOf({ plans: [{ ...subscription, salesEndDate: "2026-12-01" }] }).join()).toContain(
+      "plans.0.salesEndDate",
+    );
+    expect(() => parseCatalogue("{", "{}", "dir")).toThrow(/dir\/plans.json:\n {2}- is not valid JSON/);
+  });
+
+  it("refuses what the schema cannot say: plan types' fields, periods, duplicates", () => {
+    expect(problemsOf({ plans: [{ ...subscription, renewSpan: undefined }] })).toEqual([
+      "plans.0: a subscription needs renewSpanUnit and renewSpan",
+    ]);
+    expect(problemsOf({ plans: [{ ...rental, viewingPeriodDays: undefined }] })).toEqual([
+      "plans.0: a rental needs viewingPeriodDays",
+    ]);
+    expect(problemsOf({ plans: [{ ...rental, freeTrialDays: 7 }] })[0]).toContain("are for subscriptions");
+    expect(
+      problemsOf({
+        plans: [
+          {
+            ...subscription,
+            salesStartDate: "2026-05-01T00:00:00+09:00",
+            salesEndDate: "2026-04-01T00:00:00+09:00",
+          },
+        ],
+      }),
+    ).toEqual(["plans.0.salesEndDate: must be after salesStartDate"]);
+    expect(problemsOf({ plans: [subscription, subscription] })).toEqual([
+      'plans.1.planId: "monthly" is used twice',
+    ]);
+  });
+
+  it("refuses a campaign for an unknown plan, a code twice, and fields of another type", () => {
+    const plans = { plans: [subscription] };
+    expect(problemsOf(plans, { campaigns: [{ ...campaign, planIds: ["nope"] }] })).toEqual([
+      'campaigns.0.planIds: "nope" is not a plan of plans.json',
+    ]);
+    expect(
+      problemsOf(plans, { campaigns: [campaign, { ...campaign, campaignId: "c2", code: "code1" }] }),
+    ).toEqual(['campaigns.1.code: "code1" is used twice (codes match without regard to case)']);
+    expect(problemsOf(plans, { campaigns: [{ ...campaign, freeDays: undefined }] })).toEqual([
+      "campaigns.0.freeDays: is required for free",
+    ]);
+    expect(problemsOf(plans, { campaigns: [{ ...campaign, campaignType: "payment" }] })).toEqual([
+      "campaigns.0.freeDays: is not for payment",
+    ]);
+    expect(problemsOf(plans, { campaigns: [{ ...campaign, code: "ＣＯＤＥ" }] })[0]).toContain(
+      "campaigns.0.code",
+    );
+  });
+});
+
+describe("watchCatalogue", () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("applies a valid edit to the next read and keeps the last good catalogue after an invalid one", async () => {
+    dir = mkdtempSync(join(tmpdir(), "catalogue-"));
+    writeFileSync(join(dir, "plans.json"), JSON.stringify(demoPlans));
+    writeFileSync(join(dir, "campaigns.json"), JSON.stringify(demoCampaigns));
+    const log = { info: vi.fn(), error: vi.fn() };
+    const source = watchCatalogue(dir, log);
+    try {
+      const first = source.current();
+      const renamed = structuredClone(demoPlans);
+      renamed.plans[0].planName = "新しい名前";
+      writeFileSync(join(dir, "plans.json"), JSON.stringify(renamed));
+      await vi.waitFor(() => expect(source.current().plans[0]?.planName).toBe("新しい名前"), {
+        timeout: 5000,
+      });
+      const good = source.current();
+      expect(good.version).not.toBe(first.version);
+
+      writeFileSync(join(dir, "plans.json"), JSON.stringify({ plans: [{ planId: "x" }] }));
+      await vi.waitFor(() => expect(log.error).toHaveBeenCalled(), { timeout: 5000 });
+      expect(String(log.error.mock.calls.at(-1)?.[0])).toContain(
+        `keeping the last good plans and campaigns (version ${good.version})`,
+      );
+      expect(source.current()).toBe(good);
+    } finally {
+      source.close();
+    }
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * The plans on offer and the campaign codes (issue 43): `plans.json` and `campaigns.json` beside
+ * the store settings file, the operator's data. Checked against their schemas
+ * (schemas/catalogue/) and against each other; kept current like the store settings.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import Ajv, { type ErrorObject } from "ajv";
+import campaignCatalogueSchema from "../../schemas/catalogue/campaign-catalogue.schema.json" with {
+  type: "json",
+};
+import planCatalogueSchema from "../../schemas/catalogue/plan-catalogue.schema.json" with { type: "json" };
+import surveySchema from "../../schemas/survey.schema.json" with { type: "json" };
+import type { Campaign, CampaignCatalogue } from "../../schemas/types/campaign-catalogue.gen.ts";
+import type { CataloguePlan, PlanCatalogue } from "../../schemas/types/plan-catalogue.gen.ts";
+import { type CurrentSource, keepCurrent } from "./keep-current.ts";
+
+export type { Campaign, CataloguePlan };
+
+export interface Catalogue {
+  plans: CataloguePlan[];
+  campaigns: Campaign[];
+  /** Changes whenever either file changes. */
+  version: string;
+}
+
+export type CatalogueSource = CurrentSource<Catalogue>;
+
+export const PLANS_FILE = "plans.json";
+export const CAMPAIGNS_FILE = "campaigns.json";
+
+export class CatalogueError extends Error {
+  constructor(
+    readonly source: string,
+    readonly problems: string[],
+  ) {
+    super(`Invalid catalogue in ${source}:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "CatalogueError";
+  }
+}
+
+const ajv = new Ajv({ allErrors: true, allowUnionTypes: true, strict: false });
+ajv.addSchema(surveySchema, "survey.schema.json");
+ajv.addSchema(planCatalogueSchema);
+const validatePlans = ajv.compile<PlanCatalogue>({ $ref: planCatalogueSchema.$id });
+const validateCampaigns = ajv.compile<CampaignCatalogue>(campaignCatalogueSchema);
+
+function describe(error: ErrorObject): string {
+  const path = error.instancePath.replace(/^\//, "").replaceAll("/", ".") || "(root)";
+  const params = error.params as {
+    missingProperty?: string;
+    additionalProperty?: string;
+    allowedValues?: unknown[];
+  };
+  if (error.keyword === "required") return `${path}.${params.missingProperty}: is required`;
+  if (error.keyword === "additionalProperties")
+    return `${path}.${params.additionalProperty}: is not a known field`;
+  if (error.keyword === "enum")
+    return `${path}: must be one of ${params.allowedValues?.map((v) => JSON.stringify(v)).join(", ")}`;
+  return `${path}: ${error.message ?? "is invalid"}`;
+}
+
+function parseJson(text: string, source: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new CatalogueError(source, [`is not valid JSON: ${(error as Error).message}`]);
+  }
+}
+
+/** What the schemas cannot say: each plan type's fields, the periods, one id and code each, known plans. */
+function crossProblems(plans: CataloguePlan[], campaigns: Campaign[]): string[] {
+  const problems: string[] = [];
+  const planIds = new Set<string>();
+  for (const [index, plan] of plans.entries()) {
+    const at = `plans.${index}`;
+    if (planIds.has(plan.planId)) problems.push(`${at}.planId: "${plan.planId}" is used twice`);
+    planIds.add(plan.planId);
+    if (plan.planType === "subscription") {
+      if (!plan.renewSpanUnit || !plan.renewSpan)
+        problems.push(`${at}: a subscription needs renewSpanUnit and renewSpan`);
+      if (plan.viewingPeriodDays) problems.push(`${at}.viewingPeriodDays: is for purchases and rentals`);
+    } else {
+      if (plan.renewSpanUnit || plan.renewSpan || plan.freeTrialDays || plan.forceStopRenewDate) {
+        problems.push(
+          `${at}: renewal fields (renewSpanUnit, renewSpan, freeTrialDays, forceStopRenewDate) are for subscriptions`,
+        );
+      }
+      if (plan.planType === "rental" && !plan.viewingPeriodDays)
+        problems.push(`${at}: a rental needs viewingPeriodDays`);
+    }
+    if (
+      plan.salesStartDate &&
+      plan.salesEndDate &&
+      Date.parse(plan.salesStartDate) >= Date.parse(plan.salesEndDate)
+    ) {
+      problems.push(`${at}.salesEndDate: must be after salesStartDate`);
+    }
+  }
+  const campaignIds = new Set<string>();
+  const codes = new Set<string>();
+  for (const [index, campaign] of campaigns.entries()) {
+    const at = `campaigns.${index}`;
+    if (campaignIds.has(campaign.campaignId))
+      problems.push(`${at}.campaignId: "${campaign.campaignId}" is used twice`);
+    campaignIds.add(campaign.campaignId);
+    const code = campaign.code.toUpperCase();
+    if (codes.has(code))
+      problems.push(`${at}.code: "${campaign.code}" is used twice (codes match without regard to case)`);
+    codes.add(code);
+    for (const planId of campaign.planIds) {
+      if (!planIds.has(planId)) problems.push(`${at}.planIds: "${planId}" is not a plan of plans.json`);
+    }
+    const needs = {
+      free: "freeDays",
+      discountRate: "discountRate",
+      discountAmount: "discountAmount",
+      payment: null,
+    }[campaign.campaignType];
+    for (const field of ["freeDays", "discountRate", "discountAmount"] as const) {
+      if (field === needs && campaign[field] === undefined)
+        problems.push(`${at}.${field}: is required for ${campaign.campaignType}`);
+      if (field !== needs && campaign[field] !== undefined)
+        problems.push(`${at}.${field}: is not for ${campaign.campaignType}`);
+    }
+    if (
+      campaign.validFrom &&
+      campaign.validUntil &&
+      Date.parse(campaign.validFrom) >= Date.parse(campaign.validUntil)
+    ) {
+      problems.push(`${at}.validUntil: must be after validFrom`);
+    }
+  }
+  return problems;
+}
+
+/** Reads and checks both files of `directory`; throws CatalogueError naming each problem. */
+export function loadCatalogue(directory: string): Catalogue {
+  const dir = resolve(directory);
+  const plansPath = join(dir, PLANS_FILE);
+  const campaignsPath = join(dir, CAMPAIGNS_FILE);
+  const plansText = readFileSync(plansPath, "utf8");
+  const campaignsText = readFileSync(campaignsPath, "utf8");
+  return parseCatalogue(plansText, campaignsText, dir);
+}
+
+/** Checks the two files' texts (also for tests); `source` names them in messages. */
+export function parseCatalogue(plansText: string, campaignsText: string, source: string): Catalogue {
+  const plansDocument = parseJson(plansText, `${source}/${PLANS_FILE}`);
+  const campaignsDocument = parseJson(campaignsText, `${source}/${CAMPAIGNS_FILE}`);
+  if (!validatePlans(plansDocument)) {
+    throw new CatalogueError(`${source}/${PLANS_FILE}`, (validatePlans.errors ?? []).map(describe));
+  }
+  if (!validateCampaigns(campaignsDocument)) {
+    throw new CatalogueError(`${source}/${CAMPAIGNS_FILE}`, (validateCampaigns.errors ?? []).map(describe));
+  }
+  const { plans } = plansDocument;
+  const { campaigns } = campaignsDocument;
+  const problems = crossProblems(plans, campaigns);
+  if (problems.length > 0) throw new CatalogueError(source, problems);
+  const version = createHash("sha256")
+    .update(plansText)
+    .update("\0")
+    .update(campaignsText)
+    .digest("hex")
+    .slice(0, 16);
+  return { plans, campaigns, version };
+}
+
+/** The catalogue beside the store settings file, kept current (keep-current.ts). */
+export function watchCatalogue(directory: string, logger?: Pick<Console, "info" | "error">): CatalogueSource {
+  const dir = resolve(directory);
+  return keepCurrent({
+    load: () => loadCatalogue(dir),
+    directory: dir,
+    names: [PLANS_FILE, CAMPAIGNS_FILE],
+    label: "catalogue",
+    what: "plans and campaigns",
+    logger,
+  });
+}
+
+/** A fixed catalogue, for tests. */
+export function staticCatalogue(catalogue: Omit<Catalogue, "version">, version = "static"): CatalogueSource {
+  const snapshot = { ...catalogue, version };
+  return { current: () => snapshot, close: () => {} };
+}
