@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApi, insertAccount, type TestApi, TestBrowser } from "../../tests/api-harness.ts";
-import { paymentMethods } from "../db/schema.ts";
+import { contracts, paymentMethods } from "../db/schema.ts";
 import {
   createCardToken,
   createTds2Token,
@@ -301,5 +301,53 @@ describe("GET /zapi/internal/mypage/payment-method/screen-data", () => {
     expect(await json(await browser.get("/zapi/internal/mypage/payment-method/screen-data"))).toEqual({
       redirectTo: "/mypage",
     });
+  });
+});
+
+describe("a method a subscription uses", () => {
+  async function savedMethodId() {
+    await browser.post("/zapi/account/payment-method/credit", await cardToken());
+    const [method] = await saved();
+    return method?.accountPaymentMethodId ?? "";
+  }
+  const remove = (id: string) => browser.request(`/zapi/account/payment-method/${id}`, { method: "DELETE" });
+
+  it("is marked in use and cannot be deleted, with a cancellation pending too (spec §4, §6)", async () => {
+    const id = await savedMethodId();
+    for (const subscriptionStatus of ["NEW_CONTRACT", "CANCEL_REQUEST"] as const) {
+      await t.db.delete(contracts);
+      await t.db.insert(contracts).values({
+        accountId: memberId,
+        planId: "standard-monthly",
+        planType: "subscription",
+        subscriptionStatus,
+        paymentMethodId: id,
+      });
+      const page = await json(await browser.get("/zapi/internal/mypage/payment-method/screen-data"));
+      expect(page.paymentMethods).toMatchObject([{ accountPaymentMethodId: id, isContractUsed: true }]);
+      const refused = await remove(id);
+      expect(refused.status).toBe(400);
+      expect(await json(refused)).toMatchObject({
+        code: "PAYMENT_METHOD_IN_USE",
+        message: "ご契約中のプランで利用しているお支払い方法は削除できません。",
+      });
+      expect(await saved()).toHaveLength(1);
+    }
+  });
+
+  it("is free again once the subscription is cancelled; a purchase or rental never holds it", async () => {
+    const id = await savedMethodId();
+    await t.db.insert(contracts).values([
+      {
+        accountId: memberId,
+        planId: "standard-monthly",
+        planType: "subscription",
+        subscriptionStatus: "CANCELLED",
+        paymentMethodId: id,
+      },
+      { accountId: memberId, planId: "movie-rental-48h", planType: "rental", paymentMethodId: id },
+    ]);
+    expect(await saved()).toMatchObject([{ isContractUsed: false }]);
+    expect((await remove(id)).status).toBe(200);
   });
 });

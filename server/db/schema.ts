@@ -513,3 +513,60 @@ export const sandboxCharges = pgTable(
   },
   (table) => [uniqueIndex("sandbox_charges_key_unique").on(table.merchantId, table.idempotencyKey)],
 );
+
+/** A subscription's state (spec §4 Subscription status groups). */
+export type SubscriptionStatus =
+  | "NEW_CONTRACT"
+  | "ONGOING_CONTRACT"
+  | "TRIAL_TO_PAID"
+  | "RE_CONTRACT"
+  | "HOLD_RELEASED"
+  | "TRIAL_HOLD_RELEASED"
+  | "NEW_TRIAL_CONTRACT"
+  | "HOLD_CANCEL_REQUEST"
+  | "TRIAL_HOLD_CANCEL_REQUEST"
+  | "CANCEL_REQUEST"
+  | "TRIAL_CANCEL_REQUEST"
+  | "HOLD"
+  | "TRIAL_HOLD"
+  | "CANCELLED";
+
+/**
+ * A member's contract of a plan (issue 43 §6): a subscription with its status, billing anchor and
+ * next settlement day (Japan dates), or a purchase or rental with its entitlement. The plan is
+ * named by its catalogue id (config/plans.json). A subscription in force holds its payment method:
+ * that method cannot be deleted (spec §4, §6).
+ */
+export const contracts = pgTable(
+  "contracts",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    planId: text("plan_id").notNull(),
+    planType: text("plan_type").$type<"subscription" | "purchase" | "rental">().notNull(),
+    /** Subscriptions only. */
+    subscriptionStatus: text("subscription_status").$type<SubscriptionStatus>(),
+    /** Null when a payment code paid for it. */
+    paymentMethodId: uuid("payment_method_id").references(() => paymentMethods.id),
+    campaignId: text("campaign_id"),
+    /** How many more billing cycles the campaign's discount applies to. */
+    campaignCyclesLeft: integer("campaign_cycles_left").notNull().default(0),
+    /** The day of the month billing falls on (1–31; the month's last day when it has fewer). */
+    anchorDay: smallint("anchor_day"),
+    /** YYYY-MM-DD in Japan. */
+    nextSettlementDay: text("next_settlement_day"),
+    trialEndDay: text("trial_end_day"),
+    /** Purchases and rentals: until when the content may be watched. */
+    entitlementExpiresAt: timestamp("entitlement_expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("contracts_account_idx").on(table.accountId),
+    index("contracts_payment_method_idx").on(table.paymentMethodId),
+    index("contracts_plan_idx").on(table.planId),
+  ],
+);

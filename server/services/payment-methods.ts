@@ -4,10 +4,10 @@
  * expiry. Registrations finished on the processor's page wait in payment_actions under a random
  * state that must come back once, to the member who started it.
  */
-import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, not, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AccountPaymentMethod, PaymentMethodType } from "../../schemas/types/payment-method.gen.ts";
 import type { Db } from "../db/database.ts";
-import { paymentActions, paymentMethods } from "../db/schema.ts";
+import { contracts, paymentActions, paymentMethods } from "../db/schema.ts";
 import type { ProviderMethod } from "../payments/provider.ts";
 import { hashToken, randomToken } from "./tokens.ts";
 
@@ -17,11 +17,22 @@ export const PAYMENT_ACTION_LIFETIME_MS = 30 * 60 * 1000;
 type MethodRow = typeof paymentMethods.$inferSelect;
 
 /**
- * Whether a contract uses the method (spec §6: such a method cannot be deleted). No plan can be
- * bought yet; the purchase issue records the contracts that use a method and answers here.
+ * A subscription in force (cancellation pending included) holds its payment method: spec §4, §6
+ * say such a method cannot be deleted. A purchase or rental was charged once and holds nothing.
  */
-async function contractUsesMethod(_db: Db, _methodId: string): Promise<boolean> {
-  return false;
+function heldBySubscription(methodId: SQLWrapper | string): SQL<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${contracts} WHERE ${contracts.paymentMethodId} = ${methodId} AND ${contracts.subscriptionStatus} IS NOT NULL AND ${contracts.subscriptionStatus} <> 'CANCELLED')`;
+}
+
+/** The method's id as the outer row names it (a bare column would be read as the subquery's own id). */
+const outerMethodId = sql`${paymentMethods}.${sql.identifier("id")}`;
+
+async function contractUsesMethod(db: Db, methodId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ used: heldBySubscription(outerMethodId) })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.id, methodId));
+  return row?.used === true;
 }
 
 export async function toAccountPaymentMethod(db: Db, row: MethodRow): Promise<AccountPaymentMethod> {
@@ -108,13 +119,20 @@ export async function deletePaymentMethod(
 ): Promise<{ outcome: DeleteOutcome; row: MethodRow | null }> {
   const row = await findPaymentMethod(db, accountId, methodId);
   if (!row) return { outcome: "notFound", row: null };
-  if (await contractUsesMethod(db, row.id)) return { outcome: "inUse", row };
+  // One statement: a subscription that takes the method meanwhile is seen, never left without it.
   const deleted = await db
     .update(paymentMethods)
     .set({ deletedAt: now })
-    .where(and(eq(paymentMethods.id, row.id), isNull(paymentMethods.deletedAt)))
+    .where(
+      and(
+        eq(paymentMethods.id, row.id),
+        isNull(paymentMethods.deletedAt),
+        not(heldBySubscription(outerMethodId)),
+      ),
+    )
     .returning({ id: paymentMethods.id });
-  return { outcome: deleted.length === 1 ? "deleted" : "notFound", row };
+  if (deleted.length === 1) return { outcome: "deleted", row };
+  return { outcome: (await contractUsesMethod(db, row.id)) ? "inUse" : "notFound", row };
 }
 
 /** Records a registration the member finishes on the processor's page; answers the state for the return URL. */
