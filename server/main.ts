@@ -25,6 +25,7 @@ import { createPasswordHasher } from "./services/passwords.ts";
 import { createRecaptchaVerifier, recaptchaConfigurationProblems } from "./services/recaptcha.ts";
 import { createSecretBox, loadSecretKey, SecretKeyError } from "./services/secret-box.ts";
 import { createSite } from "./site.ts";
+import { watchCatalogue } from "./store/catalogue-source.ts";
 import { PolicyFilesError, watchPolicies } from "./store/policy-source.ts";
 import { watchStoreSettings } from "./store/store-settings-source.ts";
 import { StoreSettingsError } from "./store/validate-settings.ts";
@@ -41,6 +42,8 @@ async function boot(env: Env) {
   const store = watchStoreSettings(env.storeConfig);
   // The store's policies live next to its settings file (config/policies).
   const policies = watchPolicies(resolve(env.storeConfig, "../policies"));
+  // The plans and campaign codes live next to it too.
+  const catalogue = watchCatalogue(resolve(env.storeConfig, ".."));
   const database: Database = await openDatabase(env);
   // The login history's country lookup, unpacked before the first login needs it.
   loadCountryDatabase();
@@ -52,6 +55,7 @@ async function boot(env: Env) {
   const payments = createSandboxProvider({ db: database.db, config: paymentConfig, now });
   const api = createApi({
     db: database.db,
+    catalogue,
     payments,
     store,
     policies,

@@ -23,6 +23,7 @@ import type { RecaptchaVerifier } from "../server/services/recaptcha.ts";
 import { createSecretBox } from "../server/services/secret-box.ts";
 import { DEFAULT_SESSION_MAX_AGE_MS, SESSION_COOKIE } from "../server/services/sessions.ts";
 import { hashToken } from "../server/services/tokens.ts";
+import { type Catalogue, loadCatalogue, staticCatalogue } from "../server/store/catalogue-source.ts";
 import { loadPolicies, type PolicyCatalogue, staticPolicies } from "../server/store/policy-source.ts";
 import type { StoreSettingsSource, StoreSnapshot } from "../server/store/store-settings-source.ts";
 import { parseStoreSettings, type StoreSettings } from "../server/store/validate-settings.ts";
@@ -56,6 +57,10 @@ export function demoRegistrationBody() {
 }
 
 /** The demo store's policies (config/policies). */
+export function demoCatalogue(): Omit<Catalogue, "version"> {
+  return loadCatalogue(resolve(import.meta.dirname, "../config"));
+}
+
 export function demoPolicies(): PolicyCatalogue {
   return loadPolicies(resolve(import.meta.dirname, "../config/policies"));
 }
@@ -124,6 +129,8 @@ export interface TestApiOptions {
   settings?: StoreSettings;
   /** Policies served by the API; defaults to `demoPolicies()`. */
   policies?: PolicyCatalogue;
+  /** Plans and campaigns; defaults to the demo catalogue (config/plans.json, config/campaigns.json). */
+  catalogue?: Omit<Catalogue, "version">;
   /** Where the clock starts; defaults to DEFAULT_TEST_START. */
   startAt?: Date | string;
   /** Replaces individual dependencies, e.g. a mailer that fails. */
@@ -150,6 +157,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   const passwords: PasswordHasher = createPasswordHasher(FAST_PASSWORD_HASHING);
   const deps: ApiDeps = {
     db: database.db,
+    catalogue: staticCatalogue(options.catalogue ?? demoCatalogue()),
     payments: createSandboxProvider({
       db: database.db,
       config: () => store.current().settings.paymentProvider,

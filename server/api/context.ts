@@ -6,6 +6,7 @@ import type { PaymentProvider } from "../payments/provider.ts";
 import type { PasswordHasher } from "../services/passwords.ts";
 import type { RecaptchaVerifier } from "../services/recaptcha.ts";
 import type { SecretBox } from "../services/secret-box.ts";
+import type { CatalogueSource } from "../store/catalogue-source.ts";
 import type { PolicySource } from "../store/policy-source.ts";
 import type { StoreSettingsSource } from "../store/store-settings-source.ts";
 
@@ -13,6 +14,8 @@ import type { StoreSettingsSource } from "../store/store-settings-source.ts";
 export interface ApiDeps {
   db: Db;
   store: StoreSettingsSource;
+  /** The plans on offer and the campaign codes (config/plans.json, config/campaigns.json). */
+  catalogue: CatalogueSource;
   /** The store's policies (config/policies). */
   policies: PolicySource;
   mailer: Mailer;

@@ -128,6 +128,15 @@ describe("watchCatalogue", () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
+  it("offers no plans from a store folder without the two files, and says so", () => {
+    dir = mkdtempSync(join(tmpdir(), "catalogue-"));
+    const log = { info: vi.fn(), error: vi.fn() };
+    const source = watchCatalogue(dir, log);
+    expect(source.current()).toMatchObject({ plans: [], campaigns: [] });
+    expect(String(log.info.mock.calls[0]?.[0])).toContain("no plans are on offer");
+    source.close();
+  });
+
   it("applies a valid edit to the next read and keeps the last good catalogue after an invalid one", async () => {
     dir = mkdtempSync(join(tmpdir(), "catalogue-"));
     writeFileSync(join(dir, "plans.json"), JSON.stringify(demoPlans));

@@ -4,7 +4,7 @@
  * (schemas/catalogue/) and against each other; kept current like the store settings.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import Ajv, { type ErrorObject } from "ajv";
 import campaignCatalogueSchema from "../../schemas/catalogue/campaign-catalogue.schema.json" with {
@@ -168,9 +168,19 @@ export function parseCatalogue(plansText: string, campaignsText: string, source:
   return { plans, campaigns, version };
 }
 
-/** The catalogue beside the store settings file, kept current (keep-current.ts). */
-export function watchCatalogue(directory: string, logger?: Pick<Console, "info" | "error">): CatalogueSource {
+/**
+ * The catalogue beside the store settings file, kept current (keep-current.ts). A store folder
+ * without the two files sells nothing: that is said once at start-up.
+ */
+export function watchCatalogue(
+  directory: string,
+  logger: Pick<Console, "info" | "error"> = console,
+): CatalogueSource {
   const dir = resolve(directory);
+  if (!existsSync(join(dir, PLANS_FILE)) && !existsSync(join(dir, CAMPAIGNS_FILE))) {
+    logger.info(`[catalogue] no ${PLANS_FILE} or ${CAMPAIGNS_FILE} in ${dir}: no plans are on offer`);
+    return staticCatalogue({ plans: [], campaigns: [] }, "none");
+  }
   return keepCurrent({
     load: () => loadCatalogue(dir),
     directory: dir,

@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import accountSchema from "../../../schemas/account.schema.json" with { type: "json" };
 import { createAjv } from "../../../schemas/validation.ts";
-import { createTestApi, insertAccount, type TestApi, TestBrowser } from "../../../tests/api-harness.ts";
+import {
+  createTestApi,
+  demoCatalogue,
+  insertAccount,
+  type TestApi,
+  TestBrowser,
+} from "../../../tests/api-harness.ts";
+import { contracts } from "../../db/schema.ts";
 import { enableMethod } from "../../services/multi-factor.ts";
 
 let t: TestApi;
@@ -112,12 +119,66 @@ describe("GET /zapi/internal/account-header/screen-data", () => {
     const { browser } = await signedIn();
     expect(await json(await browser.get("/zapi/internal/account-header/screen-data"))).toEqual({
       profileImageUrl: null,
-      hasSubscriptionPlan: false,
+      // The demo catalogue has subscription plans; this member holds none.
+      hasSubscriptionPlan: true,
       isStorePaymentAvailable: true,
       hasPlan: false,
       isEnabledMultiFactor: true,
       multiFactorType: [],
       defaultMultiFactorType: null,
+    });
+  });
+
+  it("reads hasPlan from the member's contracts in force, and hasSubscriptionPlan from the catalogue", async () => {
+    const { browser, member } = await signedIn();
+    const header = async () => json(await browser.get("/zapi/internal/account-header/screen-data"));
+    const now = t.clock.now();
+    await t.db.insert(contracts).values([
+      {
+        accountId: member.accountId,
+        planId: "standard-monthly",
+        planType: "subscription",
+        subscriptionStatus: "CANCELLED",
+      },
+      {
+        accountId: member.accountId,
+        planId: "movie-rental-48h",
+        planType: "rental",
+        entitlementExpiresAt: new Date(now.getTime() - 1),
+      },
+    ]);
+    expect(await header()).toMatchObject({ hasPlan: false });
+    await t.db.insert(contracts).values({
+      accountId: member.accountId,
+      planId: "movie-rental-48h",
+      planType: "rental",
+      entitlementExpiresAt: new Date(now.getTime() + 60_000),
+    });
+    expect(await header()).toMatchObject({ hasPlan: true });
+    t.clock.advance(60_000);
+    expect(await header()).toMatchObject({ hasPlan: false });
+    await t.db.insert(contracts).values({
+      accountId: member.accountId,
+      planId: "standard-monthly",
+      planType: "subscription",
+      subscriptionStatus: "CANCEL_REQUEST",
+    });
+    expect(await header()).toMatchObject({ hasPlan: true });
+  });
+
+  it("has no subscription plan with a catalogue of rentals only", async () => {
+    await t.close();
+    const catalogue = demoCatalogue();
+    t = await createTestApi({
+      catalogue: {
+        ...catalogue,
+        plans: catalogue.plans.filter((plan) => plan.planType !== "subscription"),
+        campaigns: [],
+      },
+    });
+    const { browser } = await signedIn();
+    expect(await json(await browser.get("/zapi/internal/account-header/screen-data"))).toMatchObject({
+      hasSubscriptionPlan: false,
     });
   });
 
