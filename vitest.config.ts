@@ -25,6 +25,7 @@ export const DATABASE_SUITES = [
   "server/api/multi-factor-login.test.ts",
   "server/api/multi-factor-settings.test.ts",
   "server/api/payment-methods.test.ts",
+  "server/api/plans.test.ts",
   "server/api/postal-code.test.ts",
   "server/api/reauthentication.test.ts",
   "server/api/request-info.test.ts",

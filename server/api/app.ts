@@ -21,6 +21,7 @@ import { apiError } from "./messages.ts";
 import { multiFactorLogin } from "./multi-factor-login.ts";
 import { multiFactorScreenData, multiFactorSettings } from "./multi-factor-settings.ts";
 import { paymentMethodScreenData, paymentMethods } from "./payment-methods.ts";
+import { plansScreenData } from "./plans.ts";
 import { postalCode } from "./postal-code.ts";
 import { reauthentication, reauthenticationScreenData } from "./reauthentication.ts";
 import { sameOriginOnly } from "./request-info.ts";
@@ -156,6 +157,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/internal/mypage", mypageScreenData);
   app.route("/internal/withdraw", withdrawScreenData);
   app.route("/internal/policies", policiesScreenData);
+  app.route("/internal/plans", plansScreenData);
   app.route("/internal/account-header", accountHeaderScreenData);
   app.route("/", auth);
   app.route("/", multiFactorLogin);

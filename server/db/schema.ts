@@ -17,6 +17,7 @@ import {
 import type { CardBrand } from "../../schemas/card.ts";
 import type { PasswordStrength } from "../../schemas/form-definition.ts";
 import type { SEX_CODES } from "../../schemas/rules.ts";
+import type { SubscriptionStatus } from "../../schemas/subscription-status.ts";
 import type { PaymentMethodType } from "../../schemas/types/payment-method.gen.ts";
 import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 
@@ -513,23 +514,6 @@ export const sandboxCharges = pgTable(
   },
   (table) => [uniqueIndex("sandbox_charges_key_unique").on(table.merchantId, table.idempotencyKey)],
 );
-
-/** A subscription's state (spec §4 Subscription status groups). */
-export type SubscriptionStatus =
-  | "NEW_CONTRACT"
-  | "ONGOING_CONTRACT"
-  | "TRIAL_TO_PAID"
-  | "RE_CONTRACT"
-  | "HOLD_RELEASED"
-  | "TRIAL_HOLD_RELEASED"
-  | "NEW_TRIAL_CONTRACT"
-  | "HOLD_CANCEL_REQUEST"
-  | "TRIAL_HOLD_CANCEL_REQUEST"
-  | "CANCEL_REQUEST"
-  | "TRIAL_CANCEL_REQUEST"
-  | "HOLD"
-  | "TRIAL_HOLD"
-  | "CANCELLED";
 
 /**
  * A member's contract of a plan (issue 43 §6): a subscription with its status, billing anchor and

@@ -1,0 +1,173 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  createTestApi,
+  demoCatalogue,
+  insertAccount,
+  type TestApi,
+  TestBrowser,
+} from "../../tests/api-harness.ts";
+import { contracts } from "../db/schema.ts";
+
+let t: TestApi;
+let memberId: string;
+let browser: TestBrowser;
+
+beforeEach(async () => {
+  t = await createTestApi();
+  const member = await insertAccount(t, { email: "hanako@example.jp" });
+  memberId = member.accountId;
+  browser = new TestBrowser(t);
+  await browser.post("/zapi/login", {
+    emailUserId: member.email,
+    password: member.password,
+    loginMethod: "Password",
+  });
+});
+afterEach(() => t.close());
+
+type Page = {
+  contracts: Record<string, unknown>[];
+  plans: (Record<string, unknown> & { planId: string })[];
+};
+
+async function plansPage(on = browser): Promise<Page> {
+  const response = await on.get("/zapi/internal/plans/screen-data");
+  expect(response.status).toBe(200);
+  return (await response.json()) as Page;
+}
+
+const planOf = (page: Page, planId: string) => page.plans.find((plan) => plan.planId === planId);
+
+describe("GET /zapi/internal/plans/screen-data", () => {
+  it("lists every plan of the catalogue with its state for the member, in the spec's field names", async () => {
+    const page = await plansPage();
+    expect(page.contracts).toEqual([]);
+    expect(page.plans.map((plan) => plan.planId)).toEqual(demoCatalogue().plans.map((plan) => plan.planId));
+    expect(planOf(page, "standard-monthly")).toMatchObject({
+      planName: "スタンダードプラン（月額）",
+      planType: "subscription",
+      price: 990,
+      renewSpanUnit: "months",
+      renewSpan: 1,
+      freeTrialDays: 31,
+      salesCount: 0,
+      hasAvailableCampaign: true,
+      availability: "available",
+      canContract: true,
+    });
+    // On sale from 2027-04-01; the test clock is 2026-04-01.
+    expect(planOf(page, "family-monthly")).toMatchObject({ availability: "beforeSale", canContract: false });
+    expect(planOf(page, "movie-purchase")).toMatchObject({ planType: "purchase", viewingPeriodDays: 36500 });
+  });
+
+  it("answers in English with the English twins", async () => {
+    const english = new TestBrowser(t, { language: "en" });
+    await english.post("/zapi/login", {
+      emailUserId: "hanako@example.jp",
+      password: "Passw0rdA",
+      loginMethod: "Password",
+    });
+    expect(planOf(await plansPage(english), "standard-monthly")).toMatchObject({
+      planName: "Standard (monthly)",
+    });
+  });
+
+  it("counts sales from the contracts: few left, then sold out", async () => {
+    const other = await insertAccount(t, { email: "taro@example.jp" });
+    const sell = (n: number) =>
+      t.db.insert(contracts).values(
+        Array.from({ length: n }, () => ({
+          accountId: other.accountId,
+          planId: "premiere-pass",
+          planType: "subscription" as const,
+          subscriptionStatus: "NEW_CONTRACT" as const,
+        })),
+      );
+    await sell(3);
+    expect(planOf(await plansPage(), "premiere-pass")).toMatchObject({
+      salesCount: 3,
+      availability: "available",
+    });
+    await sell(1);
+    expect(planOf(await plansPage(), "premiere-pass")).toMatchObject({
+      salesCount: 4,
+      availability: "fewLeft",
+      canContract: true,
+    });
+    await sell(1);
+    expect(planOf(await plansPage(), "premiere-pass")).toMatchObject({
+      availability: "soldOut",
+      canContract: false,
+    });
+  });
+
+  it("shows the member's contracts in force first, and a subscription they hold as subscribed", async () => {
+    await t.db.insert(contracts).values([
+      {
+        accountId: memberId,
+        planId: "standard-monthly",
+        planType: "subscription",
+        subscriptionStatus: "NEW_TRIAL_CONTRACT",
+        nextSettlementDay: "2026-05-02",
+        trialEndDay: "2026-05-01",
+      },
+      {
+        accountId: memberId,
+        planId: "standard-annual",
+        planType: "subscription",
+        subscriptionStatus: "CANCELLED",
+      },
+    ]);
+    const page = await plansPage();
+    expect(page.contracts).toEqual([
+      {
+        contractId: expect.any(String),
+        planId: "standard-monthly",
+        planName: "スタンダードプラン（月額）",
+        planType: "subscription",
+        subscriptionStatus: "NEW_TRIAL_CONTRACT",
+        statusGroup: "freeTrial",
+        nextSettlementDay: "2026-05-02",
+        trialEndDay: "2026-05-01",
+        entitlementExpiration: null,
+      },
+    ]);
+    expect(planOf(page, "standard-monthly")).toMatchObject({
+      availability: "subscribed",
+      canContract: false,
+    });
+    expect(planOf(page, "standard-annual")).toMatchObject({ availability: "available" });
+  });
+
+  it("says no campaign applies once a code's use limit is reached", async () => {
+    const catalogue = demoCatalogue();
+    await t.close();
+    t = await createTestApi({
+      catalogue: {
+        plans: catalogue.plans,
+        campaigns: catalogue.campaigns
+          .filter((campaign) => campaign.campaignId === "movie-300-off")
+          .map((campaign) => ({ ...campaign, useLimit: 1 })),
+      },
+    });
+    const member = await insertAccount(t, { email: "hanako@example.jp" });
+    browser = new TestBrowser(t);
+    await browser.post("/zapi/login", {
+      emailUserId: member.email,
+      password: member.password,
+      loginMethod: "Password",
+    });
+    expect(planOf(await plansPage(), "movie-rental-48h")).toMatchObject({ hasAvailableCampaign: true });
+    await t.db.insert(contracts).values({
+      accountId: member.accountId,
+      planId: "movie-purchase",
+      planType: "purchase",
+      campaignId: "movie-300-off",
+    });
+    expect(planOf(await plansPage(), "movie-rental-48h")).toMatchObject({ hasAvailableCampaign: false });
+  });
+
+  it("is for members only", async () => {
+    expect((await new TestBrowser(t).get("/zapi/internal/plans/screen-data")).status).toBe(401);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * The plans on offer for a member (issue 43 §2–3; spec §3 Plan on offer, §4 Plan availability):
+ * GET /zapi/internal/plans/screen-data — the member's contracts in force first, then every plan
+ * of the catalogue (not yet on sale and sold out included) with its sales count, whether a
+ * campaign applies now, its availability for this member and whether it can be contracted.
+ */
+import { and, count, eq, isNotNull } from "drizzle-orm";
+import { Hono } from "hono";
+import { canContract, planAvailability } from "../../schemas/plan-availability.ts";
+import { subscriptionStatusGroup } from "../../schemas/subscription-status.ts";
+import type { Db } from "../db/database.ts";
+import { contracts } from "../db/schema.ts";
+import { inForce } from "../services/contracts.ts";
+import type { Campaign, CataloguePlan } from "../store/catalogue-source.ts";
+import type { ApiEnv } from "./context.ts";
+import { requireMemberAccount } from "./member.ts";
+import { requestLanguage } from "./validation.ts";
+
+type Language = ReturnType<typeof requestLanguage>;
+
+/** A catalogue plan as spec §3 "Plan on offer" names it, in the request's language. */
+function planView(plan: CataloguePlan, language: Language) {
+  const en = language === "en";
+  return {
+    planId: plan.planId,
+    planName: (en && plan.planNameEn) || plan.planName,
+    planDescription: (en && plan.planDescriptionEn) || plan.planDescription || null,
+    planType: plan.planType,
+    price: plan.price,
+    renewSpanUnit: plan.renewSpanUnit ?? null,
+    renewSpan: plan.renewSpan ?? null,
+    freeTrialDays: plan.freeTrialDays ?? null,
+    forceStopRenewDate: plan.forceStopRenewDate ?? null,
+    salesStartDate: plan.salesStartDate ?? null,
+    salesEndDate: plan.salesEndDate ?? null,
+    salesLimit: plan.salesLimit ?? null,
+    viewingPeriodDays: plan.viewingPeriodDays ?? null,
+  };
+}
+
+/** How many contracts each plan has sold. */
+async function salesCounts(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ planId: contracts.planId, sold: count() })
+    .from(contracts)
+    .groupBy(contracts.planId);
+  return new Map(rows.map((row) => [row.planId, Number(row.sold)]));
+}
+
+/** How many purchases used each campaign (for its use limit). */
+async function campaignUses(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ campaignId: contracts.campaignId, used: count() })
+    .from(contracts)
+    .where(isNotNull(contracts.campaignId))
+    .groupBy(contracts.campaignId);
+  return new Map(rows.map((row) => [row.campaignId ?? "", Number(row.used)]));
+}
+
+/** A campaign that a member could use for the plan now: in its period, under its use limit. */
+function campaignApplies(campaign: Campaign, planId: string, now: Date, uses: Map<string, number>): boolean {
+  if (!campaign.planIds.includes(planId)) return false;
+  if (campaign.validFrom && now.getTime() < Date.parse(campaign.validFrom)) return false;
+  if (campaign.validUntil && now.getTime() >= Date.parse(campaign.validUntil)) return false;
+  return campaign.useLimit == null || (uses.get(campaign.campaignId) ?? 0) < campaign.useLimit;
+}
+
+export const plansScreenData = new Hono<ApiEnv>().get("/screen-data", async (c) => {
+  const account = await requireMemberAccount(c);
+  const { db, catalogue, now: clock } = c.get("deps");
+  const now = clock();
+  const language = requestLanguage(c);
+  const { plans, campaigns } = catalogue.current();
+  const [held, sold, uses] = await Promise.all([
+    db
+      .select()
+      .from(contracts)
+      .where(and(eq(contracts.accountId, account.id), inForce(now)))
+      .orderBy(contracts.createdAt),
+    salesCounts(db),
+    campaignUses(db),
+  ]);
+  const byId = new Map(plans.map((plan) => [plan.planId, plan]));
+  return c.json({
+    contracts: held.map((contract) => {
+      const plan = byId.get(contract.planId);
+      return {
+        contractId: contract.id,
+        planId: contract.planId,
+        // A plan the operator has since removed keeps its id as its name.
+        planName: plan ? planView(plan, language).planName : contract.planId,
+        planType: contract.planType,
+        subscriptionStatus: contract.subscriptionStatus,
+        statusGroup: contract.subscriptionStatus
+          ? subscriptionStatusGroup(contract.subscriptionStatus)
+          : null,
+        nextSettlementDay: contract.nextSettlementDay,
+        trialEndDay: contract.trialEndDay,
+        entitlementExpiration: contract.entitlementExpiresAt?.toISOString() ?? null,
+      };
+    }),
+    plans: plans.map((plan) => {
+      const mine = held.filter((contract) => contract.planId === plan.planId);
+      const availability = planAvailability(
+        {
+          salesStartDate: plan.salesStartDate,
+          salesEndDate: plan.salesEndDate,
+          salesCount: sold.get(plan.planId) ?? 0,
+          salesLimit: plan.salesLimit,
+          contractLimit: plan.contractLimit,
+          subscribed: plan.planType === "subscription" && mine.length > 0,
+          contractCount: mine.length,
+        },
+        now,
+      );
+      return {
+        ...planView(plan, language),
+        salesCount: sold.get(plan.planId) ?? 0,
+        hasAvailableCampaign: campaigns.some((campaign) => campaignApplies(campaign, plan.planId, now, uses)),
+        availability,
+        canContract: canContract(availability),
+      };
+    }),
+  });
+});
