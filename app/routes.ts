@@ -82,6 +82,7 @@ export default [
   ]),
   layout("layouts/account-layout.tsx", [
     route("/mypage", "routes/mypage.tsx"),
+    route("/plans", "routes/plans.tsx"),
     route("/mypage/login-history", "routes/mypage-login-history.tsx"),
     route("/mypage/profile/edit", "routes/mypage-profile-edit.tsx"),
     screen("/mypage/edit"),

@@ -5,6 +5,7 @@ import {
   contractButtonLabel,
   planAvailability,
   salesIndicator,
+  showsEntitlementExpiration,
 } from "./plan-availability.ts";
 
 describe("salesIndicator (spec §4, §9)", () => {
@@ -74,5 +75,19 @@ describe("planAvailability (spec §4)", () => {
     expect(contractButtonLabel(31)).toEqual({ key: "plans.contractWithTrial", days: 31 });
     expect(contractButtonLabel(null)).toEqual({ key: "plans.contract" });
     expect(contractButtonLabel(0)).toEqual({ key: "plans.contract" });
+  });
+});
+
+describe("showsEntitlementExpiration (spec §9)", () => {
+  const now = new Date("2026-11-26T03:00:00Z");
+  it("shows an expiration within 10 years, the tenth anniversary included", () => {
+    expect(showsEntitlementExpiration("2026-11-28T03:00:00Z", now)).toBe(true);
+    expect(showsEntitlementExpiration("2036-11-26T03:00:00Z", now)).toBe(true);
+  });
+  it("hides one beyond 10 years, and a missing or invalid one", () => {
+    expect(showsEntitlementExpiration("2036-11-26T03:00:01Z", now)).toBe(false);
+    expect(showsEntitlementExpiration("2126-11-26T03:00:00Z", now)).toBe(false);
+    expect(showsEntitlementExpiration(null, now)).toBe(false);
+    expect(showsEntitlementExpiration("soon", now)).toBe(false);
   });
 });

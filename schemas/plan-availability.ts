@@ -64,3 +64,13 @@ export function contractButtonLabel(freeTrialDays: number | null | undefined): {
 } {
   return freeTrialDays ? { key: "plans.contractWithTrial", days: freeTrialDays } : { key: "plans.contract" };
 }
+
+/** Spec §9: an entitlement that lasts more than 10 years from now is shown without its date. */
+export function showsEntitlementExpiration(expiresAt: string | null | undefined, now: Date): boolean {
+  if (!expiresAt) return false;
+  const expires = Date.parse(expiresAt);
+  if (Number.isNaN(expires)) return false;
+  const tenYearsOn = new Date(now);
+  tenYearsOn.setUTCFullYear(tenYearsOn.getUTCFullYear() + 10);
+  return expires <= tenYearsOn.getTime();
+}

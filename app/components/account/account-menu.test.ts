@@ -22,10 +22,16 @@ describe("accountMenuItems", () => {
     expect(ids({ isStorePaymentAvailable: true })).toEqual(["home", "paymentMethod", "backToTop"]);
   });
 
-  it("links no page that is not built: plans and payment history come with their pages", () => {
+  it("shows Plans only when the store has a subscription plan", () => {
+    expect(ids({ hasSubscriptionPlan: true })).toEqual(["plans", "backToTop"]);
+    expect(ids({ hasPlan: true, isStorePaymentAvailable: true })).not.toContain("plans");
+  });
+
+  it("links no page that is not built: payment history comes with its page", () => {
     const all = accountMenuItems({ hasPlan: true, hasSubscriptionPlan: true, isStorePaymentAvailable: true });
     expect(Object.fromEntries(all.map((item) => [item.id, item.to]))).toEqual({
       home: "/mypage",
+      plans: "/plans",
       paymentMethod: "/mypage/payment-method",
       backToTop: "/",
     });

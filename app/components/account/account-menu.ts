@@ -6,10 +6,10 @@ export interface AccountMenuConditions {
 }
 
 /**
- * Plans and payment history (spec §2 Account area) join the menu with their pages: nothing links
- * to a page that is not built (issue 21).
+ * Payment history (spec §2 Account area) joins the menu with its page: nothing links to a page
+ * that is not built (issue 21).
  */
-export type AccountMenuItemId = "home" | "paymentMethod" | "backToTop";
+export type AccountMenuItemId = "home" | "plans" | "paymentMethod" | "backToTop";
 
 export interface AccountMenuItem {
   id: AccountMenuItemId;
@@ -22,14 +22,17 @@ export interface AccountMenuItem {
 
 /**
  * The account menu (spec §2 Account area): Home only when the user has a plan or store payment is
- * available; Payment method only with store payment; the back-to-top link always.
+ * available; Plans only when the store has a subscription plan; Payment method only with store
+ * payment; the back-to-top link always.
  */
 export function accountMenuItems({
   hasPlan,
+  hasSubscriptionPlan,
   isStorePaymentAvailable,
 }: AccountMenuConditions): AccountMenuItem[] {
   const items: AccountMenuItem[] = [];
   if (hasPlan || isStorePaymentAvailable) items.push(item("home", "/mypage", true));
+  if (hasSubscriptionPlan) items.push(item("plans", "/plans"));
   if (isStorePaymentAvailable) items.push(item("paymentMethod", "/mypage/payment-method"));
   items.push(item("backToTop", "/", true));
   return items;

@@ -1,0 +1,177 @@
+/**
+ * A plan on offer and a contract the member holds, as the plan pages show them (spec §3 Plan on
+ * offer, §4 Plan availability, §9 prices, span suffixes, cycle texts): the shapes of GET
+ * /zapi/internal/plans/screen-data (server/api/plans.ts) and how each is drawn.
+ */
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { Translate } from "../../../locales/i18n.ts";
+import { type PlanAvailability, showsEntitlementExpiration } from "../../../schemas/plan-availability.ts";
+import type { SubscriptionStatusGroup } from "../../../schemas/subscription-status.ts";
+import {
+  formatDate,
+  formatDateTime,
+  formatPrice,
+  type RenewSpanUnit,
+  renewalCycle,
+  spanSuffix,
+} from "../../lib/format.ts";
+
+export type PlanType = "subscription" | "purchase" | "rental";
+
+export interface PlanOffer {
+  planId: string;
+  planName: string;
+  planDescription: string | null;
+  planType: PlanType;
+  price: number;
+  renewSpanUnit: RenewSpanUnit | null;
+  renewSpan: number | null;
+  freeTrialDays: number | null;
+  salesStartDate: string | null;
+  salesEndDate: string | null;
+  salesLimit: number | null;
+  salesCount: number;
+  viewingPeriodDays: number | null;
+  hasAvailableCampaign: boolean;
+  availability: PlanAvailability;
+  canContract: boolean;
+}
+
+export interface HeldContract {
+  contractId: string;
+  planId: string;
+  planName: string;
+  planType: PlanType;
+  statusGroup: SubscriptionStatusGroup | null;
+  nextSettlementDay: string | null;
+  trialEndDay: string | null;
+  entitlementExpiration: string | null;
+}
+
+/** `¥1,980(税込)/月` for a subscription, `¥440(税込)` for a purchase or a rental. */
+export function planPriceText(plan: Pick<PlanOffer, "price" | "renewSpan" | "renewSpanUnit">, t: Translate) {
+  const price = formatPrice(plan.price, t);
+  return plan.renewSpan && plan.renewSpanUnit
+    ? `${price}${spanSuffix(plan.renewSpan, plan.renewSpanUnit, t)}`
+    : price;
+}
+
+/** What the plan gives beyond its price: the renewal cycle and trial, or the viewing period. */
+export function planTerms(plan: PlanOffer, t: Translate): string[] {
+  const terms: string[] = [];
+  if (plan.planType === "subscription") {
+    if (plan.renewSpan && plan.renewSpanUnit) terms.push(renewalCycle(plan.renewSpan, plan.renewSpanUnit, t));
+    if (plan.freeTrialDays) terms.push(t("plans.freeTrial", { days: plan.freeTrialDays }));
+  } else if (plan.viewingPeriodDays) {
+    // Spec §9: a viewing right of more than 10 years is shown as having no end.
+    terms.push(
+      plan.viewingPeriodDays > 3652
+        ? t("plans.viewingUnlimited")
+        : t("plans.viewingPeriod", { count: plan.viewingPeriodDays }),
+    );
+  }
+  return terms;
+}
+
+/** The plan's state as a badge, when it has one worth saying (nothing for a plain "available"). */
+function availabilityText(plan: PlanOffer, t: Translate): { text: string; tone: string } | null {
+  switch (plan.availability) {
+    case "beforeSale":
+      return {
+        text: t("plans.availability.beforeSale", { date: formatDate(plan.salesStartDate, t) }),
+        tone: "accent",
+      };
+    case "fewLeft":
+      return { text: t("plans.availability.fewLeft"), tone: "warning" };
+    case "soldOut":
+      return { text: t("plans.availability.soldOut"), tone: "danger" };
+    case "endOfSale":
+      return { text: t("plans.availability.endOfSale"), tone: "danger" };
+    case "subscribed":
+      return { text: t("plans.availability.subscribed"), tone: "success" };
+    case "contractLimit":
+      return null;
+    case "available":
+      return null;
+  }
+}
+
+/** A plan on offer: name, type, price and terms, its state, and what the caller puts below. */
+export function PlanOfferCard({ plan, children }: { plan: PlanOffer; children?: ReactNode }) {
+  const { t } = useTranslation();
+  const state = availabilityText(plan, t);
+  return (
+    <section className="card plan-card" aria-labelledby={`plan-${plan.planId}`}>
+      <div className="plan-card__badges">
+        <span className="badge">{t(`plans.planType.${plan.planType}`)}</span>
+        {state && <span className={`badge badge--${state.tone}`}>{state.text}</span>}
+        {plan.hasAvailableCampaign && plan.canContract && (
+          <span className="badge badge--accent">{t("plans.campaign")}</span>
+        )}
+      </div>
+      <h3 className="plan-card__name" id={`plan-${plan.planId}`}>
+        {plan.planName}
+      </h3>
+      <p className="plan-card__price">{planPriceText(plan, t)}</p>
+      {planTerms(plan, t).length > 0 && (
+        <ul className="plan-card__terms">
+          {planTerms(plan, t).map((term) => (
+            <li key={term}>{term}</li>
+          ))}
+        </ul>
+      )}
+      {plan.planDescription && <p className="plan-card__description">{plan.planDescription}</p>}
+      {plan.salesEndDate && plan.availability !== "endOfSale" && (
+        <p className="plan-card__note">{t("plans.salesEnd", { date: formatDate(plan.salesEndDate, t) })}</p>
+      )}
+      {plan.availability === "contractLimit" && (
+        <p className="plan-card__note plan-card__note--error">{t("plans.availability.contractLimit")}</p>
+      )}
+      {children}
+    </section>
+  );
+}
+
+/** The label of a contract's state: the subscription's status group, or "ready to watch". */
+function contractStatus(contract: HeldContract, t: Translate): string {
+  if (!contract.statusGroup) return t("plans.status.owned");
+  if (contract.statusGroup === "freeTrial" && contract.trialEndDay) {
+    return t("plans.status.freeTrialUntil", { date: formatDate(contract.trialEndDay, t) });
+  }
+  return t(`plans.status.${contract.statusGroup}`);
+}
+
+/** A contract the member holds, with its next payment or how long it may be watched. */
+export function HeldContractRow({ contract, now }: { contract: HeldContract; now: Date }) {
+  const { t } = useTranslation();
+  const showExpiration = showsEntitlementExpiration(contract.entitlementExpiration, now);
+  return (
+    <li className="row-list__item plan-contract">
+      <div className="plan-contract__head">
+        <span className="plan-contract__name">{contract.planName}</span>
+        <span className="badge badge--success">{contractStatus(contract, t)}</span>
+      </div>
+      <dl className="data-list plan-contract__details">
+        {contract.nextSettlementDay && contract.statusGroup !== "cancelRequested" && (
+          <div>
+            <dt>{t("plans.nextSettlementDay")}</dt>
+            <dd>{formatDate(contract.nextSettlementDay, t)}</dd>
+          </div>
+        )}
+        {contract.planType !== "subscription" && (
+          <div>
+            <dt>{t("plans.entitlementExpiration")}</dt>
+            <dd>
+              {!showExpiration
+                ? t("plans.viewingUnlimited")
+                : contract.planType === "rental"
+                  ? formatDateTime(contract.entitlementExpiration, t)
+                  : formatDate(contract.entitlementExpiration, t)}
+            </dd>
+          </div>
+        )}
+      </dl>
+    </li>
+  );
+}
