@@ -1,0 +1,130 @@
+/**
+ * What a purchase will cost and when (issue 43 §4; spec §3 Order verify result, §9): pure, so the
+ * verify call, the purchase call and the tests compute one thing.
+ *
+ * - A subscription's free days are the campaign's (a "free" campaign) or else the plan's trial,
+ *   which a member who held the plan before does not get again. Free days count today as the
+ *   first: the first payment falls on today + free days (spec §9 "free trial days plus 1 day").
+ * - Without free days the first payment is today. The anchor day is the first payment's day.
+ * - A discount (rate, amount, or a payment code's 100 %) applies to the first
+ *   `discountContinuationCount` paid cycles (one when absent).
+ * - A purchase or rental is paid today and may be watched for its viewing period from now.
+ */
+import { addDays, dayOfMonth, japanDay, settlementDay } from "../../schemas/billing-calendar.ts";
+import type { Campaign, CataloguePlan } from "../store/catalogue-source.ts";
+
+export interface OrderQuote {
+  /** What the first payment charges, tax included (integer yen). */
+  billingAmount: number;
+  /** What is charged now: the first payment when it is today, else nothing. */
+  amountDueNow: number;
+  /** YYYY-MM-DD in Japan. */
+  firstPaymentDay: string;
+  isReContract: boolean;
+  campaignId: string | null;
+  campaignType: Campaign["campaignType"] | null;
+  freeDays: number | null;
+  discountContinuationCount: number | null;
+  /** The last day the campaign (its free days or its discount) covers, YYYY-MM-DD. */
+  campaignEndDate: string | null;
+  /** When renewals stop (the plan's forceStopRenewDate), an instant. */
+  subscriptionExpiration: string | null;
+  /** Purchases and rentals: until when the content may be watched, an instant. */
+  entitlementExpiration: string | null;
+  /** Subscriptions: what the new contract starts with. */
+  subscription: {
+    status: "NEW_CONTRACT" | "NEW_TRIAL_CONTRACT" | "RE_CONTRACT";
+    anchorDay: number;
+    /** The next settlement after the purchase: the first payment day when it is not today. */
+    nextSettlementDay: string;
+    trialEndDay: string | null;
+    campaignCyclesLeft: number;
+  } | null;
+}
+
+/** The price of one cycle under a campaign's discount. */
+export function discountedPrice(price: number, campaign: Campaign | null): number {
+  if (!campaign) return price;
+  switch (campaign.campaignType) {
+    case "payment":
+      return 0;
+    case "discountRate":
+      return price - Math.floor((price * (campaign.discountRate ?? 0)) / 100);
+    case "discountAmount":
+      return Math.max(0, price - (campaign.discountAmount ?? 0));
+    case "free":
+      return price;
+  }
+}
+
+export function quoteOrder(
+  plan: CataloguePlan,
+  campaign: Campaign | null,
+  now: Date,
+  isReContract: boolean,
+): OrderQuote {
+  const today = japanDay(now);
+  const common = {
+    isReContract,
+    campaignId: campaign?.campaignId ?? null,
+    campaignType: campaign?.campaignType ?? null,
+  };
+  const discounted = discountedPrice(plan.price, campaign);
+  const discountCycles =
+    campaign && campaign.campaignType !== "free" ? (campaign.discountContinuationCount ?? 1) : 0;
+
+  if (plan.planType !== "subscription") {
+    const entitlement = new Date(now.getTime() + (plan.viewingPeriodDays ?? 0) * 86_400_000);
+    return {
+      ...common,
+      billingAmount: discounted,
+      amountDueNow: discounted,
+      firstPaymentDay: today,
+      freeDays: null,
+      discountContinuationCount: campaign ? 1 : null,
+      campaignEndDate: null,
+      subscriptionExpiration: null,
+      entitlementExpiration: entitlement.toISOString(),
+      subscription: null,
+    };
+  }
+
+  const span = plan.renewSpan ?? 1;
+  const unit = plan.renewSpanUnit ?? "months";
+  const freeDays =
+    campaign?.campaignType === "free"
+      ? (campaign.freeDays ?? 0)
+      : !isReContract && plan.freeTrialDays
+        ? plan.freeTrialDays
+        : 0;
+  const firstPaymentDay = addDays(today, freeDays);
+  const anchorDay = dayOfMonth(firstPaymentDay);
+  const paidNow = freeDays === 0;
+  // The last discounted cycle ends the day before the settlement after it.
+  const campaignEndDate =
+    campaign?.campaignType === "free"
+      ? addDays(firstPaymentDay, -1)
+      : discountCycles > 0
+        ? addDays(settlementDay(firstPaymentDay, discountCycles, span, unit, anchorDay), -1)
+        : null;
+  const billingAmount = discountCycles > 0 ? discounted : plan.price;
+  return {
+    ...common,
+    billingAmount,
+    amountDueNow: paidNow ? billingAmount : 0,
+    firstPaymentDay,
+    freeDays: freeDays || null,
+    discountContinuationCount: discountCycles || null,
+    campaignEndDate,
+    subscriptionExpiration: plan.forceStopRenewDate ?? null,
+    entitlementExpiration: null,
+    subscription: {
+      status: freeDays > 0 ? "NEW_TRIAL_CONTRACT" : isReContract ? "RE_CONTRACT" : "NEW_CONTRACT",
+      anchorDay,
+      nextSettlementDay: paidNow ? settlementDay(firstPaymentDay, 1, span, unit, anchorDay) : firstPaymentDay,
+      trialEndDay: freeDays > 0 ? addDays(firstPaymentDay, -1) : null,
+      // A discount paid for now has used one cycle.
+      campaignCyclesLeft: Math.max(0, discountCycles - (paidNow && discountCycles > 0 ? 1 : 0)),
+    },
+  };
+}
