@@ -256,6 +256,9 @@ describe("messages end as sentences (issue 41 §13)", () => {
     "validation.campaignCode.required",
     "validation.invoice.addresseeRequired",
     "validation.withdrawal.consentRequired",
+    // Spec §8 Purchase and plans.
+    "api.purchase.contractLimit",
+    "api.purchase.noPaymentMethod",
   ]);
 
   it("every Japanese message ends with 「。」 but those the spec words otherwise", () => {

@@ -90,3 +90,17 @@ export function toSurveyAnswers(survey: Survey, data: Record<string, unknown>): 
     return [];
   });
 }
+
+/** Survey answers as the survey form's data (the reverse of toSurveyAnswers), for validation. */
+export function fromSurveyAnswers(answers: SurveyAnswers): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const { questionId, answer } of answers) {
+    try {
+      data[questionProperty(questionId)] = answer;
+    } catch {
+      // An id that cannot name a field is not a question of any survey: the form refuses it.
+      data[`unknown_${Object.keys(data).length}`] = answer;
+    }
+  }
+  return data;
+}

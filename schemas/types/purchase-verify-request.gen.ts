@@ -12,6 +12,9 @@ export type SurveyAnswers = {
  * POST /zapi/purchase/verify/{planId} and /zapi/purchase/form/{planId} (spec §7).
  */
 export interface PurchaseVerifyRequest {
+  /**
+   * An accountPaymentMethodId of the member; null or absent when a payment code pays.
+   */
   paymentMethodId?: string | null;
   campaignCode?: string | null;
   survey?: SurveyAnswers;

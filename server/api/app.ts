@@ -23,6 +23,7 @@ import { multiFactorScreenData, multiFactorSettings } from "./multi-factor-setti
 import { paymentMethodScreenData, paymentMethods } from "./payment-methods.ts";
 import { plansScreenData } from "./plans.ts";
 import { postalCode } from "./postal-code.ts";
+import { purchaseCalls } from "./purchase.ts";
 import { reauthentication, reauthenticationScreenData } from "./reauthentication.ts";
 import { sameOriginOnly } from "./request-info.ts";
 import { signup } from "./signup.ts";
@@ -167,6 +168,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/account", reauthentication);
   app.route("/account", paymentMethods);
   app.route("/postal-code", postalCode);
+  app.route("/purchase", purchaseCalls);
 
   // Registered last, so it is reached only when no endpoint answered. It is a route, not
   // app.notFound: mounted in the site (server/site.ts), the API's notFound handler is not used and

@@ -403,6 +403,12 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
     { token: "made-up-token", tokenKey: "made-up-key", tds2infoToken: "t", tds2infoTokenKey: "k" },
   ],
   "POST /zapi/account/payment-method/link": [{ paymentMethodType: "SbpsDocomo" }],
+  "POST /zapi/purchase/verify/:planId": [
+    { paymentMethodId: null, campaignCode: "GIFT2026" },
+    { paymentMethodId: "00000000-0000-4000-8000-000000000000", campaignCode: "MOVIE300", survey: [] },
+  ],
+  "POST /zapi/purchase/form/:planId": [{ paymentMethodId: null, campaignCode: "GIFT2026" }],
+  "POST /zapi/purchase/:planId": [{ purchaseToken: "Zm9vYmFyZm9vYmFyZm9vYmFyZm9vYmFyZm9vYmFyZm9v" }],
   "POST /zapi/account/payment-method/return": [{ state: "made-up-state" }],
   "DELETE /zapi/account/payment-method/:accountPaymentMethodId": [{}],
 };

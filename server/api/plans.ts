@@ -5,11 +5,11 @@
  * campaign applies now, its availability for this member and whether it can be contracted.
  */
 import { and, count, eq, isNotNull } from "drizzle-orm";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { canContract, planAvailability } from "../../schemas/plan-availability.ts";
 import { subscriptionStatusGroup } from "../../schemas/subscription-status.ts";
 import type { Db } from "../db/database.ts";
-import { contracts } from "../db/schema.ts";
+import { contracts, orders } from "../db/schema.ts";
 import { inForce } from "../services/contracts.ts";
 import type { Campaign, CataloguePlan } from "../store/catalogue-source.ts";
 import type { ApiEnv } from "./context.ts";
@@ -38,13 +38,20 @@ function planView(plan: CataloguePlan, language: Language) {
   };
 }
 
-/** How many contracts each plan has sold. */
+/** How many each plan has sold: its contracts, and purchases under way (a slot they hold). */
 async function salesCounts(db: Db): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ planId: contracts.planId, sold: count() })
-    .from(contracts)
-    .groupBy(contracts.planId);
-  return new Map(rows.map((row) => [row.planId, Number(row.sold)]));
+  const [sold, pending] = await Promise.all([
+    db.select({ planId: contracts.planId, n: count() }).from(contracts).groupBy(contracts.planId),
+    db
+      .select({ planId: orders.planId, n: count() })
+      .from(orders)
+      .where(eq(orders.status, "pending"))
+      .groupBy(orders.planId),
+  ]);
+  const counts = new Map<string, number>();
+  for (const row of [...sold, ...pending])
+    counts.set(row.planId, (counts.get(row.planId) ?? 0) + Number(row.n));
+  return counts;
 }
 
 /** How many purchases used each campaign (for its use limit). */
@@ -65,8 +72,8 @@ function campaignApplies(campaign: Campaign, planId: string, now: Date, uses: Ma
   return campaign.useLimit == null || (uses.get(campaign.campaignId) ?? 0) < campaign.useLimit;
 }
 
-export const plansScreenData = new Hono<ApiEnv>().get("/screen-data", async (c) => {
-  const account = await requireMemberAccount(c);
+/** The member's contracts in force and every plan of the catalogue with its state for them. */
+async function memberPlans(c: Context<ApiEnv>, accountId: string) {
   const { db, catalogue, now: clock } = c.get("deps");
   const now = clock();
   const language = requestLanguage(c);
@@ -75,13 +82,13 @@ export const plansScreenData = new Hono<ApiEnv>().get("/screen-data", async (c) 
     db
       .select()
       .from(contracts)
-      .where(and(eq(contracts.accountId, account.id), inForce(now)))
+      .where(and(eq(contracts.accountId, accountId), inForce(now)))
       .orderBy(contracts.createdAt),
     salesCounts(db),
     campaignUses(db),
   ]);
   const byId = new Map(plans.map((plan) => [plan.planId, plan]));
-  return c.json({
+  return {
     contracts: held.map((contract) => {
       const plan = byId.get(contract.planId);
       return {
@@ -121,5 +128,10 @@ export const plansScreenData = new Hono<ApiEnv>().get("/screen-data", async (c) 
         canContract: canContract(availability),
       };
     }),
-  });
+  };
+}
+
+export const plansScreenData = new Hono<ApiEnv>().get("/screen-data", async (c) => {
+  const account = await requireMemberAccount(c);
+  return c.json(await memberPlans(c, account.id));
 });

@@ -37,6 +37,10 @@ import paymentMethodReturnRequestSchema from "../../schemas/requests/payment-met
 import profileImageRequestSchema from "../../schemas/requests/profile-image-request.schema.json" with {
   type: "json",
 };
+import purchaseRequestSchema from "../../schemas/requests/purchase-request.schema.json" with { type: "json" };
+import purchaseVerifyRequestSchema from "../../schemas/requests/purchase-verify-request.schema.json" with {
+  type: "json",
+};
 import sendPinCodeRequestSchema from "../../schemas/requests/send-pin-code-request.schema.json" with {
   type: "json",
 };
@@ -46,6 +50,7 @@ import signupEmailRequestSchema from "../../schemas/requests/signup-email-reques
 import userIdVerifyRequestSchema from "../../schemas/requests/user-id-verify-request.schema.json" with {
   type: "json",
 };
+import surveyAnswersSchema from "../../schemas/survey-answers.schema.json" with { type: "json" };
 import { createAjv } from "../../schemas/validation.ts";
 import { translateValidationErrors } from "../../schemas/validation-messages.ts";
 import type { ApiEnv } from "./context.ts";
@@ -108,12 +113,15 @@ export const REQUEST_SCHEMAS = {
   paymentMethodCredit: paymentMethodCreditRequestSchema,
   paymentMethodLink: paymentMethodLinkRequestSchema,
   paymentMethodReturn: paymentMethodReturnRequestSchema,
+  purchaseVerify: purchaseVerifyRequestSchema,
+  purchase: purchaseRequestSchema,
 };
 
 const ajv = createAjv();
 ajv.addSchema(policyConsentDataSchema);
 ajv.addSchema(signupEmailRequestSchema);
 ajv.addSchema(paymentMethodSchema);
+ajv.addSchema(surveyAnswersSchema);
 
 function validatorFor(schema: { $id: string }) {
   return ajv.getSchema(schema.$id) ?? ajv.compile(schema);

@@ -554,3 +554,90 @@ export const contracts = pgTable(
     index("contracts_plan_idx").on(table.planId),
   ],
 );
+
+/**
+ * A quote the member has seen (POST /zapi/purchase/verify): what the purchase will charge, bound
+ * to the member, the plan, the amount and the method. Its token is random, stored hashed, and is
+ * spent by the first purchase call that presents it (issue 43 §5).
+ */
+export const purchaseTokens = pgTable(
+  "purchase_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    planId: text("plan_id").notNull(),
+    /** Null when a payment code pays. */
+    paymentMethodId: uuid("payment_method_id").references(() => paymentMethods.id),
+    campaignId: text("campaign_id"),
+    /** What is charged at the purchase (integer yen, tax included). */
+    amountDueNow: integer("amount_due_now").notNull(),
+    /** The order verify result as the member was shown it (the confirm page shows it again). */
+    quote: jsonb("quote").$type<Record<string, unknown>>().notNull(),
+    surveyAnswers: jsonb("survey_answers").$type<SurveyAnswers>(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [index("purchase_tokens_account_idx").on(table.accountId)],
+);
+
+export type OrderStatus = "pending" | "completed" | "failed";
+
+/** A purchase: one per purchase token, the contract it made, the charge it took. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    planId: text("plan_id").notNull(),
+    purchaseTokenHash: text("purchase_token_hash").notNull().unique(),
+    contractId: uuid("contract_id").references(() => contracts.id),
+    paymentMethodId: uuid("payment_method_id").references(() => paymentMethods.id),
+    campaignId: text("campaign_id"),
+    amount: integer("amount").notNull(),
+    status: text("status").$type<OrderStatus>().notNull(),
+    /** Why it failed, in the provider's words (operators) — the member sees our message. */
+    failureCode: text("failure_code"),
+    surveyAnswers: jsonb("survey_answers").$type<SurveyAnswers>(),
+    createdAt: createdAt(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("orders_account_created_idx").on(table.accountId, table.createdAt),
+    index("orders_plan_status_idx").on(table.planId, table.status),
+  ],
+);
+
+export type ChargeStatus = "pending" | "succeeded" | "failed";
+
+/**
+ * Money taken through the payment provider: one row per idempotency key, made before the provider
+ * is asked, so a key is charged at most once (ADR 0028, 0029). Tax as charged: 10 % inside the
+ * amount, rounded down once.
+ */
+export const charges = pgTable(
+  "charges",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    orderId: uuid("order_id").references(() => orders.id),
+    contractId: uuid("contract_id").references(() => contracts.id),
+    paymentMethodId: uuid("payment_method_id").references(() => paymentMethods.id),
+    amount: integer("amount").notNull(),
+    taxAmount: integer("tax_amount").notNull(),
+    taxRate: smallint("tax_rate").notNull(),
+    status: text("status").$type<ChargeStatus>().notNull(),
+    providerRef: text("provider_ref"),
+    failureCode: text("failure_code"),
+    createdAt: createdAt(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (table) => [index("charges_account_created_idx").on(table.accountId, table.createdAt)],
+);

@@ -1,0 +1,292 @@
+import { count, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  createTestApi,
+  demoCatalogue,
+  insertAccount,
+  type TestApi,
+  TestBrowser,
+} from "../../tests/api-harness.ts";
+import { charges, contracts, orders, sandboxCharges } from "../db/schema.ts";
+import { createCardToken, type SandboxMerchant } from "../payments/sandbox/processor.ts";
+import { listPaymentMethods } from "../services/payment-methods.ts";
+import type { Catalogue } from "../store/catalogue-source.ts";
+
+const merchant: SandboxMerchant = { merchantId: "sandbox-merchant", serviceId: "001" };
+// The test clock starts on 2026-04-01 12:00 in Japan.
+
+let t: TestApi;
+
+async function json(response: Response) {
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** A member signed in, with a saved card (4242 succeeds; 0341 declines every charge). */
+async function member(email: string, card = "4242424242424242", clientAddress = "203.0.113.10") {
+  const account = await insertAccount(t, { email, password: "Passw0rdA" });
+  const on = new TestBrowser(t, { clientAddress });
+  const login = await on.post("/zapi/login", {
+    emailUserId: email,
+    password: "Passw0rdA",
+    loginMethod: "Password",
+  });
+  expect(login.status).toBe(200);
+  const token = await createCardToken(
+    t.db,
+    merchant,
+    { ...merchant, ccNumber: card, ccExpiration: "203012", securityCode: "123" },
+    t.clock.now(),
+  );
+  if (token.result !== "OK") throw new Error(token.errorCode);
+  const saved = await on.post("/zapi/account/payment-method/credit", {
+    token: token.tokenResponse.token,
+    tokenKey: token.tokenResponse.tokenKey,
+  });
+  expect(saved.status).toBe(200);
+  const [method] = await listPaymentMethods(t.db, account.accountId);
+  return { accountId: account.accountId, on, methodId: method?.accountPaymentMethodId ?? "" };
+}
+
+type Member = Awaited<ReturnType<typeof member>>;
+
+function verify(who: Member, planId: string, body: Record<string, unknown> = {}) {
+  return who.on.post(`/zapi/purchase/verify/${planId}`, { paymentMethodId: who.methodId, ...body });
+}
+
+async function tokenFor(who: Member, planId: string, body: Record<string, unknown> = {}): Promise<string> {
+  const response = await verify(who, planId, body);
+  expect(response.status, JSON.stringify(await response.clone().json())).toBe(200);
+  return (await json(response)).purchaseToken as string;
+}
+
+const buy = (who: Member, planId: string, purchaseToken: string) =>
+  who.on.post(`/zapi/purchase/${planId}`, { purchaseToken });
+
+async function rows(table: typeof contracts | typeof charges | typeof orders | typeof sandboxCharges) {
+  const [row] = await t.db.select({ n: count() }).from(table);
+  return Number(row?.n ?? 0);
+}
+
+/** Ten seconds on: a member's purchases are at least that far apart. */
+const later = () => t.clock.advance(11_000);
+
+describe("with the demo catalogue", () => {
+  let hanako: Member;
+  beforeEach(async () => {
+    t = await createTestApi();
+    hanako = await member("hanako@example.jp");
+  });
+  afterEach(() => t.close());
+
+  it("verifies: the order verify result of spec §3 and a token, also in an HttpOnly cookie", async () => {
+    const response = await verify(hanako, "standard-monthly");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("set-cookie")).toMatch(/ptok=[^;]+;.*HttpOnly/i);
+    expect(await json(response)).toEqual({
+      billingAmount: 990,
+      amountDueNow: 0,
+      firstPaymentDay: "2026-05-02",
+      isReContract: false,
+      campaignId: null,
+      campaignType: null,
+      freeDays: 31,
+      discountContinuationCount: null,
+      subscriptionExpiration: null,
+      campaignEndDate: null,
+      entitlementExpiration: null,
+      campaignName: null,
+      campaignDescription: null,
+      purchaseToken: expect.stringMatching(/^[\w-]{43}$/),
+    });
+  });
+
+  it("buys a free-trial subscription: a contract in trial, no charge, the method now in use", async () => {
+    const token = await tokenFor(hanako, "standard-monthly");
+    const response = await buy(hanako, "standard-monthly", token);
+    expect(response.status).toBe(200);
+    expect(await json(response)).toMatchObject({ redirectTo: "/plans/standard-monthly/complete" });
+    const [contract] = await t.db.select().from(contracts);
+    expect(contract).toMatchObject({
+      accountId: hanako.accountId,
+      planId: "standard-monthly",
+      subscriptionStatus: "NEW_TRIAL_CONTRACT",
+      anchorDay: 2,
+      nextSettlementDay: "2026-05-02",
+      trialEndDay: "2026-05-01",
+      paymentMethodId: hanako.methodId,
+    });
+    expect(await rows(charges)).toBe(0);
+    const [method] = await listPaymentMethods(t.db, hanako.accountId);
+    expect(method?.isContractUsed).toBe(true);
+  });
+
+  it("charges a rental once with a discount code, tax inside and rounded down, and records the order", async () => {
+    const token = await tokenFor(hanako, "movie-rental-48h", { campaignCode: "movie300" });
+    const response = await buy(hanako, "movie-rental-48h", token);
+    expect(response.status).toBe(200);
+    const [charge] = await t.db.select().from(charges);
+    // ¥440 − ¥300 = ¥140: tax floor(140 × 10 / 110) = 12.
+    expect(charge).toMatchObject({ amount: 140, taxAmount: 12, taxRate: 10, status: "succeeded" });
+    expect(charge?.providerRef).toMatch(/^ch_/);
+    const [order] = await t.db.select().from(orders);
+    expect(order).toMatchObject({ status: "completed", amount: 140, campaignId: "movie-300-off" });
+    const [contract] = await t.db.select().from(contracts);
+    expect(contract?.entitlementExpiresAt?.toISOString()).toBe("2026-04-03T03:00:00.000Z");
+    expect(charge?.contractId).toBe(contract?.id);
+  });
+
+  it("refuses a spent token with 409 and charges nothing more", async () => {
+    const token = await tokenFor(hanako, "movie-purchase");
+    expect((await buy(hanako, "movie-purchase", token)).status).toBe(200);
+    later();
+    const again = await buy(hanako, "movie-purchase", token);
+    expect(again.status).toBe(409);
+    expect(await json(again)).toMatchObject({ code: "DOUBLE_PAYMENT" });
+    expect(await rows(sandboxCharges)).toBe(1);
+    expect(await rows(contracts)).toBe(1);
+  });
+
+  it("answers 50 simultaneous calls with one token with one charge and one contract", async () => {
+    const token = await tokenFor(hanako, "movie-purchase");
+    const answers = await Promise.all(Array.from({ length: 50 }, () => buy(hanako, "movie-purchase", token)));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(new Set(statuses.filter((status) => status !== 200))).toEqual(new Set([409]));
+    expect(await rows(sandboxCharges)).toBe(1);
+    expect(await rows(charges)).toBe(1);
+    expect(await rows(contracts)).toBe(1);
+  });
+
+  it("refuses a second purchase within 10 seconds, saying how long to wait", async () => {
+    const first = await tokenFor(hanako, "movie-purchase");
+    const second = await tokenFor(hanako, "movie-rental-48h");
+    expect((await buy(hanako, "movie-purchase", first)).status).toBe(200);
+    t.clock.advance(4_000);
+    const tooSoon = await buy(hanako, "movie-rental-48h", second);
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.headers.get("retry-after")).toBe("6");
+    expect(await json(tooSoon)).toMatchObject({
+      code: "PURCHASE_TOO_FREQUENT",
+      message: "購入手続きが短い間隔で繰り返されました。6秒ほど待ってから、もう一度お試しください。",
+    });
+    // The token was not spent: after the wait the same purchase goes through.
+    t.clock.advance(6_000);
+    expect((await buy(hanako, "movie-rental-48h", second)).status).toBe(200);
+  });
+
+  it("refuses a token of another member, of another plan, or expired, as a broken purchase flow", async () => {
+    const taro = await member("taro@example.jp");
+    const token = await tokenFor(hanako, "movie-purchase");
+    for (const [who, planId] of [
+      [taro, "movie-purchase"],
+      [hanako, "movie-rental-48h"],
+    ] as const) {
+      const response = await buy(who, planId, token);
+      expect(response.status).toBe(400);
+      expect(await json(response)).toMatchObject({ code: "INVALID_SESSION_FLOW" });
+    }
+    t.clock.advance(31 * 60_000);
+    expect(await json(await buy(hanako, "movie-purchase", token))).toMatchObject({
+      code: "INVALID_SESSION_FLOW",
+    });
+    expect(await rows(sandboxCharges)).toBe(0);
+  });
+
+  it("gives a code that does not exist and one that does not apply the same message", async () => {
+    const messages = new Set<string>();
+    for (const [planId, campaignCode] of [
+      ["movie-purchase", "NOSUCHCODE"],
+      // Another plan's code.
+      ["movie-purchase", "HALF3"],
+      // Free days are for subscriptions only.
+      ["movie-rental-48h", "WELCOME30"],
+    ] as const) {
+      const response = await verify(hanako, planId, { campaignCode });
+      expect(response.status).toBe(400);
+      const body = await json(response);
+      expect(body.code).toBe("CAMPAIGN_NOT_APPLICABLE");
+      messages.add(body.message as string);
+    }
+    expect([...messages]).toEqual(["このキャンペーンコードは適用できません。"]);
+  });
+
+  it("refuses a discount code chosen to pay, and takes a payment code without a method", async () => {
+    const discount = await hanako.on.post("/zapi/purchase/verify/movie-rental-48h", {
+      campaignCode: "MOVIE300",
+    });
+    expect(await json(discount)).toMatchObject({ code: "CAMPAIGN_NOT_FULL_DISCOUNT" });
+    const none = await hanako.on.post("/zapi/purchase/verify/movie-rental-48h", {});
+    expect(await json(none)).toMatchObject({
+      code: "NO_PAYMENT_METHOD",
+      message: "お支払い方法が選択されていません",
+    });
+    const gift = await hanako.on.post("/zapi/purchase/verify/movie-rental-48h", { campaignCode: "GIFT2026" });
+    const quote = await json(gift);
+    expect(quote).toMatchObject({ billingAmount: 0, campaignType: "payment", campaignName: "ギフトコード" });
+    expect((await buy(hanako, "movie-rental-48h", quote.purchaseToken as string)).status).toBe(200);
+    const [contract] = await t.db.select().from(contracts);
+    expect(contract).toMatchObject({ paymentMethodId: null, campaignId: "gift-code-2026" });
+    expect(await rows(charges)).toBe(0);
+  });
+
+  it("refuses what cannot be bought: before sale, already subscribed, an unknown plan, another member's method", async () => {
+    expect(await json(await verify(hanako, "family-monthly"))).toMatchObject({ code: "PRODUCT_UNAVAILABLE" });
+    expect((await verify(hanako, "no-such-plan")).status).toBe(404);
+    const taro = await member("taro@example.jp");
+    expect(
+      await json(await verify(hanako, "movie-purchase", { paymentMethodId: taro.methodId })),
+    ).toMatchObject({
+      code: "PAYMENT_METHOD_INVALID",
+    });
+    await buy(hanako, "standard-annual", await tokenFor(hanako, "standard-annual"));
+    expect(await json(await verify(hanako, "standard-annual"))).toMatchObject({
+      code: "PRODUCT_UNAVAILABLE",
+    });
+    expect((await verify(hanako, "movie-purchase", { paymentMethodId: "not-a-uuid" })).status).toBe(400);
+  });
+
+  it("fails a declined card with the processor's meaning, keeps no contract, and frees the slot", async () => {
+    const declining = await member("declined@example.jp", "4000000000000341");
+    const token = await tokenFor(declining, "premiere-pass");
+    const response = await buy(declining, "premiere-pass", token);
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({
+      code: "PAYMENT_DECLINED",
+      message:
+        "お支払いができませんでした。カード会社にお問い合わせいただくか、別のお支払い方法をご利用ください。",
+    });
+    expect(await rows(contracts)).toBe(0);
+    const [order] = await t.db.select().from(orders);
+    expect(order?.status).toBe("failed");
+    const page = await declining.on.get("/zapi/internal/plans/screen-data");
+    const plans = (await json(page)).plans as { planId: string; salesCount: number }[];
+    expect(plans.find((plan) => plan.planId === "premiere-pass")?.salesCount).toBe(0);
+  });
+});
+
+describe("the last slot of a limited plan", () => {
+  afterEach(() => t.close());
+
+  it("goes to one of 20 simultaneous buyers", async () => {
+    const demo = demoCatalogue();
+    const catalogue: Omit<Catalogue, "version"> = {
+      ...demo,
+      plans: demo.plans.map((plan) => (plan.planId === "premiere-pass" ? { ...plan, salesLimit: 1 } : plan)),
+    };
+    t = await createTestApi({ catalogue });
+    const buyers: Member[] = [];
+    // Each from an address of its own, under the per-address login limits.
+    for (let i = 0; i < 20; i++)
+      buyers.push(await member(`buyer${i}@example.jp`, undefined, `203.0.113.${20 + i}`));
+    const tokens = await Promise.all(buyers.map((buyer) => tokenFor(buyer, "premiere-pass")));
+    const answers = await Promise.all(buyers.map((buyer, i) => buy(buyer, "premiere-pass", tokens[i] ?? "")));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    const refusals = await Promise.all(answers.filter((a) => a.status !== 200).map((a) => json(a)));
+    expect(new Set(refusals.map((refusal) => refusal.code))).toEqual(new Set(["PRODUCT_UNAVAILABLE"]));
+    expect(
+      await t.db.select({ n: count() }).from(contracts).where(eq(contracts.planId, "premiere-pass")),
+    ).toEqual([{ n: 1 }]);
+    expect(await rows(sandboxCharges)).toBe(1);
+  });
+});

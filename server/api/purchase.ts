@@ -1,0 +1,193 @@
+/**
+ * The purchase calls of spec §7 (issue 43 §4–5):
+ *
+ * - POST /zapi/purchase/verify/{planId} {paymentMethodId, campaignCode, survey} → the order verify
+ *   result of spec §3 with its `purchaseToken`; the token also goes in a short-lived HttpOnly
+ *   cookie, from which the confirm page reads the quote again;
+ * - POST /zapi/purchase/form/{planId}, the same, after a new method was registered on the form;
+ * - POST /zapi/purchase/{planId} {purchaseToken} → the charge and the contract, exactly once:
+ *   `redirectTo` the completion page. A spent token is 409 and charges nothing.
+ */
+import { type Context, Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { buildSurveyForm, fromSurveyAnswers, toSurveyAnswers } from "../../schemas/forms/survey.ts";
+import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
+import type { Failure } from "../payments/provider.ts";
+import type { OrderQuote } from "../services/order-quote.ts";
+import {
+  PURCHASE_TOKEN_LIFETIME_MS,
+  type PurchaseRefusal,
+  purchase,
+  verifyPurchase,
+} from "../services/purchases.ts";
+import type { Campaign } from "../store/catalogue-source.ts";
+import type { ApiEnv } from "./context.ts";
+import type { ApiError } from "./errors.ts";
+import { requireMemberAccount } from "./member.ts";
+import { apiError } from "./messages.ts";
+import { asRecord, checkRequest, REQUEST_SCHEMAS } from "./request-schemas.ts";
+import { readJsonBody, requestLanguage, validateRequestData } from "./validation.ts";
+
+type ApiContext = Context<ApiEnv>;
+
+/** Carries the token from the verify to the confirm page (HttpOnly: the page's script never reads it). */
+export const PURCHASE_TOKEN_COOKIE = "ptok";
+
+export function purchaseTokenCookie(c: ApiContext): string | undefined {
+  return getCookie(c, PURCHASE_TOKEN_COOKIE);
+}
+
+interface VerifyRequest {
+  paymentMethodId?: string | null;
+  campaignCode?: string | null;
+  survey?: SurveyAnswers;
+}
+
+/** The campaign's name and description in the request's language (spec §3 Order verify result). */
+export function campaignTexts(c: ApiContext, campaignId: string | null) {
+  const campaign: Campaign | undefined = campaignId
+    ? c
+        .get("deps")
+        .catalogue.current()
+        .campaigns.find((candidate) => candidate.campaignId === campaignId)
+    : undefined;
+  if (!campaign) return { campaignName: null, campaignDescription: null };
+  const en = requestLanguage(c) === "en";
+  return {
+    campaignName: (en && campaign.campaignNameEn) || campaign.campaignName,
+    campaignDescription: (en && campaign.campaignDescriptionEn) || campaign.campaignDescription || null,
+  };
+}
+
+/** A quote as spec §3 "Order verify result" names it. */
+export function verifyResult(c: ApiContext, quote: OrderQuote) {
+  return {
+    billingAmount: quote.billingAmount,
+    amountDueNow: quote.amountDueNow,
+    firstPaymentDay: quote.firstPaymentDay,
+    isReContract: quote.isReContract,
+    campaignId: quote.campaignId,
+    campaignType: quote.campaignType,
+    freeDays: quote.freeDays,
+    discountContinuationCount: quote.discountContinuationCount,
+    subscriptionExpiration: quote.subscriptionExpiration,
+    campaignEndDate: quote.campaignEndDate,
+    entitlementExpiration: quote.entitlementExpiration,
+    ...campaignTexts(c, quote.campaignId),
+  };
+}
+
+/** What the member reads for a payment the provider refused. */
+function paymentFailed(c: ApiContext, failure: Failure) {
+  if (failure.retryable)
+    return apiError(c, 503, "PAYMENT_PROVIDER_UNAVAILABLE", "purchase.providerUnavailable");
+  if (failure.kind === "authentication")
+    return apiError(c, 400, "THREE_D_SECURE_FAILED", "purchase.threeDSecureFailed");
+  return apiError(c, 400, "PAYMENT_DECLINED", "purchase.declined");
+}
+
+/** Each refusal with its status and message (spec §8 Purchase and plans). */
+async function refusalError(c: ApiContext, refusal: PurchaseRefusal): Promise<ApiError> {
+  switch (refusal.code) {
+    case "PLAN_NOT_FOUND":
+      return apiError(c, 404, "PLAN_NOT_FOUND", "purchase.planNotFound");
+    case "PRODUCT_UNAVAILABLE":
+      return apiError(c, 409, "PRODUCT_UNAVAILABLE", "purchase.productUnavailable", {
+        details: { availability: refusal.availability },
+      });
+    case "CONTRACT_LIMIT":
+      return apiError(c, 409, "CONTRACT_LIMIT", "purchase.contractLimit");
+    case "CAMPAIGN_NOT_APPLICABLE":
+      return apiError(c, 400, "CAMPAIGN_NOT_APPLICABLE", "purchase.campaignNotApplicable");
+    case "CAMPAIGN_NOT_FULL_DISCOUNT":
+      return apiError(c, 400, "CAMPAIGN_NOT_FULL_DISCOUNT", "purchase.campaignNotFullDiscount");
+    case "NO_PAYMENT_METHOD":
+      return apiError(c, 400, "NO_PAYMENT_METHOD", "purchase.noPaymentMethod");
+    case "PAYMENT_METHOD_INVALID":
+      return apiError(c, 400, "PAYMENT_METHOD_INVALID", "purchase.paymentMethodInvalid");
+    case "INVALID_SESSION_FLOW":
+      return apiError(c, 400, "INVALID_SESSION_FLOW", "purchase.sessionFlow");
+    case "DOUBLE_PAYMENT":
+      return apiError(c, 409, "DOUBLE_PAYMENT", "purchase.doublePayment");
+    case "PURCHASE_TOO_FREQUENT":
+      c.header("Retry-After", String(refusal.retryAfterSeconds));
+      return apiError(c, 429, "PURCHASE_TOO_FREQUENT", "purchase.tooFrequent", {
+        params: { seconds: refusal.retryAfterSeconds },
+        details: { retryAfter: refusal.retryAfterSeconds },
+      });
+    case "PAYMENT_FAILED":
+      return paymentFailed(c, refusal.failure);
+  }
+}
+
+/** The plan's survey answers, checked against its questions; none kept for a plan without one. */
+async function surveyAnswersFor(c: ApiContext, planId: string, answers: SurveyAnswers | undefined) {
+  const catalogue = c.get("deps").catalogue.current();
+  const survey = catalogue.plans.find((plan) => plan.planId === planId)?.survey;
+  if (!survey) return null;
+  const form = buildSurveyForm({ survey }, catalogue.version);
+  const data = await validateRequestData(c, form, fromSurveyAnswers(answers ?? []));
+  return toSurveyAnswers(survey, data);
+}
+
+async function verify(c: ApiContext) {
+  const account = await requireMemberAccount(c);
+  const body = await checkRequest<VerifyRequest>(
+    c,
+    REQUEST_SCHEMAS.purchaseVerify,
+    asRecord(await readJsonBody(c)),
+  );
+  const planId = c.req.param("planId") ?? "";
+  const deps = c.get("deps");
+  const now = deps.now();
+  const outcome = await verifyPurchase(
+    deps.db,
+    deps.catalogue.current(),
+    {
+      accountId: account.id,
+      planId,
+      paymentMethodId: body.paymentMethodId || null,
+      campaignCode: body.campaignCode || null,
+      surveyAnswers: await surveyAnswersFor(c, planId, body.survey),
+    },
+    now,
+  );
+  if (!outcome.ok) throw await refusalError(c, outcome.refusal);
+  setCookie(c, PURCHASE_TOKEN_COOKIE, outcome.purchaseToken, {
+    path: "/",
+    sameSite: "Lax",
+    secure: deps.secureCookies,
+    httpOnly: true,
+    maxAge: Math.floor(PURCHASE_TOKEN_LIFETIME_MS / 1000),
+  });
+  return c.json({ ...verifyResult(c, outcome.quote), purchaseToken: outcome.purchaseToken });
+}
+
+export const purchaseCalls = new Hono<ApiEnv>()
+  .post("/verify/:planId", verify)
+  .post("/form/:planId", verify)
+  .post("/:planId", async (c) => {
+    const account = await requireMemberAccount(c);
+    const body = await checkRequest<{ purchaseToken: string }>(
+      c,
+      REQUEST_SCHEMAS.purchase,
+      asRecord(await readJsonBody(c)),
+    );
+    const planId = c.req.param("planId");
+    const deps = c.get("deps");
+    const outcome = await purchase(
+      deps.db,
+      deps.payments,
+      deps.catalogue.current(),
+      { accountId: account.id, planId, purchaseToken: body.purchaseToken },
+      deps.now,
+    );
+    if (!outcome.ok) throw await refusalError(c, outcome.refusal);
+    deleteCookie(c, PURCHASE_TOKEN_COOKIE, {
+      path: "/",
+      sameSite: "Lax",
+      secure: deps.secureCookies,
+      httpOnly: true,
+    });
+    return c.json({ redirectTo: `/plans/${encodeURIComponent(planId)}/complete`, orderId: outcome.orderId });
+  });

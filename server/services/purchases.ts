@@ -1,0 +1,478 @@
+/**
+ * Buying a plan (issue 43 §4–6; spec §4 Purchase): a verify that quotes the order and hands out a
+ * single-use purchase token, then a purchase that spends the token and charges exactly once.
+ *
+ * Exactly once, with any number of processes on one PostgreSQL:
+ * - the purchase runs its checks in a transaction holding the member's account row (so one member's
+ *   purchases queue, and the 10-second rule sees the order before it) and, for a plan with a sales
+ *   limit or a campaign with a use limit, a transaction lock on that plan or campaign (so the last
+ *   slot goes to one buyer);
+ * - the token is marked used and the order and its charge row are written before the provider is
+ *   asked; the charge's idempotency key is the token's, unique in `charges`, and the provider too
+ *   answers a repeated key with the first charge (ADR 0028);
+ * - the provider is called outside the transaction; its answer completes the order (the contract)
+ *   or fails it (the slot is free again).
+ * A process that dies between the two leaves a pending order; the renewal issue's reaper settles
+ * it by asking the provider about its key.
+ */
+import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { taxBreakdown } from "../../schemas/consumption-tax.ts";
+import { type PlanAvailability, planAvailability } from "../../schemas/plan-availability.ts";
+import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
+import type { Db } from "../db/database.ts";
+import { accounts, charges, contracts, orders, paymentMethods, purchaseTokens } from "../db/schema.ts";
+import type { Failure, PaymentProvider } from "../payments/provider.ts";
+import type { Campaign, Catalogue, CataloguePlan } from "../store/catalogue-source.ts";
+import { inForce } from "./contracts.ts";
+import { type OrderQuote, quoteOrder } from "./order-quote.ts";
+import { hashToken, isPlausibleToken, randomToken } from "./tokens.ts";
+
+/** A quote may be bought for this long. */
+export const PURCHASE_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
+/** A member's purchases are at least this far apart (spec §8 too-frequent purchases). */
+export const PURCHASE_INTERVAL_MS = 10_000;
+
+export type PurchaseRefusal =
+  | { code: "PLAN_NOT_FOUND" }
+  | { code: "PRODUCT_UNAVAILABLE"; availability: PlanAvailability }
+  | { code: "CONTRACT_LIMIT" }
+  | { code: "CAMPAIGN_NOT_APPLICABLE" }
+  | { code: "CAMPAIGN_NOT_FULL_DISCOUNT" }
+  | { code: "NO_PAYMENT_METHOD" }
+  | { code: "PAYMENT_METHOD_INVALID" }
+  /** The token is unknown, expired, another member's or another plan's, or the quote changed. */
+  | { code: "INVALID_SESSION_FLOW" }
+  /** The token was spent: this purchase has been made (or is being made) already. */
+  | { code: "DOUBLE_PAYMENT" }
+  | { code: "PURCHASE_TOO_FREQUENT"; retryAfterSeconds: number }
+  | { code: "PAYMENT_FAILED"; failure: Failure };
+
+export interface PurchaseRequest {
+  accountId: string;
+  planId: string;
+  /** An accountPaymentMethodId of the member, or null when a payment code pays. */
+  paymentMethodId: string | null;
+  campaignCode: string | null;
+  surveyAnswers: SurveyAnswers | null;
+}
+
+type Refused = { ok: false; refusal: PurchaseRefusal };
+const refuse = (refusal: PurchaseRefusal): Refused => ({ ok: false, refusal });
+
+/** Codes are typed by people: matched without regard to case or surrounding spaces. */
+function findCampaign(catalogue: Catalogue, code: string): Campaign | undefined {
+  const wanted = code.trim().toUpperCase();
+  return catalogue.campaigns.find((campaign) => campaign.code.toUpperCase() === wanted);
+}
+
+/** Contracts sold plus purchases under way: what a sales limit counts. */
+async function soldCount(db: Db, planId: string): Promise<number> {
+  const [sold] = await db.select({ n: count() }).from(contracts).where(eq(contracts.planId, planId));
+  const [pending] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.planId, planId), eq(orders.status, "pending")));
+  return Number(sold?.n ?? 0) + Number(pending?.n ?? 0);
+}
+
+/** Contracts that used the campaign plus purchases under way with it: what a use limit counts. */
+async function campaignUseCount(db: Db, campaignId: string): Promise<number> {
+  const [used] = await db.select({ n: count() }).from(contracts).where(eq(contracts.campaignId, campaignId));
+  const [pending] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.campaignId, campaignId), eq(orders.status, "pending")));
+  return Number(used?.n ?? 0) + Number(pending?.n ?? 0);
+}
+
+/**
+ * A code that does not exist and one that does not apply are refused alike, so that codes cannot
+ * be probed (issue 43 §5): another plan's, outside its dates, used up, or free days on a plan
+ * that is not a subscription.
+ */
+async function applicableCampaign(
+  db: Db,
+  catalogue: Catalogue,
+  plan: CataloguePlan,
+  code: string,
+  now: Date,
+): Promise<Campaign | null> {
+  const campaign = findCampaign(catalogue, code);
+  if (!campaign) return null;
+  if (!campaign.planIds.includes(plan.planId)) return null;
+  if (campaign.validFrom && now.getTime() < Date.parse(campaign.validFrom)) return null;
+  if (campaign.validUntil && now.getTime() >= Date.parse(campaign.validUntil)) return null;
+  if (campaign.campaignType === "free" && plan.planType !== "subscription") return null;
+  if (campaign.useLimit != null && (await campaignUseCount(db, campaign.campaignId)) >= campaign.useLimit) {
+    return null;
+  }
+  return campaign;
+}
+
+interface Checked {
+  ok: true;
+  plan: CataloguePlan;
+  campaign: Campaign | null;
+  paymentMethodId: string | null;
+  /** The provider's reference of the method, when one pays. */
+  methodRef: string | null;
+  quote: OrderQuote;
+}
+
+/**
+ * Everything a purchase must satisfy, read in `db` (the purchase's transaction, or the database
+ * for a verify): the plan can be bought by this member now, the code applies, and something pays.
+ */
+async function check(
+  db: Db,
+  catalogue: Catalogue,
+  request: Omit<PurchaseRequest, "surveyAnswers">,
+  now: Date,
+): Promise<Checked | Refused> {
+  const plan = catalogue.plans.find((candidate) => candidate.planId === request.planId);
+  if (!plan) return refuse({ code: "PLAN_NOT_FOUND" });
+  const held = await db
+    .select({ id: contracts.id, inForce: sql<boolean>`${inForce(now)}` })
+    .from(contracts)
+    .where(and(eq(contracts.accountId, request.accountId), eq(contracts.planId, plan.planId)));
+  const mine = held.filter((contract) => contract.inForce).length;
+  const availability = planAvailability(
+    {
+      salesStartDate: plan.salesStartDate,
+      salesEndDate: plan.salesEndDate,
+      salesCount: plan.salesLimit == null ? 0 : await soldCount(db, plan.planId),
+      salesLimit: plan.salesLimit,
+      contractLimit: plan.contractLimit,
+      subscribed: plan.planType === "subscription" && mine > 0,
+      contractCount: mine,
+    },
+    now,
+  );
+  if (availability === "contractLimit") return refuse({ code: "CONTRACT_LIMIT" });
+  if (availability !== "available" && availability !== "fewLeft") {
+    return refuse({ code: "PRODUCT_UNAVAILABLE", availability });
+  }
+
+  let campaign: Campaign | null = null;
+  if (request.campaignCode?.trim()) {
+    campaign = await applicableCampaign(db, catalogue, plan, request.campaignCode, now);
+    if (!campaign) return refuse({ code: "CAMPAIGN_NOT_APPLICABLE" });
+  }
+
+  let paymentMethodId: string | null = null;
+  let methodRef: string | null = null;
+  if (request.paymentMethodId) {
+    const [method] = await db
+      .select({ id: paymentMethods.id, ref: paymentMethods.providerRef })
+      .from(paymentMethods)
+      .where(
+        and(
+          eq(paymentMethods.id, request.paymentMethodId),
+          eq(paymentMethods.accountId, request.accountId),
+          isNull(paymentMethods.deletedAt),
+        ),
+      );
+    if (!method) return refuse({ code: "PAYMENT_METHOD_INVALID" });
+    paymentMethodId = method.id;
+    methodRef = method.ref;
+  } else if (!campaign) {
+    return refuse({ code: "NO_PAYMENT_METHOD" });
+  } else if (campaign.campaignType !== "payment") {
+    // The code was chosen to pay, but it only discounts.
+    return refuse({ code: "CAMPAIGN_NOT_FULL_DISCOUNT" });
+  }
+
+  const quote = quoteOrder(plan, campaign, now, held.length > mine);
+  return { ok: true, plan, campaign, paymentMethodId, methodRef, quote };
+}
+
+export type VerifyOutcome = { ok: true; quote: OrderQuote; purchaseToken: string } | Refused;
+
+/** POST /zapi/purchase/verify/{planId}: the quote, and a token that buys exactly it. */
+export async function verifyPurchase(
+  db: Db,
+  catalogue: Catalogue,
+  request: PurchaseRequest,
+  now: Date,
+): Promise<VerifyOutcome> {
+  const checked = await check(db, catalogue, request, now);
+  if (!checked.ok) return checked;
+  const purchaseToken = randomToken();
+  await db.insert(purchaseTokens).values({
+    tokenHash: hashToken(purchaseToken),
+    accountId: request.accountId,
+    planId: checked.plan.planId,
+    paymentMethodId: checked.paymentMethodId,
+    campaignId: checked.campaign?.campaignId ?? null,
+    amountDueNow: checked.quote.amountDueNow,
+    quote: { ...checked.quote },
+    surveyAnswers: request.surveyAnswers,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + PURCHASE_TOKEN_LIFETIME_MS),
+  });
+  return { ok: true, quote: checked.quote, purchaseToken };
+}
+
+/**
+ * The quote of an unspent, unexpired token of the member for the plan (the confirm page), or
+ * null.
+ */
+export async function quoteOfToken(
+  db: Db,
+  accountId: string,
+  planId: string,
+  token: string,
+  now: Date,
+): Promise<OrderQuote | null> {
+  if (!isPlausibleToken(token)) return null;
+  const [row] = await db
+    .select({ quote: purchaseTokens.quote })
+    .from(purchaseTokens)
+    .where(
+      and(
+        eq(purchaseTokens.tokenHash, hashToken(token)),
+        eq(purchaseTokens.accountId, accountId),
+        eq(purchaseTokens.planId, planId),
+        isNull(purchaseTokens.usedAt),
+        gt(purchaseTokens.expiresAt, now),
+      ),
+    );
+  return row ? (row.quote as unknown as OrderQuote) : null;
+}
+
+export type PurchaseOutcome =
+  | { ok: true; orderId: string; contractId: string; plan: CataloguePlan; quote: OrderQuote }
+  | Refused;
+
+/** Transaction-scoped locks on a plan or a campaign whose last slots are contested. */
+async function lockScarce(db: Db, plan: CataloguePlan, campaignId: string | null, catalogue: Catalogue) {
+  if (plan.salesLimit != null) {
+    await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`plan:${plan.planId}`}))`);
+  }
+  const campaign = campaignId ? catalogue.campaigns.find((c) => c.campaignId === campaignId) : undefined;
+  if (campaign?.useLimit != null) {
+    await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`campaign:${campaign.campaignId}`}))`);
+  }
+}
+
+function newContract(accountId: string, checked: Checked, now: Date) {
+  const { plan, quote, campaign, paymentMethodId } = checked;
+  return {
+    accountId,
+    planId: plan.planId,
+    planType: plan.planType,
+    subscriptionStatus: quote.subscription?.status ?? null,
+    paymentMethodId,
+    campaignId: campaign?.campaignId ?? null,
+    campaignCyclesLeft: quote.subscription?.campaignCyclesLeft ?? 0,
+    anchorDay: quote.subscription?.anchorDay ?? null,
+    nextSettlementDay: quote.subscription?.nextSettlementDay ?? null,
+    trialEndDay: quote.subscription?.trialEndDay ?? null,
+    entitlementExpiresAt: quote.entitlementExpiration ? new Date(quote.entitlementExpiration) : null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+type Started =
+  | Refused
+  | { ok: true; done: true; orderId: string; contractId: string; checked: Checked }
+  | {
+      ok: true;
+      done: false;
+      orderId: string;
+      chargeId: string;
+      idempotencyKey: string;
+      methodRef: string;
+      checked: Checked;
+    };
+
+/** The first transaction: spend the token, check again under the locks, write the order. */
+async function startPurchase(
+  db: Db,
+  catalogue: Catalogue,
+  accountId: string,
+  planId: string,
+  token: string,
+  now: Date,
+): Promise<Started> {
+  if (!isPlausibleToken(token)) return refuse({ code: "INVALID_SESSION_FLOW" });
+  const tokenHash = hashToken(token);
+  return db.transaction(async (tx) => {
+    // One member's purchases queue here.
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for("update");
+    const [row] = await tx
+      .select()
+      .from(purchaseTokens)
+      .where(eq(purchaseTokens.tokenHash, tokenHash))
+      .for("update");
+    if (!row || row.accountId !== accountId || row.planId !== planId) {
+      return refuse({ code: "INVALID_SESSION_FLOW" });
+    }
+    if (row.usedAt) return refuse({ code: "DOUBLE_PAYMENT" });
+    if (row.expiresAt.getTime() <= now.getTime()) return refuse({ code: "INVALID_SESSION_FLOW" });
+
+    const [last] = await tx
+      .select({ createdAt: orders.createdAt })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.accountId, accountId),
+          gt(orders.createdAt, new Date(now.getTime() - PURCHASE_INTERVAL_MS)),
+        ),
+      )
+      .orderBy(desc(orders.createdAt))
+      .limit(1);
+    if (last) {
+      const waitMs = last.createdAt.getTime() + PURCHASE_INTERVAL_MS - now.getTime();
+      return refuse({
+        code: "PURCHASE_TOO_FREQUENT",
+        retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+      });
+    }
+
+    const plan = catalogue.plans.find((candidate) => candidate.planId === planId);
+    if (plan) await lockScarce(tx, plan, row.campaignId, catalogue);
+    const campaignCode = row.campaignId
+      ? (catalogue.campaigns.find((campaign) => campaign.campaignId === row.campaignId)?.code ?? "\u0000")
+      : null;
+    const checked = await check(
+      tx,
+      catalogue,
+      { accountId, planId, paymentMethodId: row.paymentMethodId, campaignCode },
+      now,
+    );
+    if (!checked.ok) return checked;
+    // The catalogue changed since the quote: the member must see the new one.
+    if (checked.quote.amountDueNow !== row.amountDueNow) return refuse({ code: "INVALID_SESSION_FLOW" });
+
+    await tx.update(purchaseTokens).set({ usedAt: now }).where(eq(purchaseTokens.tokenHash, tokenHash));
+    const amount = checked.quote.amountDueNow;
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        accountId,
+        planId,
+        purchaseTokenHash: tokenHash,
+        paymentMethodId: checked.paymentMethodId,
+        campaignId: checked.campaign?.campaignId ?? null,
+        amount,
+        status: amount > 0 ? "pending" : "completed",
+        surveyAnswers: row.surveyAnswers,
+        createdAt: now,
+        settledAt: amount > 0 ? null : now,
+      })
+      .returning({ id: orders.id });
+    if (!order) throw new Error("the order was not written");
+
+    if (amount === 0) {
+      const [contract] = await tx
+        .insert(contracts)
+        .values(newContract(accountId, checked, now))
+        .returning({ id: contracts.id });
+      if (!contract) throw new Error("the contract was not written");
+      await tx.update(orders).set({ contractId: contract.id }).where(eq(orders.id, order.id));
+      return { ok: true, done: true, orderId: order.id, contractId: contract.id, checked };
+    }
+
+    // A payment code pays only in full (amount 0, above); what is left to charge has a method.
+    if (!checked.methodRef) throw new Error("an amount to charge without a method");
+    const methodRef = checked.methodRef;
+    const idempotencyKey = `purchase:${tokenHash}`;
+    const tax = taxBreakdown(amount);
+    const [charge] = await tx
+      .insert(charges)
+      .values({
+        accountId,
+        idempotencyKey,
+        orderId: order.id,
+        paymentMethodId: checked.paymentMethodId,
+        amount,
+        taxAmount: tax.taxAmount,
+        taxRate: tax.taxRate,
+        status: "pending",
+        createdAt: now,
+      })
+      .returning({ id: charges.id });
+    if (!charge) throw new Error("the charge was not written");
+    return {
+      ok: true,
+      done: false,
+      orderId: order.id,
+      chargeId: charge.id,
+      idempotencyKey,
+      methodRef,
+      checked,
+    };
+  });
+}
+
+/**
+ * POST /zapi/purchase/{planId}: spends the token, charges what the quote said through the
+ * provider (once, under the token's key), and makes the contract.
+ */
+export async function purchase(
+  db: Db,
+  payments: PaymentProvider,
+  catalogue: Catalogue,
+  input: { accountId: string; planId: string; purchaseToken: string },
+  now: () => Date,
+): Promise<PurchaseOutcome> {
+  const started = await startPurchase(
+    db,
+    catalogue,
+    input.accountId,
+    input.planId,
+    input.purchaseToken,
+    now(),
+  );
+  if (!started.ok) return started;
+  const { checked } = started;
+  if (started.done) {
+    return {
+      ok: true,
+      orderId: started.orderId,
+      contractId: started.contractId,
+      plan: checked.plan,
+      quote: checked.quote,
+    };
+  }
+
+  const outcome = await payments.charge({
+    methodRef: started.methodRef,
+    customerRef: input.accountId,
+    amount: checked.quote.amountDueNow,
+    idempotencyKey: started.idempotencyKey,
+  });
+  const settledAt = now();
+  if (outcome.status === "failed") {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(charges)
+        .set({ status: "failed", failureCode: outcome.code, settledAt })
+        .where(eq(charges.id, started.chargeId));
+      await tx
+        .update(orders)
+        .set({ status: "failed", failureCode: outcome.code, settledAt })
+        .where(eq(orders.id, started.orderId));
+    });
+    return refuse({ code: "PAYMENT_FAILED", failure: outcome });
+  }
+  const contractId = await db.transaction(async (tx) => {
+    const [contract] = await tx
+      .insert(contracts)
+      .values(newContract(input.accountId, checked, settledAt))
+      .returning({ id: contracts.id });
+    if (!contract) throw new Error("the contract was not written");
+    await tx
+      .update(charges)
+      .set({ status: "succeeded", providerRef: outcome.charge.ref, contractId: contract.id, settledAt })
+      .where(eq(charges.id, started.chargeId));
+    await tx
+      .update(orders)
+      .set({ status: "completed", contractId: contract.id, settledAt })
+      .where(eq(orders.id, started.orderId));
+    return contract.id;
+  });
+  return { ok: true, orderId: started.orderId, contractId, plan: checked.plan, quote: checked.quote };
+}
