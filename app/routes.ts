@@ -16,6 +16,8 @@ const SCREEN_ROUTE_FILES: Readonly<Record<string, string>> = {
   "mypage-multi-factor-sms": "routes/mypage-multi-factor.tsx",
   "mypage-multi-factor-backup-code-generate": "routes/mypage-multi-factor.tsx",
   "mypage-payment-method": "routes/mypage-payment-method.tsx",
+  "plans-planId": "routes/plans-purchase.tsx",
+  "plans-planId-confirm": "routes/plans-purchase.tsx",
 };
 
 /**
@@ -83,6 +85,9 @@ export default [
   layout("layouts/account-layout.tsx", [
     route("/mypage", "routes/mypage.tsx"),
     route("/plans", "routes/plans.tsx"),
+    screen("/plans/:planId"),
+    screen("/plans/:planId/confirm"),
+    screen("/plans/:planId/complete"),
     route("/mypage/login-history", "routes/mypage-login-history.tsx"),
     route("/mypage/profile/edit", "routes/mypage-profile-edit.tsx"),
     screen("/mypage/edit"),

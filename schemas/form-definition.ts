@@ -69,9 +69,19 @@ export const WIDGET_NAMES = [
   "policyScroll",
   "userId",
   "paymentMethodType",
+  "purchasePayment",
   "hidden",
 ] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
+
+/** One way to pay on the purchase form: a saved method by its id, or the payment code. */
+export interface PurchasePaymentChoice {
+  value: string;
+  /** In the page's language (the screen data is). */
+  label: string;
+  /** A second line: a card's expiry, or what the code option needs. */
+  hint?: string;
+}
 
 /**
  * How normalizeFormData (normalize.ts) cleans one value before validation, in the browser and in
@@ -121,6 +131,8 @@ export interface FieldUiOptions {
   /** userId: POST {userId} here on blur when the value differs from currentValue. */
   verifyPath?: string;
   currentValue?: string;
+  /** purchasePayment: what pays, as the screen data lists it (a saved method, or a payment code). */
+  choices?: PurchasePaymentChoice[];
   /** Literal description of a store-supplied item (policy, survey question, consent option). */
   descriptionText?: string;
   descriptionTextEn?: string;

@@ -4,7 +4,13 @@
  * Builders (schemas/forms) assemble forms from these; nothing else writes a rule.
  */
 import type { JSONSchema7 } from "json-schema";
-import type { FieldUiOptions, FieldUiSchema, PasswordStrength, WidgetName } from "./form-definition.ts";
+import type {
+  FieldUiOptions,
+  FieldUiSchema,
+  PasswordStrength,
+  PurchasePaymentChoice,
+  WidgetName,
+} from "./form-definition.ts";
 
 export interface FieldSpec {
   schema: JSONSchema7;
@@ -791,6 +797,29 @@ export function campaignCodeField(): FieldSpec {
     requiredMessage: "validation.campaignCode.required",
     options: { normalize: "trim" },
     ui: { "ui:autocomplete": "off" },
+  });
+}
+
+/** What pays for a purchase: a saved method's id (a UUID) or the payment code (CampaignCode). */
+export const PURCHASE_PAYMENT_PATTERN =
+  "^(CampaignCode|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$";
+
+/**
+ * The purchase's payment (spec §2 purchase form): one of the member's saved methods or the payment
+ * code, drawn from `choices` (member data in the uiSchema, so the schema and its compiled
+ * validator are the same for every member).
+ */
+export function purchasePaymentField(choices: PurchasePaymentChoice[]): FieldSpec {
+  return builtIn({
+    label: "field.paymentMethodType",
+    widget: "purchasePayment",
+    schema: {
+      type: "string",
+      pattern: PURCHASE_PAYMENT_PATTERN,
+      errorMessage: { pattern: "validation.paymentMethod.required" },
+    },
+    requiredMessage: "validation.paymentMethod.required",
+    options: { choices },
   });
 }
 

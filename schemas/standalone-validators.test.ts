@@ -76,6 +76,9 @@ function allForms(): { label: string; form: FormDefinition }[] {
 
 /** Values that exercise the rules of our fields: formats, lengths, character classes, cards, dates. */
 const PROBES: readonly unknown[] = [
+  // A saved payment method id (UUID) and the payment code: what pays for a purchase.
+  "2f0b6a55-6d0e-4a43-9a59-3f1c2d7e8a01",
+  "CampaignCode",
   "",
   "  ",
   "a",

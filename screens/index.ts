@@ -1,5 +1,6 @@
 import * as guest from "./guest.ts";
 import * as mypage from "./mypage.ts";
+import * as plans from "./plans.ts";
 import type { ScreenDefinition } from "./screen-definition.ts";
 import * as signup from "./signup.ts";
 
@@ -8,6 +9,7 @@ export const SCREENS: readonly ScreenDefinition[] = [
   ...Object.values(guest),
   ...Object.values(signup),
   ...Object.values(mypage),
+  ...Object.values(plans),
 ];
 
 export function screenById(id: string): ScreenDefinition | undefined {

@@ -25,7 +25,7 @@ export interface ScreenErrorMapping {
 }
 
 /** How the normalised form data becomes the request body (schemas/forms payload converters). */
-export type PayloadShape = "fields" | "registration" | "policyConsent";
+export type PayloadShape = "fields" | "registration" | "policyConsent" | "purchase";
 
 export interface ScreenSubmit {
   method: "POST" | "DELETE";
@@ -113,7 +113,10 @@ export type ScreenContentName =
   | "backupCodeCount"
   | "backupCodeGenerate"
   | "withdrawalNotes"
-  | "savedPaymentMethods";
+  | "savedPaymentMethods"
+  | "planToBuy"
+  | "purchaseQuote"
+  | "purchaseComplete";
 
 export interface ScreenLink {
   to: string;

@@ -33,6 +33,7 @@ const SCHEMAS: Record<WidgetName, JSONSchema7> = {
   policyScroll: { type: "boolean", enum: [true] },
   userId: { type: "string" },
   paymentMethodType: { type: "string", enum: ["SbpsCredit", "CampaignCode"] },
+  purchasePayment: { type: "string" },
   hidden: { type: "string" },
 };
 

@@ -17,6 +17,7 @@ import { PinCodeWidget } from "./pin-code/pin-code-widget.tsx";
 import { PolicyScrollWidget } from "./policy-scroll/policy-scroll-widget.tsx";
 import { PostalCodeWidget } from "./postal-code/postal-code-widget.tsx";
 import { PrefectureWidget } from "./prefecture/prefecture-widget.tsx";
+import { PurchasePaymentWidget } from "./purchase-payment/purchase-payment-widget.tsx";
 import { ArrayFieldTemplate } from "./templates/array-field-template.tsx";
 import { BaseInputTemplate } from "./templates/base-input-template.tsx";
 import {
@@ -63,6 +64,7 @@ const namedWidgets: Record<WidgetName, RegistryWidgetsType[string]> = {
   policyScroll: PolicyScrollWidget,
   userId: UserIdWidget,
   paymentMethodType: PaymentMethodTypeWidget,
+  purchasePayment: PurchasePaymentWidget,
   hidden: HiddenWidget,
 };
 

@@ -179,7 +179,9 @@ export async function screenAction(args: ActionFunctionArgs, options: ScreenActi
   const returnTo = safeRedirectPath(query.get("returnTo"));
   const landing =
     options.landing?.(screen, definition, query) ??
-    ((definition.landsOnReturnTo && returnTo) || definition.successTo || here);
+    ((definition.landsOnReturnTo && returnTo) ||
+      (definition.successTo && fillPath(definition.successTo, params)) ||
+      here);
   if (redirectTo) {
     const next = safeRedirectOr(redirectTo, landing);
     // A further step of this screen's flow (the login's second factor) carries returnTo along.

@@ -5,8 +5,10 @@
 import type { Translate } from "../../locales/i18n.ts";
 import type { FieldError, FormDefinition } from "../../schemas/form-definition.ts";
 import { policyProperty, toPolicyConsentData } from "../../schemas/forms/consent.ts";
+import { toPurchasePayload } from "../../schemas/forms/purchase.ts";
 import { toRegistrationPayload } from "../../schemas/forms/registration.ts";
 import type { Policy } from "../../schemas/types/policy.gen.ts";
+import type { Survey } from "../../schemas/types/survey.gen.ts";
 import type { ScreenErrorMapping, ScreenSubmit } from "../../screens/screen-definition.ts";
 import { ApiClientError, errorMessage } from "./api-client.ts";
 
@@ -26,6 +28,9 @@ export function screenPayload(
     ) as Policy[];
     for (const policy of policies) delete payload[policyProperty(policy.policyId)];
     payload.policyConsentData = toPolicyConsentData(policies, data);
+  } else if (submit.payload === "purchase") {
+    const survey = (context.screenData.survey as Survey | null | undefined) ?? null;
+    payload = { ...toPurchasePayload(survey, data) };
   }
   for (const name of submit.bodyWithout ?? []) delete payload[name];
   if (submit.wrapIn) payload = { [submit.wrapIn]: payload };

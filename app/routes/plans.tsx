@@ -5,6 +5,7 @@
  */
 import { useTranslation } from "react-i18next";
 import {
+  ContractButton,
   type HeldContract,
   HeldContractRow,
   type PlanOffer,
@@ -65,7 +66,11 @@ export default function Plans({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="plan-grid">
             {plans.map((plan) => (
-              <PlanOfferCard key={plan.planId} plan={plan} />
+              <PlanOfferCard key={plan.planId} plan={plan}>
+                <div className="plan-card__actions">
+                  <ContractButton plan={plan} />
+                </div>
+              </PlanOfferCard>
             ))}
           </div>
         )}

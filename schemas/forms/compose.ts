@@ -13,6 +13,8 @@ export interface FormField {
 export interface ConditionalFields {
   when: { field: string; values: readonly (string | number | boolean)[] };
   fields: FormField[];
+  /** Fields of the form itself that this branch makes required (shown whatever the branch). */
+  alsoRequired?: FormField[];
 }
 
 export interface FormParts {
@@ -41,6 +43,22 @@ function objectPart(fields: readonly FormField[]): JSONSchema7 {
   };
 }
 
+/** A branch's part, with fields declared elsewhere in the form made required in it. */
+function withRequired(part: JSONSchema7, fields: readonly FormField[]): JSONSchema7 {
+  if (fields.length === 0) return part;
+  const messages = (part.errorMessage as { required?: Record<string, string> } | undefined)?.required ?? {};
+  return {
+    ...part,
+    required: [...(part.required ?? []), ...fields.map(({ name }) => name)],
+    errorMessage: {
+      required: {
+        ...messages,
+        ...Object.fromEntries(fields.map(({ name, spec }) => [name, spec.requiredMessage])),
+      },
+    },
+  };
+}
+
 /** Property names may not contain what rjsf reads as a path ("." and "[") or the JSON pointer "/". */
 const SAFE_ID = /^[A-Za-z0-9_-]+$/;
 
@@ -64,6 +82,9 @@ export function composeForm({
   descriptionEn,
 }: FormParts): Omit<FormDefinition, "version"> {
   const allFields = [...fields, ...conditional.flatMap((branch) => branch.fields)];
+  if (new Set(allFields.map(({ name }) => name)).size !== allFields.length) {
+    throw new Error(`${id}: a field is declared twice; a branch names fields of the form in alsoRequired`);
+  }
   const uiSchema: UiSchema = {
     "ui:order": allFields.map(({ name }) => name),
     ...(uiOptions || (description && descriptionEn)
@@ -77,10 +98,10 @@ export function composeForm({
     ...objectPart(fields),
     ...(conditional.length > 0
       ? {
-          allOf: conditional.map(({ when, fields: branchFields }) => ({
+          allOf: conditional.map(({ when, fields: branchFields, alsoRequired = [] }) => ({
             if: { properties: { [when.field]: { enum: [...when.values] } }, required: [when.field] },
             // biome-ignore lint/suspicious/noThenProperty: "then" is the JSON Schema keyword of if/then.
-            then: objectPart(branchFields),
+            then: withRequired(objectPart(branchFields), alsoRequired),
           })),
         }
       : {}),

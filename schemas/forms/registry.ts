@@ -5,7 +5,7 @@
  * account and leaves out confirmation fields the request body does not carry); screens always get
  * the confirmation fields.
  */
-import type { FormDefinition, PasswordStrength } from "../form-definition.ts";
+import type { FormDefinition, PasswordStrength, PurchasePaymentChoice } from "../form-definition.ts";
 import { SECOND_FACTOR_TYPES } from "../multi-factor.ts";
 import type { LoginIdentifier } from "../rules.ts";
 import type { Policy } from "../types/policy.gen.ts";
@@ -39,6 +39,7 @@ import {
   buildPaymentMethodForm,
   isPaymentMethodType,
 } from "./payment.ts";
+import { buildPurchaseConfirmForm, buildPurchaseForm } from "./purchase.ts";
 import { buildRegistrationForm, DEFAULT_PASSWORD_STRENGTH } from "./registration.ts";
 import { buildSurveyForm } from "./survey.ts";
 
@@ -203,6 +204,16 @@ export const FORM_BUILDERS = {
     const survey = screenData.survey as Survey | null | undefined;
     return buildSurveyForm({ survey: survey ?? { surveyName: "", questions: [] } }, settingsVersion);
   },
+  /** Purchase screen data paymentChoices (saved methods, the payment code) and survey (the plan's). */
+  purchase: ({ settingsVersion, screenData }: FormBuildContext) =>
+    buildPurchaseForm(
+      {
+        choices: listOf<PurchasePaymentChoice>(screenData.paymentChoices),
+        survey: (screenData.survey as Survey | null | undefined) ?? null,
+      },
+      settingsVersion,
+    ),
+  purchaseConfirm: ({ settingsVersion }: FormBuildContext) => buildPurchaseConfirmForm(none, settingsVersion),
   /** Screen data paymentMethodTypes (the types the page offers), else the store's payment methods. */
   paymentMethod: ({ settings, settingsVersion, screenData }: FormBuildContext) =>
     buildPaymentMethodForm(

@@ -4,16 +4,19 @@
  * of the catalogue (not yet on sale and sold out included) with its sales count, whether a
  * campaign applies now, its availability for this member and whether it can be contracted.
  */
-import { and, count, eq, isNotNull } from "drizzle-orm";
+import { and, count, eq, gt, isNotNull } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { canContract, planAvailability } from "../../schemas/plan-availability.ts";
 import { subscriptionStatusGroup } from "../../schemas/subscription-status.ts";
 import type { Db } from "../db/database.ts";
 import { contracts, orders } from "../db/schema.ts";
 import { inForce } from "../services/contracts.ts";
+import { quoteOfToken } from "../services/purchases.ts";
 import type { Campaign, CataloguePlan } from "../store/catalogue-source.ts";
 import type { ApiEnv } from "./context.ts";
 import { requireMemberAccount } from "./member.ts";
+import { apiError } from "./messages.ts";
+import { purchasePaymentChoices, purchaseTokenCookie, verifyResult } from "./purchase.ts";
 import { requestLanguage } from "./validation.ts";
 
 type Language = ReturnType<typeof requestLanguage>;
@@ -131,7 +134,71 @@ async function memberPlans(c: Context<ApiEnv>, accountId: string) {
   };
 }
 
-export const plansScreenData = new Hono<ApiEnv>().get("/screen-data", async (c) => {
-  const account = await requireMemberAccount(c);
-  return c.json(await memberPlans(c, account.id));
-});
+/** How long after a purchase its completion page shows it. */
+const COMPLETION_SHOWN_MS = 30 * 60 * 1000;
+
+/** A plan of the catalogue with its state for the member, or a 404 for a plan not in it. */
+async function memberPlan(c: Context<ApiEnv>, accountId: string) {
+  const planId = c.req.param("planId");
+  const plan = (await memberPlans(c, accountId)).plans.find((candidate) => candidate.planId === planId);
+  if (!plan) throw await apiError(c, 404, "PLAN_NOT_FOUND", "purchase.planNotFound");
+  const source = c
+    .get("deps")
+    .catalogue.current()
+    .plans.find((candidate) => candidate.planId === planId);
+  return { plan, source };
+}
+
+export const plansScreenData = new Hono<ApiEnv>()
+  .get("/screen-data", async (c) => {
+    const account = await requireMemberAccount(c);
+    return c.json(await memberPlans(c, account.id));
+  })
+  /**
+   * /plans/{planId} (the purchase form): the plan with its state, what may pay, the plan's survey.
+   * A plan that cannot be bought shows why, with no form.
+   */
+  .get("/:planId/screen-data", async (c) => {
+    const account = await requireMemberAccount(c);
+    const { plan, source } = await memberPlan(c, account.id);
+    return c.json({
+      plan,
+      paymentChoices: plan.canContract ? await purchasePaymentChoices(c, account.id) : [],
+      survey: plan.canContract ? (source?.survey ?? null) : null,
+    });
+  })
+  /** /plans/{planId}/confirm: the quote the member verified (its token in the cookie), or back to the form. */
+  .get("/:planId/confirm/screen-data", async (c) => {
+    const account = await requireMemberAccount(c);
+    const { plan } = await memberPlan(c, account.id);
+    const { db, now } = c.get("deps");
+    const token = purchaseTokenCookie(c) ?? "";
+    const quote = await quoteOfToken(db, account.id, plan.planId, token, now());
+    if (!quote) return c.json({ redirectTo: `/plans/${encodeURIComponent(plan.planId)}` });
+    return c.json({ plan, quote: verifyResult(c, quote), purchaseToken: token });
+  })
+  /** /plans/{planId}/complete: the plan's message after a purchase just made, else the plans. */
+  .get("/:planId/complete/screen-data", async (c) => {
+    const account = await requireMemberAccount(c);
+    const { plan, source } = await memberPlan(c, account.id);
+    const { db, now } = c.get("deps");
+    const [order] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.accountId, account.id),
+          eq(orders.planId, plan.planId),
+          eq(orders.status, "completed"),
+          gt(orders.settledAt, new Date(now().getTime() - COMPLETION_SHOWN_MS)),
+        ),
+      )
+      .limit(1);
+    if (!order) return c.json({ redirectTo: "/plans" });
+    const en = requestLanguage(c) === "en";
+    return c.json({
+      planName: plan.planName,
+      planType: plan.planType,
+      orderCompletedMessage: (en && source?.orderCompletedMessageEn) || source?.orderCompletedMessage || null,
+    });
+  });

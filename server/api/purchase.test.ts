@@ -264,6 +264,122 @@ describe("with the demo catalogue", () => {
   });
 });
 
+describe("the purchase screens' data", () => {
+  let hanako: Member;
+  beforeEach(async () => {
+    t = await createTestApi();
+    hanako = await member("hanako@example.jp");
+  });
+  afterEach(() => t.close());
+
+  it("offers the saved card and the payment code on the form, and nothing for a plan that cannot be bought", async () => {
+    const form = await json(await hanako.on.get("/zapi/internal/plans/movie-rental-48h/screen-data"));
+    expect(form).toMatchObject({
+      plan: { planId: "movie-rental-48h", canContract: true },
+      paymentChoices: [
+        { value: hanako.methodId, label: "Visa 末尾 4242", hint: "有効期限 12/2030" },
+        { value: "CampaignCode", label: "キャンペーンコードで支払う" },
+      ],
+      survey: null,
+    });
+    const later = await json(await hanako.on.get("/zapi/internal/plans/family-monthly/screen-data"));
+    expect(later).toMatchObject({ plan: { availability: "beforeSale" }, paymentChoices: [] });
+    expect((await hanako.on.get("/zapi/internal/plans/no-such-plan/screen-data")).status).toBe(404);
+  });
+
+  it("shows the verified quote on the confirm page from the cookie, and sends a visitor without one back", async () => {
+    const none = await json(await hanako.on.get("/zapi/internal/plans/movie-rental-48h/confirm/screen-data"));
+    expect(none).toEqual({ redirectTo: "/plans/movie-rental-48h" });
+    const token = await tokenFor(hanako, "movie-rental-48h", { campaignCode: "MOVIE300" });
+    const confirm = await json(
+      await hanako.on.get("/zapi/internal/plans/movie-rental-48h/confirm/screen-data"),
+    );
+    expect(confirm).toMatchObject({
+      plan: { planId: "movie-rental-48h" },
+      quote: { billingAmount: 140, campaignName: "作品300円引きクーポン" },
+      purchaseToken: token,
+    });
+    // The cookie names this plan's quote only.
+    const other = await json(await hanako.on.get("/zapi/internal/plans/movie-purchase/confirm/screen-data"));
+    expect(other).toEqual({ redirectTo: "/plans/movie-purchase" });
+  });
+
+  it("shows the completion only after a purchase just made, with the plan's message", async () => {
+    const before = await json(
+      await hanako.on.get("/zapi/internal/plans/standard-annual/complete/screen-data"),
+    );
+    expect(before).toEqual({ redirectTo: "/plans" });
+    await buy(hanako, "standard-annual", await tokenFor(hanako, "standard-annual"));
+    const done = await json(await hanako.on.get("/zapi/internal/plans/standard-annual/complete/screen-data"));
+    expect(done).toEqual({
+      planName: "スタンダードプラン（年額）",
+      planType: "subscription",
+      orderCompletedMessage: "ご契約ありがとうございます。1年間お楽しみください。",
+    });
+    // Spent: the confirm page now sends the member back to the form.
+    const confirm = await json(
+      await hanako.on.get("/zapi/internal/plans/standard-annual/confirm/screen-data"),
+    );
+    expect(confirm).toEqual({ redirectTo: "/plans/standard-annual" });
+    t.clock.advance(31 * 60_000);
+    expect(
+      await json(await hanako.on.get("/zapi/internal/plans/standard-annual/complete/screen-data")),
+    ).toEqual({
+      redirectTo: "/plans",
+    });
+  });
+
+  it("checks the plan's survey answers with the survey's own rules", async () => {
+    const demo = demoCatalogue();
+    await t.close();
+    t = await createTestApi({
+      catalogue: {
+        ...demo,
+        plans: demo.plans.map((plan) =>
+          plan.planId === "movie-purchase"
+            ? {
+                ...plan,
+                survey: {
+                  surveyName: "ご購入アンケート",
+                  questions: [
+                    {
+                      questionId: "found",
+                      questionType: "RADIO",
+                      questionTitle: "この作品を知ったきっかけ",
+                      required: true,
+                      answerOptions: [
+                        { optionId: "tv", optionTitle: "テレビ" },
+                        { optionId: "web", optionTitle: "Web" },
+                      ],
+                    },
+                  ],
+                },
+              }
+            : plan,
+        ),
+      },
+    });
+    hanako = await member("hanako@example.jp");
+    const missing = await verify(hanako, "movie-purchase");
+    expect(missing.status).toBe(400);
+    expect(await json(missing)).toMatchObject({
+      code: "VALIDATION_ERROR",
+      errors: [{ field: "question_found" }],
+    });
+    const wrong = await verify(hanako, "movie-purchase", {
+      survey: [{ questionId: "found", answer: "radio" }],
+    });
+    expect(wrong.status).toBe(400);
+    await tokenFor(hanako, "movie-purchase", { survey: [{ questionId: "found", answer: "web" }] });
+    const token = await tokenFor(hanako, "movie-purchase", {
+      survey: [{ questionId: "found", answer: "tv" }],
+    });
+    expect((await buy(hanako, "movie-purchase", token)).status).toBe(200);
+    const [order] = await t.db.select().from(orders);
+    expect(order?.surveyAnswers).toEqual([{ questionId: "found", answer: "tv" }]);
+  });
+});
+
 describe("the last slot of a limited plan", () => {
   afterEach(() => t.close());
 

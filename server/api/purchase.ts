@@ -10,10 +10,21 @@
  */
 import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { buildSurveyForm, fromSurveyAnswers, toSurveyAnswers } from "../../schemas/forms/survey.ts";
+import type { Translate } from "../../locales/i18n.ts";
+import { translatorFor } from "../../locales/language.ts";
+import { CARD_BRAND_NAMES } from "../../schemas/card.ts";
+import type { PurchasePaymentChoice } from "../../schemas/form-definition.ts";
+import {
+  buildPurchaseForm,
+  fromPurchasePayload,
+  PAY_WITH_CODE,
+  toPurchasePayload,
+} from "../../schemas/forms/purchase.ts";
+import type { AccountPaymentMethod } from "../../schemas/types/payment-method.gen.ts";
 import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 import type { Failure } from "../payments/provider.ts";
 import type { OrderQuote } from "../services/order-quote.ts";
+import { listPaymentMethods } from "../services/payment-methods.ts";
 import {
   PURCHASE_TOKEN_LIFETIME_MS,
   type PurchaseRefusal,
@@ -77,6 +88,46 @@ export function verifyResult(c: ApiContext, quote: OrderQuote) {
   };
 }
 
+/** A saved method as the purchase form lists it, in the request's language. */
+function methodChoice(method: AccountPaymentMethod, t: Translate): PurchasePaymentChoice {
+  const card = method.SbpsCreditInfo;
+  if (!card)
+    return {
+      value: method.accountPaymentMethodId,
+      label: t(`field.paymentMethodTypes.${method.paymentMethodType}`),
+    };
+  const brand = card.cardbrandCode === "Unknown" ? null : CARD_BRAND_NAMES[card.cardbrandCode];
+  return {
+    value: method.accountPaymentMethodId,
+    label: brand
+      ? t("mypage.paymentMethodPage.cardLabel", { brand, last4: card.cardNumberSuffix })
+      : t("mypage.paymentMethodPage.cardLabelUnknown", { last4: card.cardNumberSuffix }),
+    hint: t("mypage.paymentMethodPage.expiry", {
+      month: card.expireDate.slice(4, 6),
+      year: card.expireDate.slice(0, 4),
+    }),
+  };
+}
+
+/**
+ * What may pay on the purchase form: the member's saved methods (with store payment), then the
+ * payment code when the store offers campaign codes as a payment method.
+ */
+export async function purchasePaymentChoices(
+  c: ApiContext,
+  accountId: string,
+): Promise<PurchasePaymentChoice[]> {
+  const { db, store } = c.get("deps");
+  const { settings } = store.current();
+  const t = await translatorFor(requestLanguage(c));
+  const saved = settings.features.isStorePaymentAvailable ? await listPaymentMethods(db, accountId) : [];
+  const choices = saved.map((method) => methodChoice(method, t));
+  if ((settings.storePaymentMethods ?? []).includes(PAY_WITH_CODE)) {
+    choices.push({ value: PAY_WITH_CODE, label: t("plans.payWithCode"), hint: t("plans.payWithCodeHint") });
+  }
+  return choices;
+}
+
 /** What the member reads for a payment the provider refused. */
 function paymentFailed(c: ApiContext, failure: Failure) {
   if (failure.retryable)
@@ -120,14 +171,18 @@ async function refusalError(c: ApiContext, refusal: PurchaseRefusal): Promise<Ap
   }
 }
 
-/** The plan's survey answers, checked against its questions; none kept for a plan without one. */
-async function surveyAnswersFor(c: ApiContext, planId: string, answers: SurveyAnswers | undefined) {
-  const catalogue = c.get("deps").catalogue.current();
-  const survey = catalogue.plans.find((plan) => plan.planId === planId)?.survey;
-  if (!survey) return null;
-  const form = buildSurveyForm({ survey }, catalogue.version);
-  const data = await validateRequestData(c, form, fromSurveyAnswers(answers ?? []));
-  return toSurveyAnswers(survey, data);
+/**
+ * The body checked with the purchase form the page showed (the same schema: the member's choices
+ * live in its uiSchema), and the plan's survey answers in question order (none without a survey).
+ */
+async function checkedPurchaseForm(c: ApiContext, planId: string, body: VerifyRequest) {
+  // Spec §8: nothing chosen to pay is its own refusal, before the form's field rules.
+  if (!body.paymentMethodId && !body.campaignCode) throw await refusalError(c, { code: "NO_PAYMENT_METHOD" });
+  const { catalogue, store } = c.get("deps");
+  const survey = catalogue.current().plans.find((plan) => plan.planId === planId)?.survey ?? null;
+  const form = buildPurchaseForm({ choices: [], survey }, store.current().version);
+  const data = await validateRequestData(c, form, fromPurchasePayload(body));
+  return toPurchasePayload(survey, data);
 }
 
 async function verify(c: ApiContext) {
@@ -138,6 +193,7 @@ async function verify(c: ApiContext) {
     asRecord(await readJsonBody(c)),
   );
   const planId = c.req.param("planId") ?? "";
+  const payload = await checkedPurchaseForm(c, planId, body);
   const deps = c.get("deps");
   const now = deps.now();
   const outcome = await verifyPurchase(
@@ -146,9 +202,9 @@ async function verify(c: ApiContext) {
     {
       accountId: account.id,
       planId,
-      paymentMethodId: body.paymentMethodId || null,
-      campaignCode: body.campaignCode || null,
-      surveyAnswers: await surveyAnswersFor(c, planId, body.survey),
+      paymentMethodId: payload.paymentMethodId,
+      campaignCode: payload.campaignCode,
+      surveyAnswers: payload.survey.length > 0 ? payload.survey : null,
     },
     now,
   );

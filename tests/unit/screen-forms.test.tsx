@@ -285,6 +285,12 @@ const EXPECTED: Record<
     { field: "pinCode", required: true, label: codeName(settings, language, "withdraw") },
   ],
   "mypage-payment-method": () => [{ field: "paymentMethodType", required: true }],
+  "plans-planId": (_settings, screenData, language) => [
+    { field: "paymentMethodId", required: true },
+    { field: "campaignCode", required: false },
+    ...surveyFields(screenData, language),
+  ],
+  "plans-planId-confirm": () => [],
   "signup-form": (settings, _screenData, language) => registrationFields(settings, language, "signup"),
   "mypage-edit": (settings, _screenData, language) => registrationFields(settings, language, "edit"),
 };

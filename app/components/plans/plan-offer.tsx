@@ -5,8 +5,13 @@
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { Translate } from "../../../locales/i18n.ts";
-import { type PlanAvailability, showsEntitlementExpiration } from "../../../schemas/plan-availability.ts";
+import {
+  contractButtonLabel,
+  type PlanAvailability,
+  showsEntitlementExpiration,
+} from "../../../schemas/plan-availability.ts";
 import type { SubscriptionStatusGroup } from "../../../schemas/subscription-status.ts";
 import {
   formatDate,
@@ -173,5 +178,28 @@ export function HeldContractRow({ contract, now }: { contract: HeldContract; now
         )}
       </dl>
     </li>
+  );
+}
+
+/**
+ * The contract button of spec §4: enabled only while the plan can be bought, labelled with the
+ * free-trial text when the plan has trial days, else プランを契約する. Enabled, it leads to the
+ * purchase form.
+ */
+export function ContractButton({ plan }: { plan: PlanOffer }) {
+  const { t } = useTranslation();
+  const label = contractButtonLabel(plan.freeTrialDays);
+  const text = t(label.key, { days: label.days });
+  if (!plan.canContract) {
+    return (
+      <button type="button" className="btn btn--primary plan-card__button" disabled>
+        {text}
+      </button>
+    );
+  }
+  return (
+    <Link to={`/plans/${encodeURIComponent(plan.planId)}`} className="btn btn--primary plan-card__button">
+      {text}
+    </Link>
   );
 }

@@ -1,5 +1,9 @@
 /** The page bodies of the screens without a form (routes/content-screen.tsx). */
 import { BackupCodeCount } from "../../multi-factor/backup-codes.tsx";
+import { PurchaseComplete } from "../../plans/purchase-complete.tsx";
 import type { ScreenContents } from "../screen-view.tsx";
 
-export const CONTENT_SCREEN_CONTENTS = { backupCodeCount: BackupCodeCount } as const satisfies ScreenContents;
+export const CONTENT_SCREEN_CONTENTS = {
+  backupCodeCount: BackupCodeCount,
+  purchaseComplete: PurchaseComplete,
+} as const satisfies ScreenContents;

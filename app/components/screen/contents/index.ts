@@ -9,6 +9,7 @@ import { CONTENT_SCREEN_CONTENTS } from "./content-screen.ts";
 import { FORM_SCREEN_CONTENTS } from "./form-screen.ts";
 import { MULTI_FACTOR_CONTENTS } from "./multi-factor.ts";
 import { PAYMENT_METHOD_CONTENTS } from "./payment-method.ts";
+import { PLAN_PURCHASE_CONTENTS } from "./plans.ts";
 
 export const ROUTE_CONTENTS: Readonly<Record<string, ScreenContents>> = {
   "routes/form-screen.tsx": FORM_SCREEN_CONTENTS,
@@ -16,4 +17,5 @@ export const ROUTE_CONTENTS: Readonly<Record<string, ScreenContents>> = {
   "routes/mypage-multi-factor.tsx": MULTI_FACTOR_CONTENTS,
   "routes/mypage-consent.tsx": CONSENT_CONTENTS,
   "routes/mypage-payment-method.tsx": PAYMENT_METHOD_CONTENTS,
+  "routes/plans-purchase.tsx": PLAN_PURCHASE_CONTENTS,
 };

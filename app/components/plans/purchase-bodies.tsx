@@ -1,0 +1,179 @@
+/**
+ * The page bodies of the purchase screens (screens/plans.ts): the plan above the purchase form,
+ * the verified quote above the confirm button (spec §2 Confirm screens: amount and date, trial or
+ * campaign periods, viewing period, cancellation notes). The completion is purchase-complete.tsx.
+ */
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Translate } from "../../../locales/i18n.ts";
+import { addDays } from "../../../schemas/billing-calendar.ts";
+import { showsEntitlementExpiration } from "../../../schemas/plan-availability.ts";
+import { formatDate, formatDateTime, formatPrice, renewalCycle } from "../../lib/format.ts";
+import { ContractButton, type PlanOffer, PlanOfferCard, planPriceText } from "./plan-offer.tsx";
+
+type ScreenData = Readonly<Record<string, unknown>>;
+
+/** Spec §3 Order verify result, as the API answers it (server/api/purchase.ts verifyResult). */
+export interface OrderVerifyResult {
+  billingAmount: number;
+  amountDueNow: number;
+  firstPaymentDay: string;
+  isReContract: boolean;
+  campaignId: string | null;
+  campaignType: "free" | "discountRate" | "discountAmount" | "payment" | null;
+  freeDays: number | null;
+  discountContinuationCount: number | null;
+  subscriptionExpiration: string | null;
+  campaignEndDate: string | null;
+  entitlementExpiration: string | null;
+  campaignName: string | null;
+  campaignDescription: string | null;
+}
+
+function planOf(screenData: ScreenData): PlanOffer | null {
+  const plan = screenData.plan;
+  return typeof plan === "object" && plan !== null ? (plan as PlanOffer) : null;
+}
+
+/** Whether the purchase form is offered: the plan can be bought and something can pay for it. */
+export function offersPurchaseForm(screenData: ScreenData): boolean {
+  const plan = planOf(screenData);
+  return (
+    Boolean(plan?.canContract) &&
+    Array.isArray(screenData.paymentChoices) &&
+    screenData.paymentChoices.length > 0
+  );
+}
+
+/** /plans/{planId}: the plan; when it cannot be bought, its disabled contract button and why. */
+export function PlanToBuy({ screenData }: { screenData: ScreenData }) {
+  const { t } = useTranslation();
+  const plan = planOf(screenData);
+  if (!plan) return null;
+  const nothingPays = plan.canContract && !offersPurchaseForm(screenData);
+  return (
+    <div className="purchase-plan">
+      <PlanOfferCard plan={plan}>
+        {!plan.canContract && (
+          <div className="plan-card__actions">
+            <ContractButton plan={plan} />
+          </div>
+        )}
+      </PlanOfferCard>
+      {nothingPays && (
+        <p className="alert alert--warning" role="status">
+          {t("plans.noPaymentMethod")}{" "}
+          <Link to="/mypage/payment-method">{t("plans.registerPaymentMethod")}</Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="purchase-quote__row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The quote's lines, in the order a member reads a bill. */
+function quoteRows(plan: PlanOffer, quote: OrderVerifyResult, t: Translate, now: Date) {
+  const rows: { key: string; label: string; value: string }[] = [];
+  const today = quote.amountDueNow > 0 || quote.billingAmount === 0;
+  rows.push({
+    key: "amount",
+    label: t(today ? "plans.quote.amountToday" : "plans.quote.firstAmount"),
+    value: formatPrice(today ? quote.amountDueNow : quote.billingAmount, t),
+  });
+  rows.push({
+    key: "date",
+    label: t(plan.planType === "subscription" ? "plans.quote.paymentDay" : "plans.quote.purchaseDay"),
+    value: formatDate(quote.firstPaymentDay, t),
+  });
+  if (plan.planType === "subscription" && plan.renewSpan && plan.renewSpanUnit) {
+    rows.push({
+      key: "renewal",
+      label: t("plans.quote.renewal"),
+      value: t("plans.quote.renewalValue", {
+        cycle: renewalCycle(plan.renewSpan, plan.renewSpanUnit, t),
+        price: planPriceText(plan, t),
+      }),
+    });
+  }
+  if (quote.freeDays) {
+    rows.push({
+      key: "free",
+      label: t(quote.campaignType === "free" ? "plans.quote.freeCampaign" : "plans.quote.freeTrial"),
+      value: t("plans.quote.freePeriod", {
+        count: quote.freeDays,
+        end: formatDate(addDays(quote.firstPaymentDay, -1), t),
+      }),
+    });
+  }
+  if (quote.campaignName) {
+    rows.push({ key: "campaign", label: t("plans.quote.campaign"), value: quote.campaignName });
+    if (quote.campaignEndDate && quote.campaignType !== "free") {
+      rows.push({
+        key: "campaignEnd",
+        label: t("plans.quote.campaignPeriod"),
+        value: t("plans.quote.until", { date: formatDate(quote.campaignEndDate, t) }),
+      });
+    }
+  }
+  if (plan.planType !== "subscription") {
+    rows.push({
+      key: "viewing",
+      label: t("plans.entitlementExpiration"),
+      value: showsEntitlementExpiration(quote.entitlementExpiration, now)
+        ? formatDateTime(quote.entitlementExpiration, t)
+        : t("plans.viewingUnlimited"),
+    });
+  }
+  if (quote.subscriptionExpiration) {
+    rows.push({
+      key: "ends",
+      label: t("plans.quote.renewalsEnd"),
+      value: formatDate(quote.subscriptionExpiration, t),
+    });
+  }
+  return rows;
+}
+
+/** /plans/{planId}/confirm: the quote, its notes, and the way back to the form. */
+export function PurchaseQuote({ screenData }: { screenData: ScreenData }) {
+  const { t } = useTranslation();
+  const plan = planOf(screenData);
+  const quote = screenData.quote as OrderVerifyResult | undefined;
+  if (!plan || !quote) return null;
+  // The quote's own day: what "now" is for the 10-year rule of the viewing period.
+  const now = new Date(`${quote.firstPaymentDay}T00:00:00+09:00`);
+  return (
+    <section className="card purchase-quote" aria-labelledby="purchase-quote-plan">
+      <h2 className="purchase-quote__plan" id="purchase-quote-plan">
+        {plan.planName}
+      </h2>
+      <dl className="purchase-quote__rows">
+        {quoteRows(plan, quote, t, now).map((row) => (
+          <Row key={row.key} label={row.label}>
+            {row.value}
+          </Row>
+        ))}
+      </dl>
+      {quote.campaignDescription && <p className="purchase-quote__campaign">{quote.campaignDescription}</p>}
+      <ul className="purchase-quote__notes">
+        {(plan.planType === "subscription"
+          ? ["plans.notes.subscriptionRenews", "plans.notes.subscriptionCancel"]
+          : ["plans.notes.noRefund"]
+        ).map((key) => (
+          <li key={key}>{t(key)}</li>
+        ))}
+      </ul>
+      <p className="purchase-quote__back">
+        <Link to={`/plans/${encodeURIComponent(plan.planId)}`}>{t("plans.backToForm")}</Link>
+      </p>
+    </section>
+  );
+}
