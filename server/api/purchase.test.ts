@@ -261,6 +261,25 @@ describe("with the demo catalogue", () => {
     const page = await declining.on.get("/zapi/internal/plans/screen-data");
     const plans = (await json(page)).plans as { planId: string; salesCount: number }[];
     expect(plans.find((plan) => plan.planId === "premiere-pass")?.salesCount).toBe(0);
+
+    // Another card may be tried at once: a declined payment is not a purchase too soon.
+    const good = await createCardToken(
+      t.db,
+      merchant,
+      { ...merchant, ccNumber: "4242424242424242", ccExpiration: "203012", securityCode: "123" },
+      t.clock.now(),
+    );
+    if (good.result !== "OK") throw new Error(good.errorCode);
+    await declining.on.post("/zapi/account/payment-method/credit", {
+      token: good.tokenResponse.token,
+      tokenKey: good.tokenResponse.tokenKey,
+    });
+    const methods = await listPaymentMethods(t.db, declining.accountId);
+    const card = methods.find((method) => method.SbpsCreditInfo?.cardNumberSuffix === "4242");
+    const retry = await tokenFor(declining, "premiere-pass", {
+      paymentMethodId: card?.accountPaymentMethodId,
+    });
+    expect((await buy(declining, "premiere-pass", retry)).status).toBe(200);
   });
 });
 

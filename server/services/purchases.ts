@@ -15,7 +15,7 @@
  * A process that dies between the two leaves a pending order; the renewal issue's reaper settles
  * it by asking the provider about its key.
  */
-import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { taxBreakdown } from "../../schemas/consumption-tax.ts";
 import { type PlanAvailability, planAvailability } from "../../schemas/plan-availability.ts";
 import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
@@ -318,6 +318,8 @@ async function startPurchase(
       .where(
         and(
           eq(orders.accountId, accountId),
+          // A declined payment does not count: the member may try another method at once.
+          ne(orders.status, "failed"),
           gt(orders.createdAt, new Date(now.getTime() - PURCHASE_INTERVAL_MS)),
         ),
       )

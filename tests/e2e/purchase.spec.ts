@@ -1,0 +1,148 @@
+/**
+ * Issue 43: a new member buys plans with saved cards — a declined card's message on the confirm
+ * page, the rental with a discount code, the free-trial subscription — and sees them on /plans,
+ * in Japanese and in English.
+ */
+import type { Page } from "@playwright/test";
+import { newEmail, signUpMember, waitUntilHydrated } from "./helpers.ts";
+import { expect, test } from "./visitor.ts";
+
+const TEXT = {
+  ja: {
+    card: "クレジットカード",
+    cardNumber: "カード番号",
+    month: "有効期限（月）",
+    year: "有効期限（年）",
+    code: "セキュリティコード",
+    register: "登録する",
+    registered: "お支払い方法を登録しました",
+    visa4242: "Visa 末尾 4242",
+    visa0341: "Visa 末尾 0341",
+    campaignCode: "キャンペーンコード",
+    toConfirm: "確認画面へ進む",
+    confirmTitle: "ご契約内容の確認",
+    placeOrder: "この内容で契約する",
+    completeTitle: "ご契約完了",
+    declined:
+      "お支払いができませんでした。カード会社にお問い合わせいただくか、別のお支払い方法をご利用ください。",
+    rental: "作品レンタル（48時間）",
+    rentalMessage: "「作品レンタル（48時間）」のご契約が完了しました。",
+    discounted: "¥140(税込)",
+    contract: "プランを契約する",
+    monthly: "スタンダードプラン（月額）",
+    tryFree: "31日間無料で試す",
+    freeTrial: "31日間",
+    trialMessage: "ご契約ありがとうございます。さっそく作品をお楽しみください。",
+    trialStatus: /無料トライアル中（\d{4}年\d{1,2}月\d{1,2}日まで）/,
+    owned: "視聴可能",
+    contracts: "ご契約中のプラン",
+    plansMenu: "契約プラン",
+  },
+  en: {
+    card: "Credit card",
+    cardNumber: "Card number",
+    month: "Expiry month",
+    year: "Expiry year",
+    code: "Security code",
+    register: "Register",
+    registered: "Your payment method is registered",
+    visa4242: "Visa ending in 4242",
+    visa0341: "Visa ending in 0341",
+    campaignCode: "Campaign code",
+    toConfirm: "Continue to confirmation",
+    confirmTitle: "Check your order",
+    placeOrder: "Place the order",
+    completeTitle: "Order complete",
+    declined:
+      "The payment did not go through. Please contact your card issuer or use another payment method.",
+    rental: "Rental (48 hours)",
+    rentalMessage: "Your order for “Rental (48 hours)” is complete.",
+    discounted: "¥140 (tax incl.)",
+    contract: "Take out this plan",
+    monthly: "Standard (monthly)",
+    tryFree: "Try it free for 31 days",
+    freeTrial: "31 days",
+    trialMessage: "Thank you for subscribing. Enjoy watching.",
+    trialStatus: /Free trial \(until [A-Z][a-z]{2} \d{1,2}, \d{4}\)/,
+    owned: "Ready to watch",
+    contracts: "Your plans",
+    plansMenu: "Plans",
+  },
+} as const;
+
+type Language = keyof typeof TEXT;
+type Text = (typeof TEXT)[Language];
+
+async function registerCard(page: Page, text: Text, cardNumber: string) {
+  await page.goto("/mypage/payment-method");
+  const card = page.getByRole("radio", { name: text.card });
+  await waitUntilHydrated(page, card);
+  await card.check();
+  await page.getByRole("textbox", { name: text.cardNumber }).fill(cardNumber);
+  await page.getByRole("combobox", { name: text.month }).selectOption("12");
+  await page.getByRole("combobox", { name: text.year }).selectOption("30");
+  await page.getByRole("textbox", { name: text.code }).fill("123");
+  await page.getByRole("button", { name: text.register }).click();
+  await expect(page.getByRole("heading", { level: 1, name: text.registered })).toBeVisible();
+}
+
+/** On the purchase form: the card, a code if any, then on to the confirm page. */
+async function fillPurchaseForm(page: Page, text: Text, card: string, code?: string) {
+  const choice = page.getByRole("radio", { name: card });
+  await waitUntilHydrated(page, choice);
+  await choice.check();
+  if (code) await page.getByRole("textbox", { name: text.campaignCode }).fill(code);
+  await page.getByRole("button", { name: text.toConfirm }).click();
+  await expect(page.getByRole("heading", { level: 1, name: text.confirmTitle })).toBeVisible();
+}
+
+for (const language of ["ja", "en"] as const) {
+  test(`a new member buys a rental with a code and a free-trial subscription, after a declined card (${language})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const text = TEXT[language];
+    await signUpMember(page, newEmail(`purchase-${language}`), "Purchase2026pass");
+    await page.goto(`/mypage?lng=${language}`);
+    await registerCard(page, text, "4000 0000 0000 0341");
+    await registerCard(page, text, "4242 4242 4242 4242");
+
+    // The card that declines every charge: the processor's meaning on the confirm page.
+    await page.goto("/plans/movie-purchase");
+    await fillPurchaseForm(page, text, text.visa0341);
+    await page.getByRole("button", { name: text.placeOrder }).click();
+    await expect(page.getByText(text.declined)).toBeVisible();
+
+    // The rental from its card on /plans, with the 300-yen code: ¥440 − ¥300.
+    await page.goto("/plans");
+    await page.getByRole("region", { name: text.rental }).getByRole("link", { name: text.contract }).click();
+    await fillPurchaseForm(page, text, text.visa4242, "MOVIE300");
+    await expect(page.getByText(text.discounted)).toBeVisible();
+    await page.getByRole("button", { name: text.placeOrder }).click();
+    await expect(page.getByRole("heading", { level: 1, name: text.completeTitle })).toBeVisible();
+    await expect(page.getByText(text.rentalMessage)).toBeVisible();
+
+    // A member's purchases are 10 seconds apart (spec §8).
+    await page.waitForTimeout(10_500);
+
+    // The free-trial subscription: nothing today, the first payment after 31 days.
+    await page.goto("/plans");
+    await page.getByRole("region", { name: text.monthly }).getByRole("link", { name: text.tryFree }).click();
+    await fillPurchaseForm(page, text, text.visa4242);
+    await expect(page.getByText(text.freeTrial, { exact: false }).first()).toBeVisible();
+    await page.getByRole("button", { name: text.placeOrder }).click();
+    await expect(page.getByRole("heading", { level: 1, name: text.completeTitle })).toBeVisible();
+    await expect(page.getByText(text.trialMessage)).toBeVisible();
+
+    // Both on /plans, the subscription's button now disabled; the menu has Plans.
+    await page.goto("/plans");
+    const contracts = page.getByRole("region", { name: text.contracts });
+    await expect(contracts.getByRole("listitem")).toHaveCount(2);
+    await expect(contracts.getByText(text.trialStatus)).toBeVisible();
+    await expect(contracts.getByText(text.owned)).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: text.monthly }).getByRole("button", { name: text.tryFree }),
+    ).toBeDisabled();
+    await expect(page.getByRole("navigation").getByRole("link", { name: text.plansMenu })).toBeVisible();
+  });
+}
