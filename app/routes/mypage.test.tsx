@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { storeMatrix } from "../../scripts/gallery/fixtures.ts";
 import { isRoutedPath } from "../../scripts/routed-screens.ts";
 import { demoStore, makeRootData, renderElement } from "../../tests/render.tsx";
+import type { HeldContract } from "../components/plans/plan-offer.tsx";
 import type { Route } from "./+types/mypage";
 import Mypage, { type MypageAccount } from "./mypage.tsx";
 
@@ -32,8 +33,11 @@ async function renderMypage(
   settings = demoStore,
   isApp = false,
   consentStates: Record<string, { on: number; total: number }> = {},
+  contracts: HeldContract[] = [],
 ) {
-  const props = { loaderData: { account, consentStates } } as unknown as Route.ComponentProps;
+  const props = {
+    loaderData: { account, consentStates, contracts, now: "2026-11-26T03:00:00.000Z" },
+  } as unknown as Route.ComponentProps;
   return renderElement(<Mypage {...props} />, {
     root: makeRootData({
       authId: "acc_1",
@@ -79,6 +83,27 @@ describe("/mypage", () => {
       }
     },
   );
+
+  it("shows the contracted plans with a link to the plans, except in the app (spec §2)", async () => {
+    const rental: HeldContract = {
+      contractId: "c1",
+      planId: "movie-rental-48h",
+      planName: "作品レンタル（48時間）",
+      planType: "rental",
+      statusGroup: null,
+      nextSettlementDay: null,
+      trialEndDay: null,
+      entitlementExpiration: "2026-11-28T03:00:00.000Z",
+    };
+    await renderMypage(member, demoStore, false, {}, [rental]);
+    const plans = screen.getByRole("region", { name: "ご契約中のプラン" });
+    expect(within(plans).getByText("作品レンタル（48時間）")).toBeInTheDocument();
+    expect(within(plans).getByText("2026年11月28日 12:00")).toBeInTheDocument();
+    expect(within(plans).getByRole("link", { name: "プランを見る" })).toHaveAttribute("href", "/plans");
+    document.body.innerHTML = "";
+    await renderMypage(member, demoStore, true, {}, [rental]);
+    expect(screen.queryByRole("region", { name: "ご契約中のプラン" })).toBeNull();
+  });
 
   it("shows the member's e-mail, user ID and password date as values, in Japanese", async () => {
     await renderMypage(member, { ...demoStore, features: { ...demoStore.features, isEnabledUserId: true } });

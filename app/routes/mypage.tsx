@@ -2,6 +2,7 @@
 
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { type HeldContract, HeldContractRow } from "../components/plans/plan-offer.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { useShellData } from "../components/shell/use-shell-data.ts";
 import { formatPasswordUpdatedAt } from "../lib/format.ts";
@@ -29,11 +30,18 @@ export interface ConsentState {
 
 export async function loader(args: Route.LoaderArgs) {
   await enforceAccess(args, "member");
-  const { account, consentStates } = await loadScreenData<{
+  const { account, consentStates, contracts } = await loadScreenData<{
     account: MypageAccount;
     consentStates?: { newsletter?: ConsentState; privacy?: ConsentState };
+    contracts?: HeldContract[];
   }>(args, "/mypage");
-  return { account, consentStates: consentStates ?? {} };
+  // The server's clock decides which dates show, so the page hydrates as it was rendered.
+  return {
+    account,
+    consentStates: consentStates ?? {},
+    contracts: contracts ?? [],
+    now: new Date().toISOString(),
+  };
 }
 
 interface RowProps {
@@ -82,6 +90,7 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
   const { store, browserInfo } = useShellData();
   // Fixtures of the page (tests, gallery) may carry the account alone.
   const { account, consentStates = {} } = loaderData;
+  const contracts: HeldContract[] = loaderData.contracts ?? [];
   const consentStateText = (state: ConsentState | undefined) =>
     state && state.total > 0 ? t("mypage.consentState", { on: state.on, total: state.total }) : null;
   const features = store?.features;
@@ -97,6 +106,26 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
         <div className="alert alert--warning" role="status">
           {t("mypage.unverifiedEmail")} <Link to="/mypage/email/verify">{t("mypage.verifyEmail")}</Link>
         </div>
+      )}
+
+      {contracts.length > 0 && !browserInfo.isApp && (
+        <section className="section" aria-labelledby="mypage-plans">
+          <h2 id="mypage-plans" className="section-title">
+            {t("plans.contractsTitle")}
+          </h2>
+          <ul className="row-list">
+            {contracts.map((contract) => (
+              <HeldContractRow
+                key={contract.contractId}
+                contract={contract}
+                now={new Date(loaderData.now ?? Date.now())}
+              />
+            ))}
+          </ul>
+          <p className="mypage__plans-link">
+            <Link to="/plans">{t("plans.seePlans")}</Link>
+          </p>
+        </section>
       )}
 
       <section className="section" aria-labelledby="mypage-account">

@@ -75,6 +75,46 @@ function campaignApplies(campaign: Campaign, planId: string, now: Date, uses: Ma
   return campaign.useLimit == null || (uses.get(campaign.campaignId) ?? 0) < campaign.useLimit;
 }
 
+type Held = typeof contracts.$inferSelect;
+
+/** A contract as the plan pages and /mypage show it (its plan's name in the request's language). */
+function contractView(contract: Held, byId: Map<string, CataloguePlan>, language: Language) {
+  const plan = byId.get(contract.planId);
+  return {
+    contractId: contract.id,
+    planId: contract.planId,
+    // A plan the operator has since removed keeps its id as its name.
+    planName: plan ? planView(plan, language).planName : contract.planId,
+    planType: contract.planType,
+    subscriptionStatus: contract.subscriptionStatus,
+    statusGroup: contract.subscriptionStatus ? subscriptionStatusGroup(contract.subscriptionStatus) : null,
+    nextSettlementDay: contract.nextSettlementDay,
+    trialEndDay: contract.trialEndDay,
+    entitlementExpiration: contract.entitlementExpiresAt?.toISOString() ?? null,
+  };
+}
+
+async function contractsInForce(c: Context<ApiEnv>, accountId: string): Promise<Held[]> {
+  const { db, now } = c.get("deps");
+  return db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.accountId, accountId), inForce(now())))
+    .orderBy(contracts.createdAt);
+}
+
+/** The member's contracts in force, oldest first (/mypage, /plans). */
+export async function heldContracts(c: Context<ApiEnv>, accountId: string) {
+  const held = await contractsInForce(c, accountId);
+  const byId = new Map(
+    c
+      .get("deps")
+      .catalogue.current()
+      .plans.map((plan) => [plan.planId, plan]),
+  );
+  return held.map((contract) => contractView(contract, byId, requestLanguage(c)));
+}
+
 /** The member's contracts in force and every plan of the catalogue with its state for them. */
 async function memberPlans(c: Context<ApiEnv>, accountId: string) {
   const { db, catalogue, now: clock } = c.get("deps");
@@ -82,33 +122,13 @@ async function memberPlans(c: Context<ApiEnv>, accountId: string) {
   const language = requestLanguage(c);
   const { plans, campaigns } = catalogue.current();
   const [held, sold, uses] = await Promise.all([
-    db
-      .select()
-      .from(contracts)
-      .where(and(eq(contracts.accountId, accountId), inForce(now)))
-      .orderBy(contracts.createdAt),
+    contractsInForce(c, accountId),
     salesCounts(db),
     campaignUses(db),
   ]);
   const byId = new Map(plans.map((plan) => [plan.planId, plan]));
   return {
-    contracts: held.map((contract) => {
-      const plan = byId.get(contract.planId);
-      return {
-        contractId: contract.id,
-        planId: contract.planId,
-        // A plan the operator has since removed keeps its id as its name.
-        planName: plan ? planView(plan, language).planName : contract.planId,
-        planType: contract.planType,
-        subscriptionStatus: contract.subscriptionStatus,
-        statusGroup: contract.subscriptionStatus
-          ? subscriptionStatusGroup(contract.subscriptionStatus)
-          : null,
-        nextSettlementDay: contract.nextSettlementDay,
-        trialEndDay: contract.trialEndDay,
-        entitlementExpiration: contract.entitlementExpiresAt?.toISOString() ?? null,
-      };
-    }),
+    contracts: held.map((contract) => contractView(contract, byId, language)),
     plans: plans.map((plan) => {
       const mine = held.filter((contract) => contract.planId === plan.planId);
       const availability = planAvailability(

@@ -107,6 +107,33 @@ describe("GET /zapi/internal/mypage/screen-data", () => {
     expect((await browser.get("/zapi/internal/mypage/screen-data")).status).toBe(200);
   });
 
+  it("lists the member's contracts in force, not the cancelled or expired ones", async () => {
+    const { browser, member } = await signedIn();
+    const now = t.clock.now();
+    await t.db.insert(contracts).values([
+      {
+        accountId: member.accountId,
+        planId: "standard-monthly",
+        planType: "subscription",
+        subscriptionStatus: "CANCELLED",
+      },
+      {
+        accountId: member.accountId,
+        planId: "movie-rental-48h",
+        planType: "rental",
+        entitlementExpiresAt: new Date(now.getTime() + 60_000),
+      },
+    ]);
+    const page = await json(await browser.get("/zapi/internal/mypage/screen-data"));
+    expect(page.contracts).toEqual([
+      expect.objectContaining({
+        planId: "movie-rental-48h",
+        planName: "作品レンタル（48時間）",
+        statusGroup: null,
+      }),
+    ]);
+  });
+
   it("ends a session 30 days after its last use", async () => {
     const { browser } = await signedIn();
     t.clock.advance(30 * 24 * 60 * 60 * 1000);

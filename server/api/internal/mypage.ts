@@ -20,6 +20,7 @@ import { ApiError } from "../errors.ts";
 import { currentMember, memberProfileImageUrl, requireMember, requireMemberAccount } from "../member.ts";
 import { findMemberFlow, mailMemberCode } from "../member-flows.ts";
 import { multiFactorStateOf, offeredMethods } from "../multi-factor-login.ts";
+import { heldContracts } from "../plans.ts";
 import { clientAddress } from "../request-info.ts";
 import { POLICY_CONSENT_PATH } from "../sign-in.ts";
 import { requestLanguage } from "../validation.ts";
@@ -106,6 +107,8 @@ export const mypageScreenData = new Hono<ApiEnv>()
       account: toAccountView(account, settings, image, multiFactor),
       // The newsletter and privacy rows say how many of their switches are on (issue 41 §16).
       consentStates: await consentStates(db, account.id, settings),
+      // Spec §2 /mypage: the contracted plans (the page hides them in the native app).
+      contracts: await heldContracts(c, account.id),
     });
   })
   /**
