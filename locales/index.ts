@@ -12,7 +12,7 @@ export function isLanguage(value: unknown): value is Language {
  * The groups of a language's texts the browser loads on top of the base, each only for the pages
  * that show it (issue 28: light pages carry no form or account texts).
  */
-export const TRANSLATION_GROUPS = ["screens", "account", "forms", "widgets"] as const;
+export const TRANSLATION_GROUPS = ["screens", "account", "plans", "forms", "widgets"] as const;
 export type TranslationGroup = (typeof TRANSLATION_GROUPS)[number];
 
 export function isTranslationGroup(value: unknown): value is TranslationGroup {
@@ -27,6 +27,7 @@ const GROUP_LOADERS: Record<Language, Record<"base" | TranslationGroup, () => Gr
     base: () => import("./ja/base.ts"),
     screens: () => import("./ja/screens.ts"),
     account: () => import("./ja/account.ts"),
+    plans: () => import("./ja/plans.ts"),
     forms: () => import("./ja/forms.ts"),
     widgets: () => import("./ja/widgets.ts"),
   },
@@ -34,6 +35,7 @@ const GROUP_LOADERS: Record<Language, Record<"base" | TranslationGroup, () => Gr
     base: () => import("./en/base.ts"),
     screens: () => import("./en/screens.ts"),
     account: () => import("./en/account.ts"),
+    plans: () => import("./en/plans.ts"),
     forms: () => import("./en/forms.ts"),
     widgets: () => import("./en/widgets.ts"),
   },

@@ -20,6 +20,14 @@ describe("billing calendar (spec §9)", () => {
     expect(settlementDay("2026-11-30", 3, 1, "months", 31)).toBe("2027-02-28");
   });
 
+  it("keeps a payment day the month has, and crosses years (spec §9)", () => {
+    expect(settlementDay("2024-01-15", 1, 1, "months")).toBe("2024-02-15");
+    expect(settlementDay("2024-02-29", 1, 1, "months", 31)).toBe("2024-03-31");
+    expect(settlementDay("2024-11-30", 3, 1, "months", 30)).toBe("2025-02-28");
+    expect(settlementDay("2024-12-31", 2, 1, "months")).toBe("2025-02-28");
+    expect(settlementDay("2023-01-31", 1, 1, "months")).toBe("2023-02-28");
+  });
+
   it("counts a year as 12 months, and days and weeks as such", () => {
     expect(settlementDay("2028-02-29", 1, 12, "months")).toBe("2029-02-28");
     expect(settlementDay("2026-11-26", 2, 10, "days")).toBe("2026-12-16");

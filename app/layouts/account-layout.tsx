@@ -1,10 +1,8 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AccountShell } from "../components/account/account-shell.tsx";
 import { useShellData } from "../components/shell/use-shell-data.ts";
-import { loadScreenData } from "../lib/zapi.server.ts";
+import { pageUrl, screenDataPath, zapiFetch } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/account-layout";
-// The page's texts beyond the base (app/lib/translations/browser.ts).
-import "../lib/translations/account.ts";
 
 interface AccountHeader {
   hasPlan?: boolean;
@@ -13,11 +11,13 @@ interface AccountHeader {
 
 /**
  * What the menu depends on beyond the store settings (spec §2 Account area, §3 Store status):
- * whether the catalogue has a subscription plan and whether the member holds a plan. A guest is
- * sent to log in as the page itself would send them.
+ * whether the catalogue has a subscription plan and whether the member holds a plan. Without a
+ * member the menu shows neither: the page's own loader sends a guest to log in, with the page's
+ * own path to come back to (a redirect from here would name this call's path instead).
  */
 export async function loader(args: Route.LoaderArgs) {
-  const header = await loadScreenData<AccountHeader>(args, "/account-header");
+  const response = await zapiFetch(args, screenDataPath(pageUrl(args), "/account-header"));
+  const header = (response.ok ? await response.json().catch(() => ({})) : {}) as AccountHeader;
   return { hasPlan: header.hasPlan === true, hasSubscriptionPlan: header.hasSubscriptionPlan === true };
 }
 

@@ -9,7 +9,6 @@ import {
   formatHistoryDateTime,
   formatPasswordUpdatedAt,
   formatPrice,
-  nextPaymentDay,
   renewalCycle,
   spanSuffix,
 } from "./format.ts";
@@ -110,40 +109,5 @@ describe("dates", () => {
     expect(formatDateTime(value, tEn)).toBe("");
     expect(formatHistoryDateTime(value)).toBe("");
     expect(formatPasswordUpdatedAt(value)).toBe("");
-  });
-});
-
-describe("nextPaymentDay", () => {
-  it("keeps the payment day when the month has it", () => {
-    expect(nextPaymentDay("2024-01-15", 1, 15)).toBe("2024-02-15");
-    expect(nextPaymentDay("2024-02-29", 1, 31)).toBe("2024-03-31");
-    expect(nextPaymentDay("2024-11-30", 3, 30)).toBe("2025-02-28");
-  });
-
-  it("uses the last day of a month that lacks the payment day", () => {
-    expect(nextPaymentDay("2024-01-31", 1, 31)).toBe("2024-02-29");
-    expect(nextPaymentDay("2023-01-31", 1, 31)).toBe("2023-02-28");
-    expect(nextPaymentDay("2024-03-31", 1, 31)).toBe("2024-04-30");
-  });
-
-  it("crosses years and handles an annual span", () => {
-    expect(nextPaymentDay("2024-12-31", 2, 31)).toBe("2025-02-28");
-    expect(nextPaymentDay("2024-02-29", 12, 29)).toBe("2025-02-28");
-  });
-
-  it("reads an instant in Japan time", () => {
-    // 2024-01-31 in Japan, still the 30th in UTC.
-    expect(nextPaymentDay("2024-01-30T16:00:00Z", 1, 31)).toBe("2024-02-29");
-    expect(nextPaymentDay(new Date("2024-01-30T16:00:00Z"), 0, 31)).toBe("2024-01-31");
-  });
-
-  it.each([
-    ["not a date", 1, 1],
-    ["2024-01-31", -1, 31],
-    ["2024-01-31", 1.5, 31],
-    ["2024-01-31", 1, 0],
-    ["2024-01-31", 1, 32],
-  ])("rejects %s + %s months on day %s", (from, monthSpan, paymentDay) => {
-    expect(() => nextPaymentDay(from, monthSpan, paymentDay)).toThrow(RangeError);
   });
 });

@@ -1,17 +1,9 @@
-import dayjs, { type Dayjs } from "dayjs";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
 import type { Translate } from "../../locales/i18n.ts";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /**
  * Display formats of spec §9. Texts come from locales/{ja,en}/format.json through `t`, so the
  * caller's language decides them; dates are always shown in Japan time, wherever the code runs.
  */
-
-export const DISPLAY_TIME_ZONE = "Asia/Tokyo";
 
 export type RenewSpanUnit = "days" | "weeks" | "months";
 
@@ -76,32 +68,55 @@ export function formatPasswordUpdatedAt(value: DateInput): string {
   return formatInJapan(value, "YYYY/MM/DD HH:mm");
 }
 
-/**
- * The payment date `monthSpan` months after `from` (a date or instant, taken in Japan time), on
- * `paymentDay`; when that month is shorter, on its last day (Jan 31 + 1 month → Feb 28 or 29).
- * Returns a calendar date `YYYY-MM-DD`. Throws a RangeError for invalid input: this computes
- * billing dates, so a silent wrong answer would be worse than a failure.
- */
-export function nextPaymentDay(from: Date | string, monthSpan: number, paymentDay: number): string {
-  const start = toJapanTime(from);
-  if (!start) throw new RangeError(`nextPaymentDay: invalid date ${String(from)}`);
-  if (!Number.isInteger(monthSpan) || monthSpan < 0) {
-    throw new RangeError(`nextPaymentDay: monthSpan must be a whole number ≥ 0, got ${monthSpan}`);
-  }
-  if (!Number.isInteger(paymentDay) || paymentDay < 1 || paymentDay > 31) {
-    throw new RangeError(`nextPaymentDay: paymentDay must be 1 to 31, got ${paymentDay}`);
-  }
-  // Move from the 1st of the month so adding months never spills into the month after.
-  const targetMonth = start.date(1).add(monthSpan, "month");
-  return targetMonth.date(Math.min(paymentDay, targetMonth.daysInMonth())).format("YYYY-MM-DD");
+function formatInJapan(value: DateInput, format: string): string {
+  const time = toJapanTime(value);
+  if (!time) return "";
+  return format.replace(/YYYY|MMM|MM|M|DD|D|HH|mm|ss/g, (token) => {
+    switch (token) {
+      case "YYYY":
+        return String(time.year);
+      case "MMM":
+        return MONTH_NAMES[time.month - 1] ?? "";
+      case "MM":
+        return pad(time.month);
+      case "M":
+        return String(time.month);
+      case "DD":
+        return pad(time.day);
+      case "D":
+        return String(time.day);
+      case "HH":
+        return pad(time.hour);
+      case "mm":
+        return pad(time.minute);
+      default:
+        return pad(time.second);
+    }
+  });
 }
 
-function formatInJapan(value: DateInput, format: string): string {
-  return toJapanTime(value)?.format(format) ?? "";
+/** `MMM` in the English formats (locales/en/format.json). */
+const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+function pad(value: number): string {
+  return String(value).padStart(2, "0");
+}
+
+interface JapanTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
 }
 
 /** A string that names its own offset (`Z`, `+09:00`, `-0500`) is an instant. */
 const EXPLICIT_OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/i;
+/** A calendar date or a wall-clock time: 2024-03-05, 20240305, 2024-03-05 23:59(:59), 2024-03-05T23:59. */
+const WALL_CLOCK = /^(\d{4})-?(\d{2})-?(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+/** Japan has kept +09:00 all year since 1952. */
+const JAPAN_OFFSET_MS = 9 * 3_600_000;
 
 /**
  * Reads a value as a moment in Japan time, or null when it is missing or invalid. Instants (Date,
@@ -109,12 +124,43 @@ const EXPLICIT_OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/i;
  * as the calendar date `2024-03-05`, are taken as Japanese wall-clock time, so the machine's own
  * time zone never shifts a date.
  */
-function toJapanTime(value: DateInput): Dayjs | null {
+function toJapanTime(value: DateInput): JapanTime | null {
   if (value === null || value === undefined || value === "") return null;
   if (typeof value === "string" && !EXPLICIT_OFFSET.test(value.trim())) {
-    const wallClock = value.trim();
-    return dayjs.utc(wallClock).isValid() ? dayjs.tz(wallClock, DISPLAY_TIME_ZONE) : null;
+    const match = WALL_CLOCK.exec(value.trim());
+    if (!match) return null;
+    const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    const utc = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+    // Date.UTC rolls 13/45 over into the next year: a value that moved was not a real time.
+    if (
+      utc.getUTCMonth() !== month - 1 ||
+      utc.getUTCDate() !== day ||
+      hour > 23 ||
+      minute > 59 ||
+      second > 59
+    ) {
+      return null;
+    }
+    return { year, month, day, hour, minute, second };
   }
-  const instant = dayjs(value);
-  return instant.isValid() ? instant.tz(DISPLAY_TIME_ZONE) : null;
+  const text = typeof value === "string" ? value.trim().replace(/([+-]\d{2})(\d{2})$/, "$1:$2") : value;
+  const instant = text instanceof Date ? text : new Date(text);
+  const ms = instant.getTime();
+  if (Number.isNaN(ms)) return null;
+  const japan = new Date(ms + JAPAN_OFFSET_MS);
+  return {
+    year: japan.getUTCFullYear(),
+    month: japan.getUTCMonth() + 1,
+    day: japan.getUTCDate(),
+    hour: japan.getUTCHours(),
+    minute: japan.getUTCMinutes(),
+    second: japan.getUTCSeconds(),
+  };
 }

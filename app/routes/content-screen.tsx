@@ -7,6 +7,10 @@ import { CONTENT_SCREEN_CONTENTS } from "../components/screen/contents/content-s
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { loadScreen } from "../lib/screen-loader.server.ts";
 import type { Route } from "./+types/content-screen";
+// The plan pages' texts (app/lib/translations/browser.ts).
+import "../lib/translations/plans.ts";
+// The account area's texts (my page, its sub-pages and screens: app/lib/translations/browser.ts).
+import "../lib/translations/account.ts";
 
 export const loader = (args: Route.LoaderArgs) => loadScreen(args);
 

@@ -12,6 +12,8 @@ import type { Route } from "./+types/form-screen";
 // The page's texts beyond the base (app/lib/translations/browser.ts).
 import "../lib/translations/forms.ts";
 import "../lib/translations/widgets.ts";
+// The account area's texts (my page, its sub-pages and screens: app/lib/translations/browser.ts).
+import "../lib/translations/account.ts";
 
 /** The screen, its forms built from the store settings, and each one's precompiled validator (ADR 0013). */
 export async function loader(args: Route.LoaderArgs) {

@@ -13,6 +13,8 @@ import { zapiFetch } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-consent";
 // The switches' texts (app/lib/translations/browser.ts).
 import "../lib/translations/widgets.ts";
+// The account area's texts (my page, its sub-pages and screens: app/lib/translations/browser.ts).
+import "../lib/translations/account.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const headers = new Headers();

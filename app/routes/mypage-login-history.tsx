@@ -15,6 +15,8 @@ import { formatHistoryDateTime } from "../lib/format.ts";
 import { enforceAccess } from "../lib/screen-loader.server.ts";
 import { loadScreenData } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-login-history";
+// The account area's texts (my page, its sub-pages and screens: app/lib/translations/browser.ts).
+import "../lib/translations/account.ts";
 
 export const handle: AccountRouteHandle = { backTo: "/mypage" };
 

@@ -29,6 +29,8 @@ import { zapiFetch } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-multi-factor";
 // The re-authentication form's texts (labels, messages) beyond the base and the account's.
 import "../lib/translations/forms.ts";
+// The account area's texts (my page, its sub-pages and screens: app/lib/translations/browser.ts).
+import "../lib/translations/account.ts";
 
 /** What the action answers when it does not move on. */
 export type MultiFactorActionResult = { ok: true } | { ok: false; message: string };

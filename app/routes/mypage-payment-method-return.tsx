@@ -13,6 +13,8 @@ import { PageTitle } from "../components/shell/page-title.tsx";
 import { enforceAccess } from "../lib/screen-loader.server.ts";
 import { zapiFetch } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-payment-method-return";
+// The account area's texts (my page, its sub-pages and screens: app/lib/translations/browser.ts).
+import "../lib/translations/account.ts";
 
 export const handle: AccountRouteHandle = { backTo: "/mypage/payment-method" };
 

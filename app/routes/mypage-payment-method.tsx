@@ -32,6 +32,8 @@ import type { Route } from "./+types/mypage-payment-method";
 // The form's texts (labels, messages) beyond the base.
 import "../lib/translations/forms.ts";
 import "../lib/translations/widgets.ts";
+// The account area's texts (my page, its sub-pages and screens: app/lib/translations/browser.ts).
+import "../lib/translations/account.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const headers = new Headers();

@@ -16,6 +16,8 @@ import { fileProblem, PROFILE_IMAGE_TYPES, toProfileImageDataUrl } from "../lib/
 import { enforceAccess } from "../lib/screen-loader.server.ts";
 import { loadScreenData, zapiFetch } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-profile-edit";
+// The account area's texts (my page, its sub-pages and screens: app/lib/translations/browser.ts).
+import "../lib/translations/account.ts";
 
 export const handle: AccountRouteHandle = { backTo: "/mypage" };
 

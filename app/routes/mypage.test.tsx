@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { storeMatrix } from "../../scripts/gallery/fixtures.ts";
 import { isRoutedPath } from "../../scripts/routed-screens.ts";
 import { demoStore, makeRootData, renderElement } from "../../tests/render.tsx";
-import type { HeldContract } from "../components/plans/plan-offer.tsx";
+import type { HeldContract } from "../components/plans/held-contract.tsx";
 import type { Route } from "./+types/mypage";
 import Mypage, { type MypageAccount } from "./mypage.tsx";
 

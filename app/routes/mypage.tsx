@@ -2,13 +2,17 @@
 
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { type HeldContract, HeldContractRow } from "../components/plans/plan-offer.tsx";
+import { type HeldContract, HeldContractRow } from "../components/plans/held-contract.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { useShellData } from "../components/shell/use-shell-data.ts";
 import { formatPasswordUpdatedAt } from "../lib/format.ts";
 import { enforceAccess } from "../lib/screen-loader.server.ts";
 import { loadScreenData } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage";
+// The plan pages' texts (app/lib/translations/browser.ts).
+import "../lib/translations/plans.ts";
+// The account area's texts (my page, its sub-pages and screens: app/lib/translations/browser.ts).
+import "../lib/translations/account.ts";
 
 export interface MypageAccount {
   contactEmail: string | null;

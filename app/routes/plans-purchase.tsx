@@ -17,6 +17,8 @@ import type { Route } from "./+types/plans-purchase";
 // The page's texts beyond the base (app/lib/translations/browser.ts).
 import "../lib/translations/forms.ts";
 import "../lib/translations/widgets.ts";
+// The plan pages' texts (app/lib/translations/browser.ts).
+import "../lib/translations/plans.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const headers = new Headers();

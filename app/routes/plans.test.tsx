@@ -2,7 +2,8 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { makeRootData, renderElement } from "../../tests/render.tsx";
-import type { HeldContract, PlanOffer } from "../components/plans/plan-offer.tsx";
+import type { HeldContract } from "../components/plans/held-contract.tsx";
+import type { PlanOffer } from "../components/plans/plan-offer.tsx";
 import type { Route } from "./+types/plans";
 import Plans from "./plans.tsx";
 

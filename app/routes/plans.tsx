@@ -4,18 +4,15 @@
  * native app plans are not sold (spec §6): the page lists the contracts and says where to buy.
  */
 import { useTranslation } from "react-i18next";
-import {
-  ContractButton,
-  type HeldContract,
-  HeldContractRow,
-  type PlanOffer,
-  PlanOfferCard,
-} from "../components/plans/plan-offer.tsx";
+import { type HeldContract, HeldContractRow } from "../components/plans/held-contract.tsx";
+import { ContractButton, type PlanOffer, PlanOfferCard } from "../components/plans/plan-offer.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { useShellData } from "../components/shell/use-shell-data.ts";
 import { enforceAccess } from "../lib/screen-loader.server.ts";
 import { loadScreenData } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/plans";
+// The plan pages' texts (app/lib/translations/browser.ts).
+import "../lib/translations/plans.ts";
 
 export interface PlansScreenData {
   contracts: HeldContract[];

@@ -5,6 +5,8 @@
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { loadScreen } from "../lib/screen-loader.server.ts";
 import type { Route } from "./+types/screen";
+// The account area's texts (my page, its sub-pages and screens: app/lib/translations/browser.ts).
+import "../lib/translations/account.ts";
 
 export const loader = (args: Route.LoaderArgs) => loadScreen(args);
 

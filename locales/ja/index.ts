@@ -1,6 +1,7 @@
 import { files as account } from "./account.ts";
 import { files as base } from "./base.ts";
 import { files as forms } from "./forms.ts";
+import { files as plans } from "./plans.ts";
 import { files as screens } from "./screens.ts";
 import { files as widgets } from "./widgets.ts";
 
@@ -10,6 +11,6 @@ import { files as widgets } from "./widgets.ts";
  * the API's messages (api.json) are the server's alone. Each file owns distinct top-level keys
  * (locales/locales.test.ts checks that no two files share one).
  */
-export const files = { ...base, ...screens, ...account, ...forms, ...widgets };
+export const files = { ...base, ...screens, ...account, ...plans, ...forms, ...widgets };
 
 export default Object.assign({}, ...Object.values(files)) as Record<string, unknown>;

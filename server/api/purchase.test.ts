@@ -90,6 +90,7 @@ describe("with the demo catalogue", () => {
       campaignId: null,
       campaignType: null,
       freeDays: 31,
+      freeUntilDay: "2026-05-01",
       discountContinuationCount: null,
       subscriptionExpiration: null,
       campaignEndDate: null,

@@ -80,6 +80,8 @@ export function verifyResult(c: ApiContext, quote: OrderQuote) {
     campaignId: quote.campaignId,
     campaignType: quote.campaignType,
     freeDays: quote.freeDays,
+    // The last free day (YYYY-MM-DD), so the page needs no calendar arithmetic of its own.
+    freeUntilDay: quote.subscription?.trialEndDay ?? null,
     discountContinuationCount: quote.discountContinuationCount,
     subscriptionExpiration: quote.subscriptionExpiration,
     campaignEndDate: quote.campaignEndDate,

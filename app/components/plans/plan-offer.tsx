@@ -1,5 +1,5 @@
 /**
- * A plan on offer and a contract the member holds, as the plan pages show them (spec §3 Plan on
+ * A plan on offer, as the plan pages show it (spec §3 Plan on
  * offer, §4 Plan availability, §9 prices, span suffixes, cycle texts): the shapes of GET
  * /zapi/internal/plans/screen-data (server/api/plans.ts) and how each is drawn.
  */
@@ -7,20 +7,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Translate } from "../../../locales/i18n.ts";
-import {
-  contractButtonLabel,
-  type PlanAvailability,
-  showsEntitlementExpiration,
-} from "../../../schemas/plan-availability.ts";
-import type { SubscriptionStatusGroup } from "../../../schemas/subscription-status.ts";
-import {
-  formatDate,
-  formatDateTime,
-  formatPrice,
-  type RenewSpanUnit,
-  renewalCycle,
-  spanSuffix,
-} from "../../lib/format.ts";
+import { contractButtonLabel, type PlanAvailability } from "../../../schemas/plan-availability.ts";
+import { formatDate, formatPrice, type RenewSpanUnit, renewalCycle, spanSuffix } from "../../lib/format.ts";
 
 export type PlanType = "subscription" | "purchase" | "rental";
 
@@ -41,17 +29,6 @@ export interface PlanOffer {
   hasAvailableCampaign: boolean;
   availability: PlanAvailability;
   canContract: boolean;
-}
-
-export interface HeldContract {
-  contractId: string;
-  planId: string;
-  planName: string;
-  planType: PlanType;
-  statusGroup: SubscriptionStatusGroup | null;
-  nextSettlementDay: string | null;
-  trialEndDay: string | null;
-  entitlementExpiration: string | null;
 }
 
 /** `¥1,980(税込)/月` for a subscription, `¥440(税込)` for a purchase or a rental. */
@@ -135,49 +112,6 @@ export function PlanOfferCard({ plan, children }: { plan: PlanOffer; children?: 
       )}
       {children}
     </section>
-  );
-}
-
-/** The label of a contract's state: the subscription's status group, or "ready to watch". */
-function contractStatus(contract: HeldContract, t: Translate): string {
-  if (!contract.statusGroup) return t("plans.status.owned");
-  if (contract.statusGroup === "freeTrial" && contract.trialEndDay) {
-    return t("plans.status.freeTrialUntil", { date: formatDate(contract.trialEndDay, t) });
-  }
-  return t(`plans.status.${contract.statusGroup}`);
-}
-
-/** A contract the member holds, with its next payment or how long it may be watched. */
-export function HeldContractRow({ contract, now }: { contract: HeldContract; now: Date }) {
-  const { t } = useTranslation();
-  const showExpiration = showsEntitlementExpiration(contract.entitlementExpiration, now);
-  return (
-    <li className="row-list__item plan-contract">
-      <div className="plan-contract__head">
-        <span className="plan-contract__name">{contract.planName}</span>
-        <span className="badge badge--success">{contractStatus(contract, t)}</span>
-      </div>
-      <dl className="data-list plan-contract__details">
-        {contract.nextSettlementDay && contract.statusGroup !== "cancelRequested" && (
-          <div>
-            <dt>{t("plans.nextSettlementDay")}</dt>
-            <dd>{formatDate(contract.nextSettlementDay, t)}</dd>
-          </div>
-        )}
-        {contract.planType !== "subscription" && (
-          <div>
-            <dt>{t("plans.entitlementExpiration")}</dt>
-            <dd>
-              {!showExpiration
-                ? t("plans.viewingUnlimited")
-                : contract.planType === "rental"
-                  ? formatDateTime(contract.entitlementExpiration, t)
-                  : formatDate(contract.entitlementExpiration, t)}
-            </dd>
-          </div>
-        )}
-      </dl>
-    </li>
   );
 }
 

@@ -6,7 +6,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Translate } from "../../../locales/i18n.ts";
-import { addDays } from "../../../schemas/billing-calendar.ts";
 import { showsEntitlementExpiration } from "../../../schemas/plan-availability.ts";
 import { formatDate, formatDateTime, formatPrice, renewalCycle } from "../../lib/format.ts";
 import { ContractButton, type PlanOffer, PlanOfferCard, planPriceText } from "./plan-offer.tsx";
@@ -22,6 +21,8 @@ export interface OrderVerifyResult {
   campaignId: string | null;
   campaignType: "free" | "discountRate" | "discountAmount" | "payment" | null;
   freeDays: number | null;
+  /** The last free day, YYYY-MM-DD. */
+  freeUntilDay: string | null;
   discountContinuationCount: number | null;
   subscriptionExpiration: string | null;
   campaignEndDate: string | null;
@@ -109,7 +110,7 @@ function quoteRows(plan: PlanOffer, quote: OrderVerifyResult, t: Translate, now:
       label: t(quote.campaignType === "free" ? "plans.quote.freeCampaign" : "plans.quote.freeTrial"),
       value: t("plans.quote.freePeriod", {
         count: quote.freeDays,
-        end: formatDate(addDays(quote.firstPaymentDay, -1), t),
+        end: formatDate(quote.freeUntilDay, t),
       }),
     });
   }

@@ -1,4 +1,7 @@
-/** The account area's texts (my page, its switches): imported by the account layout. */
+/**
+ * The account area's texts (my page, its sub-pages, the account screens of screens/): imported by
+ * the routes that show them; the plan pages, under the same layout, do without.
+ */
 import { needTranslations } from "./browser.ts";
 
 await needTranslations("account", {
