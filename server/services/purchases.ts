@@ -65,25 +65,32 @@ function findCampaign(catalogue: Catalogue, code: string): Campaign | undefined 
   return catalogue.campaigns.find((campaign) => campaign.code.toUpperCase() === wanted);
 }
 
-/** Contracts sold plus purchases under way: what a sales limit counts. */
-async function soldCount(db: Db, planId: string): Promise<number> {
-  const [sold] = await db.select({ n: count() }).from(contracts).where(eq(contracts.planId, planId));
-  const [pending] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.planId, planId), eq(orders.status, "pending")));
-  return Number(sold?.n ?? 0) + Number(pending?.n ?? 0);
+/**
+ * Contracts plus purchases under way for one plan or one campaign, counted in one statement: two
+ * statements see two snapshots, and a purchase completing between them (its pending order turned
+ * into a contract) would be counted by neither, giving the last slot away twice.
+ */
+async function contractsAndPending(
+  db: Db,
+  contractsColumn: typeof contracts.planId | typeof contracts.campaignId,
+  ordersColumn: typeof orders.planId | typeof orders.campaignId,
+  value: string,
+): Promise<number> {
+  const pending = sql<number>`(SELECT count(*) FROM ${orders} WHERE ${ordersColumn} = ${value} AND ${orders.status} = 'pending')`;
+  const [row] = await db
+    .select({ sold: count(), pending: pending.mapWith(Number) })
+    .from(contracts)
+    .where(eq(contractsColumn, value));
+  return Number(row?.sold ?? 0) + Number(row?.pending ?? 0);
 }
 
+/** Contracts sold plus purchases under way: what a sales limit counts. */
+const soldCount = (db: Db, planId: string) =>
+  contractsAndPending(db, contracts.planId, orders.planId, planId);
+
 /** Contracts that used the campaign plus purchases under way with it: what a use limit counts. */
-async function campaignUseCount(db: Db, campaignId: string): Promise<number> {
-  const [used] = await db.select({ n: count() }).from(contracts).where(eq(contracts.campaignId, campaignId));
-  const [pending] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.campaignId, campaignId), eq(orders.status, "pending")));
-  return Number(used?.n ?? 0) + Number(pending?.n ?? 0);
-}
+const campaignUseCount = (db: Db, campaignId: string) =>
+  contractsAndPending(db, contracts.campaignId, orders.campaignId, campaignId);
 
 /**
  * A code that does not exist and one that does not apply are refused alike, so that codes cannot

@@ -49,6 +49,8 @@ for (const language of ["ja", "en"] as const) {
       await phonePage.locator('[data-field="emailUserId"] input').fill(email);
       await phonePage.locator('[data-field="password"] input').fill(password);
       await phonePage.getByRole("button", { name: text.login, exact: true }).click();
+      // The refusal first: until it arrives the button is busy, and the right password would not be sent.
+      if (password !== PASSWORD) await expect(phonePage.getByRole("alert").first()).toBeVisible();
     }
     await phonePage.waitForURL("**/mypage");
     await phone.close();
