@@ -65,4 +65,21 @@ describe("paymentMethodCall: the API call a post of /mypage/payment-method makes
       about: "delete",
     });
   });
+
+  it("carries the purchase form to go back to into every registration, and into no deletion", () => {
+    const form = "/plans/standard-monthly";
+    const card = paymentMethodCall({ intent: "registerCard", token: "t", tokenKey: "k" }, form);
+    expect(card !== "needsScript" && JSON.parse(String(card?.init.body))).toMatchObject({ returnTo: form });
+    expect(paymentMethodCall({ intent: "paypal" }, form)).toMatchObject({
+      path: "/zapi/account/payment-method/paypal?returnTo=%2Fplans%2Fstandard-monthly",
+    });
+    const link = paymentMethodCall({ paymentMethodType: "SbpsDocomo" }, form);
+    expect(link !== "needsScript" && JSON.parse(String(link?.init.body))).toEqual({
+      paymentMethodType: "SbpsDocomo",
+      returnTo: form,
+    });
+    expect(paymentMethodCall({ intent: "delete", accountPaymentMethodId: "a" }, form)).toMatchObject({
+      init: { method: "DELETE" },
+    });
+  });
 });

@@ -12,9 +12,14 @@ export type PaymentMethodPost = Record<string, unknown>;
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
-/** The API call a post asks for, or null for a post the page never makes. */
+/**
+ * The API call a post asks for, or null for a post the page never makes. `returnTo` (a plan's
+ * purchase form, checked by the caller) goes with every registration, so that the API sends the
+ * member back there once the method is saved.
+ */
 export function paymentMethodCall(
   post: PaymentMethodPost,
+  returnTo: string | null = null,
 ): { path: string; init: RequestInit; about: "register" | "delete" } | "needsScript" | null {
   // The HTML form without the script posts only the chosen type: PayPal and carriers work so too.
   const intent = text(post.intent) || (post.paymentMethodType ? "choose" : "");
@@ -26,6 +31,7 @@ export function paymentMethodCall(
       tokenKey: text(tokenKey),
       tds2infoToken: text(tds2infoToken),
       tds2infoTokenKey: text(tds2infoTokenKey),
+      ...(returnTo ? { returnTo } : {}),
     };
     return {
       path: "/zapi/account/payment-method/credit",
@@ -35,14 +41,15 @@ export function paymentMethodCall(
   }
   const flow = isPaymentMethodType(type) ? paymentFlowOf(type) : null;
   if (intent === "paypal" || (intent === "choose" && flow === "paypal")) {
+    const query = returnTo ? `?${new URLSearchParams({ returnTo })}` : "";
     return {
-      path: "/zapi/account/payment-method/paypal",
+      path: `/zapi/account/payment-method/paypal${query}`,
       init: { method: "GET", headers: { accept: "application/json" } },
       about: "register",
     };
   }
   if ((intent === "link" || intent === "choose") && flow === "redirectLink") {
-    const body = JSON.stringify({ paymentMethodType: type });
+    const body = JSON.stringify({ paymentMethodType: type, ...(returnTo ? { returnTo } : {}) });
     return { path: "/zapi/account/payment-method/link", init: { method: "POST", body }, about: "register" };
   }
   if (intent === "choose" && flow === "card") return "needsScript";

@@ -9,12 +9,13 @@
  *   the page posts on to the carrier;
  * - `delete` {accountPaymentMethodId} → DELETE /zapi/account/payment-method/{id}.
  *
- * The API answers where to go (redirectTo): a page of ours, or the provider's page (a 3-D Secure
+ * The API answers where to go (redirectTo): a page of ours (the completion page, or the plan's
+ * purchase form the page was opened from with `?returnTo=`), or the provider's page (a 3-D Secure
  * challenge, PayPal), which is a whole-document navigation. A refusal shows its message.
  */
 import { data, redirect, redirectDocument } from "react-router";
 import { detectLanguage, translatorFor } from "../../locales/language.ts";
-import { isPaymentMethodType } from "../../schemas/forms/payment.ts";
+import { isPaymentMethodType, paymentReturnPath } from "../../schemas/forms/payment.ts";
 import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
 import { SchemaForm } from "../../widgets/schema-form.tsx";
 import {
@@ -58,7 +59,9 @@ export async function action(args: Route.ActionArgs) {
   await enforceAccess(args, "member");
   const t = await translatorFor(detectLanguage(args.request));
   const post = await readPost(args.request);
-  const call = paymentMethodCall(post);
+  // Opened from a plan's purchase form (its "register a new payment method" link): back there after.
+  const returnTo = paymentReturnPath(new URL(args.request.url).searchParams.get("returnTo"));
+  const call = paymentMethodCall(post, returnTo);
   const refuse = (about: "register" | "delete", message: string, status = 400) =>
     data<PaymentMethodActionResult>({ ok: false, about, message }, { status });
   if (call === "needsScript") return refuse("register", t("mypage.paymentMethodPage.needsScript"));
@@ -84,7 +87,7 @@ export async function action(args: Route.ActionArgs) {
   const next = safeRedirectPath(answer.redirectTo);
   if (next) {
     // Our own pages change in place; the provider's pages are another document.
-    throw next.startsWith("/mypage/") || next.startsWith("/login")
+    throw next.startsWith("/mypage/") || next.startsWith("/login") || paymentReturnPath(next)
       ? redirect(next, { headers })
       : redirectDocument(next, { headers });
   }

@@ -1,11 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FieldUiSchema } from "../form-definition.ts";
+import creditRequest from "../requests/payment-method-credit-request.schema.json" with { type: "json" };
+import linkRequest from "../requests/payment-method-link-request.schema.json" with { type: "json" };
 import { errorsOf } from "../test-helpers.ts";
 import {
   buildCardForm,
   buildInvoiceAddresseeForm,
   buildPaymentMethodForm,
+  PAYMENT_RETURN_PATTERN,
   paymentFlowOf,
+  paymentReturnPath,
 } from "./payment.ts";
 
 beforeEach(() => {
@@ -125,5 +129,38 @@ describe("paymentFlowOf", () => {
     ] as const) {
       expect(paymentFlowOf(carrier)).toBe("redirectLink");
     }
+  });
+});
+
+describe("paymentReturnPath", () => {
+  it("keeps a plan's purchase form, in the store or in sign-up", () => {
+    expect(paymentReturnPath("/plans/standard-monthly")).toBe("/plans/standard-monthly");
+    expect(paymentReturnPath("/signup/plans/premiere_pass-2")).toBe("/signup/plans/premiere_pass-2");
+  });
+
+  it("drops anything else: other sites, other pages, paths that climb, queries, non-strings", () => {
+    for (const value of [
+      "https://evil.example/plans/x",
+      "//evil.example/plans/x",
+      "/\\evil.example/plans/x",
+      "/mypage",
+      "/plans",
+      "/plans/",
+      "/plans/../mypage",
+      "/plans/x/confirm",
+      "/plans/x?returnTo=//evil",
+      "/plans/x\n",
+      `/plans/${"x".repeat(65)}`,
+      "",
+      null,
+      ["/plans/x"],
+    ]) {
+      expect(paymentReturnPath(value), String(value)).toBeNull();
+    }
+  });
+
+  it("is the rule the registration requests are validated with", () => {
+    expect(creditRequest.properties.returnTo.pattern).toBe(PAYMENT_RETURN_PATTERN);
+    expect(linkRequest.properties.returnTo.pattern).toBe(PAYMENT_RETURN_PATTERN);
   });
 });

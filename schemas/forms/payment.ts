@@ -48,6 +48,19 @@ export function paymentFlowOf(type: PaymentMethodType): PaymentFlow {
   return PAYPAL_TYPES.includes(type) ? "paypal" : "redirectLink";
 }
 
+/**
+ * Where a registration started from a purchase form goes back to (issue 43): that plan's form,
+ * and nowhere else, so that the parameter cannot send the member off the site or into my page.
+ * The plan id has the catalogue's pattern (schemas/catalogue/plan-catalogue.schema.json).
+ */
+export const PAYMENT_RETURN_PATTERN = "^/(signup/)?plans/[A-Za-z0-9_-]{1,64}$";
+const PAYMENT_RETURN = new RegExp(PAYMENT_RETURN_PATTERN);
+
+/** `value` when it is a plan's purchase form, else null (absent, foreign or malformed). */
+export function paymentReturnPath(value: unknown): string | null {
+  return typeof value === "string" && PAYMENT_RETURN.test(value) ? value : null;
+}
+
 /** The card fields, shared by the card entry form and the card branch of the method selection. */
 function cardFields(): FormField[] {
   return [

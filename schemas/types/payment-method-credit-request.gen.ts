@@ -8,4 +8,8 @@ export interface PaymentMethodCreditRequest {
   tokenKey: string;
   tds2infoToken?: string;
   tds2infoTokenKey?: string;
+  /**
+   * The plan's purchase form to go back to once the method is registered (schemas/forms/payment.ts PAYMENT_RETURN_PATTERN).
+   */
+  returnTo?: string;
 }

@@ -17,4 +17,8 @@ export type PaymentMethodType =
  */
 export interface PaymentMethodLinkRequest {
   paymentMethodType: PaymentMethodType;
+  /**
+   * The plan's purchase form to go back to once the method is registered (schemas/forms/payment.ts PAYMENT_RETURN_PATTERN).
+   */
+  returnTo?: string;
 }

@@ -246,6 +246,83 @@ describe("PayPal and carrier billing", () => {
   });
 });
 
+describe("a registration started from a plan's purchase form (returnTo)", () => {
+  const form = "/plans/standard-monthly";
+
+  it("goes back to the form once the card is saved, directly or after the 3-D Secure challenge", async () => {
+    const direct = await browser.post("/zapi/account/payment-method/credit", {
+      ...(await cardToken()),
+      returnTo: form,
+    });
+    expect(await json(direct)).toEqual({ redirectTo: form });
+
+    const challenged = await browser.post("/zapi/account/payment-method/credit", {
+      ...(await cardToken("4000000000003220")),
+      ...(await tds2Token()),
+      returnTo: "/signup/plans/premiere-pass",
+    });
+    const state = await returnState(String((await json(challenged)).redirectTo));
+    const back = await browser.post("/zapi/account/payment-method/return", { state });
+    expect(await json(back)).toEqual({ redirectTo: "/signup/plans/premiere-pass" });
+    expect(await saved()).toHaveLength(2);
+  });
+
+  it("goes back to the form after PayPal and after a carrier's page", async () => {
+    const paypal = await json(
+      await browser.get(`/zapi/account/payment-method/paypal?returnTo=${encodeURIComponent(form)}`),
+    );
+    const paypalBack = await browser.post("/zapi/account/payment-method/return", {
+      state: await returnState(String(paypal.redirectTo)),
+    });
+    expect(await json(paypalBack)).toEqual({ redirectTo: form });
+
+    const carrier = await json(
+      await browser.post("/zapi/account/payment-method/link", {
+        paymentMethodType: "SbpsDocomo",
+        returnTo: form,
+      }),
+    );
+    const carrierBack = await browser.post("/zapi/account/payment-method/return", {
+      state: await returnState(String(carrier.linkUrl)),
+    });
+    expect(await json(carrierBack)).toEqual({ redirectTo: form });
+  });
+
+  it("refuses a returnTo that is not a plan's form, saving nothing; PayPal's query ignores one", async () => {
+    for (const returnTo of [
+      "https://evil.example/plans/x",
+      "//evil.example/plans/x",
+      "/mypage",
+      "/plans/../mypage",
+      "/plans/standard-monthly?next=//evil.example",
+      "/plans/",
+    ]) {
+      const refused = await browser.post("/zapi/account/payment-method/credit", {
+        ...(await cardToken()),
+        returnTo,
+      });
+      expect(refused.status, returnTo).toBe(400);
+      expect(await json(refused)).toMatchObject({ code: "VALIDATION_ERROR" });
+      const link = await browser.post("/zapi/account/payment-method/link", {
+        paymentMethodType: "SbpsDocomo",
+        returnTo,
+      });
+      expect(link.status, returnTo).toBe(400);
+    }
+    expect(await saved()).toEqual([]);
+
+    const paypal = await json(
+      await browser.get(
+        `/zapi/account/payment-method/paypal?returnTo=${encodeURIComponent("//evil.example")}`,
+      ),
+    );
+    const back = await browser.post("/zapi/account/payment-method/return", {
+      state: await returnState(String(paypal.redirectTo)),
+    });
+    expect(await json(back)).toEqual({ redirectTo: "/mypage/payment-method/complete" });
+  });
+});
+
 describe("DELETE /zapi/account/payment-method/{accountPaymentMethodId}", () => {
   it("deletes the member's own method and answers where to go; another member's or an unknown one is 404", async () => {
     await browser.post("/zapi/account/payment-method/credit", await cardToken());

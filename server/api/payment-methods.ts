@@ -8,7 +8,7 @@
  * a one-time token. Only the types the store offers are taken, and only while store payment is on.
  */
 import { type Context, Hono } from "hono";
-import { PAYPAL_TYPES, paymentFlowOf } from "../../schemas/forms/payment.ts";
+import { PAYPAL_TYPES, paymentFlowOf, paymentReturnPath } from "../../schemas/forms/payment.ts";
 import type { PaymentMethodType } from "../../schemas/types/payment-method.gen.ts";
 import type { PaymentMethodCreditRequest } from "../../schemas/types/payment-method-credit-request.gen.ts";
 import type { PaymentMethodLinkRequest } from "../../schemas/types/payment-method-link-request.gen.ts";
@@ -118,8 +118,16 @@ async function registrationFailed(c: ApiContext, failure: Failure) {
   }
 }
 
-/** A registered method is saved; a failure is said and nothing is kept. */
-async function finishRegistration(c: ApiContext, account: Account, outcome: MethodOutcome) {
+/**
+ * A registered method is saved, and the member goes on to the purchase form it was registered
+ * for (`returnTo`, already checked) or to the completion page; a failure is said and nothing is kept.
+ */
+async function finishRegistration(
+  c: ApiContext,
+  account: Account,
+  outcome: MethodOutcome,
+  returnTo: string | null,
+) {
   const deps = c.get("deps");
   if (outcome.status === "failed") throw await registrationFailed(c, outcome);
   if (outcome.status === "requires_action") {
@@ -127,7 +135,7 @@ async function finishRegistration(c: ApiContext, account: Account, outcome: Meth
     throw new Error("the provider asked for a second action");
   }
   await savePaymentMethod(deps.db, account.id, outcome.method, deps.now());
-  return c.json({ redirectTo: PAYMENT_METHOD_COMPLETE_PATH });
+  return c.json({ redirectTo: returnTo ?? PAYMENT_METHOD_COMPLETE_PATH });
 }
 
 /**
@@ -148,11 +156,12 @@ async function recordAction(
   type: PaymentMethodType,
   state: string,
   action: RequiredAction,
+  returnTo: string | null,
 ): Promise<void> {
   const { db, now } = c.get("deps");
   await startPaymentAction(
     db,
-    { accountId: account.id, type, providerActionRef: action.actionRef, state },
+    { accountId: account.id, type, providerActionRef: action.actionRef, state, returnTo },
     now(),
   );
 }
@@ -162,11 +171,12 @@ async function startRedirect(
   c: ApiContext,
   account: Account,
   type: PaymentMethodType,
+  returnTo: string | null,
 ): Promise<RequiredAction> {
   await takeRegistrationSlot(c, account);
   const { state, returnUrl } = newReturn(c);
   const action = await c.get("deps").payments.startRedirect({ customerRef: account.id, type, returnUrl });
-  await recordAction(c, account, type, state, action);
+  await recordAction(c, account, type, state, action, returnTo);
   return action;
 }
 
@@ -174,7 +184,7 @@ export const paymentMethods = new Hono<ApiEnv>()
   .post("/payment-method/credit", async (c) => {
     const account = await requireMemberAccount(c);
     await requireOffered(c, "SbpsCredit");
-    const { token, tokenKey, tds2infoToken, tds2infoTokenKey } =
+    const { token, tokenKey, tds2infoToken, tds2infoTokenKey, returnTo } =
       await checkRequest<PaymentMethodCreditRequest>(
         c,
         REQUEST_SCHEMAS.paymentMethodCredit,
@@ -192,22 +202,23 @@ export const paymentMethods = new Hono<ApiEnv>()
     });
     // A 3-D Secure challenge: the browser goes to the provider's page, then comes back to /return.
     if (outcome.status === "requires_action") {
-      await recordAction(c, account, "SbpsCredit", state, outcome.action);
+      await recordAction(c, account, "SbpsCredit", state, outcome.action, returnTo ?? null);
       return c.json({ redirectTo: outcome.action.url });
     }
-    return finishRegistration(c, account, outcome);
+    return finishRegistration(c, account, outcome, returnTo ?? null);
   })
   .get("/payment-method/paypal", async (c) => {
     const account = await requireMemberAccount(c);
     await requireStorePayment(c);
     const type = PAYPAL_TYPES.find((paypal) => isOffered(c, paypal));
     if (!type) throw await apiError(c, 400, "PAYMENT_METHOD_UNAVAILABLE", "paymentMethod.unavailable");
-    const action = await startRedirect(c, account, type);
+    // A query has no schema: a value that is not a purchase form is ignored, as a link would be.
+    const action = await startRedirect(c, account, type, paymentReturnPath(c.req.query("returnTo")));
     return c.json({ redirectTo: action.url });
   })
   .post("/payment-method/link", async (c) => {
     const account = await requireMemberAccount(c);
-    const { paymentMethodType } = await checkRequest<PaymentMethodLinkRequest>(
+    const { paymentMethodType, returnTo } = await checkRequest<PaymentMethodLinkRequest>(
       c,
       REQUEST_SCHEMAS.paymentMethodLink,
       await readJsonBody(c),
@@ -217,7 +228,7 @@ export const paymentMethods = new Hono<ApiEnv>()
       throw await apiError(c, 400, "PAYMENT_METHOD_UNAVAILABLE", "paymentMethod.unavailable");
     }
     await requireOffered(c, paymentMethodType);
-    const action = await startRedirect(c, account, paymentMethodType);
+    const action = await startRedirect(c, account, paymentMethodType, returnTo ?? null);
     return c.json({ linkUrl: action.url, params: action.params });
   })
   .post("/payment-method/return", async (c) => {
@@ -231,7 +242,7 @@ export const paymentMethods = new Hono<ApiEnv>()
     const action = await takePaymentAction(deps.db, account.id, state, deps.now());
     if (!action) throw await apiError(c, 400, "PAYMENT_ACTION_INVALID", "paymentMethod.actionInvalid");
     const outcome = await deps.payments.completeAction(account.id, action.providerActionRef);
-    return finishRegistration(c, account, outcome);
+    return finishRegistration(c, account, outcome, paymentReturnPath(action.returnTo));
   })
   .delete("/payment-method/:accountPaymentMethodId", async (c) => {
     const account = await requireMemberAccount(c);

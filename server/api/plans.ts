@@ -16,6 +16,7 @@ import type { Campaign, CataloguePlan } from "../store/catalogue-source.ts";
 import type { ApiEnv } from "./context.ts";
 import { requireMemberAccount } from "./member.ts";
 import { apiError } from "./messages.ts";
+import { registrableTypes } from "./payment-methods.ts";
 import { purchasePaymentChoices, purchaseTokenCookie, verifyResult } from "./purchase.ts";
 import { requestLanguage } from "./validation.ts";
 
@@ -184,6 +185,8 @@ export const plansScreenData = new Hono<ApiEnv>()
     return c.json({
       plan,
       paymentChoices: plan.canContract ? await purchasePaymentChoices(c, account.id) : [],
+      // A method can be added on the way, coming back to this form (?returnTo).
+      canRegisterPaymentMethod: plan.canContract && registrableTypes(c).length > 0,
       survey: plan.canContract ? (source?.survey ?? null) : null,
     });
   })

@@ -300,11 +300,24 @@ describe("the purchase screens' data", () => {
         { value: hanako.methodId, label: "Visa 末尾 4242", hint: "有効期限 12/2030" },
         { value: "CampaignCode", label: "キャンペーンコードで支払う" },
       ],
+      canRegisterPaymentMethod: true,
       survey: null,
     });
     const later = await json(await hanako.on.get("/zapi/internal/plans/family-monthly/screen-data"));
-    expect(later).toMatchObject({ plan: { availability: "beforeSale" }, paymentChoices: [] });
+    expect(later).toMatchObject({
+      plan: { availability: "beforeSale" },
+      paymentChoices: [],
+      canRegisterPaymentMethod: false,
+    });
     expect((await hanako.on.get("/zapi/internal/plans/no-such-plan/screen-data")).status).toBe(404);
+  });
+
+  it("offers no way to add a method when the store takes none but the payment code", async () => {
+    t.store.update((settings) => {
+      settings.storePaymentMethods = ["CampaignCode"];
+    });
+    const form = await json(await hanako.on.get("/zapi/internal/plans/movie-rental-48h/screen-data"));
+    expect(form).toMatchObject({ plan: { canContract: true }, canRegisterPaymentMethod: false });
   });
 
   it("shows the verified quote on the confirm page from the cookie, and sends a visitor without one back", async () => {

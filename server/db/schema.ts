@@ -423,6 +423,8 @@ export const paymentActions = pgTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     type: text("type").$type<PaymentMethodType>().notNull(),
     providerActionRef: text("provider_action_ref").notNull(),
+    /** The purchase form the registration started from, to go back to (PAYMENT_RETURN_PATTERN). */
+    returnTo: text("return_to"),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),

@@ -138,7 +138,13 @@ export async function deletePaymentMethod(
 /** Records a registration the member finishes on the processor's page; answers the state for the return URL. */
 export async function startPaymentAction(
   db: Db,
-  input: { accountId: string; type: PaymentMethodType; providerActionRef: string; state: string },
+  input: {
+    accountId: string;
+    type: PaymentMethodType;
+    providerActionRef: string;
+    state: string;
+    returnTo: string | null;
+  },
   now: Date,
 ): Promise<void> {
   await db.insert(paymentActions).values({
@@ -146,6 +152,7 @@ export async function startPaymentAction(
     accountId: input.accountId,
     type: input.type,
     providerActionRef: input.providerActionRef,
+    returnTo: input.returnTo,
     createdAt: now,
     expiresAt: new Date(now.getTime() + PAYMENT_ACTION_LIFETIME_MS),
   });

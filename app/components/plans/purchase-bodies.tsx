@@ -52,6 +52,11 @@ export function PlanToBuy({ screenData }: { screenData: ScreenData }) {
   const plan = planOf(screenData);
   if (!plan) return null;
   const nothingPays = plan.canContract && !offersPurchaseForm(screenData);
+  // The payment-method page sends the member back to this form once the method is saved.
+  const register =
+    screenData.canRegisterPaymentMethod === true
+      ? `/mypage/payment-method?${new URLSearchParams({ returnTo: `/plans/${plan.planId}` })}`
+      : null;
   return (
     <div className="purchase-plan">
       <PlanOfferCard plan={plan}>
@@ -61,11 +66,17 @@ export function PlanToBuy({ screenData }: { screenData: ScreenData }) {
           </div>
         )}
       </PlanOfferCard>
-      {nothingPays && (
+      {nothingPays ? (
         <p className="alert alert--warning" role="status">
           {t("plans.noPaymentMethod")}{" "}
-          <Link to="/mypage/payment-method">{t("plans.registerPaymentMethod")}</Link>
+          {register && <Link to={register}>{t("plans.registerPaymentMethod")}</Link>}
         </p>
+      ) : (
+        register && (
+          <p className="purchase-plan__register">
+            <Link to={register}>{t("plans.registerNewPaymentMethod")}</Link>
+          </p>
+        )
       )}
     </div>
   );

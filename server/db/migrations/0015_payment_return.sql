@@ -1,0 +1,1 @@
+ALTER TABLE "payment_actions" ADD COLUMN "return_to" text;
