@@ -1,4 +1,4 @@
-import type { ScreenDefinition } from "./screen-definition.ts";
+import type { ScreenDefinition, ScreenLink } from "./screen-definition.ts";
 
 /** The account area's form screens and their completion pages (spec §2 Account area, §8 My page). */
 
@@ -6,7 +6,16 @@ const pinCodeError = {
   PIN_CODE_ERROR: { field: "pinCode" },
 } as const;
 
-function completion(id: string, path: string, titleKey: string, leadKey: string) {
+const TO_MY_PAGE = { to: "/mypage", labelKey: "screens.common.toMyPage" } as const satisfies ScreenLink;
+
+/** A completion page of the account area: its title and lead, then `before` and the way to my page. */
+function completion(
+  id: string,
+  path: string,
+  titleKey: string,
+  leadKey: string,
+  before: readonly ScreenLink[] = [],
+) {
   return {
     id,
     paths: [path],
@@ -16,7 +25,7 @@ function completion(id: string, path: string, titleKey: string, leadKey: string)
     leadKey,
     forms: [],
     hideMenu: true,
-    links: [{ to: "/mypage", labelKey: "screens.common.toMyPage" }],
+    links: [...before, TO_MY_PAGE],
   } as const satisfies ScreenDefinition;
 }
 
@@ -383,18 +392,13 @@ export const mypageMultiFactorBackupCodeGenerate = {
   content: "backupCodeGenerate",
 } as const satisfies ScreenDefinition;
 
-export const mypageMultiFactorComplete = {
-  ...completion(
-    "mypage-multi-factor-complete",
-    "/mypage/multi-factor/complete",
-    "mypage.multiFactorPage.complete.title",
-    "mypage.multiFactorPage.complete.lead",
-  ),
-  links: [
-    { to: "/mypage/multi-factor", labelKey: "mypage.multiFactorPage.complete.back" },
-    { to: "/mypage", labelKey: "screens.common.toMyPage" },
-  ],
-} as const satisfies ScreenDefinition;
+export const mypageMultiFactorComplete = completion(
+  "mypage-multi-factor-complete",
+  "/mypage/multi-factor/complete",
+  "mypage.multiFactorPage.complete.title",
+  "mypage.multiFactorPage.complete.lead",
+  [{ to: "/mypage/multi-factor", labelKey: "mypage.multiFactorPage.complete.back" }],
+);
 
 /**
  * /mypage/payment-method (spec §2, §4 Payment method selection): the saved methods, then the type
@@ -420,31 +424,21 @@ export const mypagePaymentMethod = {
   ],
 } as const satisfies ScreenDefinition;
 
-export const mypagePaymentMethodComplete = {
-  ...completion(
-    "mypage-payment-method-complete",
-    "/mypage/payment-method/complete",
-    "screens.paymentMethod.completeTitle",
-    "screens.paymentMethod.completeLead",
-  ),
-  links: [
-    { to: "/mypage/payment-method", labelKey: "screens.paymentMethod.backToList" },
-    { to: "/mypage", labelKey: "screens.common.toMyPage" },
-  ],
-} as const satisfies ScreenDefinition;
+export const mypagePaymentMethodComplete = completion(
+  "mypage-payment-method-complete",
+  "/mypage/payment-method/complete",
+  "screens.paymentMethod.completeTitle",
+  "screens.paymentMethod.completeLead",
+  [{ to: "/mypage/payment-method", labelKey: "screens.paymentMethod.backToList" }],
+);
 
-export const mypagePaymentMethodDeleteComplete = {
-  ...completion(
-    "mypage-payment-method-delete-complete",
-    "/mypage/payment-method/delete/complete",
-    "screens.paymentMethod.deleteCompleteTitle",
-    "screens.paymentMethod.deleteCompleteLead",
-  ),
-  links: [
-    { to: "/mypage/payment-method", labelKey: "screens.paymentMethod.backToList" },
-    { to: "/mypage", labelKey: "screens.common.toMyPage" },
-  ],
-} as const satisfies ScreenDefinition;
+export const mypagePaymentMethodDeleteComplete = completion(
+  "mypage-payment-method-delete-complete",
+  "/mypage/payment-method/delete/complete",
+  "screens.paymentMethod.deleteCompleteTitle",
+  "screens.paymentMethod.deleteCompleteLead",
+  [{ to: "/mypage/payment-method", labelKey: "screens.paymentMethod.backToList" }],
+);
 
 export const mypageInvoice = {
   id: "mypage-invoice-earningsId",

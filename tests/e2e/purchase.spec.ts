@@ -1,7 +1,8 @@
 /**
  * Issue 43: a new member buys plans with saved cards — a declined card's message on the confirm
- * page, the rental with a discount code, the free-trial subscription — and sees them on /plans,
- * in Japanese and in English.
+ * page, the rental with a discount code, the free-trial subscription — and sees them on /plans;
+ * a member with nothing saved adds a 3-D Secure card from the purchase form and is brought back
+ * to it. In Japanese and in English.
  */
 import type { Page } from "@playwright/test";
 import { newEmail, signUpMember, waitUntilHydrated } from "./helpers.ts";
@@ -18,6 +19,9 @@ const TEXT = {
     registered: "お支払い方法を登録しました",
     visa4242: "Visa 末尾 4242",
     visa0341: "Visa 末尾 0341",
+    visa3220: "Visa 末尾 3220",
+    payWithCode: "キャンペーンコードで支払う",
+    registerNew: "新しいお支払い方法を登録する",
     campaignCode: "キャンペーンコード",
     toConfirm: "確認画面へ進む",
     confirmTitle: "ご契約内容の確認",
@@ -48,6 +52,9 @@ const TEXT = {
     registered: "Your payment method is registered",
     visa4242: "Visa ending in 4242",
     visa0341: "Visa ending in 0341",
+    visa3220: "Visa ending in 3220",
+    payWithCode: "Pay with a campaign code",
+    registerNew: "Register a new payment method",
     campaignCode: "Campaign code",
     toConfirm: "Continue to confirmation",
     confirmTitle: "Check your order",
@@ -75,6 +82,12 @@ type Text = (typeof TEXT)[Language];
 
 async function registerCard(page: Page, text: Text, cardNumber: string) {
   await page.goto("/mypage/payment-method");
+  await submitCard(page, text, cardNumber);
+  await expect(page.getByRole("heading", { level: 1, name: text.registered })).toBeVisible();
+}
+
+/** On the payment-method page: the card's fields, then register. */
+async function submitCard(page: Page, text: Text, cardNumber: string) {
   const card = page.getByRole("radio", { name: text.card });
   await waitUntilHydrated(page, card);
   await card.check();
@@ -83,7 +96,6 @@ async function registerCard(page: Page, text: Text, cardNumber: string) {
   await page.getByRole("combobox", { name: text.year }).selectOption("30");
   await page.getByRole("textbox", { name: text.code }).fill("123");
   await page.getByRole("button", { name: text.register }).click();
-  await expect(page.getByRole("heading", { level: 1, name: text.registered })).toBeVisible();
 }
 
 /** On the purchase form: the card, a code if any, then on to the confirm page. */
@@ -144,5 +156,31 @@ for (const language of ["ja", "en"] as const) {
       page.getByRole("region", { name: text.monthly }).getByRole("button", { name: text.tryFree }),
     ).toBeDisabled();
     await expect(page.getByRole("navigation").getByRole("link", { name: text.plansMenu })).toBeVisible();
+  });
+}
+
+for (const language of ["ja", "en"] as const) {
+  test(`a new member adds a 3-D Secure card from the purchase form, comes back to it and buys (${language})`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const text = TEXT[language];
+    await signUpMember(page, newEmail(`purchase-new-method-${language}`), "Purchase2026pass");
+    await page.goto(`/plans/standard-monthly?lng=${language}`);
+    // Nothing saved yet: only the payment code pays, and a link adds a method on the way.
+    const codeChoice = page.getByRole("radio", { name: text.payWithCode });
+    await waitUntilHydrated(page, codeChoice);
+    await expect(page.getByRole("radio")).toHaveCount(1);
+    await page.getByRole("link", { name: text.registerNew }).click();
+    await page.waitForURL("**/mypage/payment-method?returnTo=%2Fplans%2Fstandard-monthly");
+
+    // The card that asks for 3-D Secure: the sandbox's challenge, then straight back to the form.
+    await submitCard(page, text, "4000 0000 0000 3220");
+    await page.getByRole("button", { name: /Authenticate/ }).click();
+    await page.waitForURL("**/plans/standard-monthly");
+    await fillPurchaseForm(page, text, text.visa3220);
+    await page.getByRole("button", { name: text.placeOrder }).click();
+    await expect(page.getByRole("heading", { level: 1, name: text.completeTitle })).toBeVisible();
+    await expect(page.getByText(text.trialMessage)).toBeVisible();
   });
 }
