@@ -18,6 +18,8 @@ const SCREEN_ROUTE_FILES: Readonly<Record<string, string>> = {
   "mypage-payment-method": "routes/mypage-payment-method.tsx",
   "plans-planId": "routes/plans-purchase.tsx",
   "plans-planId-confirm": "routes/plans-purchase.tsx",
+  "signup-plans-planId": "routes/plans-purchase.tsx",
+  "signup-plans-planId-confirm": "routes/plans-purchase.tsx",
 };
 
 /**
@@ -79,6 +81,10 @@ export default [
     screen("/signup/pin-code"),
     screen("/signup/form"),
     screen("/signup/policy"),
+    screen("/signup/plans"),
+    screen("/signup/plans/:planId"),
+    screen("/signup/plans/:planId/confirm"),
+    screen("/signup/plans/:planId/complete"),
     screen("/signup/complete"),
     screen("/withdraw/complete"),
   ]),

@@ -71,3 +71,53 @@ export const planPurchaseComplete = {
     { to: "/mypage", labelKey: "screens.common.toMyPage" },
   ],
 } as const satisfies ScreenDefinition;
+
+/**
+ * The sign-up's plan step (spec §4 Sign-up sequence; issue 43 §7): after the registration form, when
+ * the store offers it, the new member may take out a plan at once — the same purchase under
+ * /signup/plans, in the sign-up's frame with its step bar — or skip to the sign-up's completion.
+ */
+export const signupPlans = {
+  id: "signup-plans",
+  paths: ["/signup/plans"],
+  layout: "login",
+  access: "member",
+  titleKey: "plans.signup.title",
+  leadKey: "plans.signup.lead",
+  screenData: "signup/plans",
+  content: "planChoices",
+  forms: [],
+  links: [{ to: "/signup/complete", labelKey: "plans.signup.skip" }],
+} as const satisfies ScreenDefinition;
+
+export const signupPlanPurchase = {
+  ...planPurchase,
+  id: "signup-plans-planId",
+  paths: ["/signup/plans/:planId"],
+  layout: "login",
+  backTo: "/signup/plans",
+  screenData: "signup/plans/:planId",
+  forms: [{ ...planPurchase.forms[0], successTo: "/signup/plans/:planId/confirm" }],
+  links: [{ to: "/signup/complete", labelKey: "plans.signup.skip" }],
+} as const satisfies ScreenDefinition;
+
+/** Back / No goes to the sign-up's plan list (spec §4 Purchase). */
+export const signupPlanPurchaseConfirm = {
+  ...planPurchaseConfirm,
+  id: "signup-plans-planId-confirm",
+  paths: ["/signup/plans/:planId/confirm"],
+  layout: "login",
+  backTo: "/signup/plans",
+  screenData: "signup/plans/:planId/confirm",
+  forms: [{ ...planPurchaseConfirm.forms[0], successTo: "/signup/plans/:planId/complete" }],
+} as const satisfies ScreenDefinition;
+
+export const signupPlanPurchaseComplete = {
+  ...planPurchaseComplete,
+  id: "signup-plans-planId-complete",
+  paths: ["/signup/plans/:planId/complete"],
+  layout: "login",
+  screenData: "signup/plans/:planId/complete",
+  // Forward, not back: the new member has never been to My Page.
+  links: [{ to: "/mypage", labelKey: "screens.common.goToMyPage" }],
+} as const satisfies ScreenDefinition;

@@ -116,6 +116,7 @@ export type ScreenContentName =
   | "savedPaymentMethods"
   | "planToBuy"
   | "purchaseQuote"
+  | "planChoices"
   | "purchaseComplete";
 
 export interface ScreenLink {

@@ -1,6 +1,6 @@
 /**
- * /plans/{planId} and /plans/{planId}/confirm (screens/plans.ts; spec §4 Purchase): the form
- * screens of a purchase. The purchase form shows only while the plan can be bought and something
+ * /plans/{planId} and /plans/{planId}/confirm, and their twins under /signup/plans (screens/plans.ts;
+ * spec §4 Purchase): the form screens of a purchase. The purchase form shows only while the plan can be bought and something
  * can pay for it; otherwise the plan says why (its disabled contract button, or where to add a
  * payment method).
  */
@@ -31,7 +31,8 @@ export const action = (args: Route.ActionArgs) => screenAction(args);
 
 export default function PlansPurchase({ loaderData }: Route.ComponentProps) {
   const { screen, screenData } = loaderData;
-  const showsForm = screen.id !== "plans-planId" || offersPurchaseForm(screenData);
+  // The purchase form (the plan above it), not the confirmation's button.
+  const showsForm = screen.intro !== "planToBuy" || offersPurchaseForm(screenData);
   return (
     <ScreenView screen={screen} screenData={screenData} contents={PLAN_PURCHASE_CONTENTS}>
       {showsForm && (

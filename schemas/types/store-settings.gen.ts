@@ -109,6 +109,10 @@ export interface StoreSettings {
      * The registration form asks for a password.
      */
     isRequiredPassword?: boolean;
+    /**
+     * After the registration form, offer the plans of the catalogue as a step of its own (/signup/plans), which the new member may skip. Counted in the step bar while the catalogue has plans and store payment is on.
+     */
+    isOfferPlans?: boolean;
   };
   storePaymentMethods?: (
     | "CampaignCode"

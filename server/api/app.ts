@@ -21,7 +21,7 @@ import { apiError } from "./messages.ts";
 import { multiFactorLogin } from "./multi-factor-login.ts";
 import { multiFactorScreenData, multiFactorSettings } from "./multi-factor-settings.ts";
 import { paymentMethodScreenData, paymentMethods } from "./payment-methods.ts";
-import { plansScreenData } from "./plans.ts";
+import { plansScreenData, signupPlansScreenData } from "./plans.ts";
 import { postalCode } from "./postal-code.ts";
 import { purchaseCalls } from "./purchase.ts";
 import { reauthentication, reauthenticationScreenData } from "./reauthentication.ts";
@@ -151,6 +151,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/internal/app/licenses", licensesScreenData());
   app.route("/internal/login", loginScreenData);
   app.route("/internal/signup", signupScreenData);
+  app.route("/internal/signup/plans", signupPlansScreenData);
   app.route("/internal/password", passwordScreenData);
   app.route("/internal/mypage/multi-factor", multiFactorScreenData);
   app.route("/internal/mypage/reauthentication", reauthenticationScreenData);

@@ -14,6 +14,12 @@ import { inForce } from "../services/contracts.ts";
 import { quoteOfToken } from "../services/purchases.ts";
 import type { Campaign, CataloguePlan } from "../store/catalogue-source.ts";
 import type { ApiEnv } from "./context.ts";
+import {
+  offersSignupPlans,
+  SIGNUP_COMPLETE_PATH,
+  SIGNUP_PLANS_PATH,
+  signupPageData,
+} from "./internal/signup.ts";
 import { requireMemberAccount } from "./member.ts";
 import { apiError } from "./messages.ts";
 import { registrableTypes } from "./payment-methods.ts";
@@ -170,58 +176,109 @@ async function memberPlan(c: Context<ApiEnv>, accountId: string) {
   return { plan, source };
 }
 
+/**
+ * A purchase's three pages under `base` — the store's (/plans) or the sign-up's plan step
+ * (/signup/plans): the form, the confirmation and the completion. `pageData` adds what the place
+ * shows besides (the sign-up's step bar); `purchasePath` tells the pages where the form is.
+ */
+function purchasePages(base: string, pageData: (c: Context<ApiEnv>) => Record<string, unknown>) {
+  const formPath = (planId: string) => `${base}/${encodeURIComponent(planId)}`;
+  return (
+    new Hono<ApiEnv>()
+      /**
+       * {base}/{planId} (the purchase form): the plan with its state, what may pay, the plan's
+       * survey. A plan that cannot be bought shows why, with no form.
+       */
+      .get("/:planId/screen-data", async (c) => {
+        const account = await requireMemberAccount(c);
+        const { plan, source } = await memberPlan(c, account.id);
+        return c.json({
+          ...pageData(c),
+          plan,
+          purchasePath: formPath(plan.planId),
+          paymentChoices: plan.canContract ? await purchasePaymentChoices(c, account.id) : [],
+          // A method can be added on the way, coming back to this form (?returnTo).
+          canRegisterPaymentMethod: plan.canContract && registrableTypes(c).length > 0,
+          survey: plan.canContract ? (source?.survey ?? null) : null,
+        });
+      })
+      /** {base}/{planId}/confirm: the quote the member verified (its token in the cookie), or back to the form. */
+      .get("/:planId/confirm/screen-data", async (c) => {
+        const account = await requireMemberAccount(c);
+        const { plan } = await memberPlan(c, account.id);
+        const { db, now } = c.get("deps");
+        const token = purchaseTokenCookie(c) ?? "";
+        const quote = await quoteOfToken(db, account.id, plan.planId, token, now());
+        if (!quote) return c.json({ redirectTo: formPath(plan.planId) });
+        return c.json({
+          ...pageData(c),
+          plan,
+          purchasePath: formPath(plan.planId),
+          quote: verifyResult(c, quote),
+          purchaseToken: token,
+        });
+      })
+      /** {base}/{planId}/complete: the plan's message after a purchase just made, else the list. */
+      .get("/:planId/complete/screen-data", async (c) => {
+        const account = await requireMemberAccount(c);
+        const { plan, source } = await memberPlan(c, account.id);
+        const { db, now } = c.get("deps");
+        const [order] = await db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(
+            and(
+              eq(orders.accountId, account.id),
+              eq(orders.planId, plan.planId),
+              eq(orders.status, "completed"),
+              gt(orders.settledAt, new Date(now().getTime() - COMPLETION_SHOWN_MS)),
+            ),
+          )
+          .limit(1);
+        if (!order) return c.json({ redirectTo: base });
+        const en = requestLanguage(c) === "en";
+        return c.json({
+          ...pageData(c),
+          planName: plan.planName,
+          planType: plan.planType,
+          orderCompletedMessage:
+            (en && source?.orderCompletedMessageEn) || source?.orderCompletedMessage || null,
+        });
+      })
+  );
+}
+
 export const plansScreenData = new Hono<ApiEnv>()
   .get("/screen-data", async (c) => {
     const account = await requireMemberAccount(c);
     return c.json(await memberPlans(c, account.id));
   })
-  /**
-   * /plans/{planId} (the purchase form): the plan with its state, what may pay, the plan's survey.
-   * A plan that cannot be bought shows why, with no form.
-   */
-  .get("/:planId/screen-data", async (c) => {
-    const account = await requireMemberAccount(c);
-    const { plan, source } = await memberPlan(c, account.id);
-    return c.json({
-      plan,
-      paymentChoices: plan.canContract ? await purchasePaymentChoices(c, account.id) : [],
-      // A method can be added on the way, coming back to this form (?returnTo).
-      canRegisterPaymentMethod: plan.canContract && registrableTypes(c).length > 0,
-      survey: plan.canContract ? (source?.survey ?? null) : null,
-    });
+  .route(
+    "/",
+    purchasePages("/plans", () => ({})),
+  );
+
+/** The sign-up's plan step is its last: the step bar shows it done through the whole purchase. */
+function signupPlanStep(c: Context<ApiEnv>) {
+  const { steps } = signupPageData(c);
+  return { totalCount: steps.totalCount, currentCount: steps.planStep ?? steps.totalCount };
+}
+
+/**
+ * /signup/plans (spec §4 Sign-up sequence; issue 43 §7): after the registration form, the plans the
+ * new member may take out at once — or skip. A store without the step sends the member on.
+ */
+export const signupPlansScreenData = new Hono<ApiEnv>()
+  .use(async (c, next) => {
+    if (!offersSignupPlans(c)) {
+      await requireMemberAccount(c);
+      return c.json({ redirectTo: SIGNUP_COMPLETE_PATH });
+    }
+    return next();
   })
-  /** /plans/{planId}/confirm: the quote the member verified (its token in the cookie), or back to the form. */
-  .get("/:planId/confirm/screen-data", async (c) => {
+  .get("/screen-data", async (c) => {
     const account = await requireMemberAccount(c);
-    const { plan } = await memberPlan(c, account.id);
-    const { db, now } = c.get("deps");
-    const token = purchaseTokenCookie(c) ?? "";
-    const quote = await quoteOfToken(db, account.id, plan.planId, token, now());
-    if (!quote) return c.json({ redirectTo: `/plans/${encodeURIComponent(plan.planId)}` });
-    return c.json({ plan, quote: verifyResult(c, quote), purchaseToken: token });
+    const { plans } = await memberPlans(c, account.id);
+    return c.json({ ...signupPlanStep(c), plans, skipTo: SIGNUP_COMPLETE_PATH });
   })
-  /** /plans/{planId}/complete: the plan's message after a purchase just made, else the plans. */
-  .get("/:planId/complete/screen-data", async (c) => {
-    const account = await requireMemberAccount(c);
-    const { plan, source } = await memberPlan(c, account.id);
-    const { db, now } = c.get("deps");
-    const [order] = await db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.accountId, account.id),
-          eq(orders.planId, plan.planId),
-          eq(orders.status, "completed"),
-          gt(orders.settledAt, new Date(now().getTime() - COMPLETION_SHOWN_MS)),
-        ),
-      )
-      .limit(1);
-    if (!order) return c.json({ redirectTo: "/plans" });
-    const en = requestLanguage(c) === "en";
-    return c.json({
-      planName: plan.planName,
-      planType: plan.planType,
-      orderCompletedMessage: (en && source?.orderCompletedMessageEn) || source?.orderCompletedMessage || null,
-    });
-  });
+  .route("/", purchasePages(SIGNUP_PLANS_PATH, signupPlanStep));

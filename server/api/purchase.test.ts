@@ -105,7 +105,7 @@ describe("with the demo catalogue", () => {
     const token = await tokenFor(hanako, "standard-monthly");
     const response = await buy(hanako, "standard-monthly", token);
     expect(response.status).toBe(200);
-    expect(await json(response)).toMatchObject({ redirectTo: "/plans/standard-monthly/complete" });
+    expect(await json(response)).toEqual({ orderId: expect.any(String) });
     const [contract] = await t.db.select().from(contracts);
     expect(contract).toMatchObject({
       accountId: hanako.accountId,
@@ -410,6 +410,65 @@ describe("the purchase screens' data", () => {
     expect((await buy(hanako, "movie-purchase", token)).status).toBe(200);
     const [order] = await t.db.select().from(orders);
     expect(order?.surveyAnswers).toEqual([{ questionId: "found", answer: "tv" }]);
+  });
+});
+
+describe("the sign-up's plan step (/signup/plans)", () => {
+  let hanako: Member;
+  beforeEach(async () => {
+    t = await createTestApi();
+    hanako = await member("hanako@example.jp");
+  });
+  afterEach(() => t.close());
+
+  it("lists the plans as the last step, with the way to skip, and buys through the sign-up's pages", async () => {
+    const list = await json(await hanako.on.get("/zapi/internal/signup/plans/screen-data"));
+    expect(list).toMatchObject({ totalCount: 4, currentCount: 4, skipTo: "/signup/complete" });
+    expect((list.plans as { planId: string }[]).map((plan) => plan.planId)).toEqual(
+      demoCatalogue().plans.map((plan) => plan.planId),
+    );
+
+    const form = await json(await hanako.on.get("/zapi/internal/signup/plans/standard-monthly/screen-data"));
+    expect(form).toMatchObject({
+      totalCount: 4,
+      currentCount: 4,
+      purchasePath: "/signup/plans/standard-monthly",
+      plan: { planId: "standard-monthly", canContract: true },
+    });
+    // Nothing verified yet: back to the sign-up's form, not the store's.
+    expect(
+      await json(await hanako.on.get("/zapi/internal/signup/plans/standard-monthly/confirm/screen-data")),
+    ).toEqual({
+      redirectTo: "/signup/plans/standard-monthly",
+    });
+    expect(
+      await json(await hanako.on.get("/zapi/internal/signup/plans/standard-monthly/complete/screen-data")),
+    ).toEqual({
+      redirectTo: "/signup/plans",
+    });
+
+    const token = await tokenFor(hanako, "standard-monthly");
+    const confirm = await json(
+      await hanako.on.get("/zapi/internal/signup/plans/standard-monthly/confirm/screen-data"),
+    );
+    expect(confirm).toMatchObject({ purchasePath: "/signup/plans/standard-monthly", purchaseToken: token });
+    expect((await buy(hanako, "standard-monthly", token)).status).toBe(200);
+    const done = await json(
+      await hanako.on.get("/zapi/internal/signup/plans/standard-monthly/complete/screen-data"),
+    );
+    expect(done).toMatchObject({ totalCount: 4, currentCount: 4, planName: "スタンダードプラン（月額）" });
+  });
+
+  it("sends the member on to the sign-up's completion when the store has no plan step, and is for members only", async () => {
+    expect((await new TestBrowser(t).get("/zapi/internal/signup/plans/screen-data")).status).toBe(401);
+    t.store.update((settings) => {
+      if (settings.signUp) settings.signUp.isOfferPlans = false;
+    });
+    for (const page of ["", "/standard-monthly", "/standard-monthly/confirm", "/standard-monthly/complete"]) {
+      expect(await json(await hanako.on.get(`/zapi/internal/signup/plans${page}/screen-data`))).toEqual({
+        redirectTo: "/signup/complete",
+      });
+    }
   });
 });
 

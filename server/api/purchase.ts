@@ -6,7 +6,8 @@
  *   cookie, from which the confirm page reads the quote again;
  * - POST /zapi/purchase/form/{planId}, the same, after a new method was registered on the form;
  * - POST /zapi/purchase/{planId} {purchaseToken} → the charge and the contract, exactly once:
- *   `redirectTo` the completion page. A spent token is 409 and charges nothing.
+ *   `{orderId}`; the page goes on to its own completion page (the store's, or the sign-up's). A
+ *   spent token is 409 and charges nothing.
  */
 import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
@@ -247,5 +248,5 @@ export const purchaseCalls = new Hono<ApiEnv>()
       secure: deps.secureCookies,
       httpOnly: true,
     });
-    return c.json({ redirectTo: `/plans/${encodeURIComponent(planId)}/complete`, orderId: outcome.orderId });
+    return c.json({ orderId: outcome.orderId });
   });

@@ -77,11 +77,13 @@ describe("a visitor becomes a member", () => {
 
     expect((await browser.post("/zapi/signup/pin-code", { pinCode })).status).toBe(200);
     const form = await json(await browser.get("/zapi/internal/signup/form/screen-data"));
-    expect(form).toMatchObject({ email, isRequiredPassword: true, totalCount: 3, currentCount: 3 });
+    expect(form).toMatchObject({ email, isRequiredPassword: true, totalCount: 4, currentCount: 3 });
 
     const response = await browser.post("/zapi/signup", registration);
     expect(response.status).toBe(200);
-    const { authId } = await json(response);
+    const { authId, redirectTo } = await json(response);
+    // The demo store offers its plans as the last step.
+    expect(redirectTo).toBe("/signup/plans");
     expect(browser.cookies.get("auid")).toBe(authId);
     expect(browser.cookies.has("sgid")).toBe(false);
 
@@ -469,7 +471,7 @@ describe("policies in a step of their own", () => {
   it("are agreed first and not asked again with the e-mail", async () => {
     const browser = new TestBrowser(t);
     const step = await json(await browser.get("/zapi/internal/signup/screen-data"));
-    expect(step).toMatchObject({ isPreShowPolicy: true, totalCount: 4, currentCount: 1 });
+    expect(step).toMatchObject({ isPreShowPolicy: true, totalCount: 5, currentCount: 1 });
     expect((step.policies as { policyId: string }[]).map((policy) => policy.policyId)).toEqual([
       "terms",
       "privacy",
@@ -479,7 +481,7 @@ describe("policies in a step of their own", () => {
       (await browser.post("/zapi/signup/policy", { policyConsentData: consentToDemoPolicies })).status,
     ).toBe(200);
     const auth = await json(await browser.get("/zapi/internal/signup/auth/screen-data"));
-    expect(auth).toMatchObject({ policies: [], totalCount: 4, currentCount: 2 });
+    expect(auth).toMatchObject({ policies: [], totalCount: 5, currentCount: 2 });
 
     const response = await browser.post("/zapi/signup/email", { type: "signUp", email });
     expect(response.status).toBe(200);

@@ -40,6 +40,7 @@ import {
 import { clearFlowCookie, flowToken, setFlowCookie } from "./auth-cookies.ts";
 import { mailCode, spendIssuedCode } from "./code-mail.ts";
 import type { ApiEnv } from "./context.ts";
+import { offersSignupPlans, SIGNUP_PLANS_PATH } from "./internal/signup.ts";
 import { currentMember } from "./member.ts";
 import { apiError, emailInUseError, userIdInUseError } from "./messages.ts";
 import { requireRecaptcha } from "./recaptcha-guard.ts";
@@ -192,7 +193,11 @@ export const signup = new Hono<ApiEnv>()
     clearFlowCookie(c, "signUp");
     // Signing up is the first login from this browser: no new-login notice for it.
     await startMemberSession(c, account);
-    return c.json({ authId: account.publicId });
+    // The plans follow when the store offers them at sign-up; otherwise the form's completion.
+    return c.json({
+      authId: account.publicId,
+      ...(offersSignupPlans(c) ? { redirectTo: SIGNUP_PLANS_PATH } : {}),
+    });
   })
 
   .post("/policy", async (c) => {

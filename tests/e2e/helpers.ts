@@ -133,6 +133,13 @@ export async function fillRegistrationForm(
 export async function submitRegistrationForm(page: Page, password: string) {
   await fillRegistrationForm(page, password);
   await page.getByRole("button", { name: "登録する" }).click();
+  await skipSignupPlans(page);
+}
+
+/** The demo store offers its plans after the registration form: skipped, on to the completion. */
+export async function skipSignupPlans(page: Page) {
+  await page.waitForURL("**/signup/plans");
+  await page.getByRole("link", { name: "今はプランを契約しない" }).click();
   await page.waitForURL("**/signup/complete");
 }
 

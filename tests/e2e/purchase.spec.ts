@@ -5,7 +5,7 @@
  * to it. In Japanese and in English.
  */
 import type { Page } from "@playwright/test";
-import { newEmail, signUpMember, waitUntilHydrated } from "./helpers.ts";
+import { fillRegistrationForm, newEmail, signUpMember, signUpToForm, waitUntilHydrated } from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
 const TEXT = {
@@ -21,7 +21,10 @@ const TEXT = {
     visa0341: "Visa 末尾 0341",
     visa3220: "Visa 末尾 3220",
     payWithCode: "キャンペーンコードで支払う",
-    registerNew: "新しいお支払い方法を登録する",
+    registerNew: "お支払い方法を登録する",
+    choosePlan: "プランを選ぶ",
+    stepBar: "ステップ 4 / 4",
+    goToMyPage: "マイページへ進む",
     campaignCode: "キャンペーンコード",
     toConfirm: "確認画面へ進む",
     confirmTitle: "ご契約内容の確認",
@@ -54,7 +57,10 @@ const TEXT = {
     visa0341: "Visa ending in 0341",
     visa3220: "Visa ending in 3220",
     payWithCode: "Pay with a campaign code",
-    registerNew: "Register a new payment method",
+    registerNew: "Register a payment method",
+    choosePlan: "Choose a plan",
+    stepBar: "Step 4 of 4",
+    goToMyPage: "Go to My Page",
     campaignCode: "Campaign code",
     toConfirm: "Continue to confirmation",
     confirmTitle: "Check your order",
@@ -182,5 +188,39 @@ for (const language of ["ja", "en"] as const) {
     await page.getByRole("button", { name: text.placeOrder }).click();
     await expect(page.getByRole("heading", { level: 1, name: text.completeTitle })).toBeVisible();
     await expect(page.getByText(text.trialMessage)).toBeVisible();
+  });
+}
+
+for (const language of ["ja", "en"] as const) {
+  test(`a visitor signs up and takes out the free-trial plan in the sign-up's plan step (${language})`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const text = TEXT[language];
+    await signUpToForm(page, newEmail(`signup-plan-${language}`));
+    await fillRegistrationForm(page, "Purchase2026pass");
+    await page.getByRole("button", { name: "登録する" }).click();
+    await page.waitForURL("**/signup/plans");
+    await page.goto(`/signup/plans?lng=${language}`);
+    await expect(page.getByRole("heading", { level: 1, name: text.choosePlan })).toBeVisible();
+    await expect(page.getByRole("list", { name: text.stepBar })).toBeVisible();
+    await page.getByRole("region", { name: text.monthly }).getByRole("link", { name: text.tryFree }).click();
+    await page.waitForURL("**/signup/plans/standard-monthly");
+
+    // A card added on the way comes back to the sign-up's form, not the store's.
+    const codeChoice = page.getByRole("radio", { name: text.payWithCode });
+    await waitUntilHydrated(page, codeChoice);
+    await page.getByRole("link", { name: text.registerNew }).click();
+    await submitCard(page, text, "4242 4242 4242 4242");
+    await page.waitForURL("**/signup/plans/standard-monthly");
+    await fillPurchaseForm(page, text, text.visa4242);
+    await expect(page).toHaveURL(/\/signup\/plans\/standard-monthly\/confirm$/);
+    await page.getByRole("button", { name: text.placeOrder }).click();
+    await expect(page.getByRole("heading", { level: 1, name: text.completeTitle })).toBeVisible();
+    await expect(page).toHaveURL(/\/signup\/plans\/standard-monthly\/complete$/);
+
+    await page.getByRole("link", { name: text.goToMyPage }).click();
+    await page.waitForURL("**/mypage");
+    await expect(page.getByText(text.monthly).first()).toBeVisible();
   });
 }

@@ -291,6 +291,12 @@ const EXPECTED: Record<
     ...surveyFields(screenData, language),
   ],
   "plans-planId-confirm": () => [],
+  "signup-plans-planId": (_settings, screenData, language) => [
+    { field: "paymentMethodId", required: true },
+    { field: "campaignCode", required: false },
+    ...surveyFields(screenData, language),
+  ],
+  "signup-plans-planId-confirm": () => [],
   "signup-form": (settings, _screenData, language) => registrationFields(settings, language, "signup"),
   "mypage-edit": (settings, _screenData, language) => registrationFields(settings, language, "edit"),
 };

@@ -118,9 +118,9 @@ export function PlanOfferCard({ plan, children }: { plan: PlanOffer; children?: 
 /**
  * The contract button of spec §4: enabled only while the plan can be bought, labelled with the
  * free-trial text when the plan has trial days, else プランを契約する. Enabled, it leads to the
- * purchase form.
+ * purchase form under `base` (the store's, or the sign-up's).
  */
-export function ContractButton({ plan }: { plan: PlanOffer }) {
+export function ContractButton({ plan, base = "/plans" }: { plan: PlanOffer; base?: string }) {
   const { t } = useTranslation();
   const label = contractButtonLabel(plan.freeTrialDays);
   const text = t(label.key, { days: label.days });
@@ -132,7 +132,7 @@ export function ContractButton({ plan }: { plan: PlanOffer }) {
     );
   }
   return (
-    <Link to={`/plans/${encodeURIComponent(plan.planId)}`} className="btn btn--primary plan-card__button">
+    <Link to={`${base}/${encodeURIComponent(plan.planId)}`} className="btn btn--primary plan-card__button">
       {text}
     </Link>
   );

@@ -36,6 +36,14 @@ function planOf(screenData: ScreenData): PlanOffer | null {
   return typeof plan === "object" && plan !== null ? (plan as PlanOffer) : null;
 }
 
+/**
+ * Where the plan's purchase form is: the store's (/plans/{id}) or the sign-up's (/signup/plans/{id}),
+ * as the API says for the page it serves.
+ */
+function purchasePathOf(screenData: ScreenData): string {
+  return String(screenData.purchasePath);
+}
+
 /** Whether the purchase form is offered: the plan can be bought and something can pay for it. */
 export function offersPurchaseForm(screenData: ScreenData): boolean {
   const plan = planOf(screenData);
@@ -55,7 +63,7 @@ export function PlanToBuy({ screenData }: { screenData: ScreenData }) {
   // The payment-method page sends the member back to this form once the method is saved.
   const register =
     screenData.canRegisterPaymentMethod === true
-      ? `/mypage/payment-method?${new URLSearchParams({ returnTo: `/plans/${plan.planId}` })}`
+      ? `/mypage/payment-method?${new URLSearchParams({ returnTo: purchasePathOf(screenData) })}`
       : null;
   return (
     <div className="purchase-plan">
@@ -74,7 +82,7 @@ export function PlanToBuy({ screenData }: { screenData: ScreenData }) {
       ) : (
         register && (
           <p className="purchase-plan__register">
-            <Link to={register}>{t("plans.registerNewPaymentMethod")}</Link>
+            <Link to={register}>{t("plans.registerPaymentMethod")}</Link>
           </p>
         )
       )}
@@ -184,7 +192,7 @@ export function PurchaseQuote({ screenData }: { screenData: ScreenData }) {
         ))}
       </ul>
       <p className="purchase-quote__back">
-        <Link to={`/plans/${encodeURIComponent(plan.planId)}`}>{t("plans.backToForm")}</Link>
+        <Link to={purchasePathOf(screenData)}>{t("plans.backToForm")}</Link>
       </p>
     </section>
   );

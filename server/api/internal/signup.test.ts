@@ -25,11 +25,17 @@ describe("signupSteps (spec §4: 2 then 4 with a policy step, otherwise 1 then 3
       emailStep: 2,
       pinStep: 3,
       formStep: 4,
+      planStep: null,
     });
   });
 
   it("counts three steps otherwise", () => {
     expect(signupSteps(false)).toMatchObject({ totalCount: 3, emailStep: 1, pinStep: 2, formStep: 3 });
+  });
+
+  it("counts the plans as one more step after the form", () => {
+    expect(signupSteps(false, true)).toMatchObject({ totalCount: 4, formStep: 3, planStep: 4 });
+    expect(signupSteps(true, true)).toMatchObject({ totalCount: 5, formStep: 4, planStep: 5 });
   });
 });
 
@@ -45,7 +51,7 @@ describe("sign-up screen data", () => {
     expect(ja).toMatchObject({
       isEnabledEmail: true,
       isPreShowPolicy: false,
-      totalCount: 3,
+      totalCount: 4,
       currentCount: 1,
     });
     const policies = ja.policies as Array<Record<string, unknown>>;
@@ -88,7 +94,7 @@ describe("sign-up screen data", () => {
     expect(await json(await browser.get("/zapi/internal/signup/pin-code/screen-data"))).toMatchObject({
       email: "a@example.jp",
       resendAvailableAt: new Date(t.clock.now().getTime() + 30_000).toISOString(),
-      totalCount: 3,
+      totalCount: 4,
       currentCount: 2,
     });
   });
@@ -112,7 +118,7 @@ describe("sign-up screen data", () => {
       email: "a@example.jp",
       isRequiredPassword: true,
       externalCallbackInfo: null,
-      totalCount: 3,
+      totalCount: 4,
       currentCount: 3,
     });
   });

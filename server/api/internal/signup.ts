@@ -9,28 +9,48 @@ import { requestLanguage } from "../validation.ts";
 
 /** The e-mail step, where the sign-up starts when the policies have no step of their own. */
 export const SIGNUP_EMAIL_STEP = "/signup/auth";
+/** The plan step after the registration form (offersSignupPlans), and where it ends. */
+export const SIGNUP_PLANS_PATH = "/signup/plans";
+export const SIGNUP_COMPLETE_PATH = "/signup/complete";
 
 /**
  * The step bar (spec §4 Sign-up sequence): 4 steps when the policies have a step of their own
- * (policies, e-mail, PIN, form), otherwise 3 (e-mail, PIN, form).
+ * (policies, e-mail, PIN, form), otherwise 3 (e-mail, PIN, form); one more when the plans follow
+ * the form.
  */
-export function signupSteps(isPreShowPolicy: boolean) {
+export function signupSteps(isPreShowPolicy: boolean, offersPlans = false) {
   const emailStep = isPreShowPolicy ? 2 : 1;
+  const formStep = emailStep + 2;
   return {
-    totalCount: emailStep + 2,
+    totalCount: formStep + (offersPlans ? 1 : 0),
     policyStep: 1,
     emailStep,
     pinStep: emailStep + 1,
-    formStep: emailStep + 2,
+    formStep,
+    planStep: offersPlans ? formStep + 1 : null,
   };
 }
 
+/**
+ * Whether the plans follow the registration form (/signup/plans): the store asks for it, takes
+ * payments, and has plans. Settings only, so the count is the same on every step of one sign-up.
+ */
+export function offersSignupPlans(c: Context<ApiEnv>): boolean {
+  const { store, catalogue } = c.get("deps");
+  const { settings } = store.current();
+  return (
+    settings.signUp?.isOfferPlans === true &&
+    settings.features.isStorePaymentAvailable === true &&
+    catalogue.current().plans.length > 0
+  );
+}
+
 /** The fields every sign-up screen gets (spec §3 Sign-up page data). */
-function signupPageData(c: Context<ApiEnv>) {
+export function signupPageData(c: Context<ApiEnv>) {
   const { settings } = c.get("deps").store.current();
   const isPreShowPolicy = settings.signUp?.isPreShowPolicy === true;
   return {
-    steps: signupSteps(isPreShowPolicy),
+    steps: signupSteps(isPreShowPolicy, offersSignupPlans(c)),
     common: {
       isEnabledEmail: true,
       isPreShowPolicy,
