@@ -27,6 +27,7 @@ export const DATABASE_SUITES = [
   "server/api/payment-methods.test.ts",
   "server/api/plans.test.ts",
   "server/api/postal-code.test.ts",
+  "server/api/playback.test.ts",
   "server/api/purchase.test.ts",
   "server/api/reauthentication.test.ts",
   "server/api/request-info.test.ts",

@@ -17,9 +17,9 @@ const SCREEN_ROUTE_FILES: Readonly<Record<string, string>> = {
   "mypage-multi-factor-backup-code-generate": "routes/mypage-multi-factor.tsx",
   "mypage-payment-method": "routes/mypage-payment-method.tsx",
   "plans-planId": "routes/plans-purchase.tsx",
-  "plans-planId-confirm": "routes/plans-purchase.tsx",
+  "plans-planId-confirm": "routes/plans-purchase-confirm.tsx",
   "signup-plans-planId": "routes/plans-purchase.tsx",
-  "signup-plans-planId-confirm": "routes/plans-purchase.tsx",
+  "signup-plans-planId-confirm": "routes/plans-purchase-confirm.tsx",
 };
 
 /**

@@ -28,6 +28,9 @@ beforeAll(() => {
   writeFileSync(join(buildDir, ".well-known/security.txt"), "Contact: mailto:security@example.jp\n");
   mkdirSync(join(buildDir, ".vite"));
   writeFileSync(join(buildDir, ".vite/manifest.json"), "{}");
+  mkdirSync(join(buildDir, "media"));
+  writeFileSync(join(buildDir, "media/clip.mp4"), Buffer.alloc(4096, 7));
+  writeFileSync(join(buildDir, "media/clip.ja.vtt"), "WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nピッ\n");
 });
 afterAll(() => rmSync(buildDir, { recursive: true, force: true }));
 beforeEach(async () => {
@@ -341,7 +344,9 @@ describe("compression", () => {
   });
 
   it("serves the build's public files, listed when the site is made; never the manifest", async () => {
-    expect(publicFilePaths(buildDir)).toEqual(new Set(["/robots.txt", "/.well-known/security.txt"]));
+    expect(publicFilePaths(buildDir)).toEqual(
+      new Set(["/robots.txt", "/.well-known/security.txt", "/media/clip.mp4", "/media/clip.ja.vtt"]),
+    );
     const app = site();
     const robots = await get(app, "/robots.txt");
     expect(await robots.text()).toBe("User-agent: *\n");
@@ -350,5 +355,17 @@ describe("compression", () => {
     // Not a public file: the document handler answers (the stand-in's 404 page, or a page).
     expect(await (await get(app, "/.vite/manifest.json")).text()).toContain("<p>page</p>");
     expect(await (await get(app, "/login")).text()).toContain("<p>page</p>");
+  });
+
+  it("serves the test video in ranges, so a player can seek, and its captions as WebVTT", async () => {
+    const app = site();
+    const part = await get(app, "/media/clip.mp4", { Range: "bytes=1000-1999" });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe("bytes 1000-1999/4096");
+    expect(part.headers.get("content-type")).toBe("video/mp4");
+    expect((await part.arrayBuffer()).byteLength).toBe(1000);
+    const captions = await get(app, "/media/clip.ja.vtt");
+    expect(captions.headers.get("content-type")).toBe("text/vtt; charset=utf-8");
+    expect(await captions.text()).toContain("ピッ");
   });
 });

@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
-import { join, relative, sep } from "node:path";
+import { extname, join, relative, sep } from "node:path";
 import { type ServeStaticOptions, serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { AppLoadContext } from "react-router";
@@ -91,10 +91,20 @@ function staticFiles(options: ServeStaticOptions<SiteEnv>, cacheControl: string)
   const serve = serveStatic<SiteEnv>(options);
   return async (c, next) => {
     const response = await serve(c, next);
-    if (response instanceof Response) response.headers.set("Cache-Control", cacheControl);
+    if (response instanceof Response) {
+      response.headers.set("Cache-Control", cacheControl);
+      const type = EXTRA_MEDIA_TYPES[extname(c.req.path)];
+      if (type) response.headers.set("Content-Type", type);
+    }
     return response;
   };
 }
+
+/**
+ * Types Hono does not know, by extension. Captions must be text/vtt: under nosniff a browser may
+ * refuse a track sent as application/octet-stream.
+ */
+const EXTRA_MEDIA_TYPES: Readonly<Record<string, string>> = { ".vtt": "text/vtt; charset=utf-8" };
 
 /** URL paths of the client build's files outside /assets and /.vite (what public/ put there). */
 export function publicFilePaths(clientBuildDir: string): Set<string> {

@@ -7,6 +7,7 @@ import {
   reauthenticationScreen,
 } from "../../screens/reauthentication.ts";
 import type { ScreenAccess, ScreenDefinition } from "../../screens/screen-definition.ts";
+import { pageForms } from "./form-validators.server.ts";
 import { fillPath, screenOfRoute } from "./screens.ts";
 import { loadScreenData, pageUrl, screenDataPath, zapiFetch } from "./zapi.server.ts";
 
@@ -86,4 +87,15 @@ export async function loadScreen(
       )
     : {};
   return { screen, params, screenData, accountNav };
+}
+
+/**
+ * The loader of a screen with forms: the screen and its data (loadScreen), its forms built from the
+ * store settings and each one's precompiled validator (ADR 0013), with the API's Set-Cookie passed on.
+ */
+export async function loadFormScreen(args: LoaderFunctionArgs) {
+  const headers = new Headers();
+  const loaded = await loadScreen(args, headers);
+  const { forms, validatorUrls } = await pageForms(args, loaded.screen, loaded.screenData);
+  return data({ ...loaded, forms, validatorUrls }, { headers });
 }

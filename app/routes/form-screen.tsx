@@ -1,12 +1,10 @@
 /** Any declarative screen with forms: see screens/ and app/routes.ts. */
-import { data } from "react-router";
 import { SchemaForm } from "../../widgets/schema-form.tsx";
 import { FORM_SCREEN_CONTENTS } from "../components/screen/contents/form-screen.ts";
 import { ScreenForms } from "../components/screen/screen-forms.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
-import { pageForms } from "../lib/form-validators.server.ts";
 import { screenAction } from "../lib/screen-action.server.ts";
-import { loadScreen } from "../lib/screen-loader.server.ts";
+import { loadFormScreen } from "../lib/screen-loader.server.ts";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/form-screen";
 // The page's texts beyond the base (app/lib/translations/browser.ts).
@@ -16,12 +14,7 @@ import "../lib/translations/widgets.ts";
 import "../lib/translations/account.ts";
 
 /** The screen, its forms built from the store settings, and each one's precompiled validator (ADR 0013). */
-export async function loader(args: Route.LoaderArgs) {
-  const headers = new Headers();
-  const loaded = await loadScreen(args, headers);
-  const { forms, validatorUrls } = await pageForms(args, loaded.screen, loaded.screenData);
-  return data({ ...loaded, forms, validatorUrls }, { headers });
-}
+export const loader = (args: Route.LoaderArgs) => loadFormScreen(args);
 
 /** Every post of the screen's forms: validated, sent to the API, answered (ADR 0015). */
 export const action = (args: Route.ActionArgs) => screenAction(args);

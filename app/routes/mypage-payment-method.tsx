@@ -25,9 +25,8 @@ import {
 import { PAYMENT_METHOD_CONTENTS } from "../components/screen/contents/payment-method.ts";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import type { PaymentProviderConfig } from "../lib/card-token.ts";
-import { pageForms } from "../lib/form-validators.server.ts";
 import { type PaymentMethodPost, paymentMethodCall } from "../lib/payment-method-call.ts";
-import { enforceAccess, loadScreen } from "../lib/screen-loader.server.ts";
+import { enforceAccess, loadFormScreen } from "../lib/screen-loader.server.ts";
 import { zapiFetch } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-payment-method";
 // The form's texts (labels, messages) beyond the base.
@@ -36,12 +35,7 @@ import "../lib/translations/widgets.ts";
 // The account area's texts (my page, its sub-pages and screens: app/lib/translations/browser.ts).
 import "../lib/translations/account.ts";
 
-export async function loader(args: Route.LoaderArgs) {
-  const headers = new Headers();
-  const loaded = await loadScreen(args, headers);
-  const { forms, validatorUrls } = await pageForms(args, loaded.screen, loaded.screenData);
-  return data({ ...loaded, forms, validatorUrls }, { headers });
-}
+export const loader = (args: Route.LoaderArgs) => loadFormScreen(args);
 
 /** A JSON post of the page's script, or the HTML form's fields (a post without the script). */
 async function readPost(request: Request): Promise<PaymentMethodPost> {

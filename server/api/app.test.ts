@@ -12,18 +12,18 @@ let t: TestApi;
 beforeAll(async () => {
   t = await createTestApi();
   // Routes that exist only in this test, to reach each branch of the error handler.
-  t.api.get("/test-only/crash", () => {
+  t.api.get("/zapi/test-only/crash", () => {
     throw new Error("database on fire");
   });
-  t.api.get("/test-only/validation", () => {
+  t.api.get("/zapi/test-only/validation", () => {
     throw new ApiError(400, "VALIDATION_ERROR", "入力内容をご確認ください。", {
       errors: [{ field: "email", message: "メールアドレスの形式が正しくありません。" }],
     });
   });
-  t.api.get("/test-only/http-exception", () => {
+  t.api.get("/zapi/test-only/http-exception", () => {
     throw new HTTPException(401, { message: "Login required" });
   });
-  t.api.post("/test-only/echo-length", async (c) =>
+  t.api.post("/zapi/test-only/echo-length", async (c) =>
     c.json({ length: (await c.req.arrayBuffer()).byteLength }),
   );
 });

@@ -22,6 +22,7 @@ import { multiFactorLogin } from "./multi-factor-login.ts";
 import { multiFactorScreenData, multiFactorSettings } from "./multi-factor-settings.ts";
 import { paymentMethodScreenData, paymentMethods } from "./payment-methods.ts";
 import { plansScreenData, signupPlansScreenData } from "./plans.ts";
+import { playback } from "./playback.ts";
 import { postalCode } from "./postal-code.ts";
 import { purchaseCalls } from "./purchase.ts";
 import { reauthentication, reauthenticationScreenData } from "./reauthentication.ts";
@@ -128,24 +129,35 @@ function jsonBodiesOnly(isEndpoint: (c: Context<ApiEnv>) => boolean): Middleware
   };
 }
 
-/** The API of spec §7, mounted at /zapi. Tests call `createApi(deps).request(...)` directly. */
+/** Where the video platform's calls live (spec §7 `/api/streaks/playback/fetch`). */
+export const STREAKS_BASE_PATH = "/api/streaks";
+
+/**
+ * The API of spec §7: its calls under /zapi and the video platform's under /api/streaks, both
+ * behind the same checks. Tests call `createApi(deps).request(...)` directly.
+ */
 export function createApi(deps: ApiDeps) {
-  const app = new Hono<ApiEnv>().basePath("/zapi");
-  const methodsOf = methodsOfPaths(app);
+  const root = new Hono<ApiEnv>();
+  const methodsOf = methodsOfPaths(root);
   const isEndpoint = (c: Context<ApiEnv>) =>
     methodsOf(c.req.path).has(c.req.method === "HEAD" ? "GET" : c.req.method);
+  // Each base path is a view of the root: they share its routes, and the root answers errors.
+  const app = root.basePath("/zapi");
+  const streaks = root.basePath(STREAKS_BASE_PATH);
+  const bases = [app, streaks];
 
-  app.use(requestId());
-  app.use(async (c, next) => {
-    c.set("deps", deps);
-    c.header("Cache-Control", "no-store");
-    await next();
-  });
-  app.use(bodyLimitPerEndpoint());
-
-  app.use(sameOriginOnly);
-  app.use(jsonBodiesOnly(isEndpoint));
-  app.use(refuseUnstorableQuery);
+  for (const base of bases) {
+    base.use(requestId());
+    base.use(async (c, next) => {
+      c.set("deps", deps);
+      c.header("Cache-Control", "no-store");
+      await next();
+    });
+    base.use(bodyLimitPerEndpoint());
+    base.use(sameOriginOnly);
+    base.use(jsonBodiesOnly(isEndpoint));
+    base.use(refuseUnstorableQuery);
+  }
 
   app.route("/internal/root", rootScreenData);
   app.route("/internal/app/licenses", licensesScreenData());
@@ -170,23 +182,26 @@ export function createApi(deps: ApiDeps) {
   app.route("/account", paymentMethods);
   app.route("/postal-code", postalCode);
   app.route("/purchase", purchaseCalls);
+  streaks.route("/playback", playback);
 
   // Registered last, so it is reached only when no endpoint answered. It is a route, not
   // app.notFound: mounted in the site (server/site.ts), the API's notFound handler is not used and
   // an unknown /zapi/* path would otherwise fall through to the HTML pages.
-  app.all("*", async (c, next) => {
-    // An endpoint a test registered after this one.
-    if (isEndpoint(c)) return next();
-    const allowed = methodsOf(c.req.path);
-    if (allowed.size === 0) throw await apiError(c, 404, "NOT_FOUND", "notFound");
-    c.header("Allow", [...allowed].join(", "));
-    throw await apiError(c, 405, "METHOD_NOT_ALLOWED", "methodNotAllowed");
-  });
-  app.notFound(async (c) => {
+  for (const base of bases) {
+    base.all("*", async (c, next) => {
+      // An endpoint a test registered after this one.
+      if (isEndpoint(c)) return next();
+      const allowed = methodsOf(c.req.path);
+      if (allowed.size === 0) throw await apiError(c, 404, "NOT_FOUND", "notFound");
+      c.header("Allow", [...allowed].join(", "));
+      throw await apiError(c, 405, "METHOD_NOT_ALLOWED", "methodNotAllowed");
+    });
+  }
+  root.notFound(async (c) => {
     const error = await apiError(c, 404, "NOT_FOUND", "notFound");
     return c.json({ code: error.code, message: error.message, requestId: c.get("requestId") }, 404);
   });
-  app.onError((error, c) => {
+  root.onError((error, c) => {
     const id = c.get("requestId");
     if (error instanceof ApiError) {
       return c.json(
@@ -201,7 +216,7 @@ export function createApi(deps: ApiDeps) {
     return c.json({ code: "INTERNAL_ERROR", message: "エラーが発生しました。", requestId: id }, 500);
   });
 
-  return app;
+  return root;
 }
 
 export type Api = ReturnType<typeof createApi>;

@@ -411,6 +411,7 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   "POST /zapi/purchase/:planId": [{ purchaseToken: "Zm9vYmFyZm9vYmFyZm9vYmFyZm9vYmFyZm9vYmFyZm9v" }],
   "POST /zapi/account/payment-method/return": [{ state: "made-up-state" }],
   "DELETE /zapi/account/payment-method/:accountPaymentMethodId": [{}],
+  "POST /api/streaks/playback/fetch": [{ refId: "sample-trailer-001" }],
 };
 
 type Path = (string | number)[];
@@ -451,7 +452,12 @@ function applyMutation(body: Record<string, unknown>, change: Mutation): void {
     const current = container[last];
     const text = typeof current === "string" ? current : JSON.stringify(current ?? "");
     value = change.atStart ? change.char + text : text + change.char;
-  } else value = change.value;
+  } else {
+    // A copy: fast-check may hand two mutations the same object, and adding it inside itself would
+    // make a circle that JSON cannot write (a failure of the test, not of the API).
+    const json = JSON.stringify(change.value);
+    value = json === undefined ? undefined : JSON.parse(json);
+  }
   // As JSON.parse would make it: an own property, even one named __proto__.
   Object.defineProperty(container, last, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -5,8 +5,8 @@ import { clientAddress } from "./request-info.ts";
 let t: TestApi;
 beforeAll(async () => {
   t = await createTestApi();
-  t.api.post("/test-only/state-change", (c) => c.json({ changed: true }));
-  t.api.get("/test-only/client-address", (c) => c.json({ address: clientAddress(c) }));
+  t.api.post("/zapi/test-only/state-change", (c) => c.json({ changed: true }));
+  t.api.get("/zapi/test-only/client-address", (c) => c.json({ address: clientAddress(c) }));
 });
 afterAll(() => t.close());
 

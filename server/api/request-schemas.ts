@@ -34,6 +34,9 @@ import paymentMethodLinkRequestSchema from "../../schemas/requests/payment-metho
 import paymentMethodReturnRequestSchema from "../../schemas/requests/payment-method-return-request.schema.json" with {
   type: "json",
 };
+import playbackFetchRequestSchema from "../../schemas/requests/playback-fetch-request.schema.json" with {
+  type: "json",
+};
 import profileImageRequestSchema from "../../schemas/requests/profile-image-request.schema.json" with {
   type: "json",
 };
@@ -115,6 +118,7 @@ export const REQUEST_SCHEMAS = {
   paymentMethodReturn: paymentMethodReturnRequestSchema,
   purchaseVerify: purchaseVerifyRequestSchema,
   purchase: purchaseRequestSchema,
+  playbackFetch: playbackFetchRequestSchema,
 };
 
 const ajv = createAjv();

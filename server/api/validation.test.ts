@@ -12,7 +12,7 @@ let t: TestApi;
 beforeAll(async () => {
   t = await createTestApi();
   // A registration call of this test only: the demo store's registration form, as /zapi/account/edit uses it.
-  t.api.post("/test-only/registration", async (c) => {
+  t.api.post("/zapi/test-only/registration", async (c) => {
     const { settings, version } = c.get("deps").store.current();
     const form = buildRegistrationForm(
       { setting: settings.accountRegistrationSetting, purpose: "edit" },

@@ -2,7 +2,8 @@
  * Issue 43: a new member buys plans with saved cards — a declined card's message on the confirm
  * page, the rental with a discount code, the free-trial subscription — and sees them on /plans;
  * a member with nothing saved adds a 3-D Secure card from the purchase form and is brought back
- * to it. In Japanese and in English.
+ * to it; the purchase form's test video plays, with the store's captions and rates. In Japanese and
+ * in English.
  */
 import type { Page } from "@playwright/test";
 import { fillRegistrationForm, newEmail, signUpMember, signUpToForm, waitUntilHydrated } from "./helpers.ts";
@@ -44,6 +45,8 @@ const TEXT = {
     owned: "視聴可能",
     contracts: "ご契約中のプラン",
     plansMenu: "契約プラン",
+    playTestVideo: "テスト動画を再生する",
+    play: "再生",
   },
   en: {
     card: "Credit card",
@@ -80,6 +83,8 @@ const TEXT = {
     owned: "Ready to watch",
     contracts: "Your plans",
     plansMenu: "Plans",
+    playTestVideo: "Play the test video",
+    play: "play",
   },
 } as const;
 
@@ -188,6 +193,44 @@ for (const language of ["ja", "en"] as const) {
     await page.getByRole("button", { name: text.placeOrder }).click();
     await expect(page.getByRole("heading", { level: 1, name: text.completeTitle })).toBeVisible();
     await expect(page.getByText(text.trialMessage)).toBeVisible();
+  });
+}
+
+for (const language of ["ja", "en"] as const) {
+  test(`the purchase form's test video plays on request, with captions in the page's language (${language})`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const text = TEXT[language];
+    await signUpMember(page, newEmail(`test-video-${language}`), "Purchase2026pass");
+    await page.goto(`/plans/standard-monthly?lng=${language}`);
+    const play = page.getByRole("button", { name: text.playTestVideo });
+    await waitUntilHydrated(page, play);
+    // Nothing of the player before the member asks for it.
+    await expect(page.locator("media-controller")).toHaveCount(0);
+    await play.click();
+
+    const video = page.locator("media-controller video");
+    await expect(video).toBeVisible();
+    // It plays: time runs, the clip's length is known (a seekable file), the captions are the page's.
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(0.5);
+    const state = await video.evaluate((element: HTMLVideoElement) => ({
+      duration: Math.round(element.duration),
+      captions: [...element.textTracks]
+        .filter((track) => track.mode === "showing")
+        .map((track) => track.language),
+    }));
+    expect(state).toEqual({ duration: 10, captions: [language] });
+    // The store's rates are offered (config/store.json: 0.5 … 2), and the controls speak the page's language.
+    await expect(page.locator("media-playback-rate-button")).toHaveAttribute(
+      "rates",
+      "0.5 0.75 1 1.25 1.5 2",
+    );
+    await page.locator("media-play-button").click();
+    await expect(page.locator("media-play-button")).toHaveAttribute("aria-label", text.play);
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
   });
 }
 

@@ -137,3 +137,31 @@ export function ContractButton({ plan, base = "/plans" }: { plan: PlanOffer; bas
     </Link>
   );
 }
+
+// ---------- The purchase screens' data (plan-to-buy.tsx, purchase-quote.tsx, routes/plans-purchase.tsx) ----------
+
+export type ScreenData = Readonly<Record<string, unknown>>;
+
+/** The plan a purchase screen is about. */
+export function planOf(screenData: ScreenData): PlanOffer | null {
+  const plan = screenData.plan;
+  return typeof plan === "object" && plan !== null ? (plan as PlanOffer) : null;
+}
+
+/**
+ * Where the plan's purchase form is: the store's (/plans/{id}) or the sign-up's (/signup/plans/{id}),
+ * as the API says for the page it serves.
+ */
+export function purchasePathOf(screenData: ScreenData): string {
+  return String(screenData.purchasePath);
+}
+
+/** Whether the purchase form is offered: the plan can be bought and something can pay for it. */
+export function offersPurchaseForm(screenData: ScreenData): boolean {
+  const plan = planOf(screenData);
+  return (
+    Boolean(plan?.canContract) &&
+    Array.isArray(screenData.paymentChoices) &&
+    screenData.paymentChoices.length > 0
+  );
+}

@@ -9,7 +9,8 @@ import { CONTENT_SCREEN_CONTENTS } from "./content-screen.ts";
 import { FORM_SCREEN_CONTENTS } from "./form-screen.ts";
 import { MULTI_FACTOR_CONTENTS } from "./multi-factor.ts";
 import { PAYMENT_METHOD_CONTENTS } from "./payment-method.ts";
-import { PLAN_PURCHASE_CONTENTS } from "./plans.ts";
+import { PLAN_TO_BUY_CONTENTS } from "./plan-to-buy.ts";
+import { PURCHASE_QUOTE_CONTENTS } from "./purchase-quote.ts";
 
 export const ROUTE_CONTENTS: Readonly<Record<string, ScreenContents>> = {
   "routes/form-screen.tsx": FORM_SCREEN_CONTENTS,
@@ -17,5 +18,6 @@ export const ROUTE_CONTENTS: Readonly<Record<string, ScreenContents>> = {
   "routes/mypage-multi-factor.tsx": MULTI_FACTOR_CONTENTS,
   "routes/mypage-consent.tsx": CONSENT_CONTENTS,
   "routes/mypage-payment-method.tsx": PAYMENT_METHOD_CONTENTS,
-  "routes/plans-purchase.tsx": PLAN_PURCHASE_CONTENTS,
+  "routes/plans-purchase.tsx": PLAN_TO_BUY_CONTENTS,
+  "routes/plans-purchase-confirm.tsx": PURCHASE_QUOTE_CONTENTS,
 };

@@ -1,16 +1,13 @@
 /**
- * The page bodies of the purchase screens (screens/plans.ts): the plan above the purchase form,
- * the verified quote above the confirm button (spec §2 Confirm screens: amount and date, trial or
- * campaign periods, viewing period, cancellation notes). The completion is purchase-complete.tsx.
+ * /plans/{planId}/confirm (and its sign-up twin): the verified quote above the confirm button (spec
+ * §2 Confirm screens: amount and date, trial or campaign periods, viewing period, cancellation notes).
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Translate } from "../../../locales/i18n.ts";
 import { showsEntitlementExpiration } from "../../../schemas/plan-availability.ts";
 import { formatDate, formatDateTime, formatPrice, renewalCycle } from "../../lib/format.ts";
-import { ContractButton, type PlanOffer, PlanOfferCard, planPriceText } from "./plan-offer.tsx";
-
-type ScreenData = Readonly<Record<string, unknown>>;
+import { type PlanOffer, planOf, planPriceText, purchasePathOf, type ScreenData } from "./plan-offer.tsx";
 
 /** Spec §3 Order verify result, as the API answers it (server/api/purchase.ts verifyResult). */
 export interface OrderVerifyResult {
@@ -29,65 +26,6 @@ export interface OrderVerifyResult {
   entitlementExpiration: string | null;
   campaignName: string | null;
   campaignDescription: string | null;
-}
-
-function planOf(screenData: ScreenData): PlanOffer | null {
-  const plan = screenData.plan;
-  return typeof plan === "object" && plan !== null ? (plan as PlanOffer) : null;
-}
-
-/**
- * Where the plan's purchase form is: the store's (/plans/{id}) or the sign-up's (/signup/plans/{id}),
- * as the API says for the page it serves.
- */
-function purchasePathOf(screenData: ScreenData): string {
-  return String(screenData.purchasePath);
-}
-
-/** Whether the purchase form is offered: the plan can be bought and something can pay for it. */
-export function offersPurchaseForm(screenData: ScreenData): boolean {
-  const plan = planOf(screenData);
-  return (
-    Boolean(plan?.canContract) &&
-    Array.isArray(screenData.paymentChoices) &&
-    screenData.paymentChoices.length > 0
-  );
-}
-
-/** /plans/{planId}: the plan; when it cannot be bought, its disabled contract button and why. */
-export function PlanToBuy({ screenData }: { screenData: ScreenData }) {
-  const { t } = useTranslation();
-  const plan = planOf(screenData);
-  if (!plan) return null;
-  const nothingPays = plan.canContract && !offersPurchaseForm(screenData);
-  // The payment-method page sends the member back to this form once the method is saved.
-  const register =
-    screenData.canRegisterPaymentMethod === true
-      ? `/mypage/payment-method?${new URLSearchParams({ returnTo: purchasePathOf(screenData) })}`
-      : null;
-  return (
-    <div className="purchase-plan">
-      <PlanOfferCard plan={plan}>
-        {!plan.canContract && (
-          <div className="plan-card__actions">
-            <ContractButton plan={plan} />
-          </div>
-        )}
-      </PlanOfferCard>
-      {nothingPays ? (
-        <p className="alert alert--warning" role="status">
-          {t("plans.noPaymentMethod")}{" "}
-          {register && <Link to={register}>{t("plans.registerPaymentMethod")}</Link>}
-        </p>
-      ) : (
-        register && (
-          <p className="purchase-plan__register">
-            <Link to={register}>{t("plans.registerPaymentMethod")}</Link>
-          </p>
-        )
-      )}
-    </div>
-  );
 }
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {

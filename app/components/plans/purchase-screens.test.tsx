@@ -10,7 +10,8 @@ import signupConfirm from "../../../tests/fixtures/screens/signup-plans-planId-c
   type: "json",
 };
 import { PlanChoices } from "./plan-choices.tsx";
-import { PlanToBuy, PurchaseQuote } from "./purchase-bodies.tsx";
+import { PlanToBuy } from "./plan-to-buy.tsx";
+import { PurchaseQuote } from "./purchase-quote.tsx";
 
 function show(element: React.ReactElement) {
   const router = createMemoryRouter([{ path: "/", element }]);

@@ -1,0 +1,49 @@
+/**
+ * /plans/{planId} (and /signup/plans/{planId}): the plan above the purchase form, the way to add a
+ * payment method on the way, and the test video.
+ */
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import {
+  ContractButton,
+  offersPurchaseForm,
+  PlanOfferCard,
+  planOf,
+  purchasePathOf,
+  type ScreenData,
+} from "./plan-offer.tsx";
+import { TestVideo } from "./test-video.tsx";
+
+/** /plans/{planId}: the plan; when it cannot be bought, its disabled contract button and why. */
+export function PlanToBuy({ screenData }: { screenData: ScreenData }) {
+  const { t } = useTranslation();
+  const plan = planOf(screenData);
+  if (!plan) return null;
+  const nothingPays = plan.canContract && !offersPurchaseForm(screenData);
+  // The payment-method page sends the member back to this form once the method is saved.
+  const register =
+    screenData.canRegisterPaymentMethod === true
+      ? `/mypage/payment-method?${new URLSearchParams({ returnTo: purchasePathOf(screenData) })}`
+      : null;
+  return (
+    <div className="purchase-plan">
+      <PlanOfferCard plan={plan}>
+        {!plan.canContract && (
+          <div className="plan-card__actions">
+            <ContractButton plan={plan} />
+          </div>
+        )}
+      </PlanOfferCard>
+      {(nothingPays || register) && (
+        <p
+          className={nothingPays ? "alert alert--warning" : "purchase-plan__register"}
+          role={nothingPays ? "status" : undefined}
+        >
+          {nothingPays && `${t("plans.noPaymentMethod")} `}
+          {register && <Link to={register}>{t("plans.registerPaymentMethod")}</Link>}
+        </p>
+      )}
+      <TestVideo />
+    </div>
+  );
+}

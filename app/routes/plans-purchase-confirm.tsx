@@ -1,0 +1,35 @@
+/**
+ * /plans/{planId}/confirm and its twin /signup/plans/{planId}/confirm (screens/plans.ts; spec §4
+ * Purchase): the verified quote and the purchase button.
+ */
+import { SchemaForm } from "../../widgets/schema-form.tsx";
+import { PURCHASE_QUOTE_CONTENTS } from "../components/screen/contents/purchase-quote.ts";
+import { ScreenForms } from "../components/screen/screen-forms.tsx";
+import { ScreenView } from "../components/screen/screen-view.tsx";
+import { screenAction } from "../lib/screen-action.server.ts";
+import { loadFormScreen } from "../lib/screen-loader.server.ts";
+import type { Route } from "./+types/plans-purchase-confirm";
+// The page's texts beyond the base (app/lib/translations/browser.ts).
+import "../lib/translations/forms.ts";
+import "../lib/translations/widgets.ts";
+// The plan pages' texts (app/lib/translations/browser.ts).
+import "../lib/translations/plans.ts";
+
+export const loader = (args: Route.LoaderArgs) => loadFormScreen(args);
+
+export const action = (args: Route.ActionArgs) => screenAction(args);
+
+export default function PlansPurchaseConfirm({ loaderData }: Route.ComponentProps) {
+  const { screen, screenData } = loaderData;
+  return (
+    <ScreenView screen={screen} screenData={screenData} contents={PURCHASE_QUOTE_CONTENTS}>
+      <ScreenForms
+        screen={screen}
+        screenData={screenData}
+        builtForms={loaderData.forms}
+        validatorUrls={loaderData.validatorUrls}
+        renderer={SchemaForm}
+      />
+    </ScreenView>
+  );
+}
