@@ -1,4 +1,5 @@
 import { UAParser } from "ua-parser-js";
+import { isNativeAppAgent, MAX_USER_AGENT_LENGTH } from "../../schemas/native-app.ts";
 
 export interface BrowserInfo {
   isApp: boolean;
@@ -6,7 +7,7 @@ export interface BrowserInfo {
   isMobile: boolean;
 }
 
-export const MAX_USER_AGENT_LENGTH = 500;
+export { MAX_USER_AGENT_LENGTH };
 
 /**
  * Derives the browser flags of the root data from a user agent (spec §3 Root data). The client is
@@ -37,18 +38,8 @@ function browserInfoOf(ua: string, appUserAgentPattern: string): BrowserInfo {
   const parser = new UAParser(ua);
   const deviceType = parser.getDevice().type;
   return {
-    isApp: matchesAppMarker(ua, appUserAgentPattern),
+    isApp: isNativeAppAgent(ua, appUserAgentPattern),
     isAndroid: parser.getOS().name === "Android",
     isMobile: deviceType === "mobile" || deviceType === "tablet",
   };
-}
-
-function matchesAppMarker(ua: string, pattern: string): boolean {
-  let match: RegExpExecArray | null;
-  try {
-    match = new RegExp(pattern).exec(ua);
-  } catch {
-    return false;
-  }
-  return Boolean(match && /^\d+$/.test(match[1] ?? "") && /^\d+$/.test(match[2] ?? ""));
 }

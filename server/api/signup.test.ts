@@ -43,8 +43,8 @@ async function requestPin(browser: TestBrowser, address = email) {
   return mailedCode(t.outbox, address);
 }
 
-async function verifiedBrowser(address = email) {
-  const browser = new TestBrowser(t);
+async function verifiedBrowser(address = email, userAgent?: string) {
+  const browser = new TestBrowser(t, { userAgent });
   const pinCode = await requestPin(browser, address);
   expect((await browser.post("/zapi/signup/pin-code", { pinCode })).status).toBe(200);
   return browser;
@@ -117,6 +117,26 @@ describe("a visitor becomes a member", () => {
     expect(root.authId).toBe(authId);
     // Signing up is not a login from a new device.
     expect(t.outbox.mails.filter((sent) => sent.subject.includes("新しい端末"))).toEqual([]);
+  });
+
+  it("ends without the plan step in the native app, which sells no plans, its step bar one step shorter", async () => {
+    // config/store.json: appUserAgentPattern "SoramiruApp/(\\d+)\\.(\\d+)".
+    const browser = await verifiedBrowser(
+      email,
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) SoramiruApp/3.4",
+    );
+    const form = await json(await browser.get("/zapi/internal/signup/form/screen-data"));
+    expect(form).toMatchObject({ totalCount: 3, currentCount: 3 });
+    const { redirectTo } = await json(await browser.post("/zapi/signup", registration));
+    // No detour: the form goes on to its own next page, the sign-up's completion.
+    expect(redirectTo).toBeUndefined();
+    expect(await json(await browser.get("/zapi/internal/signup/plans/screen-data"))).toEqual({
+      redirectTo: "/signup/complete",
+    });
+    // A version that is not two numbers is not the app.
+    const web = await verifiedBrowser("web@example.jp", "Mozilla/5.0 SoramiruApp/beta");
+    const webAnswer = await json(await web.post("/zapi/signup", registration));
+    expect(webAnswer).toMatchObject({ redirectTo: "/signup/plans" });
   });
 
   it("the new member logs in with the password just set", async () => {

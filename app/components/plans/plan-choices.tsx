@@ -1,20 +1,33 @@
 /**
  * /signup/plans (screens/plans.ts signupPlans): the plans a new member may take out as the last step
- * of the sign-up, each leading to its purchase form under /signup/plans; the screen's link skips.
+ * of the sign-up, each leading to its purchase form under /signup/plans. The way to skip (where the
+ * API says, `skipTo`) comes first as well as after the list, which is long on a phone.
  */
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { safeRedirectPath } from "../../../schemas/safe-redirect.ts";
 import { ContractButton, type PlanOffer, PlanOfferCard } from "./plan-offer.tsx";
 
 export function PlanChoices({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+  const { t } = useTranslation();
   const plans = Array.isArray(screenData.plans) ? (screenData.plans as PlanOffer[]) : [];
+  const skipTo = safeRedirectPath(screenData.skipTo);
   return (
-    <div className="plan-grid">
-      {plans.map((plan) => (
-        <PlanOfferCard key={plan.planId} plan={plan}>
-          <div className="plan-card__actions">
-            <ContractButton plan={plan} base="/signup/plans" />
-          </div>
-        </PlanOfferCard>
-      ))}
-    </div>
+    <>
+      {skipTo && (
+        <p className="plan-choices__skip">
+          <Link to={skipTo}>{t("plans.signup.skip")}</Link>
+        </p>
+      )}
+      <div className="plan-grid">
+        {plans.map((plan) => (
+          <PlanOfferCard key={plan.planId} plan={plan}>
+            <div className="plan-card__actions">
+              <ContractButton plan={plan} base="/signup/plans" />
+            </div>
+          </PlanOfferCard>
+        ))}
+      </div>
+    </>
   );
 }

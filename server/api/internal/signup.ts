@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { isNativeAppAgent } from "../../../schemas/native-app.ts";
 import { resendAvailableAt } from "../../services/auth-codes.ts";
 import { findFlow } from "../../services/auth-flows.ts";
 import { notAgreed, outstandingPolicies, policiesInForce } from "../../services/policies.ts";
@@ -33,13 +34,16 @@ export function signupSteps(isPreShowPolicy: boolean, offersPlans = false) {
 
 /**
  * Whether the plans follow the registration form (/signup/plans): the store asks for it, takes
- * payments, and has plans. Settings only, so the count is the same on every step of one sign-up.
+ * payments, and has plans, and the member is not in the native app. Settings and the browser only,
+ * so the count is the same on every step of one sign-up.
  */
 export function offersSignupPlans(c: Context<ApiEnv>): boolean {
   const { store, catalogue } = c.get("deps");
   const { settings } = store.current();
   return (
     settings.signUp?.isOfferPlans === true &&
+    // Plans are not sold in the native app (spec §2 menu rules): its sign-up ends without the step.
+    !isNativeAppAgent(c.req.header("user-agent") ?? "", settings.appUserAgentPattern) &&
     settings.features.isStorePaymentAvailable === true &&
     catalogue.current().plans.length > 0
   );
