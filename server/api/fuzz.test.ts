@@ -432,6 +432,16 @@ type Mutation =
   | { kind: "add"; path: Path; key: string; value: unknown };
 
 /** Applies a mutation in place; one whose place an earlier mutation removed does nothing. */
+/**
+ * Removes an array's element in place without splice or filter: a mutation may have given the
+ * array an own `constructor` member, which those read to make their result (and then throw).
+ */
+function removeAt(array: unknown[], index: number): void {
+  if (!Number.isInteger(index) || index < 0 || index >= array.length) return;
+  for (let i = index; i < array.length - 1; i++) array[i] = array[i + 1];
+  array.length -= 1;
+}
+
 function applyMutation(body: Record<string, unknown>, change: Mutation): void {
   const path = change.kind === "add" ? [...change.path, change.key] : change.path;
   let parent: unknown = body;
@@ -443,7 +453,7 @@ function applyMutation(body: Record<string, unknown>, change: Mutation): void {
   const container = parent as Record<string | number, unknown>;
   const last = path.at(-1) as string | number;
   if (change.kind === "drop") {
-    if (Array.isArray(container)) container.splice(Number(last), 1);
+    if (Array.isArray(container)) removeAt(container, Number(last));
     else delete container[last];
     return;
   }
