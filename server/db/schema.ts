@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   customType,
@@ -492,6 +493,8 @@ export const sandboxActions = pgTable("sandbox_actions", {
     .notNull()
     .references(() => sandboxMethods.ref, { onDelete: "cascade" }),
   kind: text("kind").$type<"challenge" | "approval">().notNull(),
+  /** A challenge of a charge (3-D Secure at a purchase), rather than of a method's registration. */
+  chargeRef: text("charge_ref").references((): AnyPgColumn => sandboxCharges.ref, { onDelete: "cascade" }),
   returnUrl: text("return_url").notNull(),
   status: text("status").$type<"pending" | "approved" | "refused" | "completed">().notNull(),
   createdAt: createdAt(),
@@ -509,7 +512,8 @@ export const sandboxCharges = pgTable(
       .notNull()
       .references(() => sandboxMethods.ref),
     amount: integer("amount").notNull(),
-    status: text("status").$type<"succeeded" | "failed">().notNull(),
+    /** pending: waiting for the member's 3-D Secure challenge (sandbox_actions.charge_ref). */
+    status: text("status").$type<"succeeded" | "failed" | "pending">().notNull(),
     failureCode: text("failure_code"),
     refundedAmount: integer("refunded_amount").notNull().default(0),
     createdAt: createdAt(),

@@ -75,7 +75,14 @@ export interface Charge {
   refundedAmount: number;
 }
 
-export type ChargeOutcome = { status: "succeeded"; charge: Charge } | Failure;
+/**
+ * A charge succeeded, failed, or waits for the member's 3-D Secure challenge (only a charge made
+ * while the member is here, with `authentication`, can ask for one).
+ */
+export type ChargeOutcome =
+  | { status: "succeeded"; charge: Charge }
+  | { status: "requires_action"; action: RequiredAction }
+  | Failure;
 
 export interface CardRegistration {
   /** The merchant's customer: the processor binds the token to the first customer presenting it. */
@@ -94,6 +101,17 @@ export interface RedirectStart {
   returnUrl: string;
 }
 
+/**
+ * A charge the member makes while here (a purchase): the browser's 3-D Secure 2 token, and where
+ * the member comes back after a challenge (an absolute URL of the store). A charge without it is
+ * the merchant's own (a renewal), which is never challenged.
+ */
+export interface ChargeAuthentication {
+  tds2Token: string;
+  tds2TokenKey: string;
+  returnUrl: string;
+}
+
 export interface ChargeRequest {
   methodRef: string;
   customerRef: string;
@@ -101,6 +119,7 @@ export interface ChargeRequest {
   amount: number;
   /** The same key never charges twice; a repeat answers the first charge. */
   idempotencyKey: string;
+  authentication?: ChargeAuthentication;
 }
 
 export interface PaymentProvider {
@@ -111,6 +130,8 @@ export interface PaymentProvider {
   /** The member came back from an action: the method is registered, or the failure says why. */
   completeAction(customerRef: string, actionRef: string): Promise<MethodOutcome>;
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  /** The member came back from a charge's challenge: the charge is taken, or the failure says why. */
+  completeChargeAction(customerRef: string, actionRef: string): Promise<ChargeOutcome>;
   /** What a key's charge came to (taken or declined), or null when the processor never saw it. */
   findCharge(idempotencyKey: string): Promise<ChargeOutcome | null>;
   refund(chargeRef: string, amount: number): Promise<ChargeOutcome>;

@@ -467,6 +467,11 @@ export async function purchase(
     });
     return refuse({ code: "PAYMENT_FAILED", failure: outcome });
   }
+  if (outcome.status === "requires_action") {
+    // Only a charge carrying the member's 3-D Secure token can be challenged, and this one carries
+    // none: the order stays pending, for the reaper to settle with the provider (issue 44).
+    throw new Error("the provider asked for a challenge of a charge without 3-D Secure data");
+  }
   const contractId = await db.transaction(async (tx) => {
     const [contract] = await tx
       .insert(contracts)

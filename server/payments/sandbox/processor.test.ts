@@ -1,10 +1,15 @@
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../../tests/test-database.ts";
 import type { Db } from "../../db/database.ts";
+import { sandboxCharges } from "../../db/schema.ts";
 import {
+  ACTION_LIFETIME_MS,
   cardTokenError,
   charge,
+  chargeOutcome,
   completeAction,
+  completeChargeAction,
   createCardToken,
   createTds2Token,
   decideAction,
@@ -296,5 +301,160 @@ describe("sandbox processor", () => {
     expect(await refund(db, merchant, outcome.charge.ref, 400)).toMatchObject({
       charge: { refundedAmount: 1000 },
     });
+  });
+});
+
+describe("sandbox processor: 3-D Secure when the member pays", () => {
+  let database: TestDatabase;
+  let db: Db;
+  beforeEach(async () => {
+    database = await openTestDatabase();
+    db = database.db;
+  });
+  afterEach(() => database.close());
+
+  const purchaseReturn = "http://localhost/plans/standard-monthly/return?state=s1";
+
+  /** The challenge card, registered after its approved challenge. */
+  async function challengeCard(customerRef: string) {
+    const tds2 = await tds2Of(db);
+    const outcome = await registerCard(
+      db,
+      merchant,
+      {
+        customerRef,
+        ...(await tokenOf(db, "4000000000003220")),
+        tds2Token: tds2.token,
+        tds2TokenKey: tds2.tokenKey,
+        returnUrl,
+      },
+      now,
+    );
+    if (outcome.status !== "requires_action") throw new Error("no challenge");
+    await decideAction(db, outcome.action.actionRef, true, now);
+    const done = await completeAction(db, merchant, customerRef, outcome.action.actionRef);
+    if (done.status !== "succeeded") throw new Error("not registered");
+    return done.method.ref;
+  }
+
+  async function authentication() {
+    const tds2 = await tds2Of(db);
+    return { tds2Token: tds2.token, tds2TokenKey: tds2.tokenKey, returnUrl: purchaseReturn };
+  }
+
+  it("challenges the challenge card's purchase; approved, the charge is taken once", async () => {
+    const methodRef = await challengeCard("a");
+    const request = { methodRef, customerRef: "a", amount: 1980, idempotencyKey: "order-1" };
+    const outcome = await charge(db, merchant, { ...request, authentication: await authentication() }, now);
+    if (outcome.status !== "requires_action") throw new Error(`no challenge: ${JSON.stringify(outcome)}`);
+    expect(await findPendingAction(db, outcome.action.actionRef, now)).toMatchObject({
+      kind: "challenge",
+      card: { last4: "3220" },
+      returnUrl: purchaseReturn,
+    });
+    // Asked again meanwhile (a double click): the same challenge, no second charge.
+    expect(await charge(db, merchant, { ...request, authentication: await authentication() }, now)).toEqual(
+      outcome,
+    );
+
+    // Neither another customer nor the registration's call can finish it.
+    expect(await completeChargeAction(db, merchant, "b", outcome.action.actionRef)).toMatchObject({
+      code: SANDBOX_FAILURES.actionNotFound,
+    });
+    expect(await completeAction(db, merchant, "a", outcome.action.actionRef)).toMatchObject({
+      code: SANDBOX_FAILURES.actionNotFound,
+    });
+    expect(await decideAction(db, outcome.action.actionRef, true, now)).toBe(purchaseReturn);
+    const taken = await completeChargeAction(db, merchant, "a", outcome.action.actionRef);
+    expect(taken).toMatchObject({ status: "succeeded", charge: { amount: 1980, idempotencyKey: "order-1" } });
+    expect(await completeChargeAction(db, merchant, "a", outcome.action.actionRef)).toMatchObject({
+      code: SANDBOX_FAILURES.actionNotFound,
+    });
+    // The key answers the taken charge from now on.
+    expect(await charge(db, merchant, request, now)).toEqual(taken);
+    const rows = await db.execute("SELECT count(*)::int AS n FROM sandbox_charges");
+    expect(JSON.stringify(rows)).toContain('"n":1');
+  });
+
+  it("fails a refused challenge, and one left unanswered past its time, as a failed authentication", async () => {
+    const methodRef = await challengeCard("a");
+    const base = { methodRef, customerRef: "a", amount: 990 };
+    const refused = await charge(
+      db,
+      merchant,
+      { ...base, idempotencyKey: "k1", authentication: await authentication() },
+      now,
+    );
+    if (refused.status !== "requires_action") throw new Error("no challenge");
+    await decideAction(db, refused.action.actionRef, false, now);
+    const failure = { status: "failed", kind: "authentication", code: SANDBOX_FAILURES.challengeFailed };
+    expect(await completeChargeAction(db, merchant, "a", refused.action.actionRef)).toMatchObject(failure);
+    expect(await charge(db, merchant, { ...base, idempotencyKey: "k1" }, now)).toMatchObject(failure);
+
+    const unanswered = await charge(
+      db,
+      merchant,
+      { ...base, idempotencyKey: "k2", authentication: await authentication() },
+      now,
+    );
+    expect(unanswered.status).toBe("requires_action");
+    const later = new Date(now.getTime() + ACTION_LIFETIME_MS + 1000);
+    const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, "k2"));
+    expect(await chargeOutcome(db, row!, later)).toMatchObject(failure);
+  });
+
+  it("passes other cards without a challenge, and never challenges a charge the member is not making", async () => {
+    const plain = await savedCard(db, "a");
+    expect(
+      await charge(
+        db,
+        merchant,
+        {
+          methodRef: plain,
+          customerRef: "a",
+          amount: 500,
+          idempotencyKey: "k1",
+          authentication: await authentication(),
+        },
+        now,
+      ),
+    ).toMatchObject({ status: "succeeded" });
+    // A renewal (no 3-D Secure data) of the challenge card is simply charged.
+    const challenging = await challengeCard("b");
+    expect(
+      await charge(
+        db,
+        merchant,
+        { methodRef: challenging, customerRef: "b", amount: 500, idempotencyKey: "k2" },
+        now,
+      ),
+    ).toMatchObject({ status: "succeeded" });
+  });
+
+  it("refuses a missing, wrong or spent 3-D Secure token, charging nothing", async () => {
+    const methodRef = await challengeCard("a");
+    const base = { methodRef, customerRef: "a", amount: 500 };
+    const tokenFailure = { status: "failed", kind: "token", code: SANDBOX_FAILURES.tds2TokenInvalid };
+    const spent = await authentication();
+    expect(
+      await charge(db, merchant, { ...base, idempotencyKey: "k1", authentication: spent }, now),
+    ).toMatchObject({
+      status: "requires_action",
+    });
+    expect(
+      await charge(db, merchant, { ...base, idempotencyKey: "k2", authentication: spent }, now),
+    ).toMatchObject(tokenFailure);
+    const wrongKey = { ...(await authentication()), tds2TokenKey: "wrong" };
+    expect(
+      await charge(db, merchant, { ...base, idempotencyKey: "k3", authentication: wrongKey }, now),
+    ).toMatchObject(tokenFailure);
+    const blank = { tds2Token: "", tds2TokenKey: "", returnUrl: purchaseReturn };
+    expect(
+      await charge(db, merchant, { ...base, idempotencyKey: "k4", authentication: blank }, now),
+    ).toMatchObject(tokenFailure);
+    const taken = await db.execute(
+      "SELECT count(*)::int AS n FROM sandbox_charges WHERE status = 'succeeded'",
+    );
+    expect(JSON.stringify(taken)).toContain('"n":0');
   });
 });

@@ -25,6 +25,7 @@ import { hashToken, randomToken } from "../../services/tokens.ts";
 import type {
   CardRegistration,
   Charge,
+  ChargeAuthentication,
   ChargeOutcome,
   Failure,
   FailureKind,
@@ -286,7 +287,7 @@ export async function registerCard(
 async function spendTds2Token(
   db: Db,
   merchant: SandboxMerchant,
-  input: CardRegistration,
+  input: { tds2Token?: string; tds2TokenKey?: string },
   now: Date,
 ): Promise<boolean> {
   if (!input.tds2Token || !input.tds2TokenKey) return false;
@@ -312,19 +313,29 @@ async function createAction(
   kind: "challenge" | "approval",
   returnUrl: string,
   now: Date,
+  chargeRef: string | null = null,
 ): Promise<RequiredAction> {
   const ref = `act_${randomToken(18)}`;
   await db.insert(sandboxActions).values({
     ref,
     methodRef,
     kind,
+    chargeRef,
     returnUrl,
     status: "pending",
     createdAt: now,
     expiresAt: new Date(now.getTime() + ACTION_LIFETIME_MS),
   });
-  return { actionRef: ref, url: `${SANDBOX_BASE_PATH}/action/${ref}`, method: "GET", params: {} };
+  return actionOf(ref);
 }
+
+/** Where the member answers an action: the sandbox's own page (routes.ts). */
+const actionOf = (ref: string): RequiredAction => ({
+  actionRef: ref,
+  url: `${SANDBOX_BASE_PATH}/action/${ref}`,
+  method: "GET",
+  params: {},
+});
 
 /** PayPal and the carriers: a pending method, approved or cancelled on the sandbox's page. */
 export async function startRedirect(
@@ -392,6 +403,13 @@ export async function decideAction(db: Db, ref: string, approve: boolean, now: D
   return decided?.returnUrl ?? null;
 }
 
+/** An action the merchant has not asked about yet, whatever the member answered (or not). */
+const undecidedOrDecided = or(
+  eq(sandboxActions.status, "pending"),
+  eq(sandboxActions.status, "approved"),
+  eq(sandboxActions.status, "refused"),
+);
+
 /**
  * The merchant asks how an action ended, once: approved makes the method usable; refused, or left
  * undecided, fails; an action of another customer, or one asked about before, is not found.
@@ -410,13 +428,11 @@ export async function completeAction(
       .where(
         and(
           eq(sandboxActions.ref, ref),
+          // A charge's challenge is answered by completeChargeAction.
+          isNull(sandboxActions.chargeRef),
           eq(sandboxMethods.merchantId, merchant.merchantId),
           eq(sandboxMethods.customerRef, customerRef),
-          or(
-            eq(sandboxActions.status, "pending"),
-            eq(sandboxActions.status, "approved"),
-            eq(sandboxActions.status, "refused"),
-          ),
+          undecidedOrDecided,
         ),
       )
       .for("update");
@@ -480,9 +496,29 @@ function chargeOf(row: ChargeRow): Charge {
   };
 }
 
-export function chargeOutcome(row: ChargeRow): ChargeOutcome {
-  if (row.status === "failed") return failed(SANDBOX_FAILURES.cardDeclined);
-  return { status: "succeeded", charge: chargeOf(row) };
+/**
+ * What a recorded charge came to: taken, declined (with the processor's reason), or still waiting
+ * for its challenge — which fails once the challenge's time is up unanswered.
+ */
+export async function chargeOutcome(db: Db, row: ChargeRow, now: Date): Promise<ChargeOutcome> {
+  if (row.status === "failed") {
+    const code = Object.values(SANDBOX_FAILURES).find((known) => known === row.failureCode);
+    return failed(code ?? SANDBOX_FAILURES.cardDeclined);
+  }
+  if (row.status === "succeeded") return { status: "succeeded", charge: chargeOf(row) };
+  const [open] = await db
+    .select({ ref: sandboxActions.ref })
+    .from(sandboxActions)
+    .where(
+      and(
+        eq(sandboxActions.chargeRef, row.ref),
+        eq(sandboxActions.status, "pending"),
+        gt(sandboxActions.expiresAt, now),
+      ),
+    );
+  return open
+    ? { status: "requires_action", action: actionOf(open.ref) }
+    : failed(SANDBOX_FAILURES.challengeFailed);
 }
 
 export interface ChargeInput {
@@ -490,6 +526,7 @@ export interface ChargeInput {
   customerRef: string;
   amount: number;
   idempotencyKey: string;
+  authentication?: ChargeAuthentication;
 }
 
 /**
@@ -517,7 +554,7 @@ export async function charge(
     );
   if (!method) {
     const earlier = await findCharge(db, merchant, input.idempotencyKey);
-    return earlier ? answerRepeat(earlier, input) : failed(SANDBOX_FAILURES.methodNotFound);
+    return earlier ? answerRepeat(db, earlier, input, now) : failed(SANDBOX_FAILURES.methodNotFound);
   }
   const inserted = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -534,6 +571,23 @@ export async function charge(
       .onConflictDoNothing({ target: [sandboxCharges.merchantId, sandboxCharges.idempotencyKey] })
       .returning();
     if (!row) return null;
+    const { authentication } = input;
+    if (authentication) {
+      // The member is here: the browser's 3-D Secure token must be good, and the challenge card
+      // is challenged (others pass frictionless). The charge waits for the member's answer.
+      if (!(await spendTds2Token(tx, merchant, authentication, now))) {
+        return settle(tx, row, SANDBOX_FAILURES.tds2TokenInvalid);
+      }
+      if (method.behaviour === "challenge") {
+        const [pending] = await tx
+          .update(sandboxCharges)
+          .set({ status: "pending" })
+          .where(eq(sandboxCharges.ref, row.ref))
+          .returning();
+        await createAction(tx, method.ref, "challenge", authentication.returnUrl, now, row.ref);
+        return pending ?? row;
+      }
+    }
     // A decline taken by this charge only: the flag is cleared by the charge that reads it.
     const [flagged] = await tx
       .update(sandboxMethods)
@@ -541,25 +595,73 @@ export async function charge(
       .where(and(eq(sandboxMethods.ref, method.ref), eq(sandboxMethods.failNextCharge, true)))
       .returning({ ref: sandboxMethods.ref });
     if (!flagged && method.behaviour !== "declineCharges") return row;
-    const [declined] = await tx
-      .update(sandboxCharges)
-      .set({ status: "failed", failureCode: SANDBOX_FAILURES.cardDeclined })
-      .where(eq(sandboxCharges.ref, row.ref))
-      .returning();
-    return declined ?? row;
+    return settle(tx, row, SANDBOX_FAILURES.cardDeclined);
   });
-  if (inserted) return chargeOutcome(inserted);
+  if (inserted) return chargeOutcome(db, inserted, now);
   const earlier = await findCharge(db, merchant, input.idempotencyKey);
   if (!earlier) throw new Error("a conflicting charge was not found");
-  return answerRepeat(earlier, input);
+  return answerRepeat(db, earlier, input, now);
+}
+
+/** Records a charge's failure with the processor's reason. */
+async function settle(db: Db, row: ChargeRow, code: SandboxFailureCode): Promise<ChargeRow> {
+  const [declined] = await db
+    .update(sandboxCharges)
+    .set({ status: "failed", failureCode: code })
+    .where(eq(sandboxCharges.ref, row.ref))
+    .returning();
+  return declined ?? row;
+}
+
+/**
+ * The member came back from a charge's challenge; the merchant asks how it ended, once: approved
+ * takes the charge, refused or left unanswered fails it. Another customer's action, a method's
+ * action, or one asked about before is not found.
+ */
+export async function completeChargeAction(
+  db: Db,
+  merchant: SandboxMerchant,
+  customerRef: string,
+  ref: string,
+): Promise<ChargeOutcome> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ action: sandboxActions, charge: sandboxCharges })
+      .from(sandboxActions)
+      .innerJoin(sandboxCharges, eq(sandboxCharges.ref, sandboxActions.chargeRef))
+      .innerJoin(sandboxMethods, eq(sandboxMethods.ref, sandboxCharges.methodRef))
+      .where(
+        and(
+          eq(sandboxActions.ref, ref),
+          eq(sandboxCharges.merchantId, merchant.merchantId),
+          eq(sandboxCharges.status, "pending"),
+          eq(sandboxMethods.customerRef, customerRef),
+          undecidedOrDecided,
+        ),
+      )
+      .for("update");
+    if (!row) return failed(SANDBOX_FAILURES.actionNotFound);
+    await tx.update(sandboxActions).set({ status: "completed" }).where(eq(sandboxActions.ref, ref));
+    if (row.action.status !== "approved") {
+      await settle(tx, row.charge, SANDBOX_FAILURES.challengeFailed);
+      return failed(SANDBOX_FAILURES.challengeFailed);
+    }
+    const [taken] = await tx
+      .update(sandboxCharges)
+      .set({ status: "succeeded" })
+      .where(eq(sandboxCharges.ref, row.charge.ref))
+      .returning();
+    if (!taken) throw new Error("the sandbox charge vanished");
+    return { status: "succeeded", charge: chargeOf(taken) };
+  });
 }
 
 /** A repeated key answers the first charge, unless it asks for another method or amount. */
-function answerRepeat(earlier: ChargeRow, input: ChargeInput): ChargeOutcome {
+function answerRepeat(db: Db, earlier: ChargeRow, input: ChargeInput, now: Date): Promise<ChargeOutcome> {
   if (earlier.methodRef !== input.methodRef || earlier.amount !== input.amount) {
-    return failed(SANDBOX_FAILURES.idempotencyKeyReused);
+    return Promise.resolve(failed(SANDBOX_FAILURES.idempotencyKeyReused));
   }
-  return chargeOutcome(earlier);
+  return chargeOutcome(db, earlier, now);
 }
 
 /** The charge a key made, succeeded or declined (a decline is recorded too: it answers a repeat). */

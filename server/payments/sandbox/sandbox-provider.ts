@@ -42,9 +42,11 @@ export function createSandboxProvider({ db, config, now }: SandboxProviderOption
     completeAction: (customerRef, actionRef) =>
       processor.completeAction(db, merchant(), customerRef, actionRef),
     charge: (request) => processor.charge(db, merchant(), request, now()),
+    completeChargeAction: (customerRef, actionRef) =>
+      processor.completeChargeAction(db, merchant(), customerRef, actionRef),
     async findCharge(idempotencyKey) {
       const row = await processor.findCharge(db, merchant(), idempotencyKey);
-      return row ? processor.chargeOutcome(row) : null;
+      return row ? processor.chargeOutcome(db, row, now()) : null;
     },
     refund: (chargeRef, amount) => processor.refund(db, merchant(), chargeRef, amount),
     removeMethod: (customerRef, methodRef) => processor.removeMethod(db, merchant(), customerRef, methodRef),

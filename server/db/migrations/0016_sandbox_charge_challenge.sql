@@ -1,0 +1,2 @@
+ALTER TABLE "sandbox_actions" ADD COLUMN "charge_ref" text;--> statement-breakpoint
+ALTER TABLE "sandbox_actions" ADD CONSTRAINT "sandbox_actions_charge_ref_sandbox_charges_ref_fk" FOREIGN KEY ("charge_ref") REFERENCES "public"."sandbox_charges"("ref") ON DELETE cascade ON UPDATE no action;
