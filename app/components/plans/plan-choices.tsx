@@ -5,13 +5,13 @@
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { safeRedirectPath } from "../../../schemas/safe-redirect.ts";
 import { ContractButton, type PlanOffer, PlanOfferCard } from "./plan-offer.tsx";
 
 export function PlanChoices({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
   const { t } = useTranslation();
   const plans = Array.isArray(screenData.plans) ? (screenData.plans as PlanOffer[]) : [];
-  const skipTo = safeRedirectPath(screenData.skipTo);
+  // A path the API gives (server/api/plans.ts), as it gives a plan's purchasePath.
+  const skipTo = typeof screenData.skipTo === "string" ? screenData.skipTo : null;
   return (
     <>
       {skipTo && (
