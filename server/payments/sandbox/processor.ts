@@ -4,7 +4,7 @@
  * /sandbox-pay/api/*; the merchant side reaches the rest only through the PaymentProvider in
  * ./sandbox-provider.ts.
  */
-import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import {
   cardDigits,
   detectCardBrand,
@@ -421,23 +421,8 @@ export async function completeAction(
   ref: string,
 ): Promise<MethodOutcome> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ action: sandboxActions, method: sandboxMethods })
-      .from(sandboxActions)
-      .innerJoin(sandboxMethods, eq(sandboxMethods.ref, sandboxActions.methodRef))
-      .where(
-        and(
-          eq(sandboxActions.ref, ref),
-          // A charge's challenge is answered by completeChargeAction.
-          isNull(sandboxActions.chargeRef),
-          eq(sandboxMethods.merchantId, merchant.merchantId),
-          eq(sandboxMethods.customerRef, customerRef),
-          undecidedOrDecided,
-        ),
-      )
-      .for("update");
+    const row = await takeAction(tx, merchant, customerRef, ref, "registration");
     if (!row) return failed(SANDBOX_FAILURES.actionNotFound);
-    await tx.update(sandboxActions).set({ status: "completed" }).where(eq(sandboxActions.ref, ref));
     if (row.action.status !== "approved") {
       await tx
         .update(sandboxMethods)
@@ -457,6 +442,37 @@ export async function completeAction(
     if (!method) throw new Error("the sandbox method vanished");
     return { status: "succeeded", method: providerMethod(method) };
   });
+}
+
+/**
+ * Takes an action of this customer that the merchant has not asked about, once (it is marked
+ * completed): a method's registration, or a charge's challenge. Null when it is unknown, another
+ * customer's, of the other kind, or taken before. Locked, so two returns cannot both take it.
+ */
+async function takeAction(
+  tx: Db,
+  merchant: SandboxMerchant,
+  customerRef: string,
+  ref: string,
+  of: "registration" | "charge",
+) {
+  const [row] = await tx
+    .select({ action: sandboxActions, method: sandboxMethods })
+    .from(sandboxActions)
+    .innerJoin(sandboxMethods, eq(sandboxMethods.ref, sandboxActions.methodRef))
+    .where(
+      and(
+        eq(sandboxActions.ref, ref),
+        of === "charge" ? isNotNull(sandboxActions.chargeRef) : isNull(sandboxActions.chargeRef),
+        eq(sandboxMethods.merchantId, merchant.merchantId),
+        eq(sandboxMethods.customerRef, customerRef),
+        undecidedOrDecided,
+      ),
+    )
+    .for("update");
+  if (!row) return null;
+  await tx.update(sandboxActions).set({ status: "completed" }).where(eq(sandboxActions.ref, ref));
+  return row;
 }
 
 export async function removeMethod(db: Db, merchant: SandboxMerchant, customerRef: string, ref: string) {
@@ -625,34 +641,23 @@ export async function completeChargeAction(
   ref: string,
 ): Promise<ChargeOutcome> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ action: sandboxActions, charge: sandboxCharges })
-      .from(sandboxActions)
-      .innerJoin(sandboxCharges, eq(sandboxCharges.ref, sandboxActions.chargeRef))
-      .innerJoin(sandboxMethods, eq(sandboxMethods.ref, sandboxCharges.methodRef))
-      .where(
-        and(
-          eq(sandboxActions.ref, ref),
-          eq(sandboxCharges.merchantId, merchant.merchantId),
-          eq(sandboxCharges.status, "pending"),
-          eq(sandboxMethods.customerRef, customerRef),
-          undecidedOrDecided,
-        ),
-      )
-      .for("update");
-    if (!row) return failed(SANDBOX_FAILURES.actionNotFound);
-    await tx.update(sandboxActions).set({ status: "completed" }).where(eq(sandboxActions.ref, ref));
-    if (row.action.status !== "approved") {
-      await settle(tx, row.charge, SANDBOX_FAILURES.challengeFailed);
-      return failed(SANDBOX_FAILURES.challengeFailed);
-    }
-    const [taken] = await tx
+    const row = await takeAction(tx, merchant, customerRef, ref, "charge");
+    const chargeRef = row?.action.chargeRef;
+    if (!row || !chargeRef) return failed(SANDBOX_FAILURES.actionNotFound);
+    const approved = row.action.status === "approved";
+    const [settled] = await tx
       .update(sandboxCharges)
-      .set({ status: "succeeded" })
-      .where(eq(sandboxCharges.ref, row.charge.ref))
+      .set(
+        approved
+          ? { status: "succeeded" }
+          : { status: "failed", failureCode: SANDBOX_FAILURES.challengeFailed },
+      )
+      .where(and(eq(sandboxCharges.ref, chargeRef), eq(sandboxCharges.status, "pending")))
       .returning();
-    if (!taken) throw new Error("the sandbox charge vanished");
-    return { status: "succeeded", charge: chargeOf(taken) };
+    if (!settled) throw new Error("the sandbox charge was not waiting for its challenge");
+    return approved
+      ? { status: "succeeded", charge: chargeOf(settled) }
+      : failed(SANDBOX_FAILURES.challengeFailed);
   });
 }
 
