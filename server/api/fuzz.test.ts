@@ -408,7 +408,15 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
     { paymentMethodId: "00000000-0000-4000-8000-000000000000", campaignCode: "MOVIE300", survey: [] },
   ],
   "POST /zapi/purchase/form/:planId": [{ paymentMethodId: null, campaignCode: "GIFT2026" }],
-  "POST /zapi/purchase/:planId": [{ purchaseToken: "Zm9vYmFyZm9vYmFyZm9vYmFyZm9vYmFyZm9vYmFyZm9v" }],
+  "POST /zapi/purchase/:planId": [
+    {
+      purchaseToken: "Zm9vYmFyZm9vYmFyZm9vYmFyZm9vYmFyZm9vYmFyZm9v",
+      tds2infoToken: "t",
+      tds2infoTokenKey: "k",
+      place: "signup",
+    },
+  ],
+  "POST /zapi/purchase/return/:planId": [{ state: "made-up-state" }],
   "POST /zapi/account/payment-method/return": [{ state: "made-up-state" }],
   "DELETE /zapi/account/payment-method/:accountPaymentMethodId": [{}],
   "POST /api/streaks/playback/fetch": [{ refId: "sample-trailer-001" }],

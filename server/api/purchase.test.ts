@@ -8,7 +8,13 @@ import {
   TestBrowser,
 } from "../../tests/api-harness.ts";
 import { charges, contracts, orders, sandboxCharges } from "../db/schema.ts";
-import { createCardToken, type SandboxMerchant } from "../payments/sandbox/processor.ts";
+import {
+  createCardToken,
+  createTds2Token,
+  decideAction,
+  findPendingAction,
+  type SandboxMerchant,
+} from "../payments/sandbox/processor.ts";
 import { listPaymentMethods } from "../services/payment-methods.ts";
 import type { Catalogue } from "../store/catalogue-source.ts";
 
@@ -281,6 +287,178 @@ describe("with the demo catalogue", () => {
       paymentMethodId: card?.accountPaymentMethodId,
     });
     expect((await buy(declining, "premiere-pass", retry)).status).toBe(200);
+  });
+});
+
+/** What tds2.js gives the confirm page: the browser's one-time 3-D Secure token. */
+async function tds2Token() {
+  const answer = await createTds2Token(t.db, merchant, { ...merchant }, t.clock.now());
+  if (answer.result !== "OK") throw new Error(answer.errorCode);
+  return { tds2infoToken: answer.tokenResponse.token, tds2infoTokenKey: answer.tokenResponse.tokenKey };
+}
+
+/** A member whose saved card is the sandbox's 3-D Secure card (4000 0000 0000 3220), challenge passed. */
+async function challengedMember(email: string) {
+  const account = await insertAccount(t, { email, password: "Passw0rdA" });
+  const on = new TestBrowser(t, { clientAddress: "203.0.113.30" });
+  await on.post("/zapi/login", { emailUserId: email, password: "Passw0rdA", loginMethod: "Password" });
+  const token = await createCardToken(
+    t.db,
+    merchant,
+    { ...merchant, ccNumber: "4000000000003220", ccExpiration: "203012", securityCode: "123" },
+    t.clock.now(),
+  );
+  if (token.result !== "OK") throw new Error(token.errorCode);
+  const started = await json(
+    await on.post("/zapi/account/payment-method/credit", {
+      token: token.tokenResponse.token,
+      tokenKey: token.tokenResponse.tokenKey,
+      ...(await tds2Token()),
+    }),
+  );
+  const state = await answerChallenge(String(started.redirectTo), true);
+  expect((await on.post("/zapi/account/payment-method/return", { state })).status).toBe(200);
+  const [method] = await listPaymentMethods(t.db, account.accountId);
+  return { accountId: account.accountId, on, methodId: method?.accountPaymentMethodId ?? "" };
+}
+
+/** The member answers the sandbox's challenge page; the state the return URL carries back. */
+async function answerChallenge(actionUrl: string, approve: boolean): Promise<string> {
+  const returnUrl = await decideAction(t.db, actionUrl.split("/").at(-1) ?? "", approve, t.clock.now());
+  return new URL(returnUrl ?? "http://x/").searchParams.get("state") ?? "";
+}
+
+async function orderStatuses() {
+  return (await t.db.select({ status: orders.status }).from(orders)).map((row) => row.status);
+}
+
+describe("3-D Secure at the purchase", () => {
+  let jiro: Member;
+  beforeEach(async () => {
+    t = await createTestApi();
+    jiro = await challengedMember("jiro@example.jp");
+  });
+  afterEach(() => t.close());
+
+  const buySecured = async (who: Member, planId: string, extra: Record<string, unknown> = {}) =>
+    who.on.post(`/zapi/purchase/${planId}`, {
+      purchaseToken: await tokenFor(who, planId),
+      ...(await tds2Token()),
+      ...extra,
+    });
+
+  it("sends a challenged card to the issuer's page, and makes the contract once when the member comes back approved", async () => {
+    const response = await buySecured(jiro, "movie-rental-48h");
+    expect(response.status).toBe(200);
+    const { redirectTo } = await json(response);
+    expect(redirectTo).toMatch(/^\/sandbox-pay\/action\/act_/);
+    // The token is spent: the cookie goes, and the order waits with nothing charged yet.
+    expect(response.headers.get("set-cookie")).toMatch(/ptok=;/);
+    expect(await orderStatuses()).toEqual(["pending"]);
+    expect(await rows(contracts)).toBe(0);
+    // The way back is the store's page of this plan, on the configured origin.
+    const action = await findPendingAction(t.db, String(redirectTo).split("/").at(-1) ?? "", t.clock.now());
+    expect(action?.returnUrl).toMatch(
+      /^http:\/\/localhost\/plans\/movie-rental-48h\/return\?state=[\w-]{43}$/,
+    );
+    expect(action?.amount).toBe(440);
+
+    const state = await answerChallenge(String(redirectTo), true);
+    // A registration's return cannot finish a purchase's challenge, nor the page of another plan.
+    const asRegistration = await jiro.on.post("/zapi/account/payment-method/return", { state });
+    expect(await json(asRegistration)).toMatchObject({ code: "PAYMENT_ACTION_INVALID" });
+    const back = await jiro.on.post("/zapi/purchase/return/movie-rental-48h", { state });
+    expect(back.status).toBe(200);
+    expect(await json(back)).toEqual({ orderId: expect.any(String) });
+    expect(await orderStatuses()).toEqual(["completed"]);
+    const [contract] = await t.db.select().from(contracts);
+    expect(contract).toMatchObject({
+      planId: "movie-rental-48h",
+      planType: "rental",
+      paymentMethodId: jiro.methodId,
+    });
+    expect(contract?.entitlementExpiresAt).toBeInstanceOf(Date);
+    const [charge] = await t.db.select().from(charges);
+    expect(charge).toMatchObject({
+      status: "succeeded",
+      amount: 440,
+      taxAmount: 40,
+      contractId: contract?.id,
+    });
+    expect((await t.db.select().from(sandboxCharges)).map((row) => row.status)).toEqual(["succeeded"]);
+
+    // The same return again is a replay, and makes nothing more.
+    const replay = await jiro.on.post("/zapi/purchase/return/movie-rental-48h", { state });
+    expect(replay.status).toBe(400);
+    expect(await json(replay)).toMatchObject({
+      code: "PAYMENT_ACTION_INVALID",
+      message:
+        "お支払いを確認できませんでした。有効期限が切れたか、すでに完了しています。ご契約状況をご確認のうえ、必要であればもう一度お手続きください。",
+    });
+    expect(await rows(contracts)).toBe(1);
+  });
+
+  it("fails the order when the challenge is refused, charging nothing and keeping no contract", async () => {
+    const { redirectTo } = await json(await buySecured(jiro, "movie-rental-48h"));
+    const state = await answerChallenge(String(redirectTo), false);
+    const back = await jiro.on.post("/zapi/purchase/return/movie-rental-48h", { state });
+    expect(back.status).toBe(400);
+    expect(await json(back)).toMatchObject({
+      code: "THREE_D_SECURE_FAILED",
+      message: "3Dセキュア認証に失敗しました。お手数ですが、もう一度お試しください。",
+    });
+    expect(await orderStatuses()).toEqual(["failed"]);
+    expect(await rows(contracts)).toBe(0);
+    expect((await t.db.select().from(charges)).map((row) => row.status)).toEqual(["failed"]);
+    // A failed payment does not hold the member back: the plan may be bought again at once.
+    const again = await json(await buySecured(jiro, "movie-rental-48h"));
+    expect(again.redirectTo).toMatch(/^\/sandbox-pay\/action\//);
+  });
+
+  it("refuses a forged state, another member's, and the page of another plan, finishing nothing", async () => {
+    const { redirectTo } = await json(await buySecured(jiro, "movie-rental-48h"));
+    const state = await answerChallenge(String(redirectTo), true);
+    const forged = await jiro.on.post("/zapi/purchase/return/movie-rental-48h", { state: `${state}x` });
+    expect(await json(forged)).toMatchObject({ code: "PAYMENT_ACTION_INVALID" });
+    const hanako = await member("hanako@example.jp");
+    const theirs = await hanako.on.post("/zapi/purchase/return/movie-rental-48h", { state });
+    expect(await json(theirs)).toMatchObject({ code: "PAYMENT_ACTION_INVALID" });
+    const otherPlan = await jiro.on.post("/zapi/purchase/return/movie-purchase", { state });
+    expect(await json(otherPlan)).toMatchObject({ code: "PAYMENT_ACTION_INVALID" });
+    const malformed = await jiro.on.post("/zapi/purchase/return/movie-rental-48h", { state: 42 });
+    expect(malformed.status).toBe(400);
+    expect(await json(malformed)).toMatchObject({ code: "VALIDATION_ERROR" });
+  });
+
+  it("comes back to the sign-up's pages when bought in the sign-up's plan step", async () => {
+    const { redirectTo } = await json(await buySecured(jiro, "movie-rental-48h", { place: "signup" }));
+    const action = await findPendingAction(t.db, String(redirectTo).split("/").at(-1) ?? "", t.clock.now());
+    expect(action?.returnUrl).toMatch(/^http:\/\/localhost\/signup\/plans\/movie-rental-48h\/return\?state=/);
+    const unknownPlace = await jiro.on.post("/zapi/purchase/movie-rental-48h", {
+      purchaseToken: "x",
+      place: "elsewhere",
+    });
+    expect(unknownPlace.status).toBe(400);
+  });
+
+  it("charges a card that passes 3-D Secure without a challenge at once, and refuses a spent 3-D Secure token", async () => {
+    const hanako = await member("hanako@example.jp");
+    const response = await buySecured(hanako, "movie-rental-48h");
+    expect(await json(response)).toEqual({ orderId: expect.any(String) });
+    expect(await rows(contracts)).toBe(1);
+
+    later();
+    const spent = await tds2Token();
+    const token = await tokenFor(hanako, "movie-purchase");
+    const first = await jiro.on.post(`/zapi/purchase/movie-purchase`, {
+      purchaseToken: await tokenFor(jiro, "movie-purchase"),
+      ...spent,
+    });
+    expect((await json(first)).redirectTo).toMatch(/^\/sandbox-pay\//);
+    const reused = await hanako.on.post("/zapi/purchase/movie-purchase", { purchaseToken: token, ...spent });
+    expect(reused.status).toBe(400);
+    expect(await json(reused)).toMatchObject({ code: "THREE_D_SECURE_FAILED" });
+    expect(await rows(contracts)).toBe(1);
   });
 });
 

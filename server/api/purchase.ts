@@ -5,9 +5,13 @@
  *   result of spec §3 with its `purchaseToken`; the token also goes in a short-lived HttpOnly
  *   cookie, from which the confirm page reads the quote again;
  * - POST /zapi/purchase/form/{planId}, the same, after a new method was registered on the form;
- * - POST /zapi/purchase/{planId} {purchaseToken} → the charge and the contract, exactly once:
- *   `{orderId}`; the page goes on to its own completion page (the store's, or the sign-up's). A
- *   spent token is 409 and charges nothing.
+ * - POST /zapi/purchase/{planId} {purchaseToken, tds2infoToken, tds2infoTokenKey, place} → the
+ *   charge and the contract, exactly once: `{orderId}`; the page goes on to its own completion
+ *   page (the store's, or the sign-up's). A spent token is 409 and charges nothing. When the card's
+ *   issuer challenges, `{redirectTo}` sends the member to the challenge, which comes back to
+ *   {place's base}/{planId}/return?state=…;
+ * - POST /zapi/purchase/return/{planId} {state} → how the challenge ended: `{orderId}`, or the
+ *   refusal with its message.
  */
 import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
@@ -22,11 +26,14 @@ import {
   toPurchasePayload,
 } from "../../schemas/forms/purchase.ts";
 import type { AccountPaymentMethod } from "../../schemas/types/payment-method.gen.ts";
+import type { PurchaseRequest } from "../../schemas/types/purchase-request.gen.ts";
+import type { PurchaseReturnRequest } from "../../schemas/types/purchase-return-request.gen.ts";
 import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 import type { Failure } from "../payments/provider.ts";
 import type { OrderQuote } from "../services/order-quote.ts";
 import { listPaymentMethods } from "../services/payment-methods.ts";
 import {
+  completePurchaseAction,
   PURCHASE_TOKEN_LIFETIME_MS,
   type PurchaseRefusal,
   purchase,
@@ -41,6 +48,7 @@ import { asRecord, checkRequest, REQUEST_SCHEMAS } from "./request-schemas.ts";
 import { readJsonBody, requestLanguage, validateRequestData } from "./validation.ts";
 
 type ApiContext = Context<ApiEnv>;
+type PurchasePlace = NonNullable<PurchaseRequest["place"]>;
 
 /** Carries the token from the verify to the confirm page (HttpOnly: the page's script never reads it). */
 export const PURCHASE_TOKEN_COOKIE = "ptok";
@@ -135,7 +143,8 @@ export async function purchasePaymentChoices(
 function paymentFailed(c: ApiContext, failure: Failure) {
   if (failure.retryable)
     return apiError(c, 503, "PAYMENT_PROVIDER_UNAVAILABLE", "purchase.providerUnavailable");
-  if (failure.kind === "authentication")
+  // A 3-D Secure token that is missing, spent or not the browser's fails the authentication too.
+  if (failure.kind === "authentication" || failure.kind === "token")
     return apiError(c, 400, "THREE_D_SECURE_FAILED", "purchase.threeDSecureFailed");
   return apiError(c, 400, "PAYMENT_DECLINED", "purchase.declined");
 }
@@ -222,12 +231,67 @@ async function verify(c: ApiContext) {
   return c.json({ ...verifyResult(c, outcome.quote), purchaseToken: outcome.purchaseToken });
 }
 
+/** Where each place's purchase pages live: the store's, and the sign-up's plan step. */
+const PURCHASE_BASES: Record<PurchasePlace, string> = { store: "/plans", signup: "/signup/plans" };
+
+/**
+ * The page a 3-D Secure challenge comes back to, {base}/{planId}/return?state=… — absolute, from
+ * the configured origin (never from the request).
+ */
+function challengeReturnUrl(c: ApiContext, place: PurchasePlace, planId: string, state: string): string {
+  const url = new URL(
+    `${PURCHASE_BASES[place]}/${encodeURIComponent(planId)}/return`,
+    c.get("deps").publicOrigin,
+  );
+  url.searchParams.set("state", state);
+  return url.toString();
+}
+
+function forgetPurchaseToken(c: ApiContext) {
+  deleteCookie(c, PURCHASE_TOKEN_COOKIE, {
+    path: "/",
+    sameSite: "Lax",
+    secure: c.get("deps").secureCookies,
+    httpOnly: true,
+  });
+}
+
 export const purchaseCalls = new Hono<ApiEnv>()
   .post("/verify/:planId", verify)
   .post("/form/:planId", verify)
+  /**
+   * The member came back from the challenge of the purchase of {planId}: `{orderId}` when the
+   * money is in (the page goes on to its completion), else the refusal with its message.
+   */
+  .post("/return/:planId", async (c) => {
+    const account = await requireMemberAccount(c);
+    const { state } = await checkRequest<PurchaseReturnRequest>(
+      c,
+      REQUEST_SCHEMAS.purchaseReturn,
+      asRecord(await readJsonBody(c)),
+    );
+    const deps = c.get("deps");
+    const outcome = await completePurchaseAction(
+      deps.db,
+      deps.payments,
+      { accountId: account.id, state },
+      deps.now,
+    );
+    if (!outcome.ok) {
+      if (outcome.refusal.code === "PAYMENT_ACTION_INVALID") {
+        throw await apiError(c, 400, "PAYMENT_ACTION_INVALID", "purchase.actionInvalid");
+      }
+      throw await refusalError(c, outcome.refusal);
+    }
+    // The state names the order: a page of another plan is not where it comes back.
+    if (outcome.planId !== c.req.param("planId")) {
+      throw await apiError(c, 400, "PAYMENT_ACTION_INVALID", "purchase.actionInvalid");
+    }
+    return c.json({ orderId: outcome.orderId });
+  })
   .post("/:planId", async (c) => {
     const account = await requireMemberAccount(c);
-    const body = await checkRequest<{ purchaseToken: string }>(
+    const body = await checkRequest<PurchaseRequest>(
       c,
       REQUEST_SCHEMAS.purchase,
       asRecord(await readJsonBody(c)),
@@ -238,15 +302,18 @@ export const purchaseCalls = new Hono<ApiEnv>()
       deps.db,
       deps.payments,
       deps.catalogue.current(),
-      { accountId: account.id, planId, purchaseToken: body.purchaseToken },
+      {
+        accountId: account.id,
+        planId,
+        purchaseToken: body.purchaseToken,
+        authentication: { tds2Token: body.tds2infoToken, tds2TokenKey: body.tds2infoTokenKey },
+        returnUrl: (state) => challengeReturnUrl(c, body.place ?? "store", planId, state),
+      },
       deps.now,
     );
     if (!outcome.ok) throw await refusalError(c, outcome.refusal);
-    deleteCookie(c, PURCHASE_TOKEN_COOKIE, {
-      path: "/",
-      sameSite: "Lax",
-      secure: deps.secureCookies,
-      httpOnly: true,
-    });
+    // The token is spent either way; a challenge is answered on the card issuer's page.
+    forgetPurchaseToken(c);
+    if (outcome.status === "requires_action") return c.json({ redirectTo: outcome.actionUrl });
     return c.json({ orderId: outcome.orderId });
   });

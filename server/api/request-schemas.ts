@@ -41,6 +41,9 @@ import profileImageRequestSchema from "../../schemas/requests/profile-image-requ
   type: "json",
 };
 import purchaseRequestSchema from "../../schemas/requests/purchase-request.schema.json" with { type: "json" };
+import purchaseReturnRequestSchema from "../../schemas/requests/purchase-return-request.schema.json" with {
+  type: "json",
+};
 import purchaseVerifyRequestSchema from "../../schemas/requests/purchase-verify-request.schema.json" with {
   type: "json",
 };
@@ -118,6 +121,7 @@ export const REQUEST_SCHEMAS = {
   paymentMethodReturn: paymentMethodReturnRequestSchema,
   purchaseVerify: purchaseVerifyRequestSchema,
   purchase: purchaseRequestSchema,
+  purchaseReturn: purchaseReturnRequestSchema,
   playbackFetch: playbackFetchRequestSchema,
 };
 

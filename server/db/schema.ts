@@ -426,6 +426,8 @@ export const paymentActions = pgTable(
     providerActionRef: text("provider_action_ref").notNull(),
     /** The purchase form the registration started from, to go back to (PAYMENT_RETURN_PATTERN). */
     returnTo: text("return_to"),
+    /** A purchase's 3-D Secure challenge: the order its charge pays (null for a registration). */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
@@ -609,6 +611,12 @@ export const orders = pgTable(
     /** Why it failed, in the provider's words (operators) — the member sees our message. */
     failureCode: text("failure_code"),
     surveyAnswers: jsonb("survey_answers").$type<SurveyAnswers>(),
+    /**
+     * What the contract is made of once the money is in (the plan's type and the quote it was
+     * bought at): a charge challenged by 3-D Secure completes after the member comes back.
+     */
+    planType: text("plan_type").$type<"subscription" | "purchase" | "rental">(),
+    quote: jsonb("quote").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },

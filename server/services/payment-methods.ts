@@ -4,7 +4,7 @@
  * expiry. Registrations finished on the processor's page wait in payment_actions under a random
  * state that must come back once, to the member who started it.
  */
-import { and, asc, eq, gt, isNull, not, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, not, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AccountPaymentMethod, PaymentMethodType } from "../../schemas/types/payment-method.gen.ts";
 import type { Db } from "../db/database.ts";
 import { contracts, paymentActions, paymentMethods } from "../db/schema.ts";
@@ -135,7 +135,10 @@ export async function deletePaymentMethod(
   return { outcome: (await contractUsesMethod(db, row.id)) ? "inUse" : "notFound", row };
 }
 
-/** Records a registration the member finishes on the processor's page; answers the state for the return URL. */
+/**
+ * Records what the member finishes on the processor's page — a registration, or the 3-D Secure
+ * challenge of a purchase's charge (`orderId`) — under the state of the return URL.
+ */
 export async function startPaymentAction(
   db: Db,
   input: {
@@ -144,6 +147,7 @@ export async function startPaymentAction(
     providerActionRef: string;
     state: string;
     returnTo: string | null;
+    orderId?: string;
   },
   now: Date,
 ): Promise<void> {
@@ -153,6 +157,7 @@ export async function startPaymentAction(
     type: input.type,
     providerActionRef: input.providerActionRef,
     returnTo: input.returnTo,
+    orderId: input.orderId ?? null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + PAYMENT_ACTION_LIFETIME_MS),
   });
@@ -163,10 +168,17 @@ export function newPaymentActionState(): string {
 }
 
 /**
- * Takes a returned state, once: the member's own, unexpired and not taken before; null otherwise
- * (forged, replayed, another member's or too old).
+ * Takes a returned state, once: the member's own, of the kind the return page finishes (a
+ * registration's or a purchase's), unexpired and not taken before; null otherwise (forged,
+ * replayed, another member's, the other kind's or too old).
  */
-export async function takePaymentAction(db: Db, accountId: string, state: string, now: Date) {
+export async function takePaymentAction(
+  db: Db,
+  accountId: string,
+  state: string,
+  now: Date,
+  kind: "registration" | "purchase" = "registration",
+) {
   const [action] = await db
     .update(paymentActions)
     .set({ finishedAt: now })
@@ -174,6 +186,7 @@ export async function takePaymentAction(db: Db, accountId: string, state: string
       and(
         eq(paymentActions.stateHash, hashToken(state)),
         eq(paymentActions.accountId, accountId),
+        kind === "purchase" ? isNotNull(paymentActions.orderId) : isNull(paymentActions.orderId),
         isNull(paymentActions.finishedAt),
         gt(paymentActions.expiresAt, now),
       ),

@@ -18,6 +18,7 @@
 import { and, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { taxBreakdown } from "../../schemas/consumption-tax.ts";
 import { type PlanAvailability, planAvailability } from "../../schemas/plan-availability.ts";
+import type { PaymentMethodType } from "../../schemas/types/payment-method.gen.ts";
 import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 import type { Db } from "../db/database.ts";
 import { accounts, charges, contracts, orders, paymentMethods, purchaseTokens } from "../db/schema.ts";
@@ -25,6 +26,7 @@ import type { Failure, PaymentProvider } from "../payments/provider.ts";
 import type { Campaign, Catalogue, CataloguePlan } from "../store/catalogue-source.ts";
 import { inForce } from "./contracts.ts";
 import { type OrderQuote, quoteOrder } from "./order-quote.ts";
+import { newPaymentActionState, startPaymentAction, takePaymentAction } from "./payment-methods.ts";
 import { hashToken, isPlausibleToken, randomToken } from "./tokens.ts";
 
 /** A quote may be bought for this long. */
@@ -123,6 +125,7 @@ interface Checked {
   paymentMethodId: string | null;
   /** The provider's reference of the method, when one pays. */
   methodRef: string | null;
+  methodType: PaymentMethodType | null;
   quote: OrderQuote;
 }
 
@@ -168,9 +171,10 @@ async function check(
 
   let paymentMethodId: string | null = null;
   let methodRef: string | null = null;
+  let methodType: PaymentMethodType | null = null;
   if (request.paymentMethodId) {
     const [method] = await db
-      .select({ id: paymentMethods.id, ref: paymentMethods.providerRef })
+      .select({ id: paymentMethods.id, ref: paymentMethods.providerRef, type: paymentMethods.type })
       .from(paymentMethods)
       .where(
         and(
@@ -182,6 +186,7 @@ async function check(
     if (!method) return refuse({ code: "PAYMENT_METHOD_INVALID" });
     paymentMethodId = method.id;
     methodRef = method.ref;
+    methodType = method.type;
   } else if (!campaign) {
     return refuse({ code: "NO_PAYMENT_METHOD" });
   } else if (campaign.campaignType !== "payment") {
@@ -190,7 +195,7 @@ async function check(
   }
 
   const quote = quoteOrder(plan, campaign, now, held.length > mine);
-  return { ok: true, plan, campaign, paymentMethodId, methodRef, quote };
+  return { ok: true, plan, campaign, paymentMethodId, methodRef, methodType, quote };
 }
 
 export type VerifyOutcome = { ok: true; quote: OrderQuote; purchaseToken: string } | Refused;
@@ -248,7 +253,16 @@ export async function quoteOfToken(
 }
 
 export type PurchaseOutcome =
-  | { ok: true; orderId: string; contractId: string; plan: CataloguePlan; quote: OrderQuote }
+  | {
+      ok: true;
+      status: "completed";
+      orderId: string;
+      contractId: string;
+      plan: CataloguePlan;
+      quote: OrderQuote;
+    }
+  /** The card's issuer challenges the member: the order waits for the answer on `actionUrl`. */
+  | { ok: true; status: "requires_action"; orderId: string; actionUrl: string }
   | Refused;
 
 /** Transaction-scoped locks on a plan or a campaign whose last slots are contested. */
@@ -262,15 +276,36 @@ async function lockScarce(db: Db, plan: CataloguePlan, campaignId: string | null
   }
 }
 
-function newContract(accountId: string, checked: Checked, now: Date) {
-  const { plan, quote, campaign, paymentMethodId } = checked;
+/** What an order's contract is made of, as the order keeps it until the money is in. */
+interface ContractTerms {
+  accountId: string;
+  planId: string;
+  planType: CataloguePlan["planType"];
+  paymentMethodId: string | null;
+  campaignId: string | null;
+  quote: OrderQuote;
+}
+
+function termsOf(accountId: string, checked: Checked): ContractTerms {
   return {
     accountId,
-    planId: plan.planId,
-    planType: plan.planType,
+    planId: checked.plan.planId,
+    planType: checked.plan.planType,
+    paymentMethodId: checked.paymentMethodId,
+    campaignId: checked.campaign?.campaignId ?? null,
+    quote: checked.quote,
+  };
+}
+
+function newContract(terms: ContractTerms, now: Date) {
+  const { accountId, planId, planType, paymentMethodId, campaignId, quote } = terms;
+  return {
+    accountId,
+    planId,
+    planType,
     subscriptionStatus: quote.subscription?.status ?? null,
     paymentMethodId,
-    campaignId: campaign?.campaignId ?? null,
+    campaignId,
     campaignCyclesLeft: quote.subscription?.campaignCyclesLeft ?? 0,
     anchorDay: quote.subscription?.anchorDay ?? null,
     nextSettlementDay: quote.subscription?.nextSettlementDay ?? null,
@@ -288,7 +323,6 @@ type Started =
       ok: true;
       done: false;
       orderId: string;
-      chargeId: string;
       idempotencyKey: string;
       methodRef: string;
       checked: Checked;
@@ -368,6 +402,8 @@ async function startPurchase(
         amount,
         status: amount > 0 ? "pending" : "completed",
         surveyAnswers: row.surveyAnswers,
+        planType: checked.plan.planType,
+        quote: { ...checked.quote },
         createdAt: now,
         settledAt: amount > 0 ? null : now,
       })
@@ -377,7 +413,7 @@ async function startPurchase(
     if (amount === 0) {
       const [contract] = await tx
         .insert(contracts)
-        .values(newContract(accountId, checked, now))
+        .values(newContract(termsOf(accountId, checked), now))
         .returning({ id: contracts.id });
       if (!contract) throw new Error("the contract was not written");
       await tx.update(orders).set({ contractId: contract.id }).where(eq(orders.id, order.id));
@@ -389,26 +425,21 @@ async function startPurchase(
     const methodRef = checked.methodRef;
     const idempotencyKey = `purchase:${tokenHash}`;
     const tax = taxBreakdown(amount);
-    const [charge] = await tx
-      .insert(charges)
-      .values({
-        accountId,
-        idempotencyKey,
-        orderId: order.id,
-        paymentMethodId: checked.paymentMethodId,
-        amount,
-        taxAmount: tax.taxAmount,
-        taxRate: tax.taxRate,
-        status: "pending",
-        createdAt: now,
-      })
-      .returning({ id: charges.id });
-    if (!charge) throw new Error("the charge was not written");
+    await tx.insert(charges).values({
+      accountId,
+      idempotencyKey,
+      orderId: order.id,
+      paymentMethodId: checked.paymentMethodId,
+      amount,
+      taxAmount: tax.taxAmount,
+      taxRate: tax.taxRate,
+      status: "pending",
+      createdAt: now,
+    });
     return {
       ok: true,
       done: false,
       orderId: order.id,
-      chargeId: charge.id,
       idempotencyKey,
       methodRef,
       checked,
@@ -417,14 +448,81 @@ async function startPurchase(
 }
 
 /**
+ * The money is in: the pending order becomes its contract, from the terms the order kept. Once:
+ * an order settled before (by the member's return or by the reaper) is left as it is, and its
+ * contract answered.
+ */
+async function completePaidOrder(db: Db, orderId: string, chargeRef: string, settledAt: Date) {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) throw new Error(`order ${orderId} is gone`);
+    if (order.status !== "pending") return order.contractId;
+    if (!order.planType || !order.quote) throw new Error(`order ${orderId} kept no contract terms`);
+    const terms: ContractTerms = {
+      accountId: order.accountId,
+      planId: order.planId,
+      planType: order.planType,
+      paymentMethodId: order.paymentMethodId,
+      campaignId: order.campaignId,
+      quote: order.quote as unknown as OrderQuote,
+    };
+    const [contract] = await tx
+      .insert(contracts)
+      .values(newContract(terms, settledAt))
+      .returning({ id: contracts.id });
+    if (!contract) throw new Error("the contract was not written");
+    await tx
+      .update(charges)
+      .set({ status: "succeeded", providerRef: chargeRef, contractId: contract.id, settledAt })
+      .where(and(eq(charges.orderId, orderId), eq(charges.status, "pending")));
+    await tx
+      .update(orders)
+      .set({ status: "completed", contractId: contract.id, settledAt })
+      .where(eq(orders.id, orderId));
+    return contract.id;
+  });
+}
+
+/** The provider refused the money: the order and its charge fail (the slot is free again). */
+async function failPendingOrder(db: Db, orderId: string, failure: Failure, settledAt: Date) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(charges)
+      .set({ status: "failed", failureCode: failure.code, settledAt })
+      .where(and(eq(charges.orderId, orderId), eq(charges.status, "pending")));
+    await tx
+      .update(orders)
+      .set({ status: "failed", failureCode: failure.code, settledAt })
+      .where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
+  });
+}
+
+/** The browser's 3-D Secure 2 token for a card purchase (spec §4 Purchase), as posted. */
+export interface PurchaseAuthentication {
+  tds2Token?: string;
+  tds2TokenKey?: string;
+}
+
+export interface PurchaseInput {
+  accountId: string;
+  planId: string;
+  purchaseToken: string;
+  authentication?: PurchaseAuthentication | null;
+  /** Where the member comes back after a challenge: an absolute URL of the store carrying `state`. */
+  returnUrl(state: string): string;
+}
+
+/**
  * POST /zapi/purchase/{planId}: spends the token, charges what the quote said through the
- * provider (once, under the token's key), and makes the contract.
+ * provider (once, under the token's key), and makes the contract. A card is charged with the
+ * member's 3-D Secure token; when the issuer challenges, the order waits for the member to come
+ * back ({@link completePurchaseAction}).
  */
 export async function purchase(
   db: Db,
   payments: PaymentProvider,
   catalogue: Catalogue,
-  input: { accountId: string; planId: string; purchaseToken: string },
+  input: PurchaseInput,
   now: () => Date,
 ): Promise<PurchaseOutcome> {
   const started = await startPurchase(
@@ -440,6 +538,7 @@ export async function purchase(
   if (started.done) {
     return {
       ok: true,
+      status: "completed",
       orderId: started.orderId,
       contractId: started.contractId,
       plan: checked.plan,
@@ -447,46 +546,81 @@ export async function purchase(
     };
   }
 
+  const state = newPaymentActionState();
+  const tds2 = input.authentication;
   const outcome = await payments.charge({
     methodRef: started.methodRef,
     customerRef: input.accountId,
     amount: checked.quote.amountDueNow,
     idempotencyKey: started.idempotencyKey,
+    ...(checked.methodType === "SbpsCredit" && tds2?.tds2Token
+      ? {
+          authentication: {
+            tds2Token: tds2.tds2Token,
+            tds2TokenKey: tds2.tds2TokenKey ?? "",
+            returnUrl: input.returnUrl(state),
+          },
+        }
+      : {}),
   });
-  const settledAt = now();
   if (outcome.status === "failed") {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(charges)
-        .set({ status: "failed", failureCode: outcome.code, settledAt })
-        .where(eq(charges.id, started.chargeId));
-      await tx
-        .update(orders)
-        .set({ status: "failed", failureCode: outcome.code, settledAt })
-        .where(eq(orders.id, started.orderId));
-    });
+    await failPendingOrder(db, started.orderId, outcome, now());
     return refuse({ code: "PAYMENT_FAILED", failure: outcome });
   }
   if (outcome.status === "requires_action") {
-    // Only a charge carrying the member's 3-D Secure token can be challenged, and this one carries
-    // none: the order stays pending, for the reaper to settle with the provider (issue 44).
-    throw new Error("the provider asked for a challenge of a charge without 3-D Secure data");
+    await startPaymentAction(
+      db,
+      {
+        accountId: input.accountId,
+        type: "SbpsCredit",
+        providerActionRef: outcome.action.actionRef,
+        state,
+        returnTo: null,
+        orderId: started.orderId,
+      },
+      now(),
+    );
+    return { ok: true, status: "requires_action", orderId: started.orderId, actionUrl: outcome.action.url };
   }
-  const contractId = await db.transaction(async (tx) => {
-    const [contract] = await tx
-      .insert(contracts)
-      .values(newContract(input.accountId, checked, settledAt))
-      .returning({ id: contracts.id });
-    if (!contract) throw new Error("the contract was not written");
-    await tx
-      .update(charges)
-      .set({ status: "succeeded", providerRef: outcome.charge.ref, contractId: contract.id, settledAt })
-      .where(eq(charges.id, started.chargeId));
-    await tx
-      .update(orders)
-      .set({ status: "completed", contractId: contract.id, settledAt })
-      .where(eq(orders.id, started.orderId));
-    return contract.id;
-  });
-  return { ok: true, orderId: started.orderId, contractId, plan: checked.plan, quote: checked.quote };
+  const contractId = await completePaidOrder(db, started.orderId, outcome.charge.ref, now());
+  if (!contractId) throw new Error("a paid order has no contract");
+  return {
+    ok: true,
+    status: "completed",
+    orderId: started.orderId,
+    contractId,
+    plan: checked.plan,
+    quote: checked.quote,
+  };
+}
+
+export type PurchaseActionOutcome =
+  | { ok: true; orderId: string; planId: string; contractId: string }
+  /** The state is unknown, spent, another member's or too old. */
+  | { ok: false; refusal: { code: "PAYMENT_ACTION_INVALID" } }
+  | Refused;
+
+/**
+ * The member came back from a purchase's 3-D Secure challenge (`state` from the return URL): the
+ * provider says how it ended, and the order becomes its contract or fails. A state is taken once.
+ */
+export async function completePurchaseAction(
+  db: Db,
+  payments: PaymentProvider,
+  input: { accountId: string; state: string },
+  now: () => Date,
+): Promise<PurchaseActionOutcome> {
+  const action = await takePaymentAction(db, input.accountId, input.state, now(), "purchase");
+  if (!action?.orderId) return { ok: false, refusal: { code: "PAYMENT_ACTION_INVALID" } };
+  const orderId = action.orderId;
+  const outcome = await payments.completeChargeAction(input.accountId, action.providerActionRef);
+  if (outcome.status === "failed") {
+    await failPendingOrder(db, orderId, outcome, now());
+    return refuse({ code: "PAYMENT_FAILED", failure: outcome });
+  }
+  if (outcome.status === "requires_action") throw new Error("the provider asked for a second challenge");
+  const contractId = await completePaidOrder(db, orderId, outcome.charge.ref, now());
+  const [order] = await db.select({ planId: orders.planId }).from(orders).where(eq(orders.id, orderId));
+  if (!contractId || !order) throw new Error("a paid order has no contract");
+  return { ok: true, orderId, planId: order.planId, contractId };
 }

@@ -369,6 +369,8 @@ export interface SandboxActionView {
   kind: "challenge" | "approval";
   type: PaymentMethodType;
   card: ProviderMethod["card"];
+  /** A charge's challenge: the amount in yen the member authenticates (null for a registration). */
+  amount: number | null;
   returnUrl: string;
 }
 
@@ -379,9 +381,10 @@ const openAction = (ref: string, now: Date) =>
 /** A pending action the sandbox's page shows, or null when it is unknown, decided or expired. */
 export async function findPendingAction(db: Db, ref: string, now: Date): Promise<SandboxActionView | null> {
   const [row] = await db
-    .select({ action: sandboxActions, method: sandboxMethods })
+    .select({ action: sandboxActions, method: sandboxMethods, amount: sandboxCharges.amount })
     .from(sandboxActions)
     .innerJoin(sandboxMethods, eq(sandboxMethods.ref, sandboxActions.methodRef))
+    .leftJoin(sandboxCharges, eq(sandboxCharges.ref, sandboxActions.chargeRef))
     .where(openAction(ref, now));
   if (!row) return null;
   return {
@@ -389,6 +392,7 @@ export async function findPendingAction(db: Db, ref: string, now: Date): Promise
     kind: row.action.kind,
     type: row.method.type,
     card: providerMethod(row.method).card,
+    amount: row.amount,
     returnUrl: row.action.returnUrl,
   };
 }

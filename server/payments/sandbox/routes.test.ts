@@ -117,6 +117,8 @@ describe("the action page", () => {
     expect(html).toContain("3-Dセキュア認証");
     expect(html).toContain("Visa ····3220");
     expect(html).toContain('value="approve"');
+    // A registration pays nothing: no amount (a purchase's challenge shows one: purchase.test.ts).
+    expect(html).not.toContain("Amount");
 
     const answered = await postForm(action.url, { decision: "approve" });
     expect(answered.status).toBe(303);

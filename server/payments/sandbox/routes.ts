@@ -115,9 +115,13 @@ function actionPage(action: SandboxActionView): string {
       : action.card
         ? `····${action.card.last4}`
         : "";
+  // A charge's challenge says what is paid, as an issuer's page does.
+  const payment =
+    action.amount === null ? "" : `<p>お支払い金額 / Amount: ¥${action.amount.toLocaleString("ja-JP")}</p>\n`;
   const lead = challenge
     ? `<p>カード会社の本人認証のテストページです。${escapeHtml(card)} の認証結果を選んでください。</p>
-<p lang="en">This stands for the card issuer's authentication of ${escapeHtml(card)}. Choose the result.</p>`
+<p lang="en">This stands for the card issuer's authentication of ${escapeHtml(card)}. Choose the result.</p>
+${payment}`
     : `<p>お支払い方法の登録を承認するテストページです。</p>
 <p lang="en">This stands for the provider's approval of the payment method.</p>`;
   return page(
