@@ -55,7 +55,10 @@ const everySuite = ["{app,schemas,screens,widgets,server,scripts,locales,tests/u
  * rjsf, ajv and the server once per worker instead of once per file took the suite from 134 s to
  * 47 s on a sample here. Suites restore what they stub (timers, globals) after each test.
  */
-export const ISOLATED_SUITES = ["widgets/form-validator.test.tsx"];
+export const ISOLATED_SUITES = [
+  "widgets/form-validator.test.tsx",
+  "app/components/plans/three-d-secure-form.test.tsx",
+];
 
 // Vitest runs without the React Router plugin: route modules are tested as plain components.
 export default defineConfig({

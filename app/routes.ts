@@ -85,6 +85,9 @@ export default [
     screen("/signup/plans/:planId"),
     screen("/signup/plans/:planId/confirm"),
     screen("/signup/plans/:planId/complete"),
+    route("/signup/plans/:planId/return", "routes/plans-purchase-return.tsx", {
+      id: "purchase-return:signup",
+    }),
     screen("/signup/complete"),
     screen("/withdraw/complete"),
   ]),
@@ -94,6 +97,7 @@ export default [
     screen("/plans/:planId"),
     screen("/plans/:planId/confirm"),
     screen("/plans/:planId/complete"),
+    route("/plans/:planId/return", "routes/plans-purchase-return.tsx", { id: "purchase-return" }),
     route("/mypage/login-history", "routes/mypage-login-history.tsx"),
     route("/mypage/profile/edit", "routes/mypage-profile-edit.tsx"),
     screen("/mypage/edit"),

@@ -109,7 +109,14 @@ export const signupPlanPurchaseConfirm = {
   layout: "login",
   backTo: "/signup/plans",
   screenData: "signup/plans/:planId/confirm",
-  forms: [{ ...planPurchaseConfirm.forms[0], successTo: "/signup/plans/:planId/complete" }],
+  forms: [
+    {
+      ...planPurchaseConfirm.forms[0],
+      // A 3-D Secure challenge comes back to the sign-up's pages (server/api/purchase.ts).
+      submit: { ...planPurchaseConfirm.forms[0].submit, body: { place: "signup" } },
+      successTo: "/signup/plans/:planId/complete",
+    },
+  ],
 } as const satisfies ScreenDefinition;
 
 export const signupPlanPurchaseComplete = {

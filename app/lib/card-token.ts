@@ -90,6 +90,24 @@ function tokensOf(answer: TokenAnswer): { token: string; tokenKey: string } | nu
 }
 
 /**
+ * A 3-D Secure 2 info token for a charge of a saved card (spec §4 Purchase: for a card method a
+ * 3-D Secure token is generated first), or null when the provider's script does not load or answer.
+ */
+export async function threeDSecureToken(
+  config: PaymentProviderConfig,
+): Promise<{ tds2infoToken: string; tds2infoTokenKey: string } | null> {
+  try {
+    await loadScript(config.tds2ScriptUrl);
+  } catch {
+    return null;
+  }
+  const api = tokenApi("com_sbps_system_tds2");
+  const answer =
+    api && tokensOf(await generate(api, { merchantId: config.merchantId, serviceId: config.serviceId }));
+  return answer ? { tds2infoToken: answer.token, tds2infoTokenKey: answer.tokenKey } : null;
+}
+
+/**
  * The card's token and its 3-D Secure info token, or the error code to show (a script that does
  * not load or answer counts as the provider's system error).
  */
@@ -103,8 +121,7 @@ export async function cardTokens(
     return { ok: false, code: FALLBACK_CODE };
   }
   const cardApi = tokenApi("com_sbps_system");
-  const tds2Api = tokenApi("com_sbps_system_tds2");
-  if (!cardApi || !tds2Api) return { ok: false, code: FALLBACK_CODE };
+  if (!cardApi) return { ok: false, code: FALLBACK_CODE };
   const ids = { merchantId: config.merchantId, serviceId: config.serviceId };
   const cardAnswer = await generate(cardApi, {
     ...ids,
@@ -118,10 +135,7 @@ export async function cardTokens(
       ok: false,
       code: typeof cardAnswer.errorCode === "string" ? cardAnswer.errorCode : FALLBACK_CODE,
     };
-  const tds2Token = tokensOf(await generate(tds2Api, ids));
+  const tds2Token = await threeDSecureToken(config);
   if (!tds2Token) return { ok: false, code: FALLBACK_CODE };
-  return {
-    ok: true,
-    tokens: { ...cardToken, tds2infoToken: tds2Token.token, tds2infoTokenKey: tds2Token.tokenKey },
-  };
+  return { ok: true, tokens: { ...cardToken, ...tds2Token } };
 }

@@ -137,6 +137,21 @@ describe("screen action: the one way a form reaches the API (issue 22)", () => {
     expect(result.response?.headers.get("Set-Cookie")).toContain("flow=1");
   });
 
+  it("loads a destination outside the app's pages as another document, when the screen says which", async () => {
+    const api = fakeApi({ login: () => Response.json({ redirectTo: "/sandbox-pay/action/act_1" }) });
+    const args = post("/password/forgot", forgot({ email: "taro@example.jp" }), api.zapi);
+    const leaving = await answerOf(
+      (actionArgs: typeof args) =>
+        screenAction(actionArgs, { leavesApp: (destination) => destination.startsWith("/sandbox-pay/") }),
+      args,
+    );
+    expect(leaving.response?.headers.get("Location")).toBe("/sandbox-pay/action/act_1");
+    expect(leaving.response?.headers.get("X-Remix-Reload-Document")).toBe("true");
+    // By default a destination is a page of the app, routed in place.
+    const staying = await answer(post("/password/forgot", forgot({ email: "taro@example.jp" }), api.zapi));
+    expect(staying.response?.headers.get("X-Remix-Reload-Document")).toBeNull();
+  });
+
   it("puts a mapped API error on its field, with the screen's summary", async () => {
     const api = fakeApi({
       login: () =>

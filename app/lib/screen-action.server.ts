@@ -8,7 +8,7 @@
  * FormFailure for the page to show. Server-only: it brings ajv.
  */
 import type { ActionFunctionArgs } from "react-router";
-import { data, redirect } from "react-router";
+import { data, redirect, redirectDocument } from "react-router";
 import { detectLanguage, translatorFor } from "../../locales/language.ts";
 import type { FieldError, FormDefinition } from "../../schemas/form-definition.ts";
 import {
@@ -42,6 +42,11 @@ export interface ScreenActionOptions {
   offeredForms?(screen: ScreenDefinition, query: URLSearchParams, context: OfferContext): ScreenForm[];
   /** Where a success goes when the API does not say (default: the form's `successTo`). */
   landing?(screen: ScreenDefinition, definition: ScreenForm, query: URLSearchParams): string | null;
+  /**
+   * Whether a destination the API names is outside the app's pages (a payment provider's page),
+   * to be loaded as another document rather than routed in place (default: never).
+   */
+  leavesApp?(destination: string): boolean;
 }
 
 export interface OfferContext {
@@ -187,6 +192,7 @@ export async function screenAction(args: ActionFunctionArgs, options: ScreenActi
     // A further step of this screen's flow (the login's second factor) carries returnTo along.
     const flowRoot = `/${screen.paths[0].split("/")[1]}/`;
     const furtherStep = returnTo && next.startsWith(flowRoot) && !next.includes("?");
+    if (options.leavesApp?.(next)) return redirectDocument(next, { headers });
     return redirect(furtherStep ? `${next}?${new URLSearchParams({ returnTo })}` : next, { headers });
   }
   if (response.ok) return redirect(landing, { headers });

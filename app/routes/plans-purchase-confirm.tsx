@@ -1,8 +1,9 @@
 /**
  * /plans/{planId}/confirm and its twin /signup/plans/{planId}/confirm (screens/plans.ts; spec §4
- * Purchase): the verified quote and the purchase button.
+ * Purchase): the verified quote and the purchase button, which for a card first gets the browser's
+ * 3-D Secure token.
  */
-import { SchemaForm } from "../../widgets/schema-form.tsx";
+import { ThreeDSecureForm } from "../components/plans/three-d-secure-form.tsx";
 import { PURCHASE_QUOTE_CONTENTS } from "../components/screen/contents/purchase-quote.ts";
 import { ScreenForms } from "../components/screen/screen-forms.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
@@ -17,7 +18,11 @@ import "../lib/translations/plans.ts";
 
 export const loader = (args: Route.LoaderArgs) => loadFormScreen(args);
 
-export const action = (args: Route.ActionArgs) => screenAction(args);
+/** The purchase's pages and the login; anything else the API sends to is the card issuer's page. */
+const OWN_PAGES = /^\/(plans|signup|login|mypage)(\/|$)/;
+
+export const action = (args: Route.ActionArgs) =>
+  screenAction(args, { leavesApp: (destination) => !OWN_PAGES.test(destination) });
 
 export default function PlansPurchaseConfirm({ loaderData }: Route.ComponentProps) {
   const { screen, screenData } = loaderData;
@@ -28,7 +33,7 @@ export default function PlansPurchaseConfirm({ loaderData }: Route.ComponentProp
         screenData={screenData}
         builtForms={loaderData.forms}
         validatorUrls={loaderData.validatorUrls}
-        renderer={SchemaForm}
+        renderer={ThreeDSecureForm}
       />
     </ScreenView>
   );

@@ -68,7 +68,27 @@ export function fromPurchasePayload(body: {
   };
 }
 
-/** The confirm page's button: the token it spends comes from the screen data (spec §4 Purchase). */
+/** A 3-D Secure token as tds2.js gives it: opaque, put in by the page, never typed. */
+function threeDSecureField(title: string): FormField["spec"] {
+  return {
+    schema: { title, type: "string", maxLength: 4096 },
+    ui: { "ui:widget": "hidden", "ui:options": { labelKey: true, normalize: "raw" } },
+    // Never required: a page without JavaScript sends none, and the API says what that means.
+    requiredMessage: "validation.generic.required",
+  };
+}
+
+/**
+ * The confirm page's button: the token it spends comes from the screen data (spec §4 Purchase).
+ * For a card, the page puts the browser's 3-D Secure token in the two hidden fields on submit
+ * (app/components/plans/three-d-secure-form.tsx); the API charges the card with it.
+ */
 export const buildPurchaseConfirmForm = memoizeByVersion((_input: Record<string, never>) =>
-  composeForm({ id: "purchase.confirm", fields: [] }),
+  composeForm({
+    id: "purchase.confirm",
+    fields: [
+      { name: "tds2infoToken", spec: threeDSecureField("field.threeDSecureToken"), required: false },
+      { name: "tds2infoTokenKey", spec: threeDSecureField("field.threeDSecureTokenKey"), required: false },
+    ],
+  }),
 );

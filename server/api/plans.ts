@@ -208,14 +208,17 @@ function purchasePages(base: string, pageData: (c: Context<ApiEnv>) => Record<st
         const { plan } = await memberPlan(c, account.id);
         const { db, now } = c.get("deps");
         const token = purchaseTokenCookie(c) ?? "";
-        const quote = await quoteOfToken(db, account.id, plan.planId, token, now());
-        if (!quote) return c.json({ redirectTo: formPath(plan.planId) });
+        const verified = await quoteOfToken(db, account.id, plan.planId, token, now());
+        if (!verified) return c.json({ redirectTo: formPath(plan.planId) });
+        // A card charged now is charged with the browser's 3-D Secure token (spec §4 Purchase).
+        const byCard = verified.methodType === "SbpsCredit" && verified.quote.amountDueNow > 0;
         return c.json({
           ...pageData(c),
           plan,
           purchasePath: formPath(plan.planId),
-          quote: verifyResult(c, quote),
+          quote: verifyResult(c, verified.quote),
           purchaseToken: token,
+          threeDSecure: byCard ? c.get("deps").payments.browserConfig() : null,
         });
       })
       /** {base}/{planId}/complete: the plan's message after a purchase just made, else the list. */

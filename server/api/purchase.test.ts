@@ -65,8 +65,9 @@ async function tokenFor(who: Member, planId: string, body: Record<string, unknow
   return (await json(response)).purchaseToken as string;
 }
 
-const buy = (who: Member, planId: string, purchaseToken: string) =>
-  who.on.post(`/zapi/purchase/${planId}`, { purchaseToken });
+/** The confirm page's purchase: the quote's token and, as the page sends for a card, a 3-D Secure token. */
+const buy = async (who: Member, planId: string, purchaseToken: string) =>
+  who.on.post(`/zapi/purchase/${planId}`, { purchaseToken, ...(await tds2Token()) });
 
 async function rows(table: typeof contracts | typeof charges | typeof orders | typeof sandboxCharges) {
   const [row] = await t.db.select({ n: count() }).from(table);
@@ -415,6 +416,25 @@ describe("3-D Secure at the purchase", () => {
     expect(again.redirectTo).toMatch(/^\/sandbox-pay\/action\//);
   });
 
+  it("refuses a card purchase without a 3-D Secure token before spending the quote's token", async () => {
+    const token = await tokenFor(jiro, "movie-rental-48h");
+    const without = await jiro.on.post("/zapi/purchase/movie-rental-48h", { purchaseToken: token });
+    expect(without.status).toBe(400);
+    expect(await json(without)).toMatchObject({
+      code: "THREE_D_SECURE_REQUIRED",
+      message:
+        "カードでのお支払いには3Dセキュア認証が必要です。ブラウザのJavaScriptを有効にして、もう一度お試しください。",
+    });
+    expect(await orderStatuses()).toEqual([]);
+    expect(await rows(sandboxCharges)).toBe(0);
+    // The page's next try, with the token, goes on to the challenge.
+    const withToken = await jiro.on.post("/zapi/purchase/movie-rental-48h", {
+      purchaseToken: token,
+      ...(await tds2Token()),
+    });
+    expect((await json(withToken)).redirectTo).toMatch(/^\/sandbox-pay\/action\//);
+  });
+
   it("refuses a forged state, another member's, and the page of another plan, finishing nothing", async () => {
     const { redirectTo } = await json(await buySecured(jiro, "movie-rental-48h"));
     const state = await answerChallenge(String(redirectTo), true);
@@ -509,7 +529,15 @@ describe("the purchase screens' data", () => {
       plan: { planId: "movie-rental-48h" },
       quote: { billingAmount: 140, campaignName: "作品300円引きクーポン" },
       purchaseToken: token,
+      // A card charged now: the page gets the browser's 3-D Secure token first, with this config.
+      threeDSecure: { tds2ScriptUrl: "/sandbox-pay/tds2.js", merchantId: expect.any(String) },
     });
+    // Nothing charged today (a free trial): no 3-D Secure.
+    await tokenFor(hanako, "standard-monthly");
+    const trial = await json(
+      await hanako.on.get("/zapi/internal/plans/standard-monthly/confirm/screen-data"),
+    );
+    expect(trial).toMatchObject({ quote: { amountDueNow: 0 }, threeDSecure: null });
     // The cookie names this plan's quote only.
     const other = await json(await hanako.on.get("/zapi/internal/plans/movie-purchase/confirm/screen-data"));
     expect(other).toEqual({ redirectTo: "/plans/movie-purchase" });

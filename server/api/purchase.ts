@@ -178,6 +178,8 @@ async function refusalError(c: ApiContext, refusal: PurchaseRefusal): Promise<Ap
         params: { seconds: refusal.retryAfterSeconds },
         details: { retryAfter: refusal.retryAfterSeconds },
       });
+    case "THREE_D_SECURE_REQUIRED":
+      return apiError(c, 400, "THREE_D_SECURE_REQUIRED", "purchase.threeDSecureRequired");
     case "PAYMENT_FAILED":
       return paymentFailed(c, refusal.failure);
   }

@@ -47,6 +47,8 @@ export type PurchaseRefusal =
   /** The token was spent: this purchase has been made (or is being made) already. */
   | { code: "DOUBLE_PAYMENT" }
   | { code: "PURCHASE_TOO_FREQUENT"; retryAfterSeconds: number }
+  /** A card charged now needs the browser's 3-D Secure token, and none came (the token is kept). */
+  | { code: "THREE_D_SECURE_REQUIRED" }
   | { code: "PAYMENT_FAILED"; failure: Failure };
 
 export interface PurchaseRequest {
@@ -226,8 +228,8 @@ export async function verifyPurchase(
 }
 
 /**
- * The quote of an unspent, unexpired token of the member for the plan (the confirm page), or
- * null.
+ * The quote of an unspent, unexpired token of the member for the plan (the confirm page), with
+ * the type of the method that pays it (null for the payment code), or null.
  */
 export async function quoteOfToken(
   db: Db,
@@ -235,11 +237,12 @@ export async function quoteOfToken(
   planId: string,
   token: string,
   now: Date,
-): Promise<OrderQuote | null> {
+): Promise<{ quote: OrderQuote; methodType: PaymentMethodType | null } | null> {
   if (!isPlausibleToken(token)) return null;
   const [row] = await db
-    .select({ quote: purchaseTokens.quote })
+    .select({ quote: purchaseTokens.quote, methodType: paymentMethods.type })
     .from(purchaseTokens)
+    .leftJoin(paymentMethods, eq(paymentMethods.id, purchaseTokens.paymentMethodId))
     .where(
       and(
         eq(purchaseTokens.tokenHash, hashToken(token)),
@@ -249,7 +252,7 @@ export async function quoteOfToken(
         gt(purchaseTokens.expiresAt, now),
       ),
     );
-  return row ? (row.quote as unknown as OrderQuote) : null;
+  return row ? { quote: row.quote as unknown as OrderQuote, methodType: row.methodType } : null;
 }
 
 export type PurchaseOutcome =
@@ -335,6 +338,7 @@ async function startPurchase(
   accountId: string,
   planId: string,
   token: string,
+  withThreeDSecure: boolean,
   now: Date,
 ): Promise<Started> {
   if (!isPlausibleToken(token)) return refuse({ code: "INVALID_SESSION_FLOW" });
@@ -388,6 +392,10 @@ async function startPurchase(
     if (!checked.ok) return checked;
     // The catalogue changed since the quote: the member must see the new one.
     if (checked.quote.amountDueNow !== row.amountDueNow) return refuse({ code: "INVALID_SESSION_FLOW" });
+    // Before the token is spent: the member may try again with the token the page makes.
+    if (checked.methodType === "SbpsCredit" && checked.quote.amountDueNow > 0 && !withThreeDSecure) {
+      return refuse({ code: "THREE_D_SECURE_REQUIRED" });
+    }
 
     await tx.update(purchaseTokens).set({ usedAt: now }).where(eq(purchaseTokens.tokenHash, tokenHash));
     const amount = checked.quote.amountDueNow;
@@ -531,6 +539,7 @@ export async function purchase(
     input.accountId,
     input.planId,
     input.purchaseToken,
+    Boolean(input.authentication?.tds2Token && input.authentication.tds2TokenKey),
     now(),
   );
   if (!started.ok) return started;
@@ -553,11 +562,12 @@ export async function purchase(
     customerRef: input.accountId,
     amount: checked.quote.amountDueNow,
     idempotencyKey: started.idempotencyKey,
-    ...(checked.methodType === "SbpsCredit" && tds2?.tds2Token
+    // A card is charged with the member's 3-D Secure token (startPurchase saw that one came).
+    ...(checked.methodType === "SbpsCredit"
       ? {
           authentication: {
-            tds2Token: tds2.tds2Token,
-            tds2TokenKey: tds2.tds2TokenKey ?? "",
+            tds2Token: tds2?.tds2Token ?? "",
+            tds2TokenKey: tds2?.tds2TokenKey ?? "",
             returnUrl: input.returnUrl(state),
           },
         }

@@ -2,7 +2,7 @@
  * Issue 43: a new member buys plans with saved cards — a declined card's message on the confirm
  * page, the rental with a discount code, the free-trial subscription — and sees them on /plans;
  * a member with nothing saved adds a 3-D Secure card from the purchase form and is brought back
- * to it; the purchase form's test video plays, with the store's captions and rates. In Japanese and
+ * to it; a purchase by that card passes the issuer's challenge, or fails it and is made again; the purchase form's test video plays, with the store's captions and rates. In Japanese and
  * in English.
  */
 import type { Page } from "@playwright/test";
@@ -47,6 +47,9 @@ const TEXT = {
     plansMenu: "契約プラン",
     playTestVideo: "テスト動画を再生する",
     play: "再生",
+    challengeFailedTitle: "お支払いが完了しませんでした",
+    challengeFailed: "3Dセキュア認証に失敗しました。お手数ですが、もう一度お試しください。",
+    backToPlan: "プランのページに戻る",
   },
   en: {
     card: "Credit card",
@@ -85,6 +88,9 @@ const TEXT = {
     plansMenu: "Plans",
     playTestVideo: "Play the test video",
     play: "play",
+    challengeFailedTitle: "The payment was not completed",
+    challengeFailed: "3-D Secure authentication failed. Please try again.",
+    backToPlan: "Back to the plan",
   },
 } as const;
 
@@ -193,6 +199,49 @@ for (const language of ["ja", "en"] as const) {
     await page.getByRole("button", { name: text.placeOrder }).click();
     await expect(page.getByRole("heading", { level: 1, name: text.completeTitle })).toBeVisible();
     await expect(page.getByText(text.trialMessage)).toBeVisible();
+  });
+}
+
+for (const language of ["ja", "en"] as const) {
+  test(`a purchase by the 3-D Secure card passes the issuer's challenge, or fails it and can be made again (${language})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const text = TEXT[language];
+    await signUpMember(page, newEmail(`purchase-challenge-${language}`), "Purchase2026pass");
+    await page.goto(`/mypage?lng=${language}`);
+    await page.goto("/mypage/payment-method");
+    await submitCard(page, text, "4000 0000 0000 3220");
+    await page.getByRole("button", { name: /Authenticate/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: text.registered })).toBeVisible();
+
+    // The title: the issuer challenges the charge, showing its amount; the member fails it.
+    await page.goto("/plans/movie-purchase");
+    await fillPurchaseForm(page, text, text.visa3220);
+    await page.getByRole("button", { name: text.placeOrder }).click();
+    await page.waitForURL("**/sandbox-pay/action/**");
+    await expect(page.getByText("¥2,500")).toBeVisible();
+    await page.getByRole("button", { name: /Fail/ }).click();
+    await page.waitForURL("**/plans/movie-purchase/return?state=*");
+    await expect(page.getByRole("heading", { level: 1, name: text.challengeFailedTitle })).toBeVisible();
+    await expect(page.getByText(text.challengeFailed)).toBeVisible();
+    await page.getByRole("link", { name: text.backToPlan }).click();
+    await page.waitForURL("**/plans/movie-purchase");
+
+    // The rental: challenged and passed, it is bought, and listed on /plans.
+    await page.goto("/plans/movie-rental-48h");
+    await fillPurchaseForm(page, text, text.visa3220);
+    await page.getByRole("button", { name: text.placeOrder }).click();
+    await page.waitForURL("**/sandbox-pay/action/**");
+    await expect(page.getByText("¥440")).toBeVisible();
+    await page.getByRole("button", { name: /Authenticate/ }).click();
+    await page.waitForURL("**/plans/movie-rental-48h/complete");
+    await expect(page.getByRole("heading", { level: 1, name: text.completeTitle })).toBeVisible();
+    await expect(page.getByText(text.rentalMessage)).toBeVisible();
+    await page.goto("/plans");
+    const contracts = page.getByRole("region", { name: text.contracts });
+    await expect(contracts.getByRole("listitem")).toHaveCount(1);
+    await expect(contracts.getByText(text.owned)).toBeVisible();
   });
 }
 

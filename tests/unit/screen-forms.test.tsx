@@ -221,6 +221,12 @@ function codeName(
   return language === "en" && displayNameEn ? displayNameEn : displayName;
 }
 
+/** The confirm button's form: the browser's 3-D Secure token, put in by the page on submit. */
+const threeDSecureFields = [
+  { field: "tds2infoToken", required: false, hidden: true },
+  { field: "tds2infoTokenKey", required: false, hidden: true },
+];
+
 /** What each form screen asks for, from the spec and the store settings (never from the builders). */
 const EXPECTED: Record<
   string,
@@ -290,13 +296,13 @@ const EXPECTED: Record<
     { field: "campaignCode", required: false },
     ...surveyFields(screenData, language),
   ],
-  "plans-planId-confirm": () => [],
+  "plans-planId-confirm": () => threeDSecureFields,
   "signup-plans-planId": (_settings, screenData, language) => [
     { field: "paymentMethodId", required: true },
     { field: "campaignCode", required: false },
     ...surveyFields(screenData, language),
   ],
-  "signup-plans-planId-confirm": () => [],
+  "signup-plans-planId-confirm": () => threeDSecureFields,
   "signup-form": (settings, _screenData, language) => registrationFields(settings, language, "signup"),
   "mypage-edit": (settings, _screenData, language) => registrationFields(settings, language, "edit"),
 };

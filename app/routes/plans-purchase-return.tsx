@@ -1,0 +1,67 @@
+/**
+ * /plans/{planId}/return?state=… and its twin /signup/plans/{planId}/return (issue 43 §4): where the
+ * card issuer's 3-D Secure challenge of a purchase sends the member back. The loader hands the state
+ * to POST /zapi/purchase/return/{planId}, which finishes the purchase once for the member who made
+ * it; when the money is in, the member lands on this place's completion page, otherwise this page
+ * says why and leads back to the plan, to buy it again.
+ */
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import { detectLanguage, translatorFor } from "../../locales/language.ts";
+import type { AccountRouteHandle } from "../components/account/account-route-handle.ts";
+import { PageTitle } from "../components/shell/page-title.tsx";
+import { enforceAccess } from "../lib/screen-loader.server.ts";
+import { pageUrl, zapiFetch } from "../lib/zapi.server.ts";
+import type { Route } from "./+types/plans-purchase-return";
+// The plan pages' texts (app/lib/translations/browser.ts).
+import "../lib/translations/plans.ts";
+
+export const handle: AccountRouteHandle = { hideMenu: true };
+
+/** The purchase pages this return belongs to: the store's or the sign-up's. */
+function placeOf(url: URL, planId: string): string {
+  const base = url.pathname.startsWith("/signup/") ? "/signup/plans" : "/plans";
+  return `${base}/${encodeURIComponent(planId)}`;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await enforceAccess(args, "member");
+  const url = pageUrl(args);
+  const planPath = placeOf(url, args.params.planId);
+  const t = await translatorFor(detectLanguage(args.request));
+  const failed = (message: string, status: number, headers?: Headers) =>
+    data({ message, planPath }, { status, headers });
+  let response: Response;
+  try {
+    response = await zapiFetch(args, `/zapi/purchase/return/${encodeURIComponent(args.params.planId)}`, {
+      method: "POST",
+      body: JSON.stringify({ state: url.searchParams.get("state") ?? "" }),
+    });
+  } catch (error) {
+    console.error("[purchase] the API could not be reached", error);
+    return failed(t("apiError.fallback"), 502);
+  }
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  const answer = (await response.json().catch(() => ({}))) as { orderId?: unknown; message?: unknown };
+  if (response.ok && typeof answer.orderId === "string") throw redirect(`${planPath}/complete`, { headers });
+  const message = typeof answer.message === "string" ? answer.message : t("apiError.fallback");
+  return failed(message, response.ok ? 502 : response.status, headers);
+}
+
+export default function PlansPurchaseReturn({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const title = t("plans.threeDSecure.returnFailedTitle");
+  return (
+    <article className="screen">
+      <PageTitle name={title} />
+      <h1 className="screen__title">{title}</h1>
+      <p className="alert alert--error" role="alert">
+        {loaderData.message}
+      </p>
+      <p className="screen__links">
+        <Link to={loaderData.planPath}>{t("plans.threeDSecure.retry")}</Link>
+      </p>
+    </article>
+  );
+}
