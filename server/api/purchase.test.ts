@@ -448,6 +448,12 @@ describe("3-D Secure at the purchase", () => {
     const malformed = await jiro.on.post("/zapi/purchase/return/movie-rental-48h", { state: 42 });
     expect(malformed.status).toBe(400);
     expect(await json(malformed)).toMatchObject({ code: "VALIDATION_ERROR" });
+    expect(await orderStatuses()).toEqual(["pending"]);
+    expect(await rows(contracts)).toBe(0);
+    // None of them took the state: the member's own return on the plan's page still finishes it.
+    const back = await jiro.on.post("/zapi/purchase/return/movie-rental-48h", { state });
+    expect(await json(back)).toEqual({ orderId: expect.any(String) });
+    expect(await rows(contracts)).toBe(1);
   });
 
   it("comes back to the sign-up's pages when bought in the sign-up's plan step", async () => {

@@ -276,7 +276,8 @@ export const purchaseCalls = new Hono<ApiEnv>()
     const outcome = await completePurchaseAction(
       deps.db,
       deps.payments,
-      { accountId: account.id, state },
+      // The state names the order: only the page of the plan bought takes it.
+      { accountId: account.id, planId: c.req.param("planId"), state },
       deps.now,
     );
     if (!outcome.ok) {
@@ -284,10 +285,6 @@ export const purchaseCalls = new Hono<ApiEnv>()
         throw await apiError(c, 400, "PAYMENT_ACTION_INVALID", "purchase.actionInvalid");
       }
       throw await refusalError(c, outcome.refusal);
-    }
-    // The state names the order: a page of another plan is not where it comes back.
-    if (outcome.planId !== c.req.param("planId")) {
-      throw await apiError(c, 400, "PAYMENT_ACTION_INVALID", "purchase.actionInvalid");
     }
     return c.json({ orderId: outcome.orderId });
   })

@@ -4,10 +4,10 @@
  * expiry. Registrations finished on the processor's page wait in payment_actions under a random
  * state that must come back once, to the member who started it.
  */
-import { and, asc, eq, gt, isNotNull, isNull, not, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, not, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AccountPaymentMethod, PaymentMethodType } from "../../schemas/types/payment-method.gen.ts";
 import type { Db } from "../db/database.ts";
-import { contracts, paymentActions, paymentMethods } from "../db/schema.ts";
+import { contracts, orders, paymentActions, paymentMethods } from "../db/schema.ts";
 import type { ProviderMethod } from "../payments/provider.ts";
 import { hashToken, randomToken } from "./tokens.ts";
 
@@ -168,16 +168,17 @@ export function newPaymentActionState(): string {
 }
 
 /**
- * Takes a returned state, once: the member's own, of the kind the return page finishes (a
- * registration's or a purchase's), unexpired and not taken before; null otherwise (forged,
- * replayed, another member's, the other kind's or too old).
+ * Takes a returned state, once: the member's own, of what the return page finishes (a
+ * registration, or the purchase of `purchaseOfPlan`), unexpired and not taken before; null
+ * otherwise (forged, replayed, another member's, another page's or too old) — and then it stays
+ * for the right page.
  */
 export async function takePaymentAction(
   db: Db,
   accountId: string,
   state: string,
   now: Date,
-  kind: "registration" | "purchase" = "registration",
+  purchaseOfPlan: string | null = null,
 ) {
   const [action] = await db
     .update(paymentActions)
@@ -186,7 +187,12 @@ export async function takePaymentAction(
       and(
         eq(paymentActions.stateHash, hashToken(state)),
         eq(paymentActions.accountId, accountId),
-        kind === "purchase" ? isNotNull(paymentActions.orderId) : isNull(paymentActions.orderId),
+        purchaseOfPlan === null
+          ? isNull(paymentActions.orderId)
+          : inArray(
+              paymentActions.orderId,
+              db.select({ id: orders.id }).from(orders).where(eq(orders.planId, purchaseOfPlan)),
+            ),
         isNull(paymentActions.finishedAt),
         gt(paymentActions.expiresAt, now),
       ),

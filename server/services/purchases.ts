@@ -605,22 +605,23 @@ export async function purchase(
 }
 
 export type PurchaseActionOutcome =
-  | { ok: true; orderId: string; planId: string; contractId: string }
+  | { ok: true; orderId: string; contractId: string }
   /** The state is unknown, spent, another member's or too old. */
   | { ok: false; refusal: { code: "PAYMENT_ACTION_INVALID" } }
   | Refused;
 
 /**
- * The member came back from a purchase's 3-D Secure challenge (`state` from the return URL): the
- * provider says how it ended, and the order becomes its contract or fails. A state is taken once.
+ * The member came back from a purchase's 3-D Secure challenge (`state` from the return URL, on
+ * the page of the plan bought): the provider says how it ended, and the order becomes its contract
+ * or fails. A state is taken once.
  */
 export async function completePurchaseAction(
   db: Db,
   payments: PaymentProvider,
-  input: { accountId: string; state: string },
+  input: { accountId: string; planId: string; state: string },
   now: () => Date,
 ): Promise<PurchaseActionOutcome> {
-  const action = await takePaymentAction(db, input.accountId, input.state, now(), "purchase");
+  const action = await takePaymentAction(db, input.accountId, input.state, now(), input.planId);
   if (!action?.orderId) return { ok: false, refusal: { code: "PAYMENT_ACTION_INVALID" } };
   const orderId = action.orderId;
   const outcome = await payments.completeChargeAction(input.accountId, action.providerActionRef);
@@ -630,7 +631,6 @@ export async function completePurchaseAction(
   }
   if (outcome.status === "requires_action") throw new Error("the provider asked for a second challenge");
   const contractId = await completePaidOrder(db, orderId, outcome.charge.ref, now());
-  const [order] = await db.select({ planId: orders.planId }).from(orders).where(eq(orders.id, orderId));
-  if (!contractId || !order) throw new Error("a paid order has no contract");
-  return { ok: true, orderId, planId: order.planId, contractId };
+  if (!contractId) throw new Error("a paid order has no contract");
+  return { ok: true, orderId, contractId };
 }
