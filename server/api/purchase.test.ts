@@ -200,6 +200,22 @@ describe("with the demo catalogue", () => {
     expect(await rows(sandboxCharges)).toBe(0);
   });
 
+  it("paces a member's quotes, so that campaign codes cannot be tried by the thousand", async () => {
+    for (let tried = 0; tried < 20; tried++) {
+      const response = await verify(hanako, "movie-rental-48h", { campaignCode: `GUESS${tried}` });
+      expect(response.status).toBe(400);
+    }
+    const paced = await verify(hanako, "movie-rental-48h", { campaignCode: "MOVIE300" });
+    expect(paced.status).toBe(429);
+    expect(paced.headers.get("retry-after")).toBe("6");
+    expect(await json(paced)).toMatchObject({ code: "TOO_MANY_ATTEMPTS", retryAfter: 6 });
+    // Another member is not held back, and the member may go on after the wait.
+    const taro = await member("taro@example.jp", "4242424242424242", "203.0.113.11");
+    expect((await verify(taro, "movie-rental-48h")).status).toBe(200);
+    t.clock.advance(6000);
+    expect((await verify(hanako, "movie-rental-48h", { campaignCode: "MOVIE300" })).status).toBe(200);
+  });
+
   it("gives a code that does not exist and one that does not apply the same message", async () => {
     const messages = new Set<string>();
     for (const [planId, campaignCode] of [

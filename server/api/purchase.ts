@@ -39,11 +39,12 @@ import {
   purchase,
   verifyPurchase,
 } from "../services/purchases.ts";
+import { PURCHASE_VERIFY_RATE, takeRate, throttleKey } from "../services/throttle.ts";
 import type { Campaign } from "../store/catalogue-source.ts";
 import type { ApiEnv } from "./context.ts";
 import type { ApiError } from "./errors.ts";
 import { requireMemberAccount } from "./member.ts";
-import { apiError } from "./messages.ts";
+import { apiError, retryLaterError } from "./messages.ts";
 import { asRecord, checkRequest, REQUEST_SCHEMAS } from "./request-schemas.ts";
 import { readJsonBody, requestLanguage, validateRequestData } from "./validation.ts";
 
@@ -201,6 +202,15 @@ async function checkedPurchaseForm(c: ApiContext, planId: string, body: VerifyRe
 
 async function verify(c: ApiContext) {
   const account = await requireMemberAccount(c);
+  const deps = c.get("deps");
+  // Paced before anything is read: quotes must not become a way to try campaign codes en masse.
+  const wait = await takeRate(
+    deps.db,
+    throttleKey.purchaseVerifyBy(account.id),
+    PURCHASE_VERIFY_RATE,
+    deps.now(),
+  );
+  if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait);
   const body = await checkRequest<VerifyRequest>(
     c,
     REQUEST_SCHEMAS.purchaseVerify,
@@ -208,7 +218,6 @@ async function verify(c: ApiContext) {
   );
   const planId = c.req.param("planId") ?? "";
   const payload = await checkedPurchaseForm(c, planId, body);
-  const deps = c.get("deps");
   const now = deps.now();
   const outcome = await verifyPurchase(
     deps.db,

@@ -137,6 +137,12 @@ export const PROFILE_IMAGE_UPLOAD_RATE: RatePolicy = { intervalMs: 20 * SECOND, 
  * minute, so that the page cannot be used to try stolen cards one after another.
  */
 export const PAYMENT_METHOD_REGISTER_RATE: RatePolicy = { intervalMs: 60 * SECOND, burst: 5 };
+/**
+ * Purchase quotes per member (each checks a campaign code and keeps a purchase token): plenty for
+ * going back and forth between the form and the confirmation, too few to try codes by the
+ * thousand (a code that applies is told apart from one that does not by being quoted).
+ */
+export const PURCHASE_VERIFY_RATE: RatePolicy = { intervalMs: 6 * SECOND, burst: 20 };
 /** E-mail change requests per member: a few in a row, then one a minute. */
 export const EMAIL_CHECK_RATE: RatePolicy = { intervalMs: 60 * SECOND, burst: 5 };
 
@@ -202,6 +208,8 @@ export const throttleKey = {
   profileImageBy: (accountId: string) => `profile-image:upload:${accountId}`,
   /** A member's payment method registrations. */
   paymentMethodBy: (accountId: string) => `payment-method:register:${accountId}`,
+  /** A member's purchase quotes (POST /zapi/purchase/verify, /form). */
+  purchaseVerifyBy: (accountId: string) => `purchase:verify:${accountId}`,
   /** A member's e-mail changes: each tells whether the new address has an account. */
   emailCheckBy: (accountId: string) => `email:check:${accountId}`,
 };
