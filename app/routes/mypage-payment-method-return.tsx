@@ -5,11 +5,11 @@
  * started it; on success the member lands on the completion page, otherwise this page says why.
  */
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { detectLanguage, translatorFor } from "../../locales/language.ts";
 import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
 import type { AccountRouteHandle } from "../components/account/account-route-handle.ts";
-import { PageTitle } from "../components/shell/page-title.tsx";
+import { ProviderReturnFailed } from "../components/payment/provider-return-failed.tsx";
 import { enforceAccess } from "../lib/screen-loader.server.ts";
 import { zapiFetch } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-payment-method-return";
@@ -43,17 +43,12 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function MypagePaymentMethodReturn({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const title = t("mypage.paymentMethodPage.returnFailedTitle");
   return (
-    <article className="screen">
-      <PageTitle name={title} />
-      <h1 className="screen__title">{title}</h1>
-      <p className="alert alert--error" role="alert">
-        {loaderData.message}
-      </p>
-      <p className="screen__links">
-        <Link to="/mypage/payment-method">{t("mypage.paymentMethodPage.returnRetry")}</Link>
-      </p>
-    </article>
+    <ProviderReturnFailed
+      title={t("mypage.paymentMethodPage.returnFailedTitle")}
+      message={loaderData.message}
+      retryTo="/mypage/payment-method"
+      retryLabel={t("mypage.paymentMethodPage.returnRetry")}
+    />
   );
 }

@@ -6,10 +6,10 @@
  * says why and leads back to the plan, to buy it again.
  */
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { detectLanguage, translatorFor } from "../../locales/language.ts";
 import type { AccountRouteHandle } from "../components/account/account-route-handle.ts";
-import { PageTitle } from "../components/shell/page-title.tsx";
+import { ProviderReturnFailed } from "../components/payment/provider-return-failed.tsx";
 import { enforceAccess } from "../lib/screen-loader.server.ts";
 import { pageUrl, zapiFetch } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/plans-purchase-return";
@@ -51,17 +51,12 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function PlansPurchaseReturn({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const title = t("plans.threeDSecure.returnFailedTitle");
   return (
-    <article className="screen">
-      <PageTitle name={title} />
-      <h1 className="screen__title">{title}</h1>
-      <p className="alert alert--error" role="alert">
-        {loaderData.message}
-      </p>
-      <p className="screen__links">
-        <Link to={loaderData.planPath}>{t("plans.threeDSecure.retry")}</Link>
-      </p>
-    </article>
+    <ProviderReturnFailed
+      title={t("plans.threeDSecure.returnFailedTitle")}
+      message={loaderData.message}
+      retryTo={loaderData.planPath}
+      retryLabel={t("plans.threeDSecure.retry")}
+    />
   );
 }

@@ -173,6 +173,11 @@ for (const language of ["ja", "en"] as const) {
       page.getByRole("region", { name: text.monthly }).getByRole("button", { name: text.tryFree }),
     ).toBeDisabled();
     await expect(page.getByRole("navigation").getByRole("link", { name: text.plansMenu })).toBeVisible();
+    // And on My Page, from the same rows.
+    await page.goto("/mypage");
+    const held = page.getByRole("region", { name: text.contracts });
+    await expect(held.getByRole("listitem")).toHaveCount(2);
+    await expect(held.getByText(text.trialStatus)).toBeVisible();
   });
 }
 
