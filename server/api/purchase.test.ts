@@ -461,6 +461,8 @@ describe("3-D Secure at the purchase", () => {
     expect(await json(theirs)).toMatchObject({ code: "PAYMENT_ACTION_INVALID" });
     const otherPlan = await jiro.on.post("/zapi/purchase/return/movie-purchase", { state });
     expect(await json(otherPlan)).toMatchObject({ code: "PAYMENT_ACTION_INVALID" });
+    const notAPlan = await jiro.on.post("/zapi/purchase/return/%00", { state });
+    expect(await json(notAPlan)).toMatchObject({ code: "PAYMENT_ACTION_INVALID" });
     const malformed = await jiro.on.post("/zapi/purchase/return/movie-rental-48h", { state: 42 });
     expect(malformed.status).toBe(400);
     expect(await json(malformed)).toMatchObject({ code: "VALIDATION_ERROR" });

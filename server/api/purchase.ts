@@ -202,15 +202,6 @@ async function checkedPurchaseForm(c: ApiContext, planId: string, body: VerifyRe
 
 async function verify(c: ApiContext) {
   const account = await requireMemberAccount(c);
-  const deps = c.get("deps");
-  // Paced before anything is read: quotes must not become a way to try campaign codes en masse.
-  const wait = await takeRate(
-    deps.db,
-    throttleKey.purchaseVerifyBy(account.id),
-    PURCHASE_VERIFY_RATE,
-    deps.now(),
-  );
-  if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait);
   const body = await checkRequest<VerifyRequest>(
     c,
     REQUEST_SCHEMAS.purchaseVerify,
@@ -218,6 +209,16 @@ async function verify(c: ApiContext) {
   );
   const planId = c.req.param("planId") ?? "";
   const payload = await checkedPurchaseForm(c, planId, body);
+  const deps = c.get("deps");
+  // Paced once the request is well formed, before the plan or the code is looked at: quotes must
+  // not become a way to try campaign codes en masse.
+  const wait = await takeRate(
+    deps.db,
+    throttleKey.purchaseVerifyBy(account.id),
+    PURCHASE_VERIFY_RATE,
+    deps.now(),
+  );
+  if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait);
   const now = deps.now();
   const outcome = await verifyPurchase(
     deps.db,

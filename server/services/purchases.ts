@@ -23,7 +23,12 @@ import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 import type { Db } from "../db/database.ts";
 import { accounts, charges, contracts, orders, paymentMethods, purchaseTokens } from "../db/schema.ts";
 import type { Failure, PaymentProvider } from "../payments/provider.ts";
-import type { Campaign, Catalogue, CataloguePlan } from "../store/catalogue-source.ts";
+import {
+  type Campaign,
+  type Catalogue,
+  type CataloguePlan,
+  isPlanIdShape,
+} from "../store/catalogue-source.ts";
 import { inForce } from "./contracts.ts";
 import { type OrderQuote, quoteOrder } from "./order-quote.ts";
 import { newPaymentActionState, startPaymentAction, takePaymentAction } from "./payment-methods.ts";
@@ -621,6 +626,8 @@ export async function completePurchaseAction(
   input: { accountId: string; planId: string; state: string },
   now: () => Date,
 ): Promise<PurchaseActionOutcome> {
+  // A path that is no plan ID names no order (and some bytes, NUL, the database refuses outright).
+  if (!isPlanIdShape(input.planId)) return { ok: false, refusal: { code: "PAYMENT_ACTION_INVALID" } };
   const action = await takePaymentAction(db, input.accountId, input.state, now(), input.planId);
   if (!action?.orderId) return { ok: false, refusal: { code: "PAYMENT_ACTION_INVALID" } };
   const orderId = action.orderId;

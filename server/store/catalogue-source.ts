@@ -27,6 +27,13 @@ export interface Catalogue {
 
 export type CatalogueSource = CurrentSource<Catalogue>;
 
+/** What a plan ID may look like (the catalogue's schema): anything else names no plan, ever. */
+const PLAN_ID = new RegExp(planCatalogueSchema.definitions.cataloguePlan.properties.planId.pattern);
+
+export function isPlanIdShape(value: string): boolean {
+  return PLAN_ID.test(value);
+}
+
 export const PLANS_FILE = "plans.json";
 export const CAMPAIGNS_FILE = "campaigns.json";
 
