@@ -10,6 +10,7 @@ import {
   TestBrowser,
 } from "../../tests/api-harness.ts";
 import {
+  accounts,
   authCodes,
   authFlows,
   loginHistory,
@@ -80,6 +81,19 @@ describe("POST /zapi/login with a password", () => {
     expect(session?.tokenHash).not.toBe(sid?.value);
     expect(session?.expiresAt.getTime()).toBe(t.clock.now().getTime() + 30 * 24 * 60 * MINUTE);
     expect((await json(await browser.get("/zapi/internal/root/screen-data"))).authId).toBe(member.publicId);
+  });
+
+  it("remembers the language the member signed in with, for mails sent without a request", async () => {
+    const [before] = await t.db.select().from(accounts).where(eq(accounts.id, member.accountId));
+    expect(before?.language).toBeNull();
+    const browser = new TestBrowser(t);
+    await browser.post(
+      "/zapi/login",
+      { emailUserId: member.email, password: "Passw0rdA", loginMethod: "Password" },
+      { "accept-language": "en-US,en;q=0.9" },
+    );
+    const [after] = await t.db.select().from(accounts).where(eq(accounts.id, member.accountId));
+    expect(after?.language).toBe("en");
   });
 
   it("refuses a login posted from another site, before looking at anything", async () => {

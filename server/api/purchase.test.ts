@@ -16,6 +16,7 @@ import {
   type SandboxMerchant,
 } from "../payments/sandbox/processor.ts";
 import { listPaymentMethods } from "../services/payment-methods.ts";
+import { REAP_AFTER_MS, runBillingPass } from "../services/renewals.ts";
 import type { Catalogue } from "../store/catalogue-source.ts";
 
 const merchant: SandboxMerchant = { merchantId: "sandbox-merchant", serviceId: "001" };
@@ -413,6 +414,22 @@ describe("3-D Secure at the purchase", () => {
         "お支払いを確認できませんでした。有効期限が切れたか、すでに完了しています。ご契約状況をご確認のうえ、必要であればもう一度お手続きください。",
     });
     expect(await rows(contracts)).toBe(1);
+  });
+
+  it("leaves an order whose challenge is still open to the member; the reaper fails it once the challenge lapsed", async () => {
+    const { redirectTo } = await json(await buySecured(jiro, "movie-rental-48h"));
+    expect(redirectTo).toBeTruthy();
+    const billing = { db: t.db, payments: t.deps.payments, catalogue: () => t.deps.catalogue.current() };
+    // Reapable by age, but the member may still be on the issuer's page: left alone.
+    t.clock.advance(REAP_AFTER_MS + 60_000);
+    await runBillingPass(billing, t.clock.now());
+    expect(await orderStatuses()).toEqual(["pending"]);
+    // The challenge lapsed unanswered: the provider says it failed, and so does the order.
+    t.clock.advance(30 * 60_000);
+    await runBillingPass(billing, t.clock.now());
+    expect(await orderStatuses()).toEqual(["failed"]);
+    expect((await t.db.select().from(charges)).map((row) => row.status)).toEqual(["failed"]);
+    expect(await rows(contracts)).toBe(0);
   });
 
   it("fails the order when the challenge is refused, charging nothing and keeping no contract", async () => {

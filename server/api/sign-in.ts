@@ -2,7 +2,9 @@
  * What every way in ends with: a new session (never the one the browser had), the cookies, the
  * browser remembered for new-login notices, and for a login, its history row and the notice.
  */
+import { eq } from "drizzle-orm";
 import type { Context } from "hono";
+import { accounts } from "../db/schema.ts";
 import { sendMail } from "../mail/send-mail.ts";
 import type { Account } from "../services/accounts.ts";
 import { rememberBrowser } from "../services/login-alerts.ts";
@@ -35,6 +37,11 @@ export async function startMemberSession(c: Context<ApiEnv>, account: Account): 
     ip: clientAddress(c),
   });
   setSessionCookies(c, { ...session, publicId: account.publicId });
+  // Mails sent without a request (a declined renewal) speak the language the member last used.
+  const language = requestLanguage(c);
+  if (account.language !== language) {
+    await db.update(accounts).set({ language }).where(eq(accounts.id, account.id));
+  }
   const browser = await rememberBrowser(db, { token: loginAlertToken(c), accountId: account.id, now: now() });
   setLoginAlertCookie(c, browser.token);
   return !browser.known;

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { Language } from "../../locales/index.ts";
 import type { CardBrand } from "../../schemas/card.ts";
 import type { PasswordStrength } from "../../schemas/form-definition.ts";
 import type { SEX_CODES } from "../../schemas/rules.ts";
@@ -88,6 +89,11 @@ export const accounts = pgTable(
     prefecture: smallint("prefecture"),
     address: text("address"),
     address2: text("address2"),
+    /**
+     * The language of the member's last sign-in: mails sent without a request (a renewal declined,
+     * a subscription ended) are written in it. Null before the first sign-in: Japanese.
+     */
+    language: text("language").$type<Language>(),
     customAssociatedInfo: jsonb("custom_associated_info")
       .$type<CustomAssociatedInfoValue[]>()
       .notNull()
@@ -547,8 +553,13 @@ export const contracts = pgTable(
     campaignCyclesLeft: integer("campaign_cycles_left").notNull().default(0),
     /** The day of the month billing falls on (1–31; the month's last day when it has fewer). */
     anchorDay: smallint("anchor_day"),
-    /** YYYY-MM-DD in Japan. */
+    /**
+     * YYYY-MM-DD in Japan: the day the billing run next charges it (or, cancelling, ends it). On
+     * hold, the day of the next retry.
+     */
     nextSettlementDay: text("next_settlement_day"),
+    /** On hold: the settlement day of the cycle whose charge was declined (YYYY-MM-DD in Japan). */
+    heldCycleDay: text("held_cycle_day"),
     trialEndDay: text("trial_end_day"),
     /** Purchases and rentals: until when the content may be watched. */
     entitlementExpiresAt: timestamp("entitlement_expires_at", { withTimezone: true }),
@@ -560,6 +571,10 @@ export const contracts = pgTable(
     index("contracts_account_idx").on(table.accountId),
     index("contracts_payment_method_idx").on(table.paymentMethodId),
     index("contracts_plan_idx").on(table.planId),
+    // The billing run's claim: subscriptions still running, by the day they are due.
+    index("contracts_due_idx")
+      .on(table.nextSettlementDay)
+      .where(sql`${table.planType} = 'subscription' AND ${table.subscriptionStatus} <> 'CANCELLED'`),
   ],
 );
 
@@ -650,8 +665,18 @@ export const charges = pgTable(
     status: text("status").$type<ChargeStatus>().notNull(),
     providerRef: text("provider_ref"),
     failureCode: text("failure_code"),
+    /** A renewal: the settlement day of the cycle it pays (YYYY-MM-DD in Japan); null for a purchase. */
+    cycleDay: text("cycle_day"),
     createdAt: createdAt(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },
-  (table) => [index("charges_account_created_idx").on(table.accountId, table.createdAt)],
+  (table) => [
+    index("charges_account_created_idx").on(table.accountId, table.createdAt),
+    // A cycle is paid once: at most one charge of it under way or taken (declined ones may repeat).
+    uniqueIndex("charges_cycle_unique")
+      .on(table.contractId, table.cycleDay)
+      .where(sql`${table.cycleDay} IS NOT NULL AND ${table.status} <> 'failed'`),
+    // The reaper's look for attempts left pending.
+    index("charges_pending_idx").on(table.createdAt).where(sql`${table.status} = 'pending'`),
+  ],
 );

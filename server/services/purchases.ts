@@ -12,7 +12,7 @@
  *   answers a repeated key with the first charge (ADR 0028);
  * - the provider is called outside the transaction; its answer completes the order (the contract)
  *   or fails it (the slot is free again).
- * A process that dies between the two leaves a pending order; the renewal issue's reaper settles
+ * A process that dies between the two leaves a pending order; the billing run's reaper settles
  * it by asking the provider about its key.
  */
 import { and, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
@@ -465,7 +465,7 @@ async function startPurchase(
  * an order settled before (by the member's return or by the reaper) is left as it is, and its
  * contract answered.
  */
-async function completePaidOrder(db: Db, orderId: string, chargeRef: string, settledAt: Date) {
+export async function completePaidOrder(db: Db, orderId: string, chargeRef: string, settledAt: Date) {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw new Error(`order ${orderId} is gone`);
@@ -497,7 +497,7 @@ async function completePaidOrder(db: Db, orderId: string, chargeRef: string, set
 }
 
 /** The provider refused the money: the order and its charge fail (the slot is free again). */
-async function failPendingOrder(db: Db, orderId: string, failure: Failure, settledAt: Date) {
+export async function failPendingOrder(db: Db, orderId: string, failure: Failure, settledAt: Date) {
   await db.transaction(async (tx) => {
     await tx
       .update(charges)

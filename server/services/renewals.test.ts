@@ -1,0 +1,459 @@
+/**
+ * The billing run (issue 44 §2) walked with an injected clock: subscriptions through a year,
+ * every charge, amount and status checked; the reaper after a process died mid-charge.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { addDays, japanMidnight } from "../../schemas/billing-calendar.ts";
+import type { SubscriptionStatus } from "../../schemas/subscription-status.ts";
+import { createTestApi, demoCatalogue, insertAccount, type TestApi } from "../../tests/api-harness.ts";
+import { charges, contracts, sandboxCharges } from "../db/schema.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
+import { createCardToken, failNextCharge, type SandboxMerchant } from "../payments/sandbox/processor.ts";
+import type { Catalogue } from "../store/catalogue-source.ts";
+import { savePaymentMethod } from "./payment-methods.ts";
+import { type BillingDeps, type BillingLine, REAP_AFTER_MS, runBillingPass } from "./renewals.ts";
+
+const merchant: SandboxMerchant = { merchantId: "sandbox-merchant", serviceId: "001" };
+let t: TestApi;
+let catalogue: Catalogue;
+
+beforeEach(async () => {
+  t = await createTestApi({ startAt: "2026-04-01T03:00:00Z" });
+  catalogue = { ...demoCatalogue(), version: "test" };
+});
+afterEach(() => t.close());
+
+function deps(payments: PaymentProvider = t.deps.payments, notices: BillingLine[] = []): BillingDeps {
+  return { db: t.db, payments, catalogue: () => catalogue, notify: async (line) => void notices.push(line) };
+}
+
+/** A member with a saved card: 4242 pays, 0341 is declined at every charge. */
+async function subscriber(card = "4242424242424242") {
+  const account = await insertAccount(t);
+  const token = await createCardToken(
+    t.db,
+    merchant,
+    { ...merchant, ccNumber: card, ccExpiration: "203012", securityCode: "123" },
+    t.clock.now(),
+  );
+  if (token.result !== "OK") throw new Error(token.errorCode);
+  const registered = await t.deps.payments.registerCard({
+    customerRef: account.accountId,
+    token: token.tokenResponse.token,
+    tokenKey: token.tokenResponse.tokenKey,
+    returnUrl: "http://localhost/return",
+  });
+  if (registered.status !== "succeeded") throw new Error(registered.status);
+  const method = await savePaymentMethod(t.db, account.accountId, registered.method, t.clock.now());
+  return { accountId: account.accountId, methodId: method.id, methodRef: method.providerRef };
+}
+
+type Subscriber = Awaited<ReturnType<typeof subscriber>>;
+
+/** A subscription as a purchase leaves it (server/services/purchases.ts newContract). */
+async function subscribe(
+  who: Subscriber,
+  planId: string,
+  fields: {
+    status: SubscriptionStatus;
+    nextSettlementDay: string;
+    anchorDay: number;
+    campaignId?: string;
+    campaignCyclesLeft?: number;
+    trialEndDay?: string;
+    withoutMethod?: boolean;
+  },
+): Promise<string> {
+  const [row] = await t.db
+    .insert(contracts)
+    .values({
+      accountId: who.accountId,
+      planId,
+      planType: "subscription",
+      subscriptionStatus: fields.status,
+      paymentMethodId: fields.withoutMethod ? null : who.methodId,
+      campaignId: fields.campaignId ?? null,
+      campaignCyclesLeft: fields.campaignCyclesLeft ?? 0,
+      anchorDay: fields.anchorDay,
+      nextSettlementDay: fields.nextSettlementDay,
+      trialEndDay: fields.trialEndDay ?? null,
+      createdAt: t.clock.now(),
+    })
+    .returning({ id: contracts.id });
+  if (!row) throw new Error("no contract");
+  return row.id;
+}
+
+/** One pass at 00:05 Japan time of `day`. */
+async function passOn(day: string, billing: BillingDeps = deps()) {
+  t.clock.set(new Date(japanMidnight(day).getTime() + 5 * 60_000));
+  return runBillingPass(billing, t.clock.now());
+}
+
+/** A pass every day from `from` to `to` (inclusive), as the server's loop would run them. */
+async function walk(from: string, to: string, billing: BillingDeps = deps()): Promise<BillingLine[]> {
+  const lines: BillingLine[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) lines.push(...(await passOn(day, billing)).lines);
+  return lines;
+}
+
+async function contract(id: string) {
+  const [row] = await t.db.select().from(contracts).where(eq(contracts.id, id));
+  if (!row) throw new Error("gone");
+  return row;
+}
+
+/** The contract's charges, oldest first: [cycle day, amount, status]. */
+async function chargesOf(id: string) {
+  const rows = await t.db
+    .select()
+    .from(charges)
+    .where(eq(charges.contractId, id))
+    .orderBy(asc(charges.createdAt), asc(charges.idempotencyKey));
+  return rows.map((row) => [row.cycleDay, row.amount, row.status] as const);
+}
+
+async function providerCharges(who: Subscriber) {
+  const rows = await t.db.select().from(sandboxCharges).where(eq(sandboxCharges.methodRef, who.methodRef));
+  return rows.map((row) => [row.amount, row.status] as const);
+}
+
+describe("renewal billing through a year (issue 44 §2)", () => {
+  it("a free trial becomes paid on its first payment day (TRIAL_TO_PAID), then renews monthly on the anchor day", async () => {
+    const who = await subscriber();
+    // Bought on 2026-04-01 with the 31-day trial: first payment 2026-05-02 (spec §9).
+    const id = await subscribe(who, "standard-monthly", {
+      status: "NEW_TRIAL_CONTRACT",
+      nextSettlementDay: "2026-05-02",
+      anchorDay: 2,
+      trialEndDay: "2026-05-01",
+    });
+    await walk("2026-04-01", "2026-05-01");
+    expect(await chargesOf(id)).toEqual([]);
+    expect((await contract(id)).subscriptionStatus).toBe("NEW_TRIAL_CONTRACT");
+
+    const [first] = (await passOn("2026-05-02")).lines;
+    expect(first).toMatchObject({
+      outcome: "renewed",
+      status: "TRIAL_TO_PAID",
+      amount: 990,
+      cycleDay: "2026-05-02",
+    });
+    expect(await contract(id)).toMatchObject({
+      subscriptionStatus: "TRIAL_TO_PAID",
+      nextSettlementDay: "2026-06-02",
+    });
+
+    await walk("2026-05-03", "2027-04-01");
+    const months = ["05", "06", "07", "08", "09", "10", "11", "12"].map((m) => `2026-${m}-02`);
+    const paidDays = [...months, "2027-01-02", "2027-02-02", "2027-03-02"];
+    expect(await chargesOf(id)).toEqual(paidDays.map((day) => [day, 990, "succeeded"]));
+    expect(await contract(id)).toMatchObject({
+      subscriptionStatus: "ONGOING_CONTRACT",
+      nextSettlementDay: "2027-04-02",
+    });
+    // Each charge is the provider's too, once.
+    expect(await providerCharges(who)).toEqual(paidDays.map(() => [990, "succeeded"]));
+  });
+
+  it("an anchor on the 31st: 31 Jan → 28 Feb → 31 Mar → 30 Apr → 31 May, never from the clamped date", async () => {
+    const who = await subscriber();
+    const id = await subscribe(who, "standard-monthly", {
+      status: "NEW_CONTRACT",
+      nextSettlementDay: "2027-01-31",
+      anchorDay: 31,
+    });
+    const lines = await walk("2027-01-30", "2027-05-31");
+    expect(lines.map((line) => line.cycleDay)).toEqual([
+      "2027-01-31",
+      "2027-02-28",
+      "2027-03-31",
+      "2027-04-30",
+      "2027-05-31",
+    ]);
+    expect(await contract(id)).toMatchObject({
+      subscriptionStatus: "ONGOING_CONTRACT",
+      nextSettlementDay: "2027-06-30",
+    });
+  });
+
+  it("an annual plan renews after 12 months; a subscription is due from 00:00 Japan time, not before", async () => {
+    const who = await subscriber();
+    const id = await subscribe(who, "standard-annual", {
+      status: "NEW_CONTRACT",
+      nextSettlementDay: "2027-04-01",
+      anchorDay: 1,
+    });
+    // 23:59 Japan on the day before (14:59 UTC): not due.
+    t.clock.set("2027-03-31T14:59:00Z");
+    expect((await runBillingPass(deps(), t.clock.now())).lines).toEqual([]);
+    t.clock.set("2027-03-31T15:00:00Z");
+    expect((await runBillingPass(deps(), t.clock.now())).lines).toMatchObject([
+      { outcome: "renewed", amount: 9900 },
+    ]);
+    expect((await contract(id)).nextSettlementDay).toBe("2028-04-01");
+  });
+
+  it("a declined renewal holds the subscription; it is retried the next day and recovers (HOLD → HOLD_RELEASED)", async () => {
+    const who = await subscriber();
+    const notices: BillingLine[] = [];
+    const id = await subscribe(who, "standard-monthly", {
+      status: "ONGOING_CONTRACT",
+      nextSettlementDay: "2026-06-15",
+      anchorDay: 15,
+    });
+    expect(await failNextCharge(t.db, who.methodRef)).toBe(true);
+    const [declined] = (await passOn("2026-06-15", deps(undefined, notices))).lines;
+    expect(declined).toMatchObject({ outcome: "declined", status: "HOLD", amount: 990 });
+    expect(await contract(id)).toMatchObject({
+      subscriptionStatus: "HOLD",
+      nextSettlementDay: "2026-06-16",
+      heldCycleDay: "2026-06-15",
+    });
+    // The same day again: not retried before the next day.
+    t.clock.advance(3 * 3_600_000);
+    expect((await runBillingPass(deps(), t.clock.now())).lines).toEqual([]);
+
+    const [recovered] = (await passOn("2026-06-16", deps(undefined, notices))).lines;
+    expect(recovered).toMatchObject({ outcome: "renewed", status: "HOLD_RELEASED", cycleDay: "2026-06-15" });
+    // The anchor is kept: the next cycle is counted from the 15th, not from the day it was paid.
+    expect(await contract(id)).toMatchObject({ nextSettlementDay: "2026-07-15", heldCycleDay: null });
+    expect(await chargesOf(id)).toEqual([
+      ["2026-06-15", 990, "failed"],
+      ["2026-06-15", 990, "succeeded"],
+    ]);
+    expect(await providerCharges(who)).toEqual([
+      [990, "failed"],
+      [990, "succeeded"],
+    ]);
+    expect(notices.map((notice) => notice.outcome)).toEqual(["declined", "renewed"]);
+
+    await passOn("2026-07-15");
+    expect((await contract(id)).subscriptionStatus).toBe("ONGOING_CONTRACT");
+  });
+
+  it("a trial whose first payment is declined is TRIAL_HOLD, and TRIAL_HOLD_RELEASED once paid", async () => {
+    const who = await subscriber();
+    const id = await subscribe(who, "standard-monthly", {
+      status: "NEW_TRIAL_CONTRACT",
+      nextSettlementDay: "2026-05-02",
+      anchorDay: 2,
+      trialEndDay: "2026-05-01",
+    });
+    await failNextCharge(t.db, who.methodRef);
+    await passOn("2026-05-02");
+    expect((await contract(id)).subscriptionStatus).toBe("TRIAL_HOLD");
+    await passOn("2026-05-03");
+    expect(await contract(id)).toMatchObject({
+      subscriptionStatus: "TRIAL_HOLD_RELEASED",
+      nextSettlementDay: "2026-06-02",
+    });
+  });
+
+  it("a card declined every day is retried daily until the next cycle's day, then the subscription ends", async () => {
+    const who = await subscriber("4000000000000341");
+    const notices: BillingLine[] = [];
+    const id = await subscribe(who, "standard-monthly", {
+      status: "ONGOING_CONTRACT",
+      nextSettlementDay: "2026-06-25",
+      anchorDay: 25,
+    });
+    await walk("2026-06-25", "2026-08-10", deps(undefined, notices));
+    const attempts = await chargesOf(id);
+    // The 25th of June and every day after it up to the 24th of July; the retry due on the 25th ends it.
+    expect(attempts).toHaveLength(30);
+    expect(
+      attempts.every(
+        ([day, amount, status]) => day === "2026-06-25" && amount === 990 && status === "failed",
+      ),
+    ).toBe(true);
+    expect(await contract(id)).toMatchObject({ subscriptionStatus: "CANCELLED", heldCycleDay: null });
+    expect(notices.at(-1)).toMatchObject({ outcome: "ended", status: "CANCELLED" });
+    expect(notices.filter((notice) => notice.outcome === "ended")).toHaveLength(1);
+  });
+
+  it("counts a campaign's discounted cycles down, then charges the full price", async () => {
+    const who = await subscriber();
+    // HALF3 bought with no trial: the first half-price cycle was paid at the purchase.
+    const id = await subscribe(who, "standard-monthly", {
+      status: "NEW_CONTRACT",
+      nextSettlementDay: "2026-05-01",
+      anchorDay: 1,
+      campaignId: "half-price-3",
+      campaignCyclesLeft: 2,
+    });
+    await walk("2026-05-01", "2026-08-01");
+    expect(await chargesOf(id)).toEqual([
+      ["2026-05-01", 495, "succeeded"],
+      ["2026-06-01", 495, "succeeded"],
+      ["2026-07-01", 990, "succeeded"],
+      ["2026-08-01", 990, "succeeded"],
+    ]);
+    expect((await contract(id)).campaignCyclesLeft).toBe(0);
+  });
+
+  it("a cycle a payment code pays costs nothing; the next one, with no method to charge, is held", async () => {
+    const who = await subscriber();
+    const id = await subscribe(who, "standard-monthly", {
+      status: "NEW_CONTRACT",
+      nextSettlementDay: "2026-05-01",
+      anchorDay: 1,
+      campaignId: "gift-code-2026",
+      campaignCyclesLeft: 1,
+      withoutMethod: true,
+    });
+    await passOn("2026-05-01");
+    await passOn("2026-06-01");
+    expect(await chargesOf(id)).toEqual([
+      ["2026-05-01", 0, "succeeded"],
+      ["2026-06-01", 990, "failed"],
+    ]);
+    expect(await contract(id)).toMatchObject({ subscriptionStatus: "HOLD", nextSettlementDay: "2026-06-02" });
+    expect(await providerCharges(who)).toEqual([]);
+  });
+
+  it("a cancellation ends the subscription on its day, uncharged; forceStopRenewDate ends renewals", async () => {
+    const who = await subscriber();
+    const cancelling = await subscribe(who, "standard-monthly", {
+      status: "CANCEL_REQUEST",
+      nextSettlementDay: "2026-05-10",
+      anchorDay: 10,
+    });
+    catalogue = {
+      ...catalogue,
+      plans: catalogue.plans.map((plan) =>
+        plan.planId === "standard-annual"
+          ? { ...plan, forceStopRenewDate: "2027-06-30T23:59:59+09:00" }
+          : plan,
+      ),
+    };
+    const stopping = await subscribe(who, "standard-annual", {
+      status: "ONGOING_CONTRACT",
+      nextSettlementDay: "2026-07-01",
+      anchorDay: 1,
+    });
+    const lines = await walk("2026-05-09", "2027-07-02");
+    expect(lines.map((line) => [line.contractId, line.cycleDay, line.outcome, line.detail])).toEqual([
+      [cancelling, "2026-05-10", "ended", "CANCELLATION_DUE"],
+      [stopping, "2026-07-01", "renewed", null],
+      [stopping, "2027-07-01", "ended", "RENEWAL_STOPPED"],
+    ]);
+    expect(await chargesOf(cancelling)).toEqual([]);
+    expect((await contract(cancelling)).subscriptionStatus).toBe("CANCELLED");
+    expect((await contract(stopping)).subscriptionStatus).toBe("CANCELLED");
+  });
+
+  it("catches up: a run that was stopped for three months charges each missed cycle once, in turn", async () => {
+    const who = await subscriber();
+    const id = await subscribe(who, "standard-monthly", {
+      status: "ONGOING_CONTRACT",
+      nextSettlementDay: "2026-05-20",
+      anchorDay: 20,
+    });
+    const report = await passOn("2026-08-01");
+    expect(report.totals).toMatchObject({ renewed: 3, declined: 0 });
+    expect((await chargesOf(id)).map(([day]) => day)).toEqual(["2026-05-20", "2026-06-20", "2026-07-20"]);
+    expect((await passOn("2026-08-01")).lines).toEqual([]);
+  });
+
+  it("leaves a subscription whose plan left the catalogue alone, and says so", async () => {
+    const who = await subscriber();
+    const id = await subscribe(who, "standard-monthly", {
+      status: "ONGOING_CONTRACT",
+      nextSettlementDay: "2026-05-20",
+      anchorDay: 20,
+    });
+    catalogue = { ...catalogue, plans: catalogue.plans.filter((plan) => plan.planId !== "standard-monthly") };
+    const report = await passOn("2026-05-20");
+    expect(report.lines).toMatchObject([
+      { contractId: id, outcome: "skipped", detail: "PLAN_NOT_IN_CATALOGUE" },
+    ]);
+    expect(await chargesOf(id)).toEqual([]);
+  });
+});
+
+describe("exactly once when a process dies mid-charge: the reaper asks the provider", () => {
+  // The run logs the provider's silence; here it is expected.
+  beforeEach(() => void vi.spyOn(console, "error").mockImplementation(() => undefined));
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The provider as a process that died right after (or right before) the charge left it. */
+  function dyingAfterCharge(real: PaymentProvider, sent: boolean): PaymentProvider {
+    return {
+      ...real,
+      async charge(request) {
+        if (sent) await real.charge(request);
+        throw new Error("the process died");
+      },
+    };
+  }
+
+  it("a charge the provider took is settled from its record, never charged again", async () => {
+    const who = await subscriber();
+    const id = await subscribe(who, "standard-monthly", {
+      status: "ONGOING_CONTRACT",
+      nextSettlementDay: "2026-05-20",
+      anchorDay: 20,
+    });
+    const died = await passOn("2026-05-20", deps(dyingAfterCharge(t.deps.payments, true)));
+    expect(died.lines).toMatchObject([{ outcome: "unsettled", detail: "NO_ANSWER" }]);
+    expect(await chargesOf(id)).toEqual([["2026-05-20", 990, "pending"]]);
+
+    // A pass soon after: the charge is too young to reap, and its cycle is not claimed again.
+    t.clock.advance(REAP_AFTER_MS / 2);
+    expect((await runBillingPass(deps(), t.clock.now())).lines).toEqual([]);
+
+    t.clock.advance(REAP_AFTER_MS);
+    const reaped = await runBillingPass(deps(), t.clock.now());
+    expect(reaped.lines).toMatchObject([{ outcome: "renewed", reaped: true, status: "ONGOING_CONTRACT" }]);
+    expect(await chargesOf(id)).toEqual([["2026-05-20", 990, "succeeded"]]);
+    expect(await providerCharges(who)).toEqual([[990, "succeeded"]]);
+    expect((await contract(id)).nextSettlementDay).toBe("2026-06-20");
+  });
+
+  it("a charge the provider never received is marked not sent and made under a new key", async () => {
+    const who = await subscriber();
+    const id = await subscribe(who, "standard-monthly", {
+      status: "ONGOING_CONTRACT",
+      nextSettlementDay: "2026-05-20",
+      anchorDay: 20,
+    });
+    await passOn("2026-05-20", deps(dyingAfterCharge(t.deps.payments, false)));
+    t.clock.advance(REAP_AFTER_MS + 60_000);
+    const report = await runBillingPass(deps(), t.clock.now());
+    expect(report.lines.map((line) => [line.outcome, line.detail, line.reaped])).toEqual([
+      ["unsettled", "NOT_SENT", true],
+      ["renewed", null, false],
+    ]);
+    expect(await chargesOf(id)).toEqual([
+      ["2026-05-20", 990, "failed"],
+      ["2026-05-20", 990, "succeeded"],
+    ]);
+    expect(await providerCharges(who)).toEqual([[990, "succeeded"]]);
+    const keys = await t.db
+      .select({ key: charges.idempotencyKey })
+      .from(charges)
+      .where(and(eq(charges.contractId, id)))
+      .orderBy(asc(charges.createdAt));
+    expect(keys.map((row) => row.key.split(":").at(-1))).toEqual(["1", "2"]);
+  });
+
+  it("two passes at the same moment charge each due subscription once", async () => {
+    const members = await Promise.all([subscriber(), subscriber(), subscriber()]);
+    for (const who of members) {
+      await subscribe(who, "standard-monthly", {
+        status: "ONGOING_CONTRACT",
+        nextSettlementDay: "2026-05-20",
+        anchorDay: 20,
+      });
+    }
+    t.clock.set(japanMidnight("2026-05-20"));
+    const [a, b] = await Promise.all([
+      runBillingPass(deps(), t.clock.now()),
+      runBillingPass(deps(), t.clock.now()),
+    ]);
+    expect(a.totals.renewed + b.totals.renewed).toBe(3);
+    for (const who of members) expect(await providerCharges(who)).toEqual([[990, "succeeded"]]);
+  });
+});

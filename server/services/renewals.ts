@@ -1,0 +1,529 @@
+/**
+ * Subscriptions that renew on their own (issue 44 §2; spec §4, §9): the billing run.
+ *
+ * Each subscription is due from 00:00 Japan time of its settlement day. A pass:
+ * 1. reaps: a charge left pending longer than {@link REAP_AFTER_MS} (its process died between
+ *    the claim and the answer) is settled by asking the provider what its key came to — never by
+ *    charging again blindly;
+ * 2. claims due subscriptions in batches with `SELECT … FOR UPDATE SKIP LOCKED` (several processes
+ *    on one PostgreSQL take disjoint batches; PGlite runs the same SQL) and, in that transaction,
+ *    writes the cycle's charge row: unique per (subscription, cycle) while under way or taken, with
+ *    the provider idempotency key `renewal:{contract}:{cycle day}:{attempt}`;
+ * 3. charges outside the claiming transaction, then settles charge and subscription together in
+ *    one transaction that acts only on a charge still pending (a reaper may have settled it).
+ *
+ * A cycle's date is the anchor day clamped to the month's length, counted from the anchor
+ * (schemas/billing-calendar.ts). A declined charge holds the subscription and it is retried from
+ * the next day; a hold that reaches the next cycle's day without recovering ends the subscription.
+ */
+import { and, count, eq, isNull, lt, lte, ne, notInArray, sql } from "drizzle-orm";
+import { addDays, japanDay, japanMidnight, settlementDay } from "../../schemas/billing-calendar.ts";
+import { taxBreakdown } from "../../schemas/consumption-tax.ts";
+import {
+  isCharged,
+  nextSubscriptionStatus,
+  type SubscriptionStatus,
+  subscriptionStatusGroup,
+} from "../../schemas/subscription-status.ts";
+import type { Db } from "../db/database.ts";
+import { charges, contracts, paymentMethods } from "../db/schema.ts";
+import type { ChargeOutcome, PaymentProvider } from "../payments/provider.ts";
+import type { Catalogue, CataloguePlan } from "../store/catalogue-source.ts";
+import { discountedPrice } from "./order-quote.ts";
+import { completePaidOrder, failPendingOrder } from "./purchases.ts";
+
+/** A charge still pending after this long lost its process: the reaper asks the provider about it. */
+export const REAP_AFTER_MS = 10 * 60 * 1000;
+/** Subscriptions claimed per transaction. */
+export const CLAIM_BATCH = 50;
+/** Charges asked of the provider at once within a batch. */
+const CHARGE_CONCURRENCY = 4;
+
+/** Failure codes of our own, beside the provider's. */
+export const RENEWAL_FAILURES = {
+  /** Nothing would pay: the subscription has no registered method (a payment code paid before). */
+  noPaymentMethod: "NO_PAYMENT_METHOD",
+  /** The reaper found the provider never received the charge: it was not made, and is made again. */
+  notSent: "NOT_SENT",
+  /** The provider asked for a challenge no member is there to pass. */
+  unexpectedAction: "UNEXPECTED_ACTION",
+} as const;
+
+export type BillingOutcome =
+  /** The cycle is paid (or cost nothing); the subscription runs to its next settlement day. */
+  | "renewed"
+  /** The charge was declined: on hold, retried from the next day. */
+  | "declined"
+  /** Cancelled: its cancellation's day came, its hold was given up, or the plan stopped renewing. */
+  | "ended"
+  /** The provider's answer is not known yet (it did not answer): the reaper settles it later. */
+  | "unsettled"
+  /** Not billed: its plan is not in the catalogue (an operator's edit to look at). */
+  | "skipped";
+
+/** One thing the run did to one subscription (the command prints a line per one). */
+export interface BillingLine {
+  contractId: string;
+  accountId: string;
+  planId: string;
+  /** The settlement day of the cycle concerned. */
+  cycleDay: string;
+  outcome: BillingOutcome;
+  /** The status the subscription is in now. */
+  status: SubscriptionStatus;
+  /** What was charged (integer yen, tax included), when a charge was made. */
+  amount: number | null;
+  /** Why: the provider's failure code, or how it ended. */
+  detail: string | null;
+  /** Settled by the reaper, from the provider's record of an earlier attempt. */
+  reaped: boolean;
+}
+
+export interface BillingDeps {
+  db: Db;
+  payments: PaymentProvider;
+  catalogue: () => Catalogue;
+  /** Told of each line once it is settled (mails to the member); its failures are logged, not thrown. */
+  notify?: (line: BillingLine) => Promise<void>;
+}
+
+type Contract = typeof contracts.$inferSelect;
+type ChargeRow = typeof charges.$inferSelect;
+
+/** What one cycle costs: the plan's price, discounted while the campaign's cycles last. */
+export function cycleAmount(contract: Contract, plan: CataloguePlan, catalogue: Catalogue): number {
+  if (contract.campaignCyclesLeft <= 0 || !contract.campaignId) return plan.price;
+  const campaign = catalogue.campaigns.find((candidate) => candidate.campaignId === contract.campaignId);
+  return discountedPrice(plan.price, campaign ?? null);
+}
+
+function subscriptionPlan(catalogue: Catalogue, planId: string): CataloguePlan | undefined {
+  return catalogue.plans.find((plan) => plan.planId === planId && plan.planType === "subscription");
+}
+
+function nextCycleDay(contract: Contract, plan: CataloguePlan, cycleDay: string): string {
+  return settlementDay(
+    cycleDay,
+    1,
+    plan.renewSpan ?? 1,
+    plan.renewSpanUnit ?? "months",
+    contract.anchorDay ?? Number(cycleDay.slice(8)),
+  );
+}
+
+/** The day whose cycle is being paid: the held one, else the next settlement day. */
+export function cycleDayOf(contract: Contract): string {
+  const day = contract.heldCycleDay ?? contract.nextSettlementDay;
+  if (!day) throw new Error(`subscription ${contract.id} has no settlement day`);
+  return day;
+}
+
+function statusOf(contract: Contract): SubscriptionStatus {
+  if (!contract.subscriptionStatus) throw new Error(`contract ${contract.id} is no subscription`);
+  return contract.subscriptionStatus;
+}
+
+/** The columns a paid cycle changes: the next cycle, the campaign's cycles counted down. */
+function renewedColumns(contract: Contract, plan: CataloguePlan, cycleDay: string, now: Date) {
+  const status = statusOf(contract);
+  return {
+    subscriptionStatus: nextSubscriptionStatus(status, "renewed") ?? status,
+    nextSettlementDay: nextCycleDay(contract, plan, cycleDay),
+    heldCycleDay: null,
+    campaignCyclesLeft: Math.max(0, contract.campaignCyclesLeft - 1),
+    updatedAt: now,
+  };
+}
+
+function endedColumns(now: Date) {
+  return { subscriptionStatus: "CANCELLED" as const, heldCycleDay: null, cancelledAt: now, updatedAt: now };
+}
+
+/**
+ * The columns a declined cycle changes: held, retried from the next day — unless it was held
+ * already and the retry would reach the next cycle's day, when the subscription ends unpaid.
+ */
+function declinedColumns(contract: Contract, plan: CataloguePlan, cycleDay: string, now: Date) {
+  const status = statusOf(contract);
+  const retryDay = addDays(japanDay(now), 1);
+  if (subscriptionStatusGroup(status) === "hold" && retryDay >= nextCycleDay(contract, plan, cycleDay)) {
+    return { ended: true, columns: endedColumns(now) };
+  }
+  return {
+    ended: false,
+    columns: {
+      subscriptionStatus: nextSubscriptionStatus(status, "declined") ?? status,
+      heldCycleDay: cycleDay,
+      nextSettlementDay: retryDay,
+      updatedAt: now,
+    },
+  };
+}
+
+function line(
+  contract: Contract,
+  cycleDay: string,
+  outcome: BillingOutcome,
+  status: SubscriptionStatus,
+  extra: Partial<Pick<BillingLine, "amount" | "detail" | "reaped">> = {},
+): BillingLine {
+  return {
+    contractId: contract.id,
+    accountId: contract.accountId,
+    planId: contract.planId,
+    cycleDay,
+    outcome,
+    status,
+    amount: extra.amount ?? null,
+    detail: extra.detail ?? null,
+    reaped: extra.reaped ?? false,
+  };
+}
+
+/** A cycle's charge written and waiting to be asked of the provider. */
+interface ClaimedCharge {
+  contract: Contract;
+  plan: CataloguePlan;
+  cycleDay: string;
+  chargeId: string;
+  idempotencyKey: string;
+  methodRef: string;
+  amount: number;
+}
+
+type Claimed = { settled: BillingLine } | { charge: ClaimedCharge } | { busy: true };
+
+/**
+ * In the transaction holding the subscription's row: what its due cycle comes to. A cycle that
+ * ends it, costs nothing or has nothing to pay with is settled here; a cycle to charge gets its
+ * charge row (pending) to be asked of the provider after the transaction.
+ */
+async function claimCycle(tx: Db, contract: Contract, catalogue: Catalogue, now: Date): Promise<Claimed> {
+  const status = statusOf(contract);
+  const cycleDay = cycleDayOf(contract);
+  const plan = subscriptionPlan(catalogue, contract.planId);
+  if (!plan)
+    return { settled: line(contract, cycleDay, "skipped", status, { detail: "PLAN_NOT_IN_CATALOGUE" }) };
+
+  const stopsAt = plan.forceStopRenewDate ? new Date(plan.forceStopRenewDate) : null;
+  const stopped = stopsAt !== null && japanMidnight(cycleDay).getTime() >= stopsAt.getTime();
+  if (!isCharged(status) || stopped) {
+    await tx.update(contracts).set(endedColumns(now)).where(eq(contracts.id, contract.id));
+    const detail = stopped ? "RENEWAL_STOPPED" : "CANCELLATION_DUE";
+    return { settled: line(contract, cycleDay, "ended", "CANCELLED", { detail }) };
+  }
+
+  const amount = cycleAmount(contract, plan, catalogue);
+  const [attempts] = await tx
+    .select({ n: count() })
+    .from(charges)
+    .where(and(eq(charges.contractId, contract.id), eq(charges.cycleDay, cycleDay)));
+  const idempotencyKey = `renewal:${contract.id}:${cycleDay}:${(attempts?.n ?? 0) + 1}`;
+  const tax = taxBreakdown(amount);
+  const base = {
+    accountId: contract.accountId,
+    idempotencyKey,
+    contractId: contract.id,
+    paymentMethodId: contract.paymentMethodId,
+    amount,
+    taxAmount: tax.taxAmount,
+    taxRate: tax.taxRate,
+    cycleDay,
+    createdAt: now,
+  };
+
+  if (amount === 0) {
+    const [written] = await tx
+      .insert(charges)
+      .values({ ...base, status: "succeeded", settledAt: now })
+      .onConflictDoNothing()
+      .returning({ id: charges.id });
+    if (!written) return { busy: true };
+    const columns = renewedColumns(contract, plan, cycleDay, now);
+    await tx.update(contracts).set(columns).where(eq(contracts.id, contract.id));
+    return { settled: line(contract, cycleDay, "renewed", columns.subscriptionStatus, { amount }) };
+  }
+
+  const [method] = contract.paymentMethodId
+    ? await tx
+        .select({ providerRef: paymentMethods.providerRef })
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.id, contract.paymentMethodId), isNull(paymentMethods.deletedAt)))
+    : [];
+  if (!method) {
+    const failure = RENEWAL_FAILURES.noPaymentMethod;
+    const [written] = await tx
+      .insert(charges)
+      .values({ ...base, status: "failed", failureCode: failure, settledAt: now })
+      .onConflictDoNothing()
+      .returning({ id: charges.id });
+    if (!written) return { busy: true };
+    const declined = declinedColumns(contract, plan, cycleDay, now);
+    await tx.update(contracts).set(declined.columns).where(eq(contracts.id, contract.id));
+    const outcome = declined.ended ? "ended" : "declined";
+    return {
+      settled: line(contract, cycleDay, outcome, declined.columns.subscriptionStatus, {
+        amount,
+        detail: failure,
+      }),
+    };
+  }
+
+  // Unique while under way or taken: a second claim of this cycle (another process) writes nothing.
+  const [pending] = await tx
+    .insert(charges)
+    .values({ ...base, status: "pending" })
+    .onConflictDoNothing()
+    .returning({ id: charges.id });
+  if (!pending) return { busy: true };
+  return {
+    charge: {
+      contract,
+      plan,
+      cycleDay,
+      chargeId: pending.id,
+      idempotencyKey,
+      methodRef: method.providerRef,
+      amount,
+    },
+  };
+}
+
+/**
+ * Settles a cycle's charge and its subscription in one transaction, once: a charge settled
+ * already (by the reaper, or by its own process) is left as it is and null answered.
+ */
+async function settleCycleCharge(
+  db: Db,
+  catalogue: Catalogue,
+  chargeId: string,
+  outcome: ChargeOutcome,
+  now: Date,
+  reaped: boolean,
+): Promise<BillingLine | null> {
+  return db.transaction(async (tx) => {
+    const [charge] = await tx.select().from(charges).where(eq(charges.id, chargeId)).for("update");
+    if (charge?.status !== "pending" || !charge.contractId || !charge.cycleDay) return null;
+    const [contract] = await tx
+      .select()
+      .from(contracts)
+      .where(eq(contracts.id, charge.contractId))
+      .for("update");
+    if (!contract) throw new Error(`charge ${chargeId} names no contract`);
+    const cycleDay = charge.cycleDay;
+    const plan = subscriptionPlan(catalogue, contract.planId);
+
+    if (outcome.status === "succeeded") {
+      await tx
+        .update(charges)
+        .set({ status: "succeeded", providerRef: outcome.charge.ref, settledAt: now })
+        .where(eq(charges.id, chargeId));
+      // The money is in even if the plan left the catalogue meanwhile: the cycle is paid, the
+      // next one is decided by the next claim.
+      if (!plan)
+        return line(contract, cycleDay, "renewed", statusOf(contract), { amount: charge.amount, reaped });
+      const columns = renewedColumns(contract, plan, cycleDay, now);
+      await tx.update(contracts).set(columns).where(eq(contracts.id, contract.id));
+      return line(contract, cycleDay, "renewed", columns.subscriptionStatus, {
+        amount: charge.amount,
+        reaped,
+      });
+    }
+
+    const failureCode = outcome.status === "failed" ? outcome.code : RENEWAL_FAILURES.unexpectedAction;
+    await tx
+      .update(charges)
+      .set({ status: "failed", failureCode, settledAt: now })
+      .where(eq(charges.id, chargeId));
+    // Never sent: nothing was declined; the subscription stays due and the next claim charges it.
+    if (failureCode === RENEWAL_FAILURES.notSent || !plan) {
+      return line(contract, cycleDay, "unsettled", statusOf(contract), {
+        amount: charge.amount,
+        detail: failureCode,
+        reaped,
+      });
+    }
+    const declined = declinedColumns(contract, plan, cycleDay, now);
+    await tx.update(contracts).set(declined.columns).where(eq(contracts.id, contract.id));
+    return line(
+      contract,
+      cycleDay,
+      declined.ended ? "ended" : "declined",
+      declined.columns.subscriptionStatus,
+      {
+        amount: charge.amount,
+        detail: failureCode,
+        reaped,
+      },
+    );
+  });
+}
+
+/** Asks the provider for a claimed cycle's charge (outside any transaction) and settles it. */
+async function chargeClaimed(deps: BillingDeps, claimed: ClaimedCharge, now: Date): Promise<BillingLine> {
+  let outcome: ChargeOutcome;
+  try {
+    outcome = await deps.payments.charge({
+      methodRef: claimed.methodRef,
+      customerRef: claimed.contract.accountId,
+      amount: claimed.amount,
+      idempotencyKey: claimed.idempotencyKey,
+    });
+  } catch (error) {
+    // No answer: whether the money moved is unknown, so the charge stays pending for the reaper.
+    console.error(`[billing] the provider did not answer for ${claimed.idempotencyKey}`, error);
+    return line(claimed.contract, claimed.cycleDay, "unsettled", statusOf(claimed.contract), {
+      amount: claimed.amount,
+      detail: "NO_ANSWER",
+    });
+  }
+  const settled = await settleCycleCharge(deps.db, deps.catalogue(), claimed.chargeId, outcome, now, false);
+  return (
+    settled ??
+    line(claimed.contract, claimed.cycleDay, "unsettled", statusOf(claimed.contract), {
+      amount: claimed.amount,
+      detail: "SETTLED_ELSEWHERE",
+    })
+  );
+}
+
+/** Runs `work` over `items`, at most `limit` at a time, answers in order. */
+async function inTurns<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+async function tell(deps: BillingDeps, lines: BillingLine[]): Promise<void> {
+  if (!deps.notify) return;
+  for (const settled of lines) {
+    await deps.notify(settled).catch((error: unknown) => {
+      console.error(`[billing] the notice for ${settled.contractId} was not sent`, error);
+    });
+  }
+}
+
+/**
+ * Settles charges left pending longer than {@link REAP_AFTER_MS}, renewals and purchases alike, by
+ * the provider's record of their key: taken or declined as it says; never received — the charge
+ * was not made (a renewal stays due and is charged again under a new key; a purchase fails); a
+ * purchase's challenge still open is left to the member.
+ */
+export async function reapPendingCharges(deps: BillingDeps, now: Date): Promise<BillingLine[]> {
+  const stale: ChargeRow[] = await deps.db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.status, "pending"), lt(charges.createdAt, new Date(now.getTime() - REAP_AFTER_MS))))
+    .orderBy(charges.createdAt)
+    .limit(500);
+  const lines: BillingLine[] = [];
+  for (const charge of stale) {
+    let outcome: ChargeOutcome | null;
+    try {
+      outcome = await deps.payments.findCharge(charge.idempotencyKey);
+    } catch (error) {
+      console.error(`[billing] the provider did not answer about ${charge.idempotencyKey}`, error);
+      continue;
+    }
+    if (outcome?.status === "requires_action") continue;
+    const answer: ChargeOutcome = outcome ?? {
+      status: "failed",
+      kind: "notFound",
+      code: RENEWAL_FAILURES.notSent,
+      retryable: true,
+    };
+    if (charge.cycleDay) {
+      const settled = await settleCycleCharge(deps.db, deps.catalogue(), charge.id, answer, now, true);
+      if (settled) lines.push(settled);
+    } else if (charge.orderId) {
+      if (answer.status === "succeeded")
+        await completePaidOrder(deps.db, charge.orderId, answer.charge.ref, now);
+      else if (answer.status === "failed") await failPendingOrder(deps.db, charge.orderId, answer, now);
+    }
+  }
+  await tell(deps, lines);
+  return lines;
+}
+
+export interface BillingPassReport {
+  lines: BillingLine[];
+  /** How many of each outcome. */
+  totals: Record<BillingOutcome, number>;
+}
+
+/**
+ * One billing pass at `now` (issue 44 §2): reap, then claim and settle every due subscription,
+ * batch by batch, until none is left. A subscription behind by several cycles is charged for each
+ * in turn; one declined, ended or skipped is not claimed again in the same pass.
+ */
+export async function runBillingPass(
+  deps: BillingDeps,
+  now: Date,
+  options: { batchSize?: number; onLine?: (line: BillingLine) => void } = {},
+): Promise<BillingPassReport> {
+  const lines: BillingLine[] = [];
+  const record = (settled: BillingLine) => {
+    lines.push(settled);
+    options.onLine?.(settled);
+  };
+  for (const reaped of await reapPendingCharges(deps, now)) record(reaped);
+
+  const today = japanDay(now);
+  const leftAlone = new Set<string>();
+  for (;;) {
+    const catalogue = deps.catalogue();
+    const settledHere: BillingLine[] = [];
+    const toCharge: ClaimedCharge[] = [];
+    await deps.db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(contracts)
+        .where(
+          and(
+            eq(contracts.planType, "subscription"),
+            ne(contracts.subscriptionStatus, "CANCELLED"),
+            lte(contracts.nextSettlementDay, today),
+            leftAlone.size > 0 ? notInArray(contracts.id, [...leftAlone]) : undefined,
+            // A cycle under way (this pass's other process, a member's retry) is not claimed twice.
+            sql`NOT EXISTS (SELECT 1 FROM ${charges} WHERE ${charges.contractId} = ${contracts.id} AND ${charges.status} = 'pending')`,
+          ),
+        )
+        .orderBy(contracts.nextSettlementDay, contracts.id)
+        .limit(options.batchSize ?? CLAIM_BATCH)
+        .for("update", { skipLocked: true });
+      for (const contract of due) {
+        const claimed = await claimCycle(tx, contract, catalogue, now);
+        if ("settled" in claimed) settledHere.push(claimed.settled);
+        else if ("charge" in claimed) toCharge.push(claimed.charge);
+        else leftAlone.add(contract.id);
+      }
+    });
+    if (settledHere.length === 0 && toCharge.length === 0) break;
+    const charged = await inTurns(toCharge, CHARGE_CONCURRENCY, (claimed) =>
+      chargeClaimed(deps, claimed, now),
+    );
+    const batch = [...settledHere, ...charged];
+    for (const settled of batch) {
+      // Declined, ended, skipped or unsettled: not again in this pass (a declined one waits a day).
+      if (settled.outcome !== "renewed") leftAlone.add(settled.contractId);
+      record(settled);
+    }
+    await tell(deps, batch);
+  }
+  const totals: Record<BillingOutcome, number> = {
+    renewed: 0,
+    declined: 0,
+    ended: 0,
+    unsettled: 0,
+    skipped: 0,
+  };
+  for (const settled of lines) totals[settled.outcome] += 1;
+  return { lines, totals };
+}
