@@ -13,6 +13,7 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import { createApi } from "./api/app.ts";
+import { startBillingLoop } from "./billing-loop.ts";
 import { superviseWorkers } from "./cluster.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
@@ -20,6 +21,7 @@ import { type Env, EnvError, parseEnv } from "./env.ts";
 import { createMailer, createSmsSender } from "./mail/transports.ts";
 import { createSandboxRoutes } from "./payments/sandbox/routes.ts";
 import { createSandboxProvider } from "./payments/sandbox/sandbox-provider.ts";
+import { billingNotifier } from "./services/billing-notices.ts";
 import { loadCountryDatabase } from "./services/ip-country.ts";
 import { createPasswordHasher } from "./services/passwords.ts";
 import { createRecaptchaVerifier, recaptchaConfigurationProblems } from "./services/recaptcha.ts";
@@ -73,6 +75,24 @@ async function boot(env: Env) {
     trustProxy: env.trustProxy,
     sessionMaxAgeMs: env.sessionMaxAgeDays * 24 * 60 * 60 * 1000,
   });
+
+  // Renewals: every process on PostgreSQL, the one owner on PGlite (server/billing-loop.ts).
+  const billing = startBillingLoop(
+    {
+      db: database.db,
+      payments,
+      catalogue: () => catalogue.current(),
+      notify: billingNotifier({
+        db: database.db,
+        mailer,
+        store,
+        catalogue,
+        publicOrigin: env.publicOrigin,
+        now,
+      }),
+    },
+    { now },
+  );
 
   const vite = dev
     ? await (await import("vite")).createServer({ root, server: { middlewareMode: true }, appType: "custom" })
@@ -141,6 +161,7 @@ async function boot(env: Env) {
     server.closeIdleConnections();
     await Promise.race([closed, new Promise((resolveWait) => setTimeout(resolveWait, DRAIN_LIMIT_MS))]);
     server.closeAllConnections();
+    await billing.stop();
     store.close();
     policies.close();
     await vite?.close();

@@ -7,10 +7,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { addDays, japanMidnight } from "../../schemas/billing-calendar.ts";
 import type { SubscriptionStatus } from "../../schemas/subscription-status.ts";
 import { createTestApi, demoCatalogue, insertAccount, type TestApi } from "../../tests/api-harness.ts";
-import { charges, contracts, sandboxCharges } from "../db/schema.ts";
+import { startBillingLoop } from "../billing-loop.ts";
+import { accounts, charges, contracts, sandboxCharges } from "../db/schema.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { createCardToken, failNextCharge, type SandboxMerchant } from "../payments/sandbox/processor.ts";
-import type { Catalogue } from "../store/catalogue-source.ts";
+import { type Catalogue, staticCatalogue } from "../store/catalogue-source.ts";
+import { billingNotifier } from "./billing-notices.ts";
 import { savePaymentMethod } from "./payment-methods.ts";
 import { type BillingDeps, type BillingLine, REAP_AFTER_MS, runBillingPass } from "./renewals.ts";
 
@@ -455,5 +457,88 @@ describe("exactly once when a process dies mid-charge: the reaper asks the provi
     ]);
     expect(a.totals.renewed + b.totals.renewed).toBe(3);
     for (const who of members) expect(await providerCharges(who)).toEqual([[990, "succeeded"]]);
+  });
+});
+
+describe("mails to the member (issue 44 §4)", () => {
+  it("mails the first decline of a cycle (not each retry) and the end, in the language of the last sign-in", async () => {
+    const who = await subscriber("4000000000000341");
+    await t.db.update(accounts).set({ language: "en" }).where(eq(accounts.id, who.accountId));
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.id, who.accountId));
+    await subscribe(who, "standard-monthly", {
+      status: "ONGOING_CONTRACT",
+      nextSettlementDay: "2026-06-25",
+      anchorDay: 25,
+    });
+    const notify = billingNotifier({
+      db: t.db,
+      mailer: t.outbox.mailer,
+      store: t.store,
+      catalogue: staticCatalogue(catalogue),
+      publicOrigin: "https://soramiru.example.jp",
+      now: () => t.clock.now(),
+    });
+    await walk("2026-06-25", "2026-07-30", { ...deps(), notify });
+    const subjects = t.outbox.mails
+      .filter((mail) => mail.to === account?.contactEmail)
+      .map((mail) => mail.subject);
+    expect(subjects).toEqual([
+      expect.stringContaining("We could not take your renewal payment"),
+      expect.stringContaining("Your subscription has ended"),
+    ]);
+    const [declined] = t.outbox.mails;
+    expect(declined?.text).toContain('"Standard (monthly)" (¥990, tax included)');
+    expect(declined?.text).toContain("26 Jun 2026");
+    expect(declined?.text).toMatch(/https:\/\/soramiru\.example\.jp\/mypage\/subscription\/[\w-]+/);
+  });
+
+  it("writes in Japanese to a member who has not signed in since the language was kept", async () => {
+    const who = await subscriber();
+    await subscribe(who, "standard-monthly", {
+      status: "CANCEL_REQUEST",
+      nextSettlementDay: "2026-05-10",
+      anchorDay: 10,
+    });
+    const notify = billingNotifier({
+      db: t.db,
+      mailer: t.outbox.mailer,
+      store: t.store,
+      catalogue: staticCatalogue(catalogue),
+      publicOrigin: "https://soramiru.example.jp",
+      now: () => t.clock.now(),
+    });
+    await passOn("2026-05-10", { ...deps(), notify });
+    expect(t.outbox.mails).toHaveLength(1);
+    expect(t.outbox.mails[0]?.subject).toContain("ご契約終了のお知らせ");
+    expect(t.outbox.mails[0]?.text).toContain("解約のお手続きにより");
+  });
+});
+
+describe("the loop in the server (server/billing-loop.ts)", () => {
+  it("bills what is due soon after it starts, logs what it did, and stop() waits for a pass under way", async () => {
+    const who = await subscriber();
+    const id = await subscribe(who, "standard-monthly", {
+      status: "ONGOING_CONTRACT",
+      nextSettlementDay: "2026-04-01",
+      anchorDay: 1,
+    });
+    const logged: string[] = [];
+    const log = {
+      log: (text: string) => void logged.push(text),
+      error: (text: string) => void logged.push(text),
+    };
+    const loop = startBillingLoop(deps(), {
+      now: () => t.clock.now(),
+      firstPassDelayMs: 0,
+      intervalMs: 3_600_000,
+      log,
+    });
+    await vi.waitFor(() => expect(logged).toHaveLength(2), { timeout: 10_000 });
+    await loop.stop();
+    expect(logged[0]).toMatch(
+      /^\[billing\] 2026-04-01 {2}renewed +standard-monthly {2}¥990 {2}ONGOING_CONTRACT → ONGOING_CONTRACT {2}contract /,
+    );
+    expect(logged[1]).toBe("[billing] 1 renewed, 0 declined, 0 ended, 0 unsettled, 0 skipped");
+    expect((await contract(id)).nextSettlementDay).toBe("2026-05-01");
   });
 });

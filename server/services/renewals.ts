@@ -69,8 +69,11 @@ export interface BillingLine {
   /** The settlement day of the cycle concerned. */
   cycleDay: string;
   outcome: BillingOutcome;
-  /** The status the subscription is in now. */
+  /** The status the subscription was in, and is in now. */
+  previousStatus: SubscriptionStatus;
   status: SubscriptionStatus;
+  /** Declined: the day of the next retry. */
+  retryDay: string | null;
   /** What was charged (integer yen, tax included), when a charge was made. */
   amount: number | null;
   /** Why: the provider's failure code, or how it ended. */
@@ -147,10 +150,11 @@ function declinedColumns(contract: Contract, plan: CataloguePlan, cycleDay: stri
   const status = statusOf(contract);
   const retryDay = addDays(japanDay(now), 1);
   if (subscriptionStatusGroup(status) === "hold" && retryDay >= nextCycleDay(contract, plan, cycleDay)) {
-    return { ended: true, columns: endedColumns(now) };
+    return { ended: true, retryDay: null, columns: endedColumns(now) };
   }
   return {
     ended: false,
+    retryDay,
     columns: {
       subscriptionStatus: nextSubscriptionStatus(status, "declined") ?? status,
       heldCycleDay: cycleDay,
@@ -165,7 +169,7 @@ function line(
   cycleDay: string,
   outcome: BillingOutcome,
   status: SubscriptionStatus,
-  extra: Partial<Pick<BillingLine, "amount" | "detail" | "reaped">> = {},
+  extra: Partial<Pick<BillingLine, "amount" | "detail" | "reaped" | "retryDay">> = {},
 ): BillingLine {
   return {
     contractId: contract.id,
@@ -173,7 +177,9 @@ function line(
     planId: contract.planId,
     cycleDay,
     outcome,
+    previousStatus: statusOf(contract),
     status,
+    retryDay: extra.retryDay ?? null,
     amount: extra.amount ?? null,
     detail: extra.detail ?? null,
     reaped: extra.reaped ?? false,
@@ -265,6 +271,7 @@ async function claimCycle(tx: Db, contract: Contract, catalogue: Catalogue, now:
       settled: line(contract, cycleDay, outcome, declined.columns.subscriptionStatus, {
         amount,
         detail: failure,
+        retryDay: declined.retryDay,
       }),
     };
   }
@@ -354,6 +361,7 @@ async function settleCycleCharge(
         amount: charge.amount,
         detail: failureCode,
         reaped,
+        retryDay: declined.retryDay,
       },
     );
   });

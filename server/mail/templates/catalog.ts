@@ -47,6 +47,24 @@ export interface MailTemplateVars {
   withdrawn: {
     withdrawnAt: Date;
   };
+  /** A subscription's renewal charge was declined: it is on hold and retried from the next day. */
+  renewalDeclined: {
+    planName: string;
+    /** Integer yen, tax included. */
+    amount: number;
+    /** The day of the next retry, YYYY-MM-DD in Japan. */
+    retryDay: string;
+    /** The subscription's page: change the method, retry the payment. */
+    subscriptionUrl: string;
+  };
+  /** A subscription ended: its cancellation's day came, its payment never recovered, or the plan stopped. */
+  subscriptionEnded: {
+    planName: string;
+    endedAt: Date;
+    reason: "cancelled" | "unpaid" | "stopped";
+    /** The store's plans, to subscribe again. */
+    plansUrl: string;
+  };
   /** A login from a new device, with what the member needs to recognise it. */
   newLogin: {
     loggedInAt: Date;

@@ -11,6 +11,13 @@ function inSentence(name: string): string {
   return /^[A-Z][a-z-]/.test(name) ? `${name.charAt(0).toLowerCase()}${name.slice(1)}` : name;
 }
 
+/** A Japan calendar day, YYYY-MM-DD, as 16 Jun 2026. */
+function englishDay(day: string): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", dateStyle: "medium" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
 /** English, translated from ja.ts. */
 export const en: MailCatalog = {
   footer: ({ serviceName }) => ["This address only sends mail; replies to it are not read.", serviceName],
@@ -111,6 +118,40 @@ export const en: MailCatalog = {
           kind: "note",
           text: "If you did not ask for this, someone else may have. Contact our help centre.",
         },
+      ],
+    }),
+    renewalDeclined: ({ planName, amount, retryDay, subscriptionUrl }, { serviceName }) => ({
+      subject: `[${serviceName}] We could not take your renewal payment`,
+      blocks: [
+        { kind: "paragraph", text: `Thank you for using ${serviceName}.` },
+        {
+          kind: "paragraph",
+          text: `The renewal payment for "${planName}" (¥${amount.toLocaleString("en-US")}, tax included) did not go through, so your subscription is on hold. We will try again from ${englishDay(retryDay)}.`,
+        },
+        {
+          kind: "paragraph",
+          text: "Please check your payment method and change it if needed. You can also retry the payment at once from your subscription's page.",
+        },
+        { kind: "link", label: "Review your subscription", url: subscriptionUrl },
+      ],
+    }),
+    subscriptionEnded: ({ planName, endedAt, reason, plansUrl }, { serviceName }) => ({
+      subject: `[${serviceName}] Your subscription has ended`,
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `Your subscription to "${planName}" ended on ${dateTime.format(endedAt)} (Japan time).`,
+        },
+        {
+          kind: "paragraph",
+          text:
+            reason === "cancelled"
+              ? "You cancelled it, and it ran to the end of its paid period. Thank you for having been with us."
+              : reason === "unpaid"
+                ? "Its renewal payment could not be taken before the next renewal day, so it has ended."
+                : "The plan is no longer offered, so it has ended. Thank you for having been with us.",
+        },
+        { kind: "link", label: "See the plans", url: plansUrl },
       ],
     }),
     newLogin: ({ loggedInAt, device, browser, ip, loginHistoryUrl }, { serviceName }) => ({

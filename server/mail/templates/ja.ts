@@ -11,6 +11,12 @@ const dateTime = new Intl.DateTimeFormat("ja-JP", {
   hourCycle: "h23",
 });
 
+/** A Japan calendar day, YYYY-MM-DD, as 2026年6月16日. */
+function japaneseDay(day: string): string {
+  const [year, month, date] = day.split("-").map(Number);
+  return `${year}年${month}月${date}日`;
+}
+
 /** Japanese, the source of truth for the wording of every mail. */
 export const ja: MailCatalog = {
   footer: ({ serviceName }) => [
@@ -114,6 +120,40 @@ export const ja: MailCatalog = {
           kind: "note",
           text: "※お心当たりがない場合は、第三者による不正な操作のおそれがあります。ヘルプセンターからお問い合わせください。",
         },
+      ],
+    }),
+    renewalDeclined: ({ planName, amount, retryDay, subscriptionUrl }, { serviceName }) => ({
+      subject: `【${serviceName}】ご契約の更新のお支払いができませんでした`,
+      blocks: [
+        { kind: "paragraph", text: `${serviceName}をご利用いただきありがとうございます。` },
+        {
+          kind: "paragraph",
+          text: `ご契約中の「${planName}」の更新のお支払い(¥${amount.toLocaleString("ja-JP")}(税込))ができなかったため、ご契約を更新保留中としました。${japaneseDay(retryDay)}以降、あらためてお支払いを試みます。`,
+        },
+        {
+          kind: "paragraph",
+          text: "お支払い方法をご確認のうえ、必要であれば変更してください。ご契約の画面からすぐにお支払いをやり直すこともできます。",
+        },
+        { kind: "link", label: "ご契約内容を確認する", url: subscriptionUrl },
+      ],
+    }),
+    subscriptionEnded: ({ planName, endedAt, reason, plansUrl }, { serviceName }) => ({
+      subject: `【${serviceName}】ご契約終了のお知らせ`,
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `${dateTime.format(endedAt)}(日本時間)に「${planName}」のご契約が終了しました。`,
+        },
+        {
+          kind: "paragraph",
+          text:
+            reason === "cancelled"
+              ? "解約のお手続きにより、ご契約期間の満了をもって終了しました。これまでご利用いただきありがとうございました。"
+              : reason === "unpaid"
+                ? "更新のお支払いが確認できないまま次の更新日を迎えたため、ご契約を終了しました。"
+                : "このプランの提供終了にともない、ご契約を終了しました。これまでご利用いただきありがとうございました。",
+        },
+        { kind: "link", label: "プランを見る", url: plansUrl },
       ],
     }),
     newLogin: ({ loggedInAt, device, browser, ip, loginHistoryUrl }, { serviceName }) => ({

@@ -25,6 +25,18 @@ const sampleVars: { [Name in MailTemplateName]: MailTemplateVars[Name] } = {
     recoveryUrl: "https://soramiru.example.jp/email/recover?token=abc",
     recoveryDays: 7,
   },
+  renewalDeclined: {
+    planName: "スタンダードプラン（月額）",
+    amount: 1980,
+    retryDay: "2026-06-16",
+    subscriptionUrl: "https://soramiru.example.jp/mypage/subscription/abc",
+  },
+  subscriptionEnded: {
+    planName: "スタンダードプラン（月額）",
+    endedAt: new Date("2026-11-21T05:30:00Z"),
+    reason: "unpaid",
+    plansUrl: "https://soramiru.example.jp/plans",
+  },
   newLogin: {
     loggedInAt: new Date("2026-11-21T05:30:00Z"),
     device: "PC Macintosh",

@@ -1,0 +1,93 @@
+/**
+ * `npm run billing:run -- --now=2027-01-31T00:00:00+09:00`: one billing pass (issue 44 §2) against
+ * DATA_DIR / DATABASE_URL with that clock (default: now). Prints a line per subscription it
+ * touched and a summary; exits 0 when it ran (nothing due included), 1 when it could not. On the
+ * embedded database the server must be stopped: PGlite has one owning process.
+ */
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { japanDay } from "../schemas/billing-calendar.ts";
+import { describeBillingLine, describeBillingTotals } from "../server/billing-loop.ts";
+import { openDatabase } from "../server/db/database.ts";
+import { DirectoryLockedError } from "../server/db/directory-lock.ts";
+import { EnvError, parseEnv } from "../server/env.ts";
+import { createMailer } from "../server/mail/transports.ts";
+import { createSandboxProvider } from "../server/payments/sandbox/sandbox-provider.ts";
+import { billingNotifier } from "../server/services/billing-notices.ts";
+import { runBillingPass } from "../server/services/renewals.ts";
+import { CatalogueError, watchCatalogue } from "../server/store/catalogue-source.ts";
+import { watchStoreSettings } from "../server/store/store-settings-source.ts";
+import { StoreSettingsError } from "../server/store/validate-settings.ts";
+
+export class UsageError extends Error {}
+
+/** The clock of `--now=<ISO 8601 instant with its offset>`, or the real one. */
+export function clockOf(argv: readonly string[]): Date {
+  const given = argv.find((arg) => arg.startsWith("--now="))?.slice("--now=".length);
+  const unknown = argv.filter((arg) => !arg.startsWith("--now="));
+  if (unknown.length > 0)
+    throw new UsageError(`unknown argument ${unknown.join(" ")} (only --now=<instant>)`);
+  if (given === undefined) return new Date();
+  // An offset is required: a bare date or time would be read in the machine's zone.
+  const instant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(given)
+    ? new Date(given)
+    : null;
+  if (!instant || Number.isNaN(instant.getTime())) {
+    throw new UsageError(
+      `--now must be an instant with its offset, e.g. 2027-01-31T00:00:00+09:00 (got "${given}")`,
+    );
+  }
+  return instant;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const now = clockOf(argv);
+  const env = parseEnv();
+  const store = watchStoreSettings(env.storeConfig, { info: () => {}, error: console.error });
+  const catalogue = watchCatalogue(resolve(env.storeConfig, ".."), { info: () => {}, error: console.error });
+  const database = await openDatabase(env);
+  try {
+    const clock = () => now;
+    const payments = createSandboxProvider({
+      db: database.db,
+      config: () => store.current().settings.paymentProvider,
+      now: clock,
+    });
+    const notify = billingNotifier({
+      db: database.db,
+      mailer: createMailer(env),
+      store,
+      catalogue,
+      publicOrigin: env.publicOrigin,
+      now: clock,
+    });
+    console.log(`billing run at ${now.toISOString()} (Japan day ${japanDay(now)}) on ${database.kind}`);
+    const report = await runBillingPass(
+      { db: database.db, payments, catalogue: () => catalogue.current(), notify },
+      now,
+      { onLine: (line) => console.log(describeBillingLine(line)) },
+    );
+    console.log(describeBillingTotals(report));
+    return 0;
+  } finally {
+    store.close();
+    catalogue.close();
+    await database.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      const known =
+        error instanceof UsageError ||
+        error instanceof EnvError ||
+        error instanceof DirectoryLockedError ||
+        error instanceof StoreSettingsError ||
+        error instanceof CatalogueError;
+      console.error(known ? `✖ ${(error as Error).message}` : error);
+      process.exit(1);
+    },
+  );
+}

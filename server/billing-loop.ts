@@ -1,0 +1,88 @@
+/**
+ * The billing run inside the server (issue 44 §2): every process looks for due subscriptions a
+ * little after it starts and then every minute. On PostgreSQL every worker runs it — the claim
+ * (`FOR UPDATE SKIP LOCKED`) hands each due subscription to one of them; on PGlite the one
+ * owning process does. `npm run billing:run` runs one pass by hand (scripts/billing-run.ts).
+ */
+import {
+  type BillingDeps,
+  type BillingLine,
+  type BillingPassReport,
+  runBillingPass,
+} from "./services/renewals.ts";
+
+/** How often each process looks for due subscriptions. */
+export const BILLING_INTERVAL_MS = 60_000;
+/** The first look, soon after start: what fell due while the server was stopped is billed then. */
+const FIRST_PASS_DELAY_MS = 2_000;
+
+const yen = (amount: number | null) => (amount === null ? "" : `¥${amount.toLocaleString("ja-JP")}`);
+
+/** One line a person can read: what happened to which subscription, for which cycle. */
+export function describeBillingLine(line: BillingLine): string {
+  return [
+    line.cycleDay,
+    line.outcome.padEnd(9),
+    line.planId,
+    yen(line.amount),
+    `${line.previousStatus} → ${line.status}`,
+    line.detail ? `(${line.detail})` : "",
+    line.reaped ? "[reaped]" : "",
+    `contract ${line.contractId}`,
+  ]
+    .filter(Boolean)
+    .join("  ");
+}
+
+/** The counts of a pass, or that nothing was due. */
+export function describeBillingTotals(report: BillingPassReport): string {
+  if (report.lines.length === 0) return "nothing was due";
+  return Object.entries(report.totals)
+    .map(([outcome, n]) => `${n} ${outcome}`)
+    .join(", ");
+}
+
+export interface BillingLoop {
+  /** Stops looking; waits for a pass under way to finish (its charges settle). */
+  stop(): Promise<void>;
+}
+
+export function startBillingLoop(
+  deps: BillingDeps,
+  options: {
+    now: () => Date;
+    intervalMs?: number;
+    firstPassDelayMs?: number;
+    log?: Pick<Console, "log" | "error">;
+  },
+): BillingLoop {
+  const log = options.log ?? console;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = runBillingPass(deps, options.now())
+      .then((report) => {
+        if (report.lines.length === 0) return;
+        for (const line of report.lines) log.log(`[billing] ${describeBillingLine(line)}`);
+        log.log(`[billing] ${describeBillingTotals(report)}`);
+      })
+      .catch((error: unknown) => log.error("[billing] the pass failed; the next one tries again", error))
+      .finally(() => {
+        running = null;
+      });
+  };
+  // Neither timer keeps the process alive: a stopping server does not wait for the next pass.
+  const first = setTimeout(tick, options.firstPassDelayMs ?? FIRST_PASS_DELAY_MS);
+  const every = setInterval(tick, options.intervalMs ?? BILLING_INTERVAL_MS);
+  first.unref();
+  every.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(every);
+      await running;
+    },
+  };
+}
