@@ -32,6 +32,7 @@ export const DATABASE_SUITES = [
   "server/api/reauthentication.test.ts",
   "server/api/request-info.test.ts",
   "server/api/signup.test.ts",
+  "server/api/subscriptions.test.ts",
   "server/api/trusted-origin.test.ts",
   "server/api/validation.test.ts",
   "server/db/database.test.ts",

@@ -25,7 +25,7 @@ export interface ScreenErrorMapping {
 }
 
 /** How the normalised form data becomes the request body (schemas/forms payload converters). */
-export type PayloadShape = "fields" | "registration" | "policyConsent" | "purchase";
+export type PayloadShape = "fields" | "registration" | "policyConsent" | "purchase" | "survey";
 
 export interface ScreenSubmit {
   method: "POST" | "DELETE";

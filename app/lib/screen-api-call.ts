@@ -7,6 +7,7 @@ import type { FieldError, FormDefinition } from "../../schemas/form-definition.t
 import { policyProperty, toPolicyConsentData } from "../../schemas/forms/consent.ts";
 import { toPurchasePayload } from "../../schemas/forms/purchase.ts";
 import { toRegistrationPayload } from "../../schemas/forms/registration.ts";
+import { toSurveyAnswers } from "../../schemas/forms/survey.ts";
 import type { Policy } from "../../schemas/types/policy.gen.ts";
 import type { Survey } from "../../schemas/types/survey.gen.ts";
 import type { ScreenErrorMapping, ScreenSubmit } from "../../screens/screen-definition.ts";
@@ -31,6 +32,9 @@ export function screenPayload(
   } else if (submit.payload === "purchase") {
     const survey = (context.screenData.survey as Survey | null | undefined) ?? null;
     payload = { ...toPurchasePayload(survey, data) };
+  } else if (submit.payload === "survey") {
+    const survey = (context.screenData.survey as Survey | null | undefined) ?? null;
+    payload = { survey: survey ? toSurveyAnswers(survey, data) : [] };
   }
   for (const name of submit.bodyWithout ?? []) delete payload[name];
   if (submit.wrapIn) payload = { [submit.wrapIn]: payload };

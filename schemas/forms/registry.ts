@@ -41,6 +41,7 @@ import {
 } from "./payment.ts";
 import { buildPurchaseConfirmForm, buildPurchaseForm } from "./purchase.ts";
 import { buildRegistrationForm, DEFAULT_PASSWORD_STRENGTH } from "./registration.ts";
+import { buildSubscriptionPaymentMethodForm } from "./subscription.ts";
 import { buildSurveyForm } from "./survey.ts";
 
 export type BuilderOptions = Readonly<Record<string, string | number | boolean>>;
@@ -222,6 +223,12 @@ export const FORM_BUILDERS = {
           ? screenData.paymentMethodTypes.filter(isPaymentMethodType)
           : (settings.storePaymentMethods ?? []),
       },
+      settingsVersion,
+    ),
+  /** Screen data paymentChoices: the member's saved methods, the one paying now first. */
+  subscriptionPaymentMethod: ({ settingsVersion, screenData }: FormBuildContext) =>
+    buildSubscriptionPaymentMethodForm(
+      { choices: listOf<PurchasePaymentChoice>(screenData.paymentChoices) },
       settingsVersion,
     ),
   card: ({ settingsVersion }: FormBuildContext) => buildCardForm(none, settingsVersion),

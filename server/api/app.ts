@@ -28,6 +28,7 @@ import { purchaseCalls } from "./purchase.ts";
 import { reauthentication, reauthenticationScreenData } from "./reauthentication.ts";
 import { sameOriginOnly } from "./request-info.ts";
 import { signup } from "./signup.ts";
+import { mypagePlansScreenData, mypageSubscriptionScreenData, subscriptionCalls } from "./subscriptions.ts";
 import { refuseUnstorableQuery } from "./validation.ts";
 
 /**
@@ -168,6 +169,8 @@ export function createApi(deps: ApiDeps) {
   app.route("/internal/mypage/multi-factor", multiFactorScreenData);
   app.route("/internal/mypage/reauthentication", reauthenticationScreenData);
   app.route("/internal/mypage/payment-method", paymentMethodScreenData);
+  app.route("/internal/mypage/plans", mypagePlansScreenData);
+  app.route("/internal/mypage/subscription", mypageSubscriptionScreenData);
   app.route("/internal/mypage", mypageScreenData);
   app.route("/internal/withdraw", withdrawScreenData);
   app.route("/internal/policies", policiesScreenData);
@@ -182,6 +185,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/account", paymentMethods);
   app.route("/postal-code", postalCode);
   app.route("/purchase", purchaseCalls);
+  app.route("/subscription", subscriptionCalls);
   streaks.route("/playback", playback);
 
   // Registered last, so it is reached only when no endpoint answered. It is a route, not

@@ -420,6 +420,15 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   "POST /zapi/account/payment-method/return": [{ state: "made-up-state" }],
   "DELETE /zapi/account/payment-method/:accountPaymentMethodId": [{}],
   "POST /api/streaks/playback/fetch": [{ refId: "sample-trailer-001" }],
+  "POST /zapi/subscription/:subscriptionId/re-settlement": [{}],
+  "POST /zapi/subscription/:subscriptionId/change-payment-method": [
+    { paymentMethodId: "00000000-0000-4000-8000-000000000000" },
+  ],
+  "POST /zapi/subscription/:subscriptionId/withdraw": [
+    {},
+    { survey: [{ questionId: "reason", answer: "price" }] },
+  ],
+  "POST /zapi/subscription/:subscriptionId/withdraw/cancel": [{}],
 };
 
 type Path = (string | number)[];

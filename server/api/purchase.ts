@@ -101,7 +101,7 @@ export function verifyResult(c: ApiContext, quote: OrderQuote) {
 }
 
 /** A saved method as the purchase form lists it, in the request's language. */
-function methodChoice(method: AccountPaymentMethod, t: Translate): PurchasePaymentChoice {
+export function methodChoice(method: AccountPaymentMethod, t: Translate): PurchasePaymentChoice {
   const card = method.SbpsCreditInfo;
   if (!card)
     return {

@@ -11,10 +11,14 @@ import policyConsentDataSchema from "../../schemas/policy-consent-data.schema.js
 import backupCodeListRequestSchema from "../../schemas/requests/backup-code-list-request.schema.json" with {
   type: "json",
 };
+import changePaymentMethodRequestSchema from "../../schemas/requests/change-payment-method-request.schema.json" with {
+  type: "json",
+};
 import consentRequestSchema from "../../schemas/requests/consent-request.schema.json" with { type: "json" };
 import disableMultiFactorRequestSchema from "../../schemas/requests/disable-multi-factor-request.schema.json" with {
   type: "json",
 };
+import emptyRequestSchema from "../../schemas/requests/empty-request.schema.json" with { type: "json" };
 import enableMultiFactorRequestSchema from "../../schemas/requests/enable-multi-factor-request.schema.json" with {
   type: "json",
 };
@@ -51,6 +55,9 @@ import sendPinCodeRequestSchema from "../../schemas/requests/send-pin-code-reque
   type: "json",
 };
 import signupEmailRequestSchema from "../../schemas/requests/signup-email-request.schema.json" with {
+  type: "json",
+};
+import subscriptionWithdrawRequestSchema from "../../schemas/requests/subscription-withdraw-request.schema.json" with {
   type: "json",
 };
 import userIdVerifyRequestSchema from "../../schemas/requests/user-id-verify-request.schema.json" with {
@@ -123,6 +130,9 @@ export const REQUEST_SCHEMAS = {
   purchase: purchaseRequestSchema,
   purchaseReturn: purchaseReturnRequestSchema,
   playbackFetch: playbackFetchRequestSchema,
+  changePaymentMethod: changePaymentMethodRequestSchema,
+  empty: emptyRequestSchema,
+  subscriptionWithdraw: subscriptionWithdrawRequestSchema,
 };
 
 const ajv = createAjv();

@@ -566,6 +566,10 @@ export const contracts = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** When the member asked to cancel (cleared when the member continues the plan). */
+    cancelRequestedAt: timestamp("cancel_requested_at", { withTimezone: true }),
+    /** The answers to the plan's cancellation survey, kept for the operator. */
+    cancellationSurveyAnswers: jsonb("cancellation_survey_answers").$type<SurveyAnswers>(),
   },
   (table) => [
     index("contracts_account_idx").on(table.accountId),

@@ -9,7 +9,7 @@ import type { AccountPaymentMethod, PaymentMethodType } from "../../schemas/type
 import type { Db } from "../db/database.ts";
 import { contracts, orders, paymentActions, paymentMethods } from "../db/schema.ts";
 import type { ProviderMethod } from "../payments/provider.ts";
-import { hashToken, randomToken } from "./tokens.ts";
+import { hashToken, isUuid, randomToken } from "./tokens.ts";
 
 /** A return from the processor's page is accepted this long after the member left. */
 export const PAYMENT_ACTION_LIFETIME_MS = 30 * 60 * 1000;
@@ -94,7 +94,7 @@ export async function findPaymentMethod(
   methodId: string,
 ): Promise<MethodRow | null> {
   // Not a uuid: not a method of ours (and PostgreSQL would refuse the comparison).
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(methodId)) return null;
+  if (!isUuid(methodId)) return null;
   const [row] = await db
     .select()
     .from(paymentMethods)

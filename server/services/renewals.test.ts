@@ -5,18 +5,21 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { addDays, japanMidnight } from "../../schemas/billing-calendar.ts";
-import type { SubscriptionStatus } from "../../schemas/subscription-status.ts";
-import { createTestApi, demoCatalogue, insertAccount, type TestApi } from "../../tests/api-harness.ts";
+import { createTestApi, demoCatalogue, type TestApi } from "../../tests/api-harness.ts";
+import {
+  subscriber as makeSubscriber,
+  subscribe as makeSubscription,
+  type Subscriber,
+  type SubscriptionFields,
+} from "../../tests/subscription-fixtures.ts";
 import { startBillingLoop } from "../billing-loop.ts";
 import { accounts, charges, contracts, sandboxCharges } from "../db/schema.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
-import { createCardToken, failNextCharge, type SandboxMerchant } from "../payments/sandbox/processor.ts";
+import { failNextCharge } from "../payments/sandbox/processor.ts";
 import { type Catalogue, staticCatalogue } from "../store/catalogue-source.ts";
 import { billingNotifier } from "./billing-notices.ts";
-import { savePaymentMethod } from "./payment-methods.ts";
 import { type BillingDeps, type BillingLine, REAP_AFTER_MS, runBillingPass } from "./renewals.ts";
 
-const merchant: SandboxMerchant = { merchantId: "sandbox-merchant", serviceId: "001" };
 let t: TestApi;
 let catalogue: Catalogue;
 
@@ -30,62 +33,9 @@ function deps(payments: PaymentProvider = t.deps.payments, notices: BillingLine[
   return { db: t.db, payments, catalogue: () => catalogue, notify: async (line) => void notices.push(line) };
 }
 
-/** A member with a saved card: 4242 pays, 0341 is declined at every charge. */
-async function subscriber(card = "4242424242424242") {
-  const account = await insertAccount(t);
-  const token = await createCardToken(
-    t.db,
-    merchant,
-    { ...merchant, ccNumber: card, ccExpiration: "203012", securityCode: "123" },
-    t.clock.now(),
-  );
-  if (token.result !== "OK") throw new Error(token.errorCode);
-  const registered = await t.deps.payments.registerCard({
-    customerRef: account.accountId,
-    token: token.tokenResponse.token,
-    tokenKey: token.tokenResponse.tokenKey,
-    returnUrl: "http://localhost/return",
-  });
-  if (registered.status !== "succeeded") throw new Error(registered.status);
-  const method = await savePaymentMethod(t.db, account.accountId, registered.method, t.clock.now());
-  return { accountId: account.accountId, methodId: method.id, methodRef: method.providerRef };
-}
-
-type Subscriber = Awaited<ReturnType<typeof subscriber>>;
-
-/** A subscription as a purchase leaves it (server/services/purchases.ts newContract). */
-async function subscribe(
-  who: Subscriber,
-  planId: string,
-  fields: {
-    status: SubscriptionStatus;
-    nextSettlementDay: string;
-    anchorDay: number;
-    campaignId?: string;
-    campaignCyclesLeft?: number;
-    trialEndDay?: string;
-    withoutMethod?: boolean;
-  },
-): Promise<string> {
-  const [row] = await t.db
-    .insert(contracts)
-    .values({
-      accountId: who.accountId,
-      planId,
-      planType: "subscription",
-      subscriptionStatus: fields.status,
-      paymentMethodId: fields.withoutMethod ? null : who.methodId,
-      campaignId: fields.campaignId ?? null,
-      campaignCyclesLeft: fields.campaignCyclesLeft ?? 0,
-      anchorDay: fields.anchorDay,
-      nextSettlementDay: fields.nextSettlementDay,
-      trialEndDay: fields.trialEndDay ?? null,
-      createdAt: t.clock.now(),
-    })
-    .returning({ id: contracts.id });
-  if (!row) throw new Error("no contract");
-  return row.id;
-}
+const subscriber = (card?: string) => makeSubscriber(t, card);
+const subscribe = (who: Subscriber, planId: string, fields: SubscriptionFields) =>
+  makeSubscription(t, who, planId, fields);
 
 /** One pass at 00:05 Japan time of `day`. */
 async function passOn(day: string, billing: BillingDeps = deps()) {

@@ -39,6 +39,9 @@ export const CLAIM_BATCH = 50;
 /** Charges asked of the provider at once within a batch. */
 const CHARGE_CONCURRENCY = 4;
 
+/** The subscription has no charge under way (this pass's claim, another process's, a member's retry). */
+const noChargeUnderWay = sql`NOT EXISTS (SELECT 1 FROM ${charges} WHERE ${charges.contractId} = ${contracts.id} AND ${charges.status} = 'pending')`;
+
 /** Failure codes of our own, beside the provider's. */
 export const RENEWAL_FAILURES = {
   /** Nothing would pay: the subscription has no registered method (a payment code paid before). */
@@ -500,7 +503,7 @@ export async function runBillingPass(
             lte(contracts.nextSettlementDay, today),
             leftAlone.size > 0 ? notInArray(contracts.id, [...leftAlone]) : undefined,
             // A cycle under way (this pass's other process, a member's retry) is not claimed twice.
-            sql`NOT EXISTS (SELECT 1 FROM ${charges} WHERE ${charges.contractId} = ${contracts.id} AND ${charges.status} = 'pending')`,
+            noChargeUnderWay,
           ),
         )
         .orderBy(contracts.nextSettlementDay, contracts.id)
@@ -534,4 +537,32 @@ export async function runBillingPass(
   };
   for (const settled of lines) totals[settled.outcome] += 1;
   return { lines, totals };
+}
+
+/**
+ * A member's retry of a held subscription (POST /zapi/subscription/{id}/re-settlement): its held
+ * cycle is charged now by the pass's own claim, charge and settlement. `mayRetry` decides under
+ * the subscription's lock; "busy" when a charge of it is under way.
+ */
+export async function retryHeldCycle(
+  deps: BillingDeps,
+  contractId: string,
+  now: Date,
+  mayRetry: (contract: Contract) => boolean,
+): Promise<BillingLine | "refused" | "busy"> {
+  const claimed = await deps.db.transaction(async (tx) => {
+    const [contract] = await tx
+      .select()
+      .from(contracts)
+      .where(and(eq(contracts.id, contractId), noChargeUnderWay))
+      .for("update");
+    if (!contract) return "busy" as const;
+    if (!mayRetry(contract)) return "refused" as const;
+    return claimCycle(tx, contract, deps.catalogue(), now);
+  });
+  if (claimed === "busy" || claimed === "refused") return claimed;
+  if ("busy" in claimed) return "busy";
+  const settled = "settled" in claimed ? claimed.settled : await chargeClaimed(deps, claimed.charge, now);
+  await tell(deps, [settled]);
+  return settled;
 }

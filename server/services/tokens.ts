@@ -19,3 +19,8 @@ export const MAX_TOKEN_LENGTH = 200;
 export function isPlausibleToken(token: string | undefined | null): token is string {
   return typeof token === "string" && token.length > 0 && token.length <= MAX_TOKEN_LENGTH;
 }
+
+/** Whether a value is shaped like a uuid: anything else names no row (and PostgreSQL would refuse it). */
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

@@ -15,6 +15,8 @@ const RUN_ONCE: Record<string, string> = {
   "scripts/db-reset.test.ts": "deletes the embedded database's folder",
   "tests/unit/server-lifecycle.test.ts": "the embedded default's lock",
   "tests/unit/several-processes.test.ts": "starts servers on PostgreSQL itself",
+  "scripts/billing-run.test.ts": "runs the command on the embedded default's folder",
+  "tests/unit/billing-processes.test.ts": "runs the command in two processes on PostgreSQL itself",
 };
 
 const OPENS_A_DATABASE = /api-harness|test-database|db\/database|@electric-sql\/pglite/;

@@ -1,0 +1,89 @@
+/**
+ * Members with a saved card and subscriptions as a purchase leaves them, for the billing and
+ * subscription tests (server/services/renewals.test.ts, server/api/subscriptions.test.ts).
+ */
+
+import type { SubscriptionStatus } from "../schemas/subscription-status.ts";
+import { contracts } from "../server/db/schema.ts";
+import { createCardToken, type SandboxMerchant } from "../server/payments/sandbox/processor.ts";
+import { savePaymentMethod } from "../server/services/payment-methods.ts";
+import { insertAccount, type TestAccountOptions, type TestApi } from "./api-harness.ts";
+
+export const SANDBOX_MERCHANT: SandboxMerchant = { merchantId: "sandbox-merchant", serviceId: "001" };
+
+export interface Subscriber {
+  accountId: string;
+  email: string;
+  password: string;
+  /** The saved card's accountPaymentMethodId and the sandbox's reference. */
+  methodId: string;
+  methodRef: string;
+}
+
+/** A member with a saved card: 4242 pays, 0341 is declined at every charge. */
+export async function subscriber(
+  t: TestApi,
+  card = "4242424242424242",
+  options: TestAccountOptions = {},
+): Promise<Subscriber> {
+  const account = await insertAccount(t, options);
+  const token = await createCardToken(
+    t.db,
+    SANDBOX_MERCHANT,
+    { ...SANDBOX_MERCHANT, ccNumber: card, ccExpiration: "203012", securityCode: "123" },
+    t.clock.now(),
+  );
+  if (token.result !== "OK") throw new Error(token.errorCode);
+  const registered = await t.deps.payments.registerCard({
+    customerRef: account.accountId,
+    token: token.tokenResponse.token,
+    tokenKey: token.tokenResponse.tokenKey,
+    returnUrl: "http://localhost/return",
+  });
+  if (registered.status !== "succeeded") throw new Error(registered.status);
+  const method = await savePaymentMethod(t.db, account.accountId, registered.method, t.clock.now());
+  return {
+    accountId: account.accountId,
+    email: account.email,
+    password: account.password ?? "",
+    methodId: method.id,
+    methodRef: method.providerRef,
+  };
+}
+
+export interface SubscriptionFields {
+  status: SubscriptionStatus;
+  nextSettlementDay: string;
+  anchorDay: number;
+  campaignId?: string;
+  campaignCyclesLeft?: number;
+  trialEndDay?: string;
+  withoutMethod?: boolean;
+}
+
+/** A subscription as a purchase leaves it (server/services/purchases.ts newContract). */
+export async function subscribe(
+  t: TestApi,
+  who: Subscriber,
+  planId: string,
+  fields: SubscriptionFields,
+): Promise<string> {
+  const [row] = await t.db
+    .insert(contracts)
+    .values({
+      accountId: who.accountId,
+      planId,
+      planType: "subscription",
+      subscriptionStatus: fields.status,
+      paymentMethodId: fields.withoutMethod ? null : who.methodId,
+      campaignId: fields.campaignId ?? null,
+      campaignCyclesLeft: fields.campaignCyclesLeft ?? 0,
+      anchorDay: fields.anchorDay,
+      nextSettlementDay: fields.nextSettlementDay,
+      trialEndDay: fields.trialEndDay ?? null,
+      createdAt: t.clock.now(),
+    })
+    .returning({ id: contracts.id });
+  if (!row) throw new Error("the subscription was not inserted");
+  return row.id;
+}
