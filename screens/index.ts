@@ -3,6 +3,7 @@ import * as mypage from "./mypage.ts";
 import * as plans from "./plans.ts";
 import type { ScreenDefinition } from "./screen-definition.ts";
 import * as signup from "./signup.ts";
+import * as subscriptions from "./subscriptions.ts";
 
 /** Every declarative screen, in the order routes are matched. */
 export const SCREENS: readonly ScreenDefinition[] = [
@@ -10,6 +11,7 @@ export const SCREENS: readonly ScreenDefinition[] = [
   ...Object.values(signup),
   ...Object.values(mypage),
   ...Object.values(plans),
+  ...Object.values(subscriptions),
 ];
 
 export function screenById(id: string): ScreenDefinition | undefined {

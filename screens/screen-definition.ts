@@ -117,7 +117,10 @@ export type ScreenContentName =
   | "planToBuy"
   | "purchaseQuote"
   | "planChoices"
-  | "purchaseComplete";
+  | "purchaseComplete"
+  | "subscriptionList"
+  | "subscriptionSummary"
+  | "subscriptionDetail";
 
 export interface ScreenLink {
   to: string;

@@ -73,7 +73,7 @@ export async function loadScreen(
   await enforceAccess(args, screen.access);
   const accountNav = {
     ...(screen.hideMenu ? { hideMenu: true } : {}),
-    ...(screen.backTo ? { backTo: screen.backTo } : {}),
+    ...(screen.backTo ? { backTo: fillPath(screen.backTo, params) } : {}),
   };
   const proof = await pendingReauthentication(args, screen);
   if (proof) {

@@ -99,7 +99,10 @@ describe("/mypage", () => {
     const plans = screen.getByRole("region", { name: "ご契約中のプラン" });
     expect(within(plans).getByText("作品レンタル（48時間）")).toBeInTheDocument();
     expect(within(plans).getByText("2026年11月28日 12:00")).toBeInTheDocument();
-    expect(within(plans).getByRole("link", { name: "プランを見る" })).toHaveAttribute("href", "/plans");
+    expect(within(plans).getByRole("link", { name: "ご契約内容の確認・変更" })).toHaveAttribute(
+      "href",
+      "/mypage/plans",
+    );
     document.body.innerHTML = "";
     await renderMypage(member, demoStore, true, {}, [rental]);
     expect(screen.queryByRole("region", { name: "ご契約中のプラン" })).toBeNull();

@@ -127,7 +127,7 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <p className="mypage__plans-link">
-            <Link to="/plans">{t("plans.seePlans")}</Link>
+            <Link to="/mypage/plans">{t("plans.subscription.manage")}</Link>
           </p>
         </section>
       )}

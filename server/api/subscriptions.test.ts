@@ -108,19 +108,27 @@ describe("screen data", () => {
     ]);
   });
 
-  it("answers 404 for another member's subscription, an id that is none, and a cancelled page's bad path", async () => {
+  it("treats another member's subscription, or an id that is none, as none: the pages go to the list, the calls 404", async () => {
     const owner = await signedIn();
     const id = await subscribe(t, owner, "standard-monthly", monthly);
     const other = await signedIn();
     for (const path of [`/${id}/screen-data`, `/${id}/withdraw/screen-data`, "/not-a-uuid/screen-data"]) {
       const response = await other.on.get(`/zapi/internal/mypage/subscription${path}`);
-      expect(response.status, path).toBe(404);
+      expect(await json(response), path).toEqual({ redirectTo: "/mypage/plans" });
+    }
+    for (const [call, body] of [
+      ["withdraw", {}],
+      ["withdraw/cancel", {}],
+      ["re-settlement", {}],
+      ["change-payment-method", { paymentMethodId: other.methodId }],
+    ] as const) {
+      const response = await other.on.post(`/zapi/subscription/${id}/${call}`, body);
+      expect(response.status, call).toBe(404);
       expect(await json(response)).toMatchObject({
         code: "SUBSCRIPTION_NOT_FOUND",
         message: "ご契約が見つかりません。",
       });
     }
-    expect((await other.on.post(`/zapi/subscription/${id}/withdraw`, {})).status).toBe(404);
     expect((await row(id)).subscriptionStatus).toBe("ONGOING_CONTRACT");
   });
 });

@@ -12,7 +12,8 @@
  *   settlement day;
  * - POST /zapi/subscription/{id}/withdraw/cancel {} — continue the plan after all.
  *
- * Another member's subscription, or an id that is none, answers 404 like one that does not exist.
+ * Another member's subscription, or an id that is none, is one that does not exist: the calls answer
+ * 404, the pages go on to the member's list.
  */
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
@@ -57,6 +58,7 @@ import { readJsonBody, requestLanguage, validateRequestData } from "./validation
 
 type ApiContext = Context<ApiEnv>;
 
+const MYPAGE_PLANS_PATH = "/mypage/plans";
 const ACTIONS: readonly SubscriptionAction[] = ["cancel", "undoCancel", "retry", "changePaymentMethod"];
 const NO_SURVEY: Survey = { surveyName: "", questions: [] };
 
@@ -163,10 +165,14 @@ function returnToOf(c: ApiContext): string | null {
   return c.req.query("returnTo") === "/withdraw" ? "/withdraw" : null;
 }
 
-/** GET …/screen-data of /mypage/subscription/{id} and each of its pages: all they draw from. */
+/**
+ * GET …/screen-data of /mypage/subscription/{id} and each of its pages: all they draw from. A
+ * subscription that is not the member's (or no id at all) sends the page on to the member's list.
+ */
 async function subscriptionScreenData(c: ApiContext) {
   const account = await requireMemberAccount(c);
-  const row = await subscriptionOr404(c, account.id);
+  const row = await findSubscription(c.get("deps").db, account.id, c.req.param("subscriptionId") ?? "");
+  if (!row) return c.json({ redirectTo: MYPAGE_PLANS_PATH });
   const plan = c
     .get("deps")
     .catalogue.current()

@@ -6,21 +6,68 @@
  */
 import { randomUUID } from "node:crypto";
 import { join, resolve } from "node:path";
-import { openDatabase } from "../../server/db/database.ts";
-import { accounts, sessions } from "../../server/db/schema.ts";
+import { dayOfMonth, japanDay } from "../../schemas/billing-calendar.ts";
+import { type Db, openDatabase } from "../../server/db/database.ts";
+import { accounts, contracts, sessions } from "../../server/db/schema.ts";
+import { createCardToken, registerCard } from "../../server/payments/sandbox/processor.ts";
 import { enableMethod } from "../../server/services/multi-factor.ts";
 import { createPasswordHasher } from "../../server/services/passwords.ts";
+import { savePaymentMethod } from "../../server/services/payment-methods.ts";
 import { agreementTo, policiesInForce, recordConsents } from "../../server/services/policies.ts";
 import { hashToken } from "../../server/services/tokens.ts";
 import { loadPolicies } from "../../server/store/policy-source.ts";
 import {
   PASSWORDLESS_MEMBERS,
   PAYMENT_MEMBERS,
+  RENEWAL_MEMBERS,
   SEEDED_PASSWORD,
   STALE_SESSION_MEMBERS,
   UNVERIFIED_MEMBERS,
   USER_ID_HOLDER,
 } from "./seeded-members.ts";
+
+const SANDBOX_MERCHANT = { merchantId: "sandbox-merchant", serviceId: "001" };
+
+/** A card the sandbox holds for the member, saved as the payment-method page saves it. */
+async function seedCard(db: Db, accountId: string, cardNumber: string, now: Date) {
+  const token = await createCardToken(
+    db,
+    SANDBOX_MERCHANT,
+    { ...SANDBOX_MERCHANT, ccNumber: cardNumber, ccExpiration: "203012", securityCode: "123" },
+    now,
+  );
+  if (token.result !== "OK") throw new Error(token.errorCode);
+  const registered = await registerCard(
+    db,
+    SANDBOX_MERCHANT,
+    {
+      customerRef: accountId,
+      token: token.tokenResponse.token,
+      tokenKey: token.tokenResponse.tokenKey,
+      returnUrl: "/",
+    },
+    now,
+  );
+  if (registered.status !== "succeeded") throw new Error(`the seeded card ${cardNumber} was not registered`);
+  return savePaymentMethod(db, accountId, registered.method, now);
+}
+
+/** The monthly plan due today (Japan), paid by the declining card; the paying card saved beside it. */
+async function seedDueSubscription(db: Db, accountId: string, now: Date) {
+  const declining = await seedCard(db, accountId, "4000000000000341", now);
+  await seedCard(db, accountId, "4242424242424242", new Date(now.getTime() + 1000));
+  const today = japanDay(now);
+  await db.insert(contracts).values({
+    accountId,
+    planId: "standard-monthly",
+    planType: "subscription",
+    subscriptionStatus: "ONGOING_CONTRACT",
+    paymentMethodId: declining.id,
+    anchorDay: dayOfMonth(today),
+    nextSettlementDay: today,
+    createdAt: now,
+  });
+}
 
 async function seed(dataDir: string): Promise<void> {
   const root = resolve(import.meta.dirname, "../..");
@@ -34,6 +81,12 @@ async function seed(dataDir: string): Promise<void> {
       ...Object.values(PASSWORDLESS_MEMBERS).map((email) => ({ email, verified: true, passwordHash: null })),
       { email: USER_ID_HOLDER.email, userId: USER_ID_HOLDER.userId, verified: true, passwordHash },
       ...Object.values(PAYMENT_MEMBERS).map((email) => ({ email, verified: true, passwordHash })),
+      ...Object.values(RENEWAL_MEMBERS).map((email) => ({
+        email,
+        verified: true,
+        passwordHash,
+        renewal: true,
+      })),
       ...Object.values(STALE_SESSION_MEMBERS).map(({ email, sessionToken }) => ({
         email,
         verified: true,
@@ -57,6 +110,7 @@ async function seed(dataDir: string): Promise<void> {
         .returning({ id: accounts.id });
       if (!account) throw new Error(`the seeded member ${member.email} was not inserted`);
       await recordConsents(database.db, account.id, agreementTo(inForce), now);
+      if ("renewal" in member) await seedDueSubscription(database.db, account.id, now);
       if ("sessionToken" in member) {
         const loggedInAt = new Date(now.getTime() - 20 * 60 * 1000);
         await enableMethod(database.db, account.id, "Email", {}, loggedInAt);

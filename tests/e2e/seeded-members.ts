@@ -36,6 +36,15 @@ export const STALE_SESSION_MEMBERS = {
   },
 } as const;
 
+/**
+ * Members with a subscription due today paid by a card the sandbox declines (0341) and a second
+ * card that pays (4242): the server's billing run holds it at start (issue 44).
+ */
+export const RENEWAL_MEMBERS = {
+  ja: "renewal-ja@example.jp",
+  en: "renewal-en@example.jp",
+} as const;
+
 /** Members who register payment methods (issue 42), one per language of the walk. */
 export const PAYMENT_MEMBERS = {
   ja: "payment-ja@example.jp",

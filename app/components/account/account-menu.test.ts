@@ -31,7 +31,7 @@ describe("accountMenuItems", () => {
     const all = accountMenuItems({ hasPlan: true, hasSubscriptionPlan: true, isStorePaymentAvailable: true });
     expect(Object.fromEntries(all.map((item) => [item.id, item.to]))).toEqual({
       home: "/mypage",
-      plans: "/plans",
+      plans: "/mypage/plans",
       paymentMethod: "/mypage/payment-method",
       backToTop: "/",
     });

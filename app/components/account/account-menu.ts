@@ -32,7 +32,7 @@ export function accountMenuItems({
 }: AccountMenuConditions): AccountMenuItem[] {
   const items: AccountMenuItem[] = [];
   if (hasPlan || isStorePaymentAvailable) items.push(item("home", "/mypage", true));
-  if (hasSubscriptionPlan) items.push(item("plans", "/plans"));
+  if (hasSubscriptionPlan) items.push(item("plans", "/mypage/plans"));
   if (isStorePaymentAvailable) items.push(item("paymentMethod", "/mypage/payment-method"));
   items.push(item("backToTop", "/", true));
   return items;

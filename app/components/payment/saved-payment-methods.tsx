@@ -18,7 +18,7 @@ export function isCardExpired(expireDate: string, now: Date): boolean {
   return Number(expireDate) < today.year * 100 + today.month;
 }
 
-function methodLabel(method: AccountPaymentMethod, t: ReturnType<typeof useTranslation>["t"]): string {
+export function methodLabel(method: AccountPaymentMethod, t: ReturnType<typeof useTranslation>["t"]): string {
   const card = method.SbpsCreditInfo;
   if (!card) return t(`field.paymentMethodTypes.${method.paymentMethodType}`);
   const brand = card.cardbrandCode === "Unknown" ? null : CARD_BRAND_NAMES[card.cardbrandCode];

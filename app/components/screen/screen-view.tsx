@@ -1,7 +1,8 @@
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useParams } from "react-router";
 import type { ScreenContentName, ScreenDefinition } from "../../../screens/screen-definition.ts";
+import { fillPath } from "../../lib/fill-path.ts";
 import { PageTitle } from "../shell/page-title.tsx";
 // The screens' texts beyond the base (app/lib/translations/browser.ts).
 import "../../lib/translations/screens.ts";
@@ -69,6 +70,8 @@ export function ScreenView({ screen, screenData, children, contents }: ScreenVie
   const Content = pageBody(screen, screen.content, contents);
   const title = t(titleKeyOf(screen, screenData));
   const step = stepOf(screenData);
+  // Links may name the page's own parameters (/mypage/subscription/:subscriptionId).
+  const params = useParams();
   return (
     <article className="screen" data-screen={screen.id}>
       <PageTitle name={title} />
@@ -99,7 +102,7 @@ export function ScreenView({ screen, screenData, children, contents }: ScreenVie
                   {t(link.labelKey)}
                 </a>
               ) : (
-                <Link to={link.to}>{t(link.labelKey)}</Link>
+                <Link to={fillPath(link.to, params)}>{t(link.labelKey)}</Link>
               )}
             </li>
           ))}

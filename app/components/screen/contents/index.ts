@@ -11,6 +11,7 @@ import { MULTI_FACTOR_CONTENTS } from "./multi-factor.ts";
 import { PAYMENT_METHOD_CONTENTS } from "./payment-method.ts";
 import { PLAN_TO_BUY_CONTENTS } from "./plan-to-buy.ts";
 import { PURCHASE_QUOTE_CONTENTS } from "./purchase-quote.ts";
+import { SUBSCRIPTION_CONTENTS } from "./subscription.ts";
 
 export const ROUTE_CONTENTS: Readonly<Record<string, ScreenContents>> = {
   "routes/form-screen.tsx": FORM_SCREEN_CONTENTS,
@@ -20,4 +21,5 @@ export const ROUTE_CONTENTS: Readonly<Record<string, ScreenContents>> = {
   "routes/mypage-payment-method.tsx": PAYMENT_METHOD_CONTENTS,
   "routes/plans-purchase.tsx": PLAN_TO_BUY_CONTENTS,
   "routes/plans-purchase-confirm.tsx": PURCHASE_QUOTE_CONTENTS,
+  "routes/mypage-subscription.tsx": SUBSCRIPTION_CONTENTS,
 };

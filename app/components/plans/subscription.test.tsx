@@ -1,0 +1,126 @@
+// @vitest-environment jsdom
+import { render, screen as view, within } from "@testing-library/react";
+import { I18nextProvider } from "react-i18next";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { createI18n } from "../../../locales/i18n.ts";
+import ja from "../../../locales/ja/index.ts";
+import list from "../../../tests/fixtures/screens/mypage-plans.json" with { type: "json" };
+import detail from "../../../tests/fixtures/screens/mypage-subscription-subscriptionId.json" with {
+  type: "json",
+};
+import { SubscriptionDetail, SubscriptionList } from "./subscription.tsx";
+
+function show(element: React.ReactElement) {
+  const router = createMemoryRouter([{ path: "/", element, action: () => null }]);
+  return render(
+    <I18nextProvider i18n={createI18n("ja", { ja })}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+}
+
+const base = `/mypage/subscription/${detail.subscription.subscriptionId}`;
+const facts = () =>
+  Object.fromEntries(
+    [...document.querySelectorAll("dt")].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+  );
+
+describe("a subscription's page (spec §4 Subscription status groups)", () => {
+  it("in force: status, next settlement day, price per cycle, next amount, campaign, method; change and cancel", () => {
+    show(<SubscriptionDetail screenData={detail} />);
+    expect(view.getByText("契約中")).toBeTruthy();
+    expect(facts()).toMatchObject({
+      次回決済日: "2026年7月2日",
+      料金: "¥990(税込)/月",
+      次回のお支払い金額: "¥495(税込)",
+      キャンペーン: "3か月半額キャンペーン",
+      お支払い方法: "Visa 末尾 4242",
+    });
+    expect(view.getByRole("link", { name: "お支払い方法を変更する" }).getAttribute("href")).toBe(
+      `${base}/payment-method`,
+    );
+    expect(view.getByRole("link", { name: "解約する" }).getAttribute("href")).toBe(`${base}/withdraw`);
+    expect(view.queryByRole("button")).toBeNull();
+  });
+
+  it("cancel requested: the end instead of the next settlement day, no method, the continue button, no cancel", () => {
+    show(
+      <SubscriptionDetail
+        screenData={{
+          ...detail,
+          subscription: { ...detail.subscription, subscriptionStatus: "CANCEL_REQUEST", isWithdraw: true },
+          statusGroup: "cancelRequested",
+          endsAt: "2026-07-01T15:00:00.000Z",
+          actions: {
+            cancel: "notCancellable",
+            undoCancel: null,
+            retry: "notOnHold",
+            changePaymentMethod: "notChangeable",
+          },
+        }}
+      />,
+    );
+    expect(view.getByText("解約予定")).toBeTruthy();
+    const shown = facts();
+    expect(shown.終了日時).toBe("2026年7月2日 00:00");
+    expect(shown).not.toHaveProperty("次回決済日");
+    expect(shown).not.toHaveProperty("お支払い方法");
+    expect(view.getByRole("button", { name: "プランを継続する" })).toBeTruthy();
+    expect(view.queryByRole("link", { name: "解約する" })).toBeNull();
+    expect(view.queryByRole("link", { name: "お支払い方法を変更する" })).toBeNull();
+  });
+
+  it("renewing (契約更新中): says why nothing can be changed, and offers nothing", () => {
+    show(
+      <SubscriptionDetail
+        screenData={{
+          ...detail,
+          renewing: true,
+          actions: {
+            cancel: "renewing",
+            undoCancel: "notCancelRequested",
+            retry: "notOnHold",
+            changePaymentMethod: "renewing",
+          },
+        }}
+      />,
+    );
+    expect(view.getByText("契約更新中")).toBeTruthy();
+    expect(view.getByRole("status").textContent).toContain("ただいま契約を更新しています");
+    expect(view.queryByRole("link", { name: "解約する" })).toBeNull();
+    expect(view.queryByRole("button")).toBeNull();
+  });
+
+  it("on hold (更新保留中): the notice and the retry button", () => {
+    show(
+      <SubscriptionDetail
+        screenData={{
+          ...detail,
+          subscription: { ...detail.subscription, subscriptionStatus: "HOLD" },
+          statusGroup: "hold",
+          actions: { cancel: null, undoCancel: "notCancelRequested", retry: null, changePaymentMethod: null },
+        }}
+      />,
+    );
+    expect(view.getByText("更新保留中")).toBeTruthy();
+    expect(view.getByRole("button", { name: "お支払いを再試行する" })).toBeTruthy();
+  });
+});
+
+describe("/mypage/plans", () => {
+  it("lists each subscription with a link to its page; none says so", () => {
+    show(<SubscriptionList screenData={list} />);
+    const [row] = view.getAllByRole("listitem");
+    expect(
+      within(row as HTMLElement)
+        .getByRole("link", { name: "ご契約内容を見る" })
+        .getAttribute("href"),
+    ).toBe(base);
+  });
+
+  it("says there is nothing when there is nothing", () => {
+    show(<SubscriptionList screenData={{ subscriptions: [] }} />);
+    expect(view.getByText("ご契約中の定期プランはありません。")).toBeTruthy();
+  });
+});

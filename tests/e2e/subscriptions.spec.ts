@@ -1,0 +1,137 @@
+/**
+ * Issue 44: a subscription whose renewal the sandbox declined is on hold (更新保留中) when the
+ * member arrives — the server's billing run held it at start. The member changes its payment
+ * method, retries and recovers it, cancels it, continues it, and cancels it again. In Japanese and
+ * in English.
+ */
+import type { Page } from "@playwright/test";
+import { waitUntilHydrated } from "./helpers.ts";
+import { RENEWAL_MEMBERS, SEEDED_PASSWORD } from "./seeded-members.ts";
+import { expect, test } from "./visitor.ts";
+
+const TEXT = {
+  ja: {
+    manage: "ご契約内容の確認・変更",
+    listTitle: "ご契約中のプラン",
+    details: "ご契約内容を見る",
+    detailTitle: "ご契約内容",
+    monthly: "スタンダードプラン（月額）",
+    hold: "更新保留中",
+    holdNotice: "更新のお支払いができなかったため",
+    underContract: "契約中",
+    cancelRequested: "解約予定",
+    changeMethod: "お支払い方法を変更する",
+    visa4242: "Visa 末尾 4242",
+    change: "変更する",
+    changedTitle: "お支払い方法の変更完了",
+    backToSubscription: "ご契約内容へ戻る",
+    retry: "お支払いを再試行する",
+    retried: "お支払いが完了しました。",
+    cancel: "解約する",
+    cancelTitle: "解約の確認",
+    cancelledTitle: "解約手続き完了",
+    endsAt: "終了日時",
+    continue: "プランを継続する",
+    continued: "解約の予定を取り消しました。",
+  },
+  en: {
+    manage: "Manage your subscriptions",
+    listTitle: "Your subscriptions",
+    details: "View details",
+    detailTitle: "Subscription",
+    monthly: "Standard (monthly)",
+    hold: "Renewal on hold",
+    holdNotice: "The renewal payment did not go through",
+    underContract: "Active",
+    cancelRequested: "Cancellation scheduled",
+    changeMethod: "Change the payment method",
+    visa4242: "Visa ending in 4242",
+    change: "Change",
+    changedTitle: "Payment method changed",
+    backToSubscription: "Back to the subscription",
+    retry: "Retry the payment",
+    retried: "The payment went through.",
+    cancel: "Cancel the subscription",
+    cancelTitle: "Cancel the subscription",
+    cancelledTitle: "Subscription cancelled",
+    endsAt: "Ends",
+    continue: "Continue the plan",
+    continued: "The cancellation is withdrawn.",
+  },
+} as const;
+
+type Language = keyof typeof TEXT;
+
+async function logIn(page: Page, language: Language) {
+  await page.goto(`/login?lng=${language}`);
+  const login = page.locator('form button[type="submit"]').first();
+  await waitUntilHydrated(page, login);
+  await page.locator('[data-field="emailUserId"] input').fill(RENEWAL_MEMBERS[language]);
+  await page.locator('[data-field="password"] input').fill(SEEDED_PASSWORD);
+  await login.click();
+  await page.waitForURL(/\/mypage$/);
+}
+
+const title = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
+
+for (const language of ["ja", "en"] as const) {
+  test(`a declined renewal is held; the member changes the method, retries, cancels, continues and cancels again (${language})`, async ({
+    page,
+  }) => {
+    const text = TEXT[language];
+    await logIn(page, language);
+
+    // My Page → the member's subscriptions → the held one.
+    await page.getByRole("link", { name: text.manage }).click();
+    await expect(title(page, text.listTitle)).toBeVisible();
+    await expect(page.getByText(text.hold)).toBeVisible();
+    await page.getByRole("link", { name: text.details }).click();
+    await expect(title(page, text.detailTitle)).toBeVisible();
+    await expect(page.getByText(text.holdNotice)).toBeVisible();
+    const detailUrl = page.url();
+
+    // The method that pays from now on: the card that works.
+    await page.getByRole("link", { name: text.changeMethod }).click();
+    const card = page.getByRole("radio", { name: text.visa4242 });
+    await waitUntilHydrated(page, card);
+    await card.check();
+    await page.getByRole("button", { name: text.change }).click();
+    await expect(title(page, text.changedTitle)).toBeVisible();
+    await expect(page.getByText(text.visa4242)).toBeVisible();
+    await page.getByRole("link", { name: text.backToSubscription }).click();
+
+    // The retry takes the held cycle's payment: under contract again.
+    const retry = page.getByRole("button", { name: text.retry });
+    await waitUntilHydrated(page, retry);
+    await retry.click();
+    await expect(page.getByRole("status").filter({ hasText: text.retried })).toBeVisible();
+    await expect(page.getByText(text.underContract, { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: text.retry })).toHaveCount(0);
+
+    // Cancel: it ends on its next settlement day.
+    await page.getByRole("link", { name: text.cancel }).click();
+    await expect(title(page, text.cancelTitle)).toBeVisible();
+    const submit = page.getByRole("button", { name: text.cancel });
+    await waitUntilHydrated(page, submit);
+    await submit.click();
+    await expect(title(page, text.cancelledTitle)).toBeVisible();
+    await expect(page.getByText(text.cancelRequested, { exact: true })).toBeVisible();
+    await expect(page.getByText(text.endsAt, { exact: true })).toBeVisible();
+
+    // Continue the plan after all, then cancel again.
+    await page.getByRole("link", { name: text.backToSubscription }).click();
+    const keep = page.getByRole("button", { name: text.continue });
+    await waitUntilHydrated(page, keep);
+    await keep.click();
+    await expect(page.getByRole("status").filter({ hasText: text.continued })).toBeVisible();
+    await expect(page.getByText(text.underContract, { exact: true })).toBeVisible();
+    await page.getByRole("link", { name: text.cancel }).click();
+    const again = page.getByRole("button", { name: text.cancel });
+    await waitUntilHydrated(page, again);
+    await again.click();
+    await expect(title(page, text.cancelledTitle)).toBeVisible();
+    await page.goto(detailUrl);
+    await expect(page.getByText(text.cancelRequested, { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: text.cancel })).toHaveCount(0);
+  });
+}
