@@ -10,7 +10,7 @@ export const mypagePlans = {
   paths: ["/mypage/plans"],
   layout: "account",
   access: "member",
-  titleKey: "plans.subscription.listTitle",
+  titleKey: "screens.subscription.listTitle",
   screenData: "mypage/plans",
   content: "subscriptionList",
   forms: [],
@@ -24,7 +24,7 @@ export const mypageSubscription = {
   layout: "account",
   access: "member",
   backTo: "/mypage/plans",
-  titleKey: "plans.subscription.detailTitle",
+  titleKey: "screens.subscription.detailTitle",
   screenData: "mypage/subscription/:subscriptionId",
   content: "subscriptionDetail",
   forms: [],
@@ -36,20 +36,20 @@ export const mypageSubscriptionPaymentMethod = {
   layout: "account",
   access: "member",
   backTo: "/mypage/subscription/:subscriptionId",
-  titleKey: "plans.subscription.paymentMethodTitle",
-  leadKey: "plans.subscription.paymentMethodLead",
+  titleKey: "screens.subscription.paymentMethodTitle",
+  leadKey: "screens.subscription.paymentMethodLead",
   // No facts above the form: form pages stay within their weight (ADR 0020); the page before shows them.
   screenData: "mypage/subscription/:subscriptionId/payment-method",
   forms: [
     {
       builder: "subscriptionPaymentMethod",
       submit: { method: "POST", path: "/zapi/subscription/:subscriptionId/change-payment-method" },
-      submitLabelKey: "plans.subscription.changePaymentMethodSubmit",
+      submitLabelKey: "screens.subscription.changePaymentMethodSubmit",
       successTo: "/mypage/subscription/:subscriptionId/payment-method/complete",
       errors: { PAYMENT_METHOD_INVALID: { field: "paymentMethodId" } },
     },
   ],
-  links: [{ to: "/mypage/payment-method", labelKey: "plans.registerPaymentMethod" }],
+  links: [{ to: "/mypage/payment-method", labelKey: "screens.subscription.registerPaymentMethod" }],
 } as const satisfies ScreenDefinition;
 
 export const mypageSubscriptionPaymentMethodComplete = {
@@ -58,12 +58,14 @@ export const mypageSubscriptionPaymentMethodComplete = {
   layout: "account",
   access: "member",
   hideMenu: true,
-  titleKey: "plans.subscription.paymentMethodCompleteTitle",
-  leadKey: "plans.subscription.paymentMethodCompleteLead",
+  titleKey: "screens.subscription.paymentMethodCompleteTitle",
+  leadKey: "screens.subscription.paymentMethodCompleteLead",
   screenData: "mypage/subscription/:subscriptionId/payment-method/complete",
   content: "subscriptionSummary",
   forms: [],
-  links: [{ to: "/mypage/subscription/:subscriptionId", labelKey: "plans.subscription.backToSubscription" }],
+  links: [
+    { to: "/mypage/subscription/:subscriptionId", labelKey: "screens.subscription.backToSubscription" },
+  ],
 } as const satisfies ScreenDefinition;
 
 /** Cancelling (spec §2: also reached with ?returnTo=/withdraw from the account's withdrawal). */
@@ -73,14 +75,14 @@ export const mypageSubscriptionWithdraw = {
   layout: "account",
   access: "member",
   backTo: "/mypage/subscription/:subscriptionId",
-  titleKey: "plans.subscription.cancelTitle",
-  leadKey: "plans.subscription.cancelLead",
+  titleKey: "screens.subscription.cancelTitle",
+  leadKey: "screens.subscription.cancelLead",
   screenData: "mypage/subscription/:subscriptionId/withdraw",
   forms: [
     {
       builder: "survey",
       submit: { method: "POST", path: "/zapi/subscription/:subscriptionId/withdraw", payload: "survey" },
-      submitLabelKey: "plans.subscription.cancelSubmit",
+      submitLabelKey: "screens.subscription.cancelSubmit",
       irreversible: true,
       successTo: "/mypage/subscription/:subscriptionId/withdraw/complete",
     },
@@ -93,13 +95,13 @@ export const mypageSubscriptionWithdrawComplete = {
   layout: "account",
   access: "member",
   hideMenu: true,
-  titleKey: "plans.subscription.cancelCompleteTitle",
-  leadKey: "plans.subscription.cancelCompleteLead",
+  titleKey: "screens.subscription.cancelCompleteTitle",
+  leadKey: "screens.subscription.cancelCompleteLead",
   screenData: "mypage/subscription/:subscriptionId/withdraw/complete",
   content: "subscriptionSummary",
   forms: [],
   links: [
-    { to: "/mypage/subscription/:subscriptionId", labelKey: "plans.subscription.backToSubscription" },
-    { to: "/mypage/plans", labelKey: "plans.subscription.backToList" },
+    { to: "/mypage/subscription/:subscriptionId", labelKey: "screens.subscription.backToSubscription" },
+    { to: "/mypage/plans", labelKey: "screens.subscription.backToList" },
   ],
 } as const satisfies ScreenDefinition;

@@ -21,6 +21,7 @@ const TEXT = {
     underContract: "契約中",
     cancelRequested: "解約予定",
     changeMethod: "お支払い方法を変更する",
+    changeMethodTitle: "お支払い方法の変更",
     visa4242: "Visa 末尾 4242",
     change: "変更する",
     changedTitle: "お支払い方法の変更完了",
@@ -45,6 +46,7 @@ const TEXT = {
     underContract: "Active",
     cancelRequested: "Cancellation scheduled",
     changeMethod: "Change the payment method",
+    changeMethodTitle: "Change the payment method",
     visa4242: "Visa ending in 4242",
     change: "Change",
     changedTitle: "Payment method changed",
@@ -133,5 +135,16 @@ for (const language of ["ja", "en"] as const) {
     await page.goto(detailUrl);
     await expect(page.getByText(text.cancelRequested, { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: text.cancel })).toHaveCount(0);
+    // Each page also stands on its own, loaded afresh (its texts with it).
+    for (const [path, heading] of [
+      ["/payment-method", text.changeMethodTitle],
+      ["/withdraw", text.cancelTitle],
+      ["/withdraw/complete", text.cancelledTitle],
+    ] as const) {
+      await page.goto(`${detailUrl}${path}`);
+      await expect(title(page, heading)).toBeVisible();
+    }
+    await page.goto("/mypage/plans");
+    await expect(title(page, text.listTitle)).toBeVisible();
   });
 }
