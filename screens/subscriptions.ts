@@ -10,7 +10,7 @@ export const mypagePlans = {
   paths: ["/mypage/plans"],
   layout: "account",
   access: "member",
-  titleKey: "screens.subscription.listTitle",
+  titleKey: "mypage.subscription.listTitle",
   screenData: "mypage/plans",
   content: "subscriptionList",
   forms: [],
@@ -24,7 +24,7 @@ export const mypageSubscription = {
   layout: "account",
   access: "member",
   backTo: "/mypage/plans",
-  titleKey: "screens.subscription.detailTitle",
+  titleKey: "mypage.subscription.detailTitle",
   screenData: "mypage/subscription/:subscriptionId",
   content: "subscriptionDetail",
   forms: [],
@@ -36,20 +36,20 @@ export const mypageSubscriptionPaymentMethod = {
   layout: "account",
   access: "member",
   backTo: "/mypage/subscription/:subscriptionId",
-  titleKey: "screens.subscription.paymentMethodTitle",
-  leadKey: "screens.subscription.paymentMethodLead",
+  titleKey: "mypage.subscription.paymentMethodTitle",
+  leadKey: "mypage.subscription.paymentMethodLead",
   // No facts above the form: form pages stay within their weight (ADR 0020); the page before shows them.
   screenData: "mypage/subscription/:subscriptionId/payment-method",
   forms: [
     {
       builder: "subscriptionPaymentMethod",
       submit: { method: "POST", path: "/zapi/subscription/:subscriptionId/change-payment-method" },
-      submitLabelKey: "screens.subscription.changePaymentMethodSubmit",
+      submitLabelKey: "mypage.subscription.changePaymentMethodSubmit",
       successTo: "/mypage/subscription/:subscriptionId/payment-method/complete",
       errors: { PAYMENT_METHOD_INVALID: { field: "paymentMethodId" } },
     },
   ],
-  links: [{ to: "/mypage/payment-method", labelKey: "screens.subscription.registerPaymentMethod" }],
+  links: [{ to: "/mypage/payment-method", labelKey: "mypage.subscription.registerPaymentMethod" }],
 } as const satisfies ScreenDefinition;
 
 export const mypageSubscriptionPaymentMethodComplete = {
@@ -58,14 +58,12 @@ export const mypageSubscriptionPaymentMethodComplete = {
   layout: "account",
   access: "member",
   hideMenu: true,
-  titleKey: "screens.subscription.paymentMethodCompleteTitle",
-  leadKey: "screens.subscription.paymentMethodCompleteLead",
+  titleKey: "mypage.subscription.paymentMethodCompleteTitle",
+  leadKey: "mypage.subscription.paymentMethodCompleteLead",
   screenData: "mypage/subscription/:subscriptionId/payment-method/complete",
   content: "subscriptionSummary",
   forms: [],
-  links: [
-    { to: "/mypage/subscription/:subscriptionId", labelKey: "screens.subscription.backToSubscription" },
-  ],
+  links: [{ to: "/mypage/subscription/:subscriptionId", labelKey: "mypage.subscription.backToSubscription" }],
 } as const satisfies ScreenDefinition;
 
 /** Cancelling (spec §2: also reached with ?returnTo=/withdraw from the account's withdrawal). */
@@ -75,14 +73,14 @@ export const mypageSubscriptionWithdraw = {
   layout: "account",
   access: "member",
   backTo: "/mypage/subscription/:subscriptionId",
-  titleKey: "screens.subscription.cancelTitle",
-  leadKey: "screens.subscription.cancelLead",
+  titleKey: "mypage.subscription.cancelTitle",
+  leadKey: "mypage.subscription.cancelLead",
   screenData: "mypage/subscription/:subscriptionId/withdraw",
   forms: [
     {
       builder: "survey",
       submit: { method: "POST", path: "/zapi/subscription/:subscriptionId/withdraw", payload: "survey" },
-      submitLabelKey: "screens.subscription.cancelSubmit",
+      submitLabelKey: "mypage.subscription.cancelSubmit",
       irreversible: true,
       successTo: "/mypage/subscription/:subscriptionId/withdraw/complete",
     },
@@ -95,13 +93,13 @@ export const mypageSubscriptionWithdrawComplete = {
   layout: "account",
   access: "member",
   hideMenu: true,
-  titleKey: "screens.subscription.cancelCompleteTitle",
-  leadKey: "screens.subscription.cancelCompleteLead",
+  titleKey: "mypage.subscription.cancelCompleteTitle",
+  leadKey: "mypage.subscription.cancelCompleteLead",
   screenData: "mypage/subscription/:subscriptionId/withdraw/complete",
   content: "subscriptionSummary",
   forms: [],
   links: [
-    { to: "/mypage/subscription/:subscriptionId", labelKey: "screens.subscription.backToSubscription" },
-    { to: "/mypage/plans", labelKey: "screens.subscription.backToList" },
+    { to: "/mypage/subscription/:subscriptionId", labelKey: "mypage.subscription.backToSubscription" },
+    { to: "/mypage/plans", labelKey: "mypage.subscription.backToList" },
   ],
 } as const satisfies ScreenDefinition;
