@@ -97,6 +97,11 @@ export interface ScreenForm {
   successTo?: string;
   /** A login's last step: the page's `returnTo` (same-site paths only) wins over successTo. */
   landsOnReturnTo?: boolean;
+  /**
+   * The page's `returnTo` (same-site paths only) goes on to successTo's page, whose link back
+   * follows it (a plan cancelled from the account's withdrawal returns there).
+   */
+  successKeepsReturnTo?: boolean;
   /** API error code → where its message goes. `HTTP_401` names a bare status. */
   errors?: Record<string, ScreenErrorMapping>;
 }
@@ -127,6 +132,8 @@ export interface ScreenLink {
   labelKey: string;
   /** Open in a new tab (external pages). */
   external?: boolean;
+  /** Shown only when the screen data's `returnTo` (which the API checks) is this link's `to`. */
+  onlyAsReturnTo?: boolean;
 }
 
 export interface ScreenDefinition {

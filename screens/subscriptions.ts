@@ -83,6 +83,7 @@ export const mypageSubscriptionWithdraw = {
       submitLabelKey: "mypage.subscription.cancelSubmit",
       irreversible: true,
       successTo: "/mypage/subscription/:subscriptionId/withdraw/complete",
+      successKeepsReturnTo: true,
     },
   ],
 } as const satisfies ScreenDefinition;
@@ -99,6 +100,7 @@ export const mypageSubscriptionWithdrawComplete = {
   content: "subscriptionSummary",
   forms: [],
   links: [
+    { to: "/withdraw", labelKey: "mypage.subscription.backToWithdrawal", onlyAsReturnTo: true },
     { to: "/mypage/subscription/:subscriptionId", labelKey: "mypage.subscription.backToSubscription" },
     { to: "/mypage/plans", labelKey: "mypage.subscription.backToList" },
   ],

@@ -152,6 +152,37 @@ describe("screen action: the one way a form reaches the API (issue 22)", () => {
     expect(staying.response?.headers.get("X-Remix-Reload-Document")).toBeNull();
   });
 
+  it("carries the page's returnTo on to the completion page only where the form says so", async () => {
+    const subscriptionId = "0b9a3c52-5d1e-4c39-9a36-3f0c1d2b7e11";
+    const cancel = (url: string) => {
+      const api = fakeApi({ authId: "a-1", screenData: { survey: null } });
+      const args = post(url, { json: { [FORM_ID_FIELD]: "survey", values: {} } }, api.zapi);
+      return answer({
+        ...args,
+        pattern: "/mypage/subscription/:subscriptionId/withdraw",
+        params: { subscriptionId },
+      });
+    };
+    const complete = `/mypage/subscription/${subscriptionId}/withdraw/complete`;
+    const fromWithdrawal = await cancel(
+      `/mypage/subscription/${subscriptionId}/withdraw?returnTo=%2Fwithdraw`,
+    );
+    expect(fromWithdrawal.response?.headers.get("Location")).toBe(`${complete}?returnTo=%2Fwithdraw`);
+    const plain = await cancel(`/mypage/subscription/${subscriptionId}/withdraw`);
+    expect(plain.response?.headers.get("Location")).toBe(complete);
+    // Not a same-site path: left behind, never passed on.
+    const foreign = await cancel(
+      `/mypage/subscription/${subscriptionId}/withdraw?returnTo=${encodeURIComponent("https://evil.example/")}`,
+    );
+    expect(foreign.response?.headers.get("Location")).toBe(complete);
+    // A form that does not say so lands where it lands, whatever the query.
+    const api = fakeApi({});
+    const forgotten = await answer(
+      post("/password/forgot?returnTo=%2Fwithdraw", forgot({ email: "taro@example.jp" }), api.zapi),
+    );
+    expect(forgotten.response?.headers.get("Location")).toBe("/password/forgot/complete");
+  });
+
   it("puts a mapped API error on its field, with the screen's summary", async () => {
     const api = fakeApi({
       login: () =>

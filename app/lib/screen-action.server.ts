@@ -86,6 +86,11 @@ async function readPost(request: Request): Promise<{
   };
 }
 
+/** successTo's page, with the page's returnTo carried on when the form says so. */
+function withReturnTo(path: string, definition: ScreenForm, returnTo: string | null): string {
+  return definition.successKeepsReturnTo && returnTo ? `${path}?${new URLSearchParams({ returnTo })}` : path;
+}
+
 async function readJson(response: Response): Promise<Record<string, unknown>> {
   const text = await response.text();
   try {
@@ -185,7 +190,7 @@ export async function screenAction(args: ActionFunctionArgs, options: ScreenActi
   const landing =
     options.landing?.(screen, definition, query) ??
     ((definition.landsOnReturnTo && returnTo) ||
-      (definition.successTo && fillPath(definition.successTo, params)) ||
+      (definition.successTo && withReturnTo(fillPath(definition.successTo, params), definition, returnTo)) ||
       here);
   if (redirectTo) {
     const next = safeRedirectOr(redirectTo, landing);

@@ -108,6 +108,16 @@ describe("screen data", () => {
     ]);
   });
 
+  it("names /withdraw as the way back only when the member came from there (spec §2)", async () => {
+    const who = await signedIn();
+    const id = await subscribe(t, who, "standard-monthly", monthly);
+    const page = `/zapi/internal/mypage/subscription/${id}/withdraw/complete/screen-data`;
+    expect((await json(await who.on.get(`${page}?returnTo=%2Fwithdraw`))).returnTo).toBe("/withdraw");
+    for (const query of ["", "?returnTo=%2Fmypage", "?returnTo=https%3A%2F%2Fevil.example%2Fwithdraw"]) {
+      expect((await json(await who.on.get(`${page}${query}`))).returnTo, query).toBeNull();
+    }
+  });
+
   it("treats another member's subscription, or an id that is none, as none: the pages go to the list, the calls 404", async () => {
     const owner = await signedIn();
     const id = await subscribe(t, owner, "standard-monthly", monthly);

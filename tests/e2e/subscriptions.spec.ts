@@ -34,6 +34,7 @@ const TEXT = {
     endsAt: "終了日時",
     continue: "プランを継続する",
     continued: "解約の予定を取り消しました。",
+    backToWithdrawal: "退会手続きへ戻る",
   },
   en: {
     manage: "Manage your subscriptions",
@@ -59,6 +60,7 @@ const TEXT = {
     endsAt: "Ends",
     continue: "Continue the plan",
     continued: "The cancellation is withdrawn.",
+    backToWithdrawal: "Back to cancelling your membership",
   },
 } as const;
 
@@ -118,6 +120,7 @@ for (const language of ["ja", "en"] as const) {
     await submit.click();
     await expect(title(page, text.cancelledTitle)).toBeVisible();
     await expect(page.getByText(text.cancelRequested, { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: text.backToWithdrawal })).toHaveCount(0);
     await expect(page.getByText(text.endsAt, { exact: true })).toBeVisible();
 
     // Continue the plan after all, then cancel again.
@@ -127,11 +130,16 @@ for (const language of ["ja", "en"] as const) {
     await keep.click();
     await expect(page.getByRole("status").filter({ hasText: text.continued })).toBeVisible();
     await expect(page.getByText(text.underContract, { exact: true })).toBeVisible();
-    await page.getByRole("link", { name: text.cancel }).click();
+    // This time as from the account's withdrawal, which sends the member back there.
+    await page.goto(`${detailUrl}/withdraw?returnTo=%2Fwithdraw`);
     const again = page.getByRole("button", { name: text.cancel });
     await waitUntilHydrated(page, again);
     await again.click();
     await expect(title(page, text.cancelledTitle)).toBeVisible();
+    await expect(page.getByRole("link", { name: text.backToWithdrawal })).toHaveAttribute(
+      "href",
+      "/withdraw",
+    );
     await page.goto(detailUrl);
     await expect(page.getByText(text.cancelRequested, { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: text.cancel })).toHaveCount(0);

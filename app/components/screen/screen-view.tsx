@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import type { ScreenContentName, ScreenDefinition } from "../../../screens/screen-definition.ts";
+import type { ScreenContentName, ScreenDefinition, ScreenLink } from "../../../screens/screen-definition.ts";
 import { fillPath } from "../../lib/fill-path.ts";
 import { PageTitle } from "../shell/page-title.tsx";
 // The screens' texts beyond the base (app/lib/translations/browser.ts).
@@ -51,6 +51,11 @@ function leadValues(screenData: Readonly<Record<string, unknown>>): { data: Reco
   return { data: Object.fromEntries(texts) };
 }
 
+/** A link back to where the member came from shows only when the screen data names it. */
+function shows(link: ScreenLink, screenData: Readonly<Record<string, unknown>>): boolean {
+  return !link.onlyAsReturnTo || screenData.returnTo === link.to;
+}
+
 /** The frame of a declarative screen: title, sign-up step bar, lead, forms or content, links. */
 /** The component of a named page body, from the route's contents. */
 function pageBody(
@@ -95,17 +100,19 @@ export function ScreenView({ screen, screenData, children, contents }: ScreenVie
       {Content && <Content screenData={screenData} />}
       {screen.links && screen.links.length > 0 && (
         <ul className="screen__links">
-          {screen.links.map((link) => (
-            <li key={link.to}>
-              {link.external ? (
-                <a href={link.to} target="_blank" rel="noopener noreferrer">
-                  {t(link.labelKey)}
-                </a>
-              ) : (
-                <Link to={fillPath(link.to, params)}>{t(link.labelKey)}</Link>
-              )}
-            </li>
-          ))}
+          {screen.links
+            .filter((link) => shows(link, screenData))
+            .map((link) => (
+              <li key={link.to}>
+                {link.external ? (
+                  <a href={link.to} target="_blank" rel="noopener noreferrer">
+                    {t(link.labelKey)}
+                  </a>
+                ) : (
+                  <Link to={fillPath(link.to, params)}>{t(link.labelKey)}</Link>
+                )}
+              </li>
+            ))}
         </ul>
       )}
     </article>

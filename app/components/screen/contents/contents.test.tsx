@@ -75,3 +75,46 @@ describe("ScreenView", () => {
     }
   });
 });
+
+describe("ScreenView's links", () => {
+  const completion = SCREENS.find(
+    (screen) => screen.id === "mypage-subscription-subscriptionId-withdraw-complete",
+  );
+
+  function linksOf(screenData: Record<string, unknown>) {
+    if (!completion) throw new Error("no completion screen");
+    const router = createMemoryRouter(
+      [
+        {
+          path: "/mypage/subscription/:subscriptionId/withdraw/complete",
+          element: (
+            <ScreenView
+              screen={completion}
+              screenData={screenData}
+              contents={{ subscriptionSummary: () => null }}
+            />
+          ),
+        },
+      ],
+      { initialEntries: ["/mypage/subscription/s-1/withdraw/complete"] },
+    );
+    render(
+      <I18nextProvider i18n={createI18n("ja", { ja })}>
+        <RouterProvider router={router} />
+      </I18nextProvider>,
+    );
+    return view.getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")]);
+  }
+
+  it("shows the way back to withdrawal only when the screen data says the member came from there (spec §2)", () => {
+    expect(linksOf({ returnTo: "/withdraw" })).toEqual([
+      ["退会手続きへ戻る", "/withdraw"],
+      ["ご契約内容へ戻る", "/mypage/subscription/s-1"],
+      ["ご契約中のプランへ", "/mypage/plans"],
+    ]);
+  });
+
+  it.each([[null], ["/mypage"]])("leaves it out for returnTo %s", (returnTo) => {
+    expect(linksOf({ returnTo }).map(([text]) => text)).toEqual(["ご契約内容へ戻る", "ご契約中のプランへ"]);
+  });
+});
