@@ -680,6 +680,8 @@ export const charges = pgTable(
     uniqueIndex("charges_cycle_unique")
       .on(table.contractId, table.cycleDay)
       .where(sql`${table.cycleDay} IS NOT NULL AND ${table.status} <> 'failed'`),
+    // A subscription's attempts at a cycle, counted for the next attempt's key (declined ones too).
+    index("charges_contract_cycle_idx").on(table.contractId, table.cycleDay),
     // The reaper's look for attempts left pending.
     index("charges_pending_idx").on(table.createdAt).where(sql`${table.status} = 'pending'`),
   ],

@@ -16,7 +16,7 @@
  * (schemas/billing-calendar.ts). A declined charge holds the subscription and it is retried from
  * the next day; a hold that reaches the next cycle's day without recovering ends the subscription.
  */
-import { and, count, eq, isNull, lt, lte, ne, notInArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, lt, lte, ne, notInArray, sql } from "drizzle-orm";
 import { addDays, japanDay, japanMidnight, settlementDay } from "../../schemas/billing-calendar.ts";
 import { taxBreakdown } from "../../schemas/consumption-tax.ts";
 import {
@@ -202,12 +202,94 @@ interface ClaimedCharge {
 
 type Claimed = { settled: BillingLine } | { charge: ClaimedCharge } | { busy: true };
 
+/** What a batch's claim reads once for all its subscriptions, instead of a query per one. */
+interface ClaimFacts {
+  /** Earlier attempts at each (contract, cycle day), declined ones included. */
+  attempts: Map<string, number>;
+  /** The provider's reference of each usable (not removed) payment method, by our method id. */
+  methodRefs: Map<string, string>;
+}
+
+const attemptKey = (contractId: string, cycleDay: string) => `${contractId} ${cycleDay}`;
+
+async function claimFactsOf(tx: Db, batch: readonly Contract[]): Promise<ClaimFacts> {
+  const ids = batch.map((contract) => contract.id);
+  const methodIds = batch.flatMap((contract) => (contract.paymentMethodId ? [contract.paymentMethodId] : []));
+  const [attemptRows, methodRows] = await Promise.all([
+    ids.length === 0
+      ? []
+      : tx
+          .select({ contractId: charges.contractId, cycleDay: charges.cycleDay, n: count() })
+          .from(charges)
+          .where(inArray(charges.contractId, ids))
+          .groupBy(charges.contractId, charges.cycleDay),
+    methodIds.length === 0
+      ? []
+      : tx
+          .select({ id: paymentMethods.id, providerRef: paymentMethods.providerRef })
+          .from(paymentMethods)
+          .where(and(inArray(paymentMethods.id, methodIds), isNull(paymentMethods.deletedAt))),
+  ]);
+  return {
+    attempts: new Map(
+      attemptRows.map((row) => [attemptKey(row.contractId ?? "", row.cycleDay ?? ""), Number(row.n)]),
+    ),
+    methodRefs: new Map(methodRows.map((row) => [row.id, row.providerRef])),
+  };
+}
+
+/** A cycle to charge, decided but not yet written: its pending charge row goes in with the batch's. */
+interface ToClaim {
+  index: number;
+  row: typeof charges.$inferInsert;
+  charge: Omit<ClaimedCharge, "chargeId">;
+}
+
 /**
- * In the transaction holding the subscription's row: what its due cycle comes to. A cycle that
- * ends it, costs nothing or has nothing to pay with is settled here; a cycle to charge gets its
- * charge row (pending) to be asked of the provider after the transaction.
+ * In the transaction holding the subscriptions' rows: what each one's due cycle comes to, in
+ * order. A cycle that ends it, costs nothing or has nothing to pay with is settled here; a cycle
+ * to charge gets its charge row (pending, written for the whole batch at once) to be asked of the
+ * provider after the transaction. "busy": another claim has that cycle under way.
  */
-async function claimCycle(tx: Db, contract: Contract, catalogue: Catalogue, now: Date): Promise<Claimed> {
+async function claimCycles(
+  tx: Db,
+  batch: readonly Contract[],
+  catalogue: Catalogue,
+  now: Date,
+): Promise<Claimed[]> {
+  const facts = await claimFactsOf(tx, batch);
+  const claimed: Claimed[] = new Array(batch.length);
+  const toClaim: ToClaim[] = [];
+  for (const [index, contract] of batch.entries()) {
+    const decided = await claimCycle(tx, contract, catalogue, now, facts);
+    if ("toClaim" in decided) toClaim.push({ index, ...decided.toClaim });
+    else claimed[index] = decided;
+  }
+  // Unique while under way or taken: a cycle another claim holds (another process) writes nothing.
+  const written =
+    toClaim.length === 0
+      ? []
+      : await tx
+          .insert(charges)
+          .values(toClaim.map((item) => item.row))
+          .onConflictDoNothing()
+          .returning({ id: charges.id, idempotencyKey: charges.idempotencyKey });
+  const chargeIds = new Map(written.map((row) => [row.idempotencyKey, row.id]));
+  for (const item of toClaim) {
+    const chargeId = chargeIds.get(item.charge.idempotencyKey);
+    claimed[item.index] = chargeId ? { charge: { ...item.charge, chargeId } } : { busy: true };
+  }
+  return claimed;
+}
+
+/** One subscription of a claim: settled here, or the charge to write for it. */
+async function claimCycle(
+  tx: Db,
+  contract: Contract,
+  catalogue: Catalogue,
+  now: Date,
+  facts: ClaimFacts,
+): Promise<Exclude<Claimed, { charge: ClaimedCharge }> | { toClaim: Omit<ToClaim, "index"> }> {
   const status = statusOf(contract);
   const cycleDay = cycleDayOf(contract);
   const plan = subscriptionPlan(catalogue, contract.planId);
@@ -223,11 +305,8 @@ async function claimCycle(tx: Db, contract: Contract, catalogue: Catalogue, now:
   }
 
   const amount = cycleAmount(contract, plan, catalogue);
-  const [attempts] = await tx
-    .select({ n: count() })
-    .from(charges)
-    .where(and(eq(charges.contractId, contract.id), eq(charges.cycleDay, cycleDay)));
-  const idempotencyKey = `renewal:${contract.id}:${cycleDay}:${(attempts?.n ?? 0) + 1}`;
+  const attempt = (facts.attempts.get(attemptKey(contract.id, cycleDay)) ?? 0) + 1;
+  const idempotencyKey = `renewal:${contract.id}:${cycleDay}:${attempt}`;
   const tax = taxBreakdown(amount);
   const base = {
     accountId: contract.accountId,
@@ -253,13 +332,8 @@ async function claimCycle(tx: Db, contract: Contract, catalogue: Catalogue, now:
     return { settled: line(contract, cycleDay, "renewed", columns.subscriptionStatus, { amount }) };
   }
 
-  const [method] = contract.paymentMethodId
-    ? await tx
-        .select({ providerRef: paymentMethods.providerRef })
-        .from(paymentMethods)
-        .where(and(eq(paymentMethods.id, contract.paymentMethodId), isNull(paymentMethods.deletedAt)))
-    : [];
-  if (!method) {
+  const methodRef = contract.paymentMethodId ? facts.methodRefs.get(contract.paymentMethodId) : undefined;
+  if (!methodRef) {
     const failure = RENEWAL_FAILURES.noPaymentMethod;
     const [written] = await tx
       .insert(charges)
@@ -279,22 +353,10 @@ async function claimCycle(tx: Db, contract: Contract, catalogue: Catalogue, now:
     };
   }
 
-  // Unique while under way or taken: a second claim of this cycle (another process) writes nothing.
-  const [pending] = await tx
-    .insert(charges)
-    .values({ ...base, status: "pending" })
-    .onConflictDoNothing()
-    .returning({ id: charges.id });
-  if (!pending) return { busy: true };
   return {
-    charge: {
-      contract,
-      plan,
-      cycleDay,
-      chargeId: pending.id,
-      idempotencyKey,
-      methodRef: method.providerRef,
-      amount,
+    toClaim: {
+      row: { ...base, status: "pending" },
+      charge: { contract, plan, cycleDay, idempotencyKey, methodRef, amount },
     },
   };
 }
@@ -306,28 +368,37 @@ async function claimCycle(tx: Db, contract: Contract, catalogue: Catalogue, now:
 async function settleCycleCharge(
   db: Db,
   catalogue: Catalogue,
-  chargeId: string,
+  { chargeId, contractId }: { chargeId: string; contractId: string },
   outcome: ChargeOutcome,
   now: Date,
   reaped: boolean,
 ): Promise<BillingLine | null> {
+  const failureCode =
+    outcome.status === "succeeded"
+      ? null
+      : outcome.status === "failed"
+        ? outcome.code
+        : RENEWAL_FAILURES.unexpectedAction;
   return db.transaction(async (tx) => {
-    const [charge] = await tx.select().from(charges).where(eq(charges.id, chargeId)).for("update");
-    if (charge?.status !== "pending" || !charge.contractId || !charge.cycleDay) return null;
-    const [contract] = await tx
-      .select()
-      .from(contracts)
-      .where(eq(contracts.id, charge.contractId))
-      .for("update");
+    // The subscription first, then its charge: the order a claim takes them in (a claim holding
+    // the row while this one wrote the charge would wait on each other).
+    const [contract] = await tx.select().from(contracts).where(eq(contracts.id, contractId)).for("update");
     if (!contract) throw new Error(`charge ${chargeId} names no contract`);
+    // Settled only while still pending: the reaper or its own process may have been first.
+    const [charge] = await tx
+      .update(charges)
+      .set(
+        outcome.status === "succeeded"
+          ? { status: "succeeded", providerRef: outcome.charge.ref, settledAt: now }
+          : { status: "failed", failureCode, settledAt: now },
+      )
+      .where(and(eq(charges.id, chargeId), eq(charges.contractId, contractId), eq(charges.status, "pending")))
+      .returning();
+    if (!charge?.cycleDay) return null;
     const cycleDay = charge.cycleDay;
     const plan = subscriptionPlan(catalogue, contract.planId);
 
-    if (outcome.status === "succeeded") {
-      await tx
-        .update(charges)
-        .set({ status: "succeeded", providerRef: outcome.charge.ref, settledAt: now })
-        .where(eq(charges.id, chargeId));
+    if (failureCode === null) {
       // The money is in even if the plan left the catalogue meanwhile: the cycle is paid, the
       // next one is decided by the next claim.
       if (!plan)
@@ -340,11 +411,6 @@ async function settleCycleCharge(
       });
     }
 
-    const failureCode = outcome.status === "failed" ? outcome.code : RENEWAL_FAILURES.unexpectedAction;
-    await tx
-      .update(charges)
-      .set({ status: "failed", failureCode, settledAt: now })
-      .where(eq(charges.id, chargeId));
     // Never sent: nothing was declined; the subscription stays due and the next claim charges it.
     if (failureCode === RENEWAL_FAILURES.notSent || !plan) {
       return line(contract, cycleDay, "unsettled", statusOf(contract), {
@@ -388,14 +454,27 @@ async function chargeClaimed(deps: BillingDeps, claimed: ClaimedCharge, now: Dat
       detail: "NO_ANSWER",
     });
   }
-  const settled = await settleCycleCharge(deps.db, deps.catalogue(), claimed.chargeId, outcome, now, false);
-  return (
-    settled ??
+  const unsettled = (detail: string) =>
     line(claimed.contract, claimed.cycleDay, "unsettled", statusOf(claimed.contract), {
       amount: claimed.amount,
-      detail: "SETTLED_ELSEWHERE",
-    })
-  );
+      detail,
+    });
+  try {
+    const settled = await settleCycleCharge(
+      deps.db,
+      deps.catalogue(),
+      { chargeId: claimed.chargeId, contractId: claimed.contract.id },
+      outcome,
+      now,
+      false,
+    );
+    return settled ?? unsettled("SETTLED_ELSEWHERE");
+  } catch (error) {
+    // The answer is the provider's to give again: the charge stays pending and the reaper asks
+    // for it by its key. The rest of the batch goes on.
+    console.error(`[billing] the answer for ${claimed.idempotencyKey} was not recorded`, error);
+    return unsettled("NOT_RECORDED");
+  }
 }
 
 /** Runs `work` over `items`, at most `limit` at a time, answers in order. */
@@ -450,8 +529,9 @@ export async function reapPendingCharges(deps: BillingDeps, now: Date): Promise<
       code: RENEWAL_FAILURES.notSent,
       retryable: true,
     };
-    if (charge.cycleDay) {
-      const settled = await settleCycleCharge(deps.db, deps.catalogue(), charge.id, answer, now, true);
+    if (charge.cycleDay && charge.contractId) {
+      const ids = { chargeId: charge.id, contractId: charge.contractId };
+      const settled = await settleCycleCharge(deps.db, deps.catalogue(), ids, answer, now, true);
       if (settled) lines.push(settled);
     } else if (charge.orderId) {
       if (answer.status === "succeeded")
@@ -509,11 +589,11 @@ export async function runBillingPass(
         .orderBy(contracts.nextSettlementDay, contracts.id)
         .limit(options.batchSize ?? CLAIM_BATCH)
         .for("update", { skipLocked: true });
-      for (const contract of due) {
-        const claimed = await claimCycle(tx, contract, catalogue, now);
+      const claims = await claimCycles(tx, due, catalogue, now);
+      for (const [index, claimed] of claims.entries()) {
         if ("settled" in claimed) settledHere.push(claimed.settled);
         else if ("charge" in claimed) toCharge.push(claimed.charge);
-        else leftAlone.add(contract.id);
+        else if (due[index]) leftAlone.add(due[index].id);
       }
     });
     if (settledHere.length === 0 && toCharge.length === 0) break;
@@ -558,7 +638,8 @@ export async function retryHeldCycle(
       .for("update");
     if (!contract) return "busy" as const;
     if (!mayRetry(contract)) return "refused" as const;
-    return claimCycle(tx, contract, deps.catalogue(), now);
+    const [only] = await claimCycles(tx, [contract], deps.catalogue(), now);
+    return only ?? { busy: true as const };
   });
   if (claimed === "busy" || claimed === "refused") return claimed;
   if ("busy" in claimed) return "busy";

@@ -608,12 +608,15 @@ export async function charge(
         return pending ?? row;
       }
     }
-    // A decline taken by this charge only: the flag is cleared by the charge that reads it.
-    const [flagged] = await tx
-      .update(sandboxMethods)
-      .set({ failNextCharge: false })
-      .where(and(eq(sandboxMethods.ref, method.ref), eq(sandboxMethods.failNextCharge, true)))
-      .returning({ ref: sandboxMethods.ref });
+    // A decline taken by this charge only: the flag is cleared by the charge that reads it (asked
+    // only when the method read above had it: a method without it, the usual one, costs no write).
+    const [flagged] = method.failNextCharge
+      ? await tx
+          .update(sandboxMethods)
+          .set({ failNextCharge: false })
+          .where(and(eq(sandboxMethods.ref, method.ref), eq(sandboxMethods.failNextCharge, true)))
+          .returning({ ref: sandboxMethods.ref })
+      : [];
     if (!flagged && method.behaviour !== "declineCharges") return row;
     return settle(tx, row, SANDBOX_FAILURES.cardDeclined);
   });

@@ -1,0 +1,1 @@
+CREATE INDEX "charges_contract_cycle_idx" ON "charges" USING btree ("contract_id","cycle_day");
