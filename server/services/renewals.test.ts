@@ -147,6 +147,37 @@ describe("renewal billing through a year (issue 44 §2)", () => {
     expect((await contract(id)).nextSettlementDay).toBe("2028-04-01");
   });
 
+  it.each([
+    ["a 10-day span", 10, "days", ["2026-05-01", "2026-05-11", "2026-05-21", "2026-05-31", "2026-06-10"]],
+    ["a 2-week span", 2, "weeks", ["2026-05-01", "2026-05-15", "2026-05-29", "2026-06-12", "2026-06-26"]],
+    ["a 1-day span", 1, "days", ["2026-05-01", "2026-05-02", "2026-05-03", "2026-05-04", "2026-05-05"]],
+  ] as const)(
+    "%s renews by days counted from the last cycle, across month ends",
+    async (_name, span, unit, days) => {
+      const monthly = catalogue.plans.find((plan) => plan.planId === "standard-monthly");
+      if (!monthly) throw new Error("no monthly plan");
+      catalogue = {
+        ...catalogue,
+        plans: [
+          ...catalogue.plans,
+          { ...monthly, planId: "short-span", renewSpan: span, renewSpanUnit: unit },
+        ],
+      };
+      const who = await subscriber();
+      const id = await subscribe(who, "short-span", {
+        status: "NEW_CONTRACT",
+        nextSettlementDay: days[0],
+        anchorDay: 1,
+      });
+      const lines = await walk(days[0], addDays(days[4], -1));
+      expect(lines.map((line) => [line.cycleDay, line.outcome, line.amount])).toEqual(
+        days.slice(0, 4).map((day) => [day, "renewed", 990]),
+      );
+      expect(await chargesOf(id)).toEqual(days.slice(0, 4).map((day) => [day, 990, "succeeded"]));
+      expect((await contract(id)).nextSettlementDay).toBe(days[4]);
+    },
+  );
+
   it("a declined renewal holds the subscription; it is retried the next day and recovers (HOLD → HOLD_RELEASED)", async () => {
     const who = await subscriber();
     const notices: BillingLine[] = [];
@@ -389,6 +420,49 @@ describe("exactly once when a process dies mid-charge: the reaper asks the provi
       .where(and(eq(charges.contractId, id)))
       .orderBy(asc(charges.createdAt));
     expect(keys.map((row) => row.key.split(":").at(-1))).toEqual(["1", "2"]);
+  });
+
+  it("an answer that could not be recorded leaves the charge pending for the reaper; the pass goes on", async () => {
+    const [first, second] = [await subscriber(), await subscriber()];
+    const ids = [];
+    for (const who of [first, second]) {
+      ids.push(
+        await subscribe(who, "standard-monthly", {
+          status: "ONGOING_CONTRACT",
+          nextSettlementDay: "2026-05-20",
+          anchorDay: 20,
+        }),
+      );
+    }
+    // The database refuses the first settlement (a deadlock, a dropped connection): the claim's
+    // own transaction went through, the first settlement's does not.
+    let transactions = 0;
+    const flaky = new Proxy(t.db, {
+      get(target, key, receiver) {
+        if (key !== "transaction") return Reflect.get(target, key, receiver);
+        return (work: Parameters<typeof t.db.transaction>[0]) => {
+          transactions += 1;
+          if (transactions === 2) return Promise.reject(new Error("deadlock detected"));
+          return target.transaction(work);
+        };
+      },
+    });
+    const report = await passOn("2026-05-20", { ...deps(), db: flaky });
+    expect(report.lines.map((line) => [line.outcome, line.detail]).sort()).toEqual([
+      ["renewed", null],
+      ["unsettled", "NOT_RECORDED"],
+    ]);
+    const left = report.lines.find((line) => line.outcome === "unsettled");
+    expect(await chargesOf(left?.contractId ?? "")).toEqual([["2026-05-20", 990, "pending"]]);
+
+    // The reaper settles it from the provider's record: charged once, by the provider's count too.
+    t.clock.advance(REAP_AFTER_MS + 60_000);
+    const reaped = await runBillingPass(deps(), t.clock.now());
+    expect(reaped.lines).toMatchObject([{ contractId: left?.contractId, outcome: "renewed", reaped: true }]);
+    for (const [index, who] of [first, second].entries()) {
+      expect(await chargesOf(ids[index] ?? "")).toEqual([["2026-05-20", 990, "succeeded"]]);
+      expect(await providerCharges(who)).toEqual([[990, "succeeded"]]);
+    }
   });
 
   it("two passes at the same moment charge each due subscription once", async () => {
