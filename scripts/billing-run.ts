@@ -8,13 +8,13 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { japanDay } from "../schemas/billing-calendar.ts";
 import { describeBillingLine, describeBillingTotals } from "../server/billing-loop.ts";
-import { openDatabase } from "../server/db/database.ts";
+import { type Database, openDatabase } from "../server/db/database.ts";
 import { DirectoryLockedError } from "../server/db/directory-lock.ts";
-import { EnvError, parseEnv } from "../server/env.ts";
+import { type Env, EnvError, parseEnv } from "../server/env.ts";
 import { createMailer } from "../server/mail/transports.ts";
 import { createSandboxProvider } from "../server/payments/sandbox/sandbox-provider.ts";
 import { billingNotifier } from "../server/services/billing-notices.ts";
-import { runBillingPass } from "../server/services/renewals.ts";
+import { type BillingLine, type BillingPassReport, runBillingPass } from "../server/services/renewals.ts";
 import { CatalogueError, watchCatalogue } from "../server/store/catalogue-source.ts";
 import { watchStoreSettings } from "../server/store/store-settings-source.ts";
 import { StoreSettingsError } from "../server/store/validate-settings.ts";
@@ -40,39 +40,66 @@ export function clockOf(argv: readonly string[]): Date {
   return instant;
 }
 
-async function main(argv: readonly string[]): Promise<number> {
-  const now = clockOf(argv);
-  const env = parseEnv();
+/** What runs billing passes outside the server: the command's, and the one its test keeps open. */
+export interface BillingRunner {
+  kind: Database["kind"];
+  /** One pass with the clock at `now` (the provider and the mails see that clock too). */
+  pass(now: Date, onLine?: (line: BillingLine) => void): Promise<BillingPassReport>;
+  close(): Promise<void>;
+}
+
+/** Opens the database, the store files and the mailer as the server would, for billing passes. */
+export async function openBillingRunner(env: Env): Promise<BillingRunner> {
   const store = watchStoreSettings(env.storeConfig, { info: () => {}, error: console.error });
   const catalogue = watchCatalogue(resolve(env.storeConfig, ".."), { info: () => {}, error: console.error });
-  const database = await openDatabase(env);
+  const close = async () => {
+    store.close();
+    catalogue.close();
+    await database?.close();
+  };
+  let database: Database | undefined;
   try {
-    const clock = () => now;
-    const payments = createSandboxProvider({
-      db: database.db,
-      config: () => store.current().settings.paymentProvider,
-      now: clock,
-    });
-    const notify = billingNotifier({
-      db: database.db,
-      mailer: createMailer(env),
-      store,
-      catalogue,
-      publicOrigin: env.publicOrigin,
-      now: clock,
-    });
-    console.log(`billing run at ${now.toISOString()} (Japan day ${japanDay(now)}) on ${database.kind}`);
-    const report = await runBillingPass(
-      { db: database.db, payments, catalogue: () => catalogue.current(), notify },
-      now,
-      { onLine: (line) => console.log(describeBillingLine(line)) },
-    );
+    database = await openDatabase(env);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const { db } = database;
+  let current = new Date();
+  const clock = () => current;
+  const payments = createSandboxProvider({
+    db,
+    config: () => store.current().settings.paymentProvider,
+    now: clock,
+  });
+  const notify = billingNotifier({
+    db,
+    mailer: createMailer(env),
+    store,
+    catalogue,
+    publicOrigin: env.publicOrigin,
+    now: clock,
+  });
+  return {
+    kind: database.kind,
+    pass(now, onLine) {
+      current = now;
+      return runBillingPass({ db, payments, catalogue: () => catalogue.current(), notify }, now, { onLine });
+    },
+    close,
+  };
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const now = clockOf(argv);
+  const runner = await openBillingRunner(parseEnv());
+  try {
+    console.log(`billing run at ${now.toISOString()} (Japan day ${japanDay(now)}) on ${runner.kind}`);
+    const report = await runner.pass(now, (line) => console.log(describeBillingLine(line)));
     console.log(describeBillingTotals(report));
     return 0;
   } finally {
-    store.close();
-    catalogue.close();
-    await database.close();
+    await runner.close();
   }
 }
 
