@@ -470,12 +470,15 @@ export const withdraw = {
   screenData: "withdraw",
   // The 注意事項 the consent checkbox names (issue 41 §14).
   intro: "withdrawalNotes",
+  // While plans are in force: those plans, each with the way to cancel it, instead of the form.
+  content: "contractedPlans",
   forms: [
     {
       builder: "withdrawal",
       submit: { method: "POST", path: "/zapi/account/withdraw/confirm" },
       submitLabelKey: "screens.withdraw.submit",
       successTo: "/withdraw/pin-code",
+      withheldWhile: "contractedPlans",
     },
   ],
 } as const satisfies ScreenDefinition;

@@ -72,6 +72,11 @@ export interface ScreenForm {
    * modes; `labelKey` names the link that switches to it from the other modes.
    */
   showWhen?: { query: string; equals: string | null; labelKey: string };
+  /**
+   * Not offered while the screen data's list of this name has entries, which the page's content
+   * shows instead (withdrawal while plans are in force: spec §4). The API refuses the call too.
+   */
+  withheldWhile?: string;
   /** The submit button stays disabled while this query parameter is missing (the reset token). */
   requireQuery?: string;
   /**
@@ -118,6 +123,7 @@ export type ScreenContentName =
   | "backupCodeCount"
   | "backupCodeGenerate"
   | "withdrawalNotes"
+  | "contractedPlans"
   | "savedPaymentMethods"
   | "planToBuy"
   | "purchaseQuote"

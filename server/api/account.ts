@@ -63,6 +63,7 @@ import {
   saveProfileImage,
 } from "../services/profile-images.ts";
 import { endOtherSessions } from "../services/sessions.ts";
+import { subscriptionsInForce } from "../services/subscriptions.ts";
 import {
   EMAIL_CHECK_RATE,
   PROFILE_IMAGE_UPLOAD_RATE,
@@ -110,6 +111,11 @@ export function maskEmail(email: string): string {
  * Stores the member's new (or first) password under the strength rule it was checked by, ends the
  * account's other sessions (a shared or stolen one) and mails a notice.
  */
+/** Withdrawal refused while a subscription is in force (spec §4, §8 Withdraw): 409, nothing changed. */
+function contractInForce(c: Context<ApiEnv>) {
+  return apiError(c, 409, "CONTRACT_IN_FORCE", "withdraw.contractInForce");
+}
+
 async function storeNewPassword(
   c: Context<ApiEnv>,
   found: Account,
@@ -261,6 +267,7 @@ export const account = new Hono<ApiEnv>()
     const data = await validatedJson(c, buildWithdrawalForm({ survey }, version));
     // The code proves the request is the member's own; an account without an address cannot get one.
     if (!found.contactEmail) throw await apiError(c, 403, "FORBIDDEN", "featureUnavailable");
+    if ((await subscriptionsInForce(deps.db, found.id)).length > 0) throw await contractInForce(c);
     const flow = await mailMemberCode(c, found.id, "withdraw", found.contactEmail, {
       surveyAnswers: survey ? toSurveyAnswers(survey, data) : [],
     });
@@ -281,12 +288,14 @@ export const account = new Hono<ApiEnv>()
     const survey = settings.withdrawalSurvey;
     // The processor forgets the member's methods too; ours go with the account.
     const methodRefs = await providerRefsOf(deps.db, found.id);
-    await withdrawAccount(
+    const withdrawn = await withdrawAccount(
       deps.db,
       found.id,
       survey ? { surveyName: survey.surveyName, answers: flow.surveyAnswers ?? [] } : null,
       now,
     );
+    // A plan bought since the confirmation: the code is spent, nothing else changed.
+    if (withdrawn === "contractInForce") throw await contractInForce(c);
     for (const ref of methodRefs) {
       await deps.payments
         .removeMethod(found.id, ref)

@@ -6,9 +6,15 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { japanMidnight } from "../../schemas/billing-calendar.ts";
-import { createTestApi, demoCatalogue, type TestApi, TestBrowser } from "../../tests/api-harness.ts";
+import {
+  createTestApi,
+  demoCatalogue,
+  mailedCode,
+  type TestApi,
+  TestBrowser,
+} from "../../tests/api-harness.ts";
 import { type Subscriber, subscribe, subscriber } from "../../tests/subscription-fixtures.ts";
-import { charges, contracts, sandboxCharges } from "../db/schema.ts";
+import { accounts, charges, contracts, sandboxCharges } from "../db/schema.ts";
 import { failNextCharge } from "../payments/sandbox/processor.ts";
 import { savePaymentMethod } from "../services/payment-methods.ts";
 import { runBillingPass } from "../services/renewals.ts";
@@ -362,5 +368,75 @@ describe("retry a held payment (POST …/re-settlement)", () => {
     t.clock.set(japanMidnight("2026-06-21"));
     const renewing = await who.on.post(`/zapi/subscription/${id}/re-settlement`, {});
     expect(await json(renewing)).toMatchObject({ code: "SUBSCRIPTION_RENEWING" });
+  });
+});
+
+describe("withdrawal while a plan is in force (spec §4 Withdrawal, §8 Withdraw)", () => {
+  const confirm = (who: { on: TestBrowser }) =>
+    who.on.post("/zapi/account/withdraw/confirm", {
+      question_reason: ["price"],
+      question_satisfaction: "3",
+      consent: true,
+    });
+  const withdraw = (who: { on: TestBrowser }, pinCode: string) =>
+    who.on.request("/zapi/account/withdraw", {
+      method: "DELETE",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ pinCode }),
+    });
+  const refusal = {
+    code: "CONTRACT_IN_FORCE",
+    message:
+      "ご契約中のプランがあるため退会できません。プランを解約し、ご契約が終了してから、もう一度お手続きください。",
+  };
+
+  it("lists the plan and refuses, until the cancelled plan has ended; then the member withdraws", async () => {
+    const who = await signedIn();
+    const id = await subscribe(t, who, "standard-monthly", monthly);
+    const page = async () => json(await who.on.get("/zapi/internal/withdraw/screen-data"));
+    expect((await page()).contractedPlans).toEqual([
+      expect.objectContaining({
+        subscription: expect.objectContaining({ subscriptionId: id, planName: "スタンダードプラン（月額）" }),
+        statusGroup: "underContract",
+        actions: expect.objectContaining({ cancel: null }),
+      }),
+    ]);
+    const mails = t.outbox.mails.length;
+    const refused = await confirm(who);
+    expect(refused.status).toBe(409);
+    expect(await json(refused)).toMatchObject(refusal);
+    expect(t.outbox.mails.length).toBe(mails);
+
+    // Cancelled, it is still in force until its day: still listed, still refused.
+    expect((await who.on.post(`/zapi/subscription/${id}/withdraw`, {})).status).toBe(200);
+    expect((await page()).contractedPlans).toEqual([
+      expect.objectContaining({ statusGroup: "cancelRequested", endsAt: "2026-06-19T15:00:00.000Z" }),
+    ]);
+    expect((await confirm(who)).status).toBe(409);
+
+    await pass("2026-06-20");
+    // Days later: signed in afresh (withdrawal asks for a sign-in within 10 minutes).
+    const back = { on: new TestBrowser(t) };
+    const login = { emailUserId: who.email, password: who.password, loginMethod: "Password" };
+    expect((await back.on.post("/zapi/login", login)).status).toBe(200);
+    expect((await json(await back.on.get("/zapi/internal/withdraw/screen-data"))).contractedPlans).toEqual(
+      [],
+    );
+    expect((await confirm(back)).status).toBe(200);
+    expect((await withdraw(back, mailedCode(t.outbox, who.email))).status).toBe(200);
+    expect(await t.db.select().from(accounts).where(eq(accounts.id, who.accountId))).toEqual([]);
+  });
+
+  it("refuses at the code when a plan was bought after the confirmation, and changes nothing", async () => {
+    const who = await signedIn();
+    expect((await confirm(who)).status).toBe(200);
+    const id = await subscribe(t, who, "standard-monthly", monthly);
+    const refused = await withdraw(who, mailedCode(t.outbox, who.email));
+    expect(refused.status).toBe(409);
+    expect(await json(refused)).toMatchObject(refusal);
+    expect(
+      await t.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, who.accountId)),
+    ).toEqual([{ id: who.accountId }]);
+    expect((await row(id)).subscriptionStatus).toBe("ONGOING_CONTRACT");
   });
 });

@@ -91,7 +91,7 @@ function spanOf(plan: CataloguePlan | undefined): Pick<SubscriptionEntity, "rene
   }
 }
 
-async function summaryOf(c: ApiContext, row: Subscription): Promise<SubscriptionSummary> {
+export async function summaryOf(c: ApiContext, row: Subscription): Promise<SubscriptionSummary> {
   const { db, catalogue: source, now } = c.get("deps");
   const catalogue = source.current();
   const en = requestLanguage(c) === "en";

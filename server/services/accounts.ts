@@ -14,8 +14,9 @@ import type { RegistrationPayload } from "../../schemas/types/registration-paylo
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 import type { Db } from "../db/database.ts";
-import { type AgreedPolicy, accounts, authFlows, withdrawalSurveyAnswers } from "../db/schema.ts";
+import { type AgreedPolicy, accounts, authFlows, contracts, withdrawalSurveyAnswers } from "../db/schema.ts";
 import { recordConsents } from "./policies.ts";
+import { inForce } from "./subscriptions.ts";
 
 export type Account = typeof accounts.$inferSelect;
 
@@ -283,18 +284,28 @@ export async function changeUserId(db: Db, accountId: string, userId: string, no
 
 /**
  * Deletes the account and everything of it (sessions, flows, consents, login history go with it by
- * their foreign keys), keeping the withdrawal survey's answers without any link to it.
+ * their foreign keys), keeping the withdrawal survey's answers without any link to it — unless a
+ * subscription of it is in force (spec §4), checked under the account's row lock so that a
+ * purchase at the same moment either comes first and blocks, or finds the account gone.
  */
 export async function withdrawAccount(
   db: Db,
   accountId: string,
   survey: { surveyName: string; answers: SurveyAnswers } | null,
   now: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<"withdrawn" | "contractInForce"> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for("update");
+    const [blocking] = await tx
+      .select({ id: contracts.id })
+      .from(contracts)
+      .where(inForce(accountId))
+      .limit(1);
+    if (blocking) return "contractInForce" as const;
     if (survey && survey.answers.length > 0) {
       await tx.insert(withdrawalSurveyAnswers).values({ ...survey, answeredAt: now });
     }
     await tx.delete(accounts).where(eq(accounts.id, accountId));
+    return "withdrawn" as const;
   });
 }

@@ -5,7 +5,7 @@
  * the one table of schemas/subscription-status.ts, so a billing pass and a member's two tabs never
  * both change it.
  */
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, ne } from "drizzle-orm";
 import { japanDay } from "../../schemas/billing-calendar.ts";
 import {
   nextSubscriptionStatus,
@@ -40,6 +40,20 @@ export async function findSubscription(
       ),
     );
   return row ?? null;
+}
+
+/** A subscription that has not ended: renewing, on hold, in its trial, or cancelled but not yet over. */
+export function inForce(accountId: string) {
+  return and(
+    eq(contracts.accountId, accountId),
+    eq(contracts.planType, "subscription"),
+    ne(contracts.subscriptionStatus, "CANCELLED"),
+  );
+}
+
+/** The member's subscriptions in force, newest first: what blocks a withdrawal (spec §4). */
+export function subscriptionsInForce(db: Db, accountId: string): Promise<Subscription[]> {
+  return db.select().from(contracts).where(inForce(accountId)).orderBy(desc(contracts.createdAt));
 }
 
 /** The member's subscriptions, those in force first, newest first. */

@@ -35,6 +35,10 @@ const TEXT = {
     continue: "プランを継続する",
     continued: "解約の予定を取り消しました。",
     backToWithdrawal: "退会手続きへ戻る",
+    withdrawBlocked: "ご契約中のプランがあるため、退会できません。",
+    withdrawSubmit: "退会手続きへ進む",
+    cancelFromWithdrawal: "スタンダードプラン（月額）を解約する",
+    cancelScheduled: "解約予定（",
   },
   en: {
     manage: "Manage your subscriptions",
@@ -61,6 +65,10 @@ const TEXT = {
     continue: "Continue the plan",
     continued: "The cancellation is withdrawn.",
     backToWithdrawal: "Back to cancelling your membership",
+    withdrawBlocked: "You cannot cancel your membership while a plan is in force.",
+    withdrawSubmit: "Continue",
+    cancelFromWithdrawal: "Cancel Standard (monthly)",
+    cancelScheduled: "Cancellation scheduled (ends",
   },
 } as const;
 
@@ -130,16 +138,20 @@ for (const language of ["ja", "en"] as const) {
     await keep.click();
     await expect(page.getByRole("status").filter({ hasText: text.continued })).toBeVisible();
     await expect(page.getByText(text.underContract, { exact: true })).toBeVisible();
-    // This time as from the account's withdrawal, which sends the member back there.
-    await page.goto(`${detailUrl}/withdraw?returnTo=%2Fwithdraw`);
+    // This time from the account's withdrawal: refused while the plan is in force, which it lists
+    // with the way to cancel it; the cancellation sends the member back there.
+    await page.goto("/withdraw");
+    await expect(page.getByRole("alert").filter({ hasText: text.withdrawBlocked })).toBeVisible();
+    await expect(page.getByRole("button", { name: text.withdrawSubmit })).toHaveCount(0);
+    await page.getByRole("link", { name: text.cancelFromWithdrawal }).click();
     const again = page.getByRole("button", { name: text.cancel });
     await waitUntilHydrated(page, again);
     await again.click();
     await expect(title(page, text.cancelledTitle)).toBeVisible();
-    await expect(page.getByRole("link", { name: text.backToWithdrawal })).toHaveAttribute(
-      "href",
-      "/withdraw",
-    );
+    await page.getByRole("link", { name: text.backToWithdrawal }).click();
+    // Cancelled but in force until its day: still listed, with its end, and still no form.
+    await expect(page.getByText(text.cancelScheduled)).toBeVisible();
+    await expect(page.getByRole("button", { name: text.withdrawSubmit })).toHaveCount(0);
     await page.goto(detailUrl);
     await expect(page.getByText(text.cancelRequested, { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: text.cancel })).toHaveCount(0);

@@ -20,7 +20,7 @@ import { FORM_ID_FIELD, type FormFailure, type FormSubmission } from "../../../s
 import type { ScreenDefinition, ScreenForm } from "../../../screens/screen-definition.ts";
 import type { FormRendererProps } from "../../../widgets/form-renderer.ts";
 import { requestOnDemand } from "../../lib/api-client-on-demand.ts";
-import { formsShownBy, isFormShown } from "../../lib/screen-form.ts";
+import { formsShownBy, isFormShown, isFormWithheld } from "../../lib/screen-form.ts";
 import { RecaptchaFeatures, RecaptchaNeedsScript, useRecaptchaToken } from "../recaptcha.tsx";
 import { PinResend } from "./pin-resend.tsx";
 
@@ -154,7 +154,9 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
 export function ScreenForms(props: ScreenFormsProps) {
   const { t } = useTranslation();
   const [query] = useSearchParams();
-  const visible = props.forms ?? formsShownBy(props.screen, query);
+  const visible = (props.forms ?? formsShownBy(props.screen, query)).filter(
+    (form) => !isFormWithheld(form, props.screenData),
+  );
   const otherModes = props.forms
     ? []
     : props.screen.forms.filter((form) => form.showWhen && !isFormShown(form, query));

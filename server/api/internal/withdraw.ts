@@ -1,20 +1,27 @@
 import { Hono } from "hono";
+import { subscriptionsInForce } from "../../services/subscriptions.ts";
 import { doneAct } from "../auth-cookies.ts";
 import type { ApiEnv } from "../context.ts";
 import { requireMemberAccount } from "../member.ts";
 import { findMemberFlow } from "../member-flows.ts";
+import { summaryOf } from "../subscriptions.ts";
 
 /**
- * /withdraw: the store's withdrawal survey and the member's contracted plans, which block the
- * withdrawal while in force (spec §3). Plans cannot be bought yet, so no member has one; the list
- * fills in when purchases exist. An account without an address cannot be sent the confirming code.
+ * /withdraw: the store's withdrawal survey and the member's subscriptions in force, which block the
+ * withdrawal until they end (spec §3, §4) and are listed with the way to cancel each. An account
+ * without an address cannot be sent the confirming code.
  */
 export const withdrawScreenData = new Hono<ApiEnv>()
   .get("/screen-data", async (c) => {
     const account = await requireMemberAccount(c);
     if (!account.contactEmail) return c.json({ redirectTo: "/mypage" });
-    const { settings } = c.get("deps").store.current();
-    return c.json({ contractedPlans: [], survey: settings.withdrawalSurvey ?? null });
+    const deps = c.get("deps");
+    const { settings } = deps.store.current();
+    const plans = await subscriptionsInForce(deps.db, account.id);
+    return c.json({
+      contractedPlans: await Promise.all(plans.map((row) => summaryOf(c, row))),
+      survey: settings.withdrawalSurvey ?? null,
+    });
   })
   /** /withdraw/pin-code: the address the code went to; without a confirmation, the first step. */
   .get("/pin-code/screen-data", async (c) => {

@@ -2,6 +2,7 @@
 import { MultiFactorLoginGuide } from "../../multi-factor/multi-factor-login-guide.tsx";
 import { MultiFactorOtherTypes } from "../../multi-factor/multi-factor-other-types.tsx";
 import { OtpSetupGuide } from "../../multi-factor/otp-setup-guide.tsx";
+import { ContractedPlans } from "../../withdrawal/contracted-plans.tsx";
 import { WithdrawalNotes } from "../../withdrawal/withdrawal-notes.tsx";
 import type { ScreenContents } from "../screen-view.tsx";
 
@@ -10,4 +11,5 @@ export const FORM_SCREEN_CONTENTS = {
   multiFactorOtherTypes: MultiFactorOtherTypes,
   otpSetupGuide: OtpSetupGuide,
   withdrawalNotes: WithdrawalNotes,
+  contractedPlans: ContractedPlans,
 } as const satisfies ScreenContents;
