@@ -32,11 +32,11 @@ export interface PaymentHistoryItem {
    */
   billingAmount: number;
   /**
-   * Japanese yen, tax included.
+   * Japanese yen, without the consumption tax (billingAmount - taxAmount).
    */
   netBillingAmount: number;
   /**
-   * Japanese yen, tax included.
+   * Japanese yen: the consumption tax inside billingAmount, rounded down once.
    */
   taxAmount: number;
 }

@@ -20,6 +20,7 @@ import { withdrawScreenData } from "./internal/withdraw.ts";
 import { apiError } from "./messages.ts";
 import { multiFactorLogin } from "./multi-factor-login.ts";
 import { multiFactorScreenData, multiFactorSettings } from "./multi-factor-settings.ts";
+import { paymentHistory } from "./payment-history.ts";
 import { paymentMethodScreenData, paymentMethods } from "./payment-methods.ts";
 import { plansScreenData, signupPlansScreenData } from "./plans.ts";
 import { playback } from "./playback.ts";
@@ -183,6 +184,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/account", multiFactorSettings);
   app.route("/account", reauthentication);
   app.route("/account", paymentMethods);
+  app.route("/account", paymentHistory);
   app.route("/postal-code", postalCode);
   app.route("/purchase", purchaseCalls);
   app.route("/subscription", subscriptionCalls);
