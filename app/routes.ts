@@ -136,6 +136,7 @@ export default [
     screen("/mypage/payment-method/complete"),
     screen("/mypage/payment-method/delete/complete"),
     route("/mypage/payment-method/return", "routes/mypage-payment-method-return.tsx"),
+    route("/mypage/payment-history", "routes/mypage-payment-history.tsx"),
     screen("/withdraw"),
     screen("/withdraw/pin-code"),
   ]),

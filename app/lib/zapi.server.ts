@@ -142,8 +142,20 @@ export async function loadScreenData<T extends object>(
   /** Collects the API's Set-Cookie (e.g. the sliding session) for the loader to pass on. */
   responseHeaders?: Headers,
 ): Promise<T> {
-  const url = pageUrl(args);
-  const response = await zapiFetch(args, screenDataPath(url, pagePath));
+  return loadApiData<T>(args, screenDataPath(pageUrl(args), pagePath), responseHeaders);
+}
+
+/**
+ * Loads what a page shows from one of the API's own reads (GET /zapi/account/payment-history/{n}),
+ * as loadScreenData does its screen data: a `redirectTo` redirects, a non-OK status raises the
+ * error page with the API's code and message.
+ */
+export async function loadApiData<T extends object>(
+  args: ZapiArgs,
+  apiPath: string,
+  responseHeaders?: Headers,
+): Promise<T> {
+  const response = await zapiFetch(args, apiPath);
   for (const cookie of response.headers.getSetCookie()) responseHeaders?.append("Set-Cookie", cookie);
   const body = await readJson(response);
   const fields = isRecord(body) ? body : {};

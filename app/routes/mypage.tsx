@@ -197,6 +197,7 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="row-list">
             <Row to="/mypage/payment-method" label={t("mypage.paymentMethod")} />
+            <Row to="/mypage/payment-history" label={t("mypage.paymentHistory")} />
           </ul>
         </section>
       )}

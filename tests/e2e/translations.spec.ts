@@ -46,6 +46,7 @@ const MEMBER_PAGES = [
   "/mypage/multi-factor/sms",
   "/mypage/consent?type=privacy",
   "/mypage/login-history",
+  "/mypage/payment-history",
 ];
 
 for (const language of ["ja", "en"] as const) {

@@ -18,8 +18,13 @@ describe("accountMenuItems", () => {
     expect(ids({ hasPlan: true })).toEqual(["home", "backToTop"]);
   });
 
-  it("shows Home and Payment method when store payment is available", () => {
-    expect(ids({ isStorePaymentAvailable: true })).toEqual(["home", "paymentMethod", "backToTop"]);
+  it("shows Home, Payment method and Payment history when store payment is available", () => {
+    expect(ids({ isStorePaymentAvailable: true })).toEqual([
+      "home",
+      "paymentMethod",
+      "paymentHistory",
+      "backToTop",
+    ]);
   });
 
   it("shows Plans only when the store has a subscription plan", () => {
@@ -27,12 +32,13 @@ describe("accountMenuItems", () => {
     expect(ids({ hasPlan: true, isStorePaymentAvailable: true })).not.toContain("plans");
   });
 
-  it("links no page that is not built: payment history comes with its page", () => {
+  it("links each item to its page", () => {
     const all = accountMenuItems({ hasPlan: true, hasSubscriptionPlan: true, isStorePaymentAvailable: true });
     expect(Object.fromEntries(all.map((item) => [item.id, item.to]))).toEqual({
       home: "/mypage",
       plans: "/mypage/plans",
       paymentMethod: "/mypage/payment-method",
+      paymentHistory: "/mypage/payment-history",
       backToTop: "/",
     });
   });

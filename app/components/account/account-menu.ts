@@ -5,11 +5,7 @@ export interface AccountMenuConditions {
   isStorePaymentAvailable: boolean;
 }
 
-/**
- * Payment history (spec §2 Account area) joins the menu with its page: nothing links to a page
- * that is not built (issue 21).
- */
-export type AccountMenuItemId = "home" | "plans" | "paymentMethod" | "backToTop";
+export type AccountMenuItemId = "home" | "plans" | "paymentMethod" | "paymentHistory" | "backToTop";
 
 export interface AccountMenuItem {
   id: AccountMenuItemId;
@@ -22,8 +18,8 @@ export interface AccountMenuItem {
 
 /**
  * The account menu (spec §2 Account area): Home only when the user has a plan or store payment is
- * available; Plans only when the store has a subscription plan; Payment method only with store
- * payment; the back-to-top link always.
+ * available; Plans only when the store has a subscription plan; Payment method and Payment
+ * history only with store payment; the back-to-top link always.
  */
 export function accountMenuItems({
   hasPlan,
@@ -33,7 +29,10 @@ export function accountMenuItems({
   const items: AccountMenuItem[] = [];
   if (hasPlan || isStorePaymentAvailable) items.push(item("home", "/mypage", true));
   if (hasSubscriptionPlan) items.push(item("plans", "/mypage/plans"));
-  if (isStorePaymentAvailable) items.push(item("paymentMethod", "/mypage/payment-method"));
+  if (isStorePaymentAvailable) {
+    items.push(item("paymentMethod", "/mypage/payment-method"));
+    items.push(item("paymentHistory", "/mypage/payment-history"));
+  }
   items.push(item("backToTop", "/", true));
   return items;
 }

@@ -1,0 +1,115 @@
+/**
+ * /mypage/payment-history (spec §2, §3 Payment history item; issue 45 §1): the member's payments
+ * of the last 12 months, newest first, 20 a page (`?page=`) — date, plan, the method that paid and
+ * the amount with the tax in it. One table: columns on wide windows, a card per payment on narrow
+ * ones (CSS), so it works without its script.
+ */
+
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { PaymentHistoryItem, PaymentHistoryPage } from "../../schemas/types/payment-history.gen.ts";
+import { methodLabel } from "../components/payment/saved-payment-methods.tsx";
+import { PageTitle } from "../components/shell/page-title.tsx";
+import { formatHistoryDateTime, formatPrice } from "../lib/format.ts";
+import { enforceAccess } from "../lib/screen-loader.server.ts";
+import { loadApiData, pageUrl } from "../lib/zapi.server.ts";
+import type { Route } from "./+types/mypage-payment-history";
+// The account area's texts (my page, its sub-pages and screens: app/lib/translations/browser.ts).
+import "../lib/translations/account.ts";
+
+// A page of the account menu (spec §2): the menu, not a Back link.
+
+export async function loader(args: Route.LoaderArgs) {
+  await enforceAccess(args, "member");
+  // The API checks the number (400 for anything but 1, 2, …); the page only passes it on.
+  const page = pageUrl(args).searchParams.get("page") ?? "1";
+  return loadApiData<PaymentHistoryPage>(args, `/zapi/account/payment-history/${encodeURIComponent(page)}`);
+}
+
+const COLUMNS = ["createdAt", "planName", "paymentMethod", "billingAmount"] as const;
+
+const pagePath = (page: number) =>
+  page === 1 ? "/mypage/payment-history" : `/mypage/payment-history?page=${page}`;
+
+export default function MypagePaymentHistory({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { data, currentPage, lastPage, totalCount } = loaderData;
+  const title = t("mypage.paymentHistoryPage.title");
+  const cells = (item: PaymentHistoryItem) => ({
+    createdAt: formatHistoryDateTime(item.createdAt),
+    planName: item.planName,
+    paymentMethod: item.accountPaymentMethod
+      ? methodLabel(item.accountPaymentMethod, t)
+      : t("mypage.paymentHistoryPage.noMethod"),
+    billingAmount: formatPrice(item.billingAmount, t),
+  });
+
+  return (
+    <article className="screen payment-history">
+      <PageTitle name={title} />
+      <h1 className="screen__title">{title}</h1>
+      <p className="screen__lead">{t("mypage.paymentHistoryPage.lead")}</p>
+
+      {data.length === 0 ? (
+        <p className="alert">
+          {totalCount === 0
+            ? t("mypage.paymentHistoryPage.empty")
+            : t("mypage.paymentHistoryPage.pastTheEnd")}
+        </p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table payment-history__table">
+            <caption className="visually-hidden">
+              {t("mypage.paymentHistoryPage.caption", { page: currentPage, pages: lastPage })}
+            </caption>
+            <thead>
+              <tr>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className={`payment-history__${column}`}>
+                    {t(`mypage.paymentHistoryPage.${column}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((item) => {
+                const row = cells(item);
+                return (
+                  <tr key={item.earningsId}>
+                    {COLUMNS.map((column) => (
+                      <td
+                        key={column}
+                        className={`payment-history__${column}`}
+                        data-label={t(`mypage.paymentHistoryPage.${column}`)}
+                      >
+                        {row[column]}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {lastPage > 1 && (
+        <nav className="payment-history__pager" aria-label={t("mypage.paymentHistoryPage.pages")}>
+          {currentPage > 1 && (
+            <Link to={pagePath(Math.min(currentPage - 1, lastPage))} rel="prev">
+              {t("mypage.paymentHistoryPage.newer")}
+            </Link>
+          )}
+          <span aria-current="page">
+            {t("mypage.paymentHistoryPage.pageOf", { page: currentPage, pages: lastPage })}
+          </span>
+          {currentPage < lastPage && (
+            <Link to={pagePath(currentPage + 1)} rel="next">
+              {t("mypage.paymentHistoryPage.older")}
+            </Link>
+          )}
+        </nav>
+      )}
+    </article>
+  );
+}
