@@ -136,6 +136,23 @@ export interface StoreSettings {
       tds2ScriptUrl?: string;
     };
   };
+  /**
+   * The store as the issuer of qualified invoices (適格請求書, 消費税法 57条の4; issue 45 §2). Without it the store issues no invoices.
+   */
+  invoiceIssuer?: {
+    /**
+     * The legal business name as registered (氏名又は名称).
+     */
+    businessName: string;
+    /**
+     * The same in English, for invoices shown in English.
+     */
+    businessNameEn?: string;
+    /**
+     * T and 13 digits; for a corporation its 法人番号, whose check digit is checked when the settings load.
+     */
+    registrationNumber: string;
+  };
   accountRegistrationSetting: AccountRegistrationSetting;
   /**
    * The switches of /mypage/consent (spec §2, §3 Consent option): type=newsletter lists `newsletter`, type=privacy lists `privacy`; each shows only while its feature flag (isEnabledNewsletter, isEnabledPrivacy) is on. consentOptionId is unique across both lists.

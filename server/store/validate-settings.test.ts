@@ -131,6 +131,27 @@ describe("store settings problems name the field and why", () => {
       "withdrawalSurvey.questions.1.answerOptions: a RADIO question needs options",
     ],
     [
+      "an invoice registration number that is not T and 13 digits",
+      (s: Mutable) => {
+        if (s.invoiceIssuer) s.invoiceIssuer.registrationNumber = "1000012030001";
+      },
+      "invoiceIssuer.registrationNumber: must be T and 13 digits",
+    ],
+    [
+      "an invoice registration number whose check digit fails",
+      (s: Mutable) => {
+        if (s.invoiceIssuer) s.invoiceIssuer.registrationNumber = "T2000012030001";
+      },
+      'invoiceIssuer.registrationNumber: "T2000012030001" fails its check digit (T and a 法人番号 whose first digit checks the other twelve)',
+    ],
+    [
+      "an invoice issuer without its business name",
+      (s: Mutable) => {
+        if (s.invoiceIssuer) s.invoiceIssuer.businessName = "";
+      },
+      "invoiceIssuer.businessName: must NOT have fewer than 1 characters",
+    ],
+    [
       "a withdrawal survey question of an unknown type",
       (s: Mutable) => {
         const question = s.withdrawalSurvey?.questions[2] as { questionType: string } | undefined;

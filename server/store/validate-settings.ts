@@ -3,6 +3,7 @@ import ajvErrors from "ajv-errors";
 import registrationSettingSchema from "../../schemas/account-registration-setting.schema.json" with {
   type: "json",
 };
+import { isInvoiceRegistrationNumber } from "../../schemas/invoice-registration-number.ts";
 import storeSettingsSchema from "../../schemas/store-settings.schema.json" with { type: "json" };
 import surveySchema from "../../schemas/survey.schema.json" with { type: "json" };
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
@@ -116,6 +117,12 @@ function semanticProblems(settings: StoreSettings): string[] {
   }
   if (settings.login.recaptcha?.enabled && !settings.login.recaptcha.siteKey) {
     problems.push("login.recaptcha.siteKey: is required when reCAPTCHA is enabled");
+  }
+  const registrationNumber = settings.invoiceIssuer?.registrationNumber;
+  if (registrationNumber && !isInvoiceRegistrationNumber(registrationNumber)) {
+    problems.push(
+      `invoiceIssuer.registrationNumber: "${registrationNumber}" fails its check digit (T and a 法人番号 whose first digit checks the other twelve)`,
+    );
   }
   return problems;
 }
