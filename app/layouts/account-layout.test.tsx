@@ -67,7 +67,7 @@ const menuLinks = () =>
     .map((link) => [link.textContent, link.getAttribute("href")]);
 
 describe("AccountLayout", () => {
-  it("shows header, menu, page and footer; with store payment the menu has Home and Payment method", async () => {
+  it("shows header, menu, page and footer; with store payment the menu has Home, Payment method and Payment history", async () => {
     await renderAccount("/mypage");
     expect(screen.getByRole("banner")).toBeInTheDocument();
     expect(screen.getByRole("contentinfo")).toBeInTheDocument();
@@ -75,6 +75,7 @@ describe("AccountLayout", () => {
     expect(menuLinks()).toEqual([
       ["ホーム", "/mypage"],
       ["お支払い方法", "/mypage/payment-method"],
+      ["お支払い履歴", "/mypage/payment-history"],
       ["トップページへ戻る", "/"],
     ]);
     expect(within(menu() as HTMLElement).getByRole("link", { name: "ホーム" })).toHaveAttribute(
@@ -106,6 +107,7 @@ describe("AccountLayout", () => {
     expect(menuLinks()).toEqual([
       ["ホーム", "/mypage"],
       ["お支払い方法", "/mypage/payment-method"],
+      ["お支払い履歴", "/mypage/payment-history"],
       ["トップページへ戻る", "/"],
     ]);
   });
