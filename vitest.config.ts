@@ -34,6 +34,7 @@ export const DATABASE_SUITES = [
   "server/api/signup.test.ts",
   "server/api/subscriptions.test.ts",
   "server/api/payment-history.test.ts",
+  "server/api/invoices.test.ts",
   "server/api/trusted-origin.test.ts",
   "server/api/validation.test.ts",
   "server/db/database.test.ts",

@@ -255,6 +255,7 @@ describe("messages end as sentences (issue 41 §13)", () => {
     "validation.registration.postalCode",
     "validation.campaignCode.required",
     "validation.invoice.addresseeRequired",
+    "validation.invoice.addresseeMaxLength",
     "validation.withdrawal.consentRequired",
     // Spec §8 Purchase and plans.
     "api.purchase.contractLimit",

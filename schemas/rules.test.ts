@@ -627,7 +627,7 @@ describe("consent, invoice, survey and withdrawal", () => {
     checkRows(formOf({ addressee: invoiceAddresseeField() }), "addressee", [
       ["株式会社ソラミル", []],
       ["あ".repeat(100), []],
-      ["あ".repeat(101), ["宛名は100文字以内で入力してください。"]],
+      ["あ".repeat(101), ["宛名は100文字以内で入力してください"]],
       [undefined, ["宛名を入力してください"]],
     ]);
   });

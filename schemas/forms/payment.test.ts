@@ -99,7 +99,7 @@ describe("buildInvoiceAddresseeForm", () => {
       { field: "addressee", message: "宛名を入力してください" },
     ]);
     expect(errorsOf(form, { specifyAddressee: true, addressee: "あ".repeat(101) })).toEqual([
-      { field: "addressee", message: "宛名は100文字以内で入力してください。" },
+      { field: "addressee", message: "宛名は100文字以内で入力してください" },
     ]);
     expect(
       errorsOf(form, { specifyAddressee: true, addressee: "株式会社ソラミル", honorific: "group" }),

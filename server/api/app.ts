@@ -17,6 +17,7 @@ import { policiesScreenData } from "./internal/policies.ts";
 import { rootScreenData } from "./internal/root.ts";
 import { signupScreenData } from "./internal/signup.ts";
 import { withdrawScreenData } from "./internal/withdraw.ts";
+import { invoiceCalls, invoiceScreenData } from "./invoices.ts";
 import { apiError } from "./messages.ts";
 import { multiFactorLogin } from "./multi-factor-login.ts";
 import { multiFactorScreenData, multiFactorSettings } from "./multi-factor-settings.ts";
@@ -172,6 +173,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/internal/mypage/payment-method", paymentMethodScreenData);
   app.route("/internal/mypage/plans", mypagePlansScreenData);
   app.route("/internal/mypage/subscription", mypageSubscriptionScreenData);
+  app.route("/internal/mypage/invoice", invoiceScreenData);
   app.route("/internal/mypage", mypageScreenData);
   app.route("/internal/withdraw", withdrawScreenData);
   app.route("/internal/policies", policiesScreenData);
@@ -185,6 +187,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/account", reauthentication);
   app.route("/account", paymentMethods);
   app.route("/account", paymentHistory);
+  app.route("/account", invoiceCalls);
   app.route("/postal-code", postalCode);
   app.route("/purchase", purchaseCalls);
   app.route("/subscription", subscriptionCalls);

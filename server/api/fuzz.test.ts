@@ -419,6 +419,10 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   "POST /zapi/purchase/return/:planId": [{ state: "made-up-state" }],
   "POST /zapi/account/payment-method/return": [{ state: "made-up-state" }],
   "DELETE /zapi/account/payment-method/:accountPaymentMethodId": [{}],
+  "POST /zapi/account/invoice/:earningsId": [
+    { specifyAddressee: true, addressee: "株式会社テスト", honorific: "group" },
+    { specifyAddressee: false },
+  ],
   "POST /api/streaks/playback/fetch": [{ refId: "sample-trailer-001" }],
   "POST /zapi/subscription/:subscriptionId/re-settlement": [{}],
   "POST /zapi/subscription/:subscriptionId/change-payment-method": [

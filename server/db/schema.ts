@@ -20,7 +20,7 @@ import type { CardBrand } from "../../schemas/card.ts";
 import type { PasswordStrength } from "../../schemas/form-definition.ts";
 import type { SEX_CODES } from "../../schemas/rules.ts";
 import type { SubscriptionStatus } from "../../schemas/subscription-status.ts";
-import type { PaymentMethodType } from "../../schemas/types/payment-method.gen.ts";
+import type { AccountPaymentMethod, PaymentMethodType } from "../../schemas/types/payment-method.gen.ts";
 import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 
 type SexCode = (typeof SEX_CODES)[number];
@@ -684,5 +684,46 @@ export const charges = pgTable(
     index("charges_contract_cycle_idx").on(table.contractId, table.cycleDay),
     // The reaper's look for attempts left pending.
     index("charges_pending_idx").on(table.createdAt).where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+export type InvoiceHonorific = "none" | "person" | "group";
+
+/**
+ * A copy of each invoice the site issued (適格請求書の写し, 消費税法 57条の4 ⑥; issue 45 §2): what the
+ * member was shown, as it was, including the addressee they gave. Self-contained — names and the
+ * method are written in, not referred to — so it outlives the charge's account, plan and method
+ * (ADR 0033: kept 7 years).
+ */
+export const issuedInvoices = pgTable(
+  "issued_invoices",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    /** Null once the member has withdrawn. */
+    accountId: uuid("account_id").references(() => accounts.id, { onDelete: "set null" }),
+    chargeId: uuid("charge_id").references(() => charges.id, { onDelete: "set null" }),
+    issuerName: text("issuer_name").notNull(),
+    issuerNameEn: text("issuer_name_en"),
+    /** T and 13 digits; null for a store that is not a registered issuer (a plain receipt). */
+    registrationNumber: text("registration_number"),
+    addressee: text("addressee"),
+    honorific: text("honorific").$type<InvoiceHonorific>().notNull(),
+    planName: text("plan_name").notNull(),
+    planNameEn: text("plan_name_en"),
+    /** The method that paid, as the member's list showed it (spec §3 Payment method); null: none. */
+    paymentMethod: jsonb("payment_method").$type<AccountPaymentMethod | null>(),
+    amount: integer("amount").notNull(),
+    taxAmount: integer("tax_amount").notNull(),
+    taxRate: smallint("tax_rate").notNull(),
+    /** The member's contact e-mail as the invoice showed it; cleared when the member withdraws. */
+    contactEmail: text("contact_email"),
+    chargedAt: timestamp("charged_at", { withTimezone: true }).notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index("issued_invoices_account_idx").on(table.accountId),
+    index("issued_invoices_charge_idx").on(table.chargeId),
+    // The purge of copies past their 7 years.
+    index("issued_invoices_issued_idx").on(table.issuedAt),
   ],
 );
