@@ -51,7 +51,7 @@ describe("/mypage/payment-history (spec §2, §3 Payment history item)", () => {
     const headers = within(table)
       .getAllByRole("columnheader")
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(["決済日時", "プラン", "お支払い方法", "金額（税込）"]);
+    expect(headers).toEqual(["決済日時", "プラン", "お支払い方法", "金額（税込）", "領収書"]);
     const rows = within(table)
       .getAllByRole("row")
       .slice(1)
@@ -61,11 +61,32 @@ describe("/mypage/payment-history (spec §2, §3 Payment history item)", () => {
           .map((cell) => cell.textContent),
       );
     expect(rows).toEqual([
-      ["2026/06/20 00:01:00", "スタンダードプラン（月額）", "Visa 末尾 4242", "¥990(税込)"],
-      ["2026/05/10 12:00:00", "映画（購入）", "—", "¥1,980(税込)"],
+      [
+        "2026/06/20 00:01:00",
+        "スタンダードプラン（月額）",
+        "Visa 末尾 4242",
+        "¥990(税込)",
+        "表示（新しいタブで開きます）",
+      ],
+      ["2026/05/10 12:00:00", "映画（購入）", "—", "¥1,980(税込)", "表示（新しいタブで開きます）"],
     ]);
     // One page: no pager.
     expect(screen.queryByRole("navigation", { name: "お支払い履歴のページ" })).toBeNull();
+  });
+
+  it("links each payment to its invoice in a new tab, but not a payment of ¥0 (spec §4)", async () => {
+    const free: PaymentHistoryItem = {
+      ...renewal,
+      earningsId: "c-0",
+      billingAmount: 0,
+      netBillingAmount: 0,
+      taxAmount: 0,
+    };
+    await renderPage({ data: [renewal, free], totalCount: 2 });
+    const links = screen.getAllByRole("link", { name: /表示/ });
+    expect(links.map((link) => link.getAttribute("href"))).toEqual(["/mypage/invoice/c-2"]);
+    expect(links[0]?.getAttribute("target")).toBe("_blank");
+    expect(links[0]?.getAttribute("rel")).toContain("noopener");
   });
 
   it("says so when there is nothing in the year, and when a page is past the last", async () => {

@@ -1,13 +1,15 @@
 /**
  * /mypage/payment-history (spec §2, §3 Payment history item; issue 45 §1): the member's payments
- * of the last 12 months, newest first, 20 a page (`?page=`) — date, plan, the method that paid and
- * the amount with the tax in it. One table: columns on wide windows, a card per payment on narrow
+ * of the last 12 months, newest first, 20 a page (`?page=`) — date, plan, the method that paid,
+ * the amount with the tax in it, and the link to its invoice. One table: columns on wide windows, a card per payment on narrow
  * ones (CSS), so it works without its script.
  */
 
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PaymentHistoryItem, PaymentHistoryPage } from "../../schemas/types/payment-history.gen.ts";
+import { ExternalLinkIcon } from "../components/icons.tsx";
 import { methodLabel } from "../components/payment/saved-payment-methods.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { formatHistoryDateTime, formatPrice } from "../lib/format.ts";
@@ -26,7 +28,25 @@ export async function loader(args: Route.LoaderArgs) {
   return loadApiData<PaymentHistoryPage>(args, `/zapi/account/payment-history/${encodeURIComponent(page)}`);
 }
 
-const COLUMNS = ["createdAt", "planName", "paymentMethod", "billingAmount"] as const;
+const COLUMNS = ["createdAt", "planName", "paymentMethod", "billingAmount", "invoice"] as const;
+
+/** The invoice of a payment, in a new tab (spec §2); a payment of ¥0 has none (spec §4). */
+function InvoiceLink({ item }: { item: PaymentHistoryItem }) {
+  const { t } = useTranslation();
+  if (item.billingAmount === 0) return null;
+  return (
+    <a
+      href={`/mypage/invoice/${encodeURIComponent(item.earningsId)}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="payment-history__invoice-link"
+    >
+      {t("mypage.paymentHistoryPage.invoiceLink")}
+      <ExternalLinkIcon className="payment-history__external" />
+      <span className="visually-hidden">{t("common.opensInNewTab")}</span>
+    </a>
+  );
+}
 
 const pagePath = (page: number) =>
   page === 1 ? "/mypage/payment-history" : `/mypage/payment-history?page=${page}`;
@@ -35,13 +55,14 @@ export default function MypagePaymentHistory({ loaderData }: Route.ComponentProp
   const { t } = useTranslation();
   const { data, currentPage, lastPage, totalCount } = loaderData;
   const title = t("mypage.paymentHistoryPage.title");
-  const cells = (item: PaymentHistoryItem) => ({
+  const cells = (item: PaymentHistoryItem): Record<(typeof COLUMNS)[number], ReactNode> => ({
     createdAt: formatHistoryDateTime(item.createdAt),
     planName: item.planName,
     paymentMethod: item.accountPaymentMethod
       ? methodLabel(item.accountPaymentMethod, t)
       : t("mypage.paymentHistoryPage.noMethod"),
     billingAmount: formatPrice(item.billingAmount, t),
+    invoice: <InvoiceLink item={item} />,
   });
 
   return (

@@ -291,6 +291,8 @@ const EXPECTED: Record<
     { field: "pinCode", required: true, label: codeName(settings, language, "withdraw") },
   ],
   "mypage-payment-method": () => [{ field: "paymentMethodType", required: true }],
+  // The addressee and its honorific show once the box is ticked.
+  "mypage-invoice-earningsId": () => [{ field: "specifyAddressee", required: false }],
   "plans-planId": (_settings, screenData, language) => [
     { field: "paymentMethodId", required: true },
     { field: "campaignCode", required: false },

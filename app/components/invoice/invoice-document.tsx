@@ -1,0 +1,148 @@
+/**
+ * A qualified invoice as issued (適格請求書, 消費税法 57条の4 ①; issue 45 §2; spec §3 Invoice): the
+ * issuer's name, logo and registration number, the date, what was bought and how it was paid, the
+ * amount with tax, and per tax rate the net amount and the tax (rounded down once, ADR 0029), to
+ * the addressee the member named. One A4 page on paper: the print stylesheet (invoice.css) drops
+ * the site around it.
+ */
+import { useTranslation } from "react-i18next";
+import type { Invoice } from "../../../schemas/types/invoice.gen.ts";
+import { formatDate, formatHistoryDateTime } from "../../lib/format.ts";
+import { methodLabel } from "../payment/saved-payment-methods.tsx";
+import { PageTitle } from "../shell/page-title.tsx";
+
+const yen = new Intl.NumberFormat("ja-JP", { maximumFractionDigits: 0 });
+
+export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation();
+  const title = t("screens.invoice.title");
+  const amount = (value: number) => t("mypage.invoicePage.yen", { amount: yen.format(value) });
+  const honorific = t(`mypage.invoicePage.honorifics.${invoice.honorific}`);
+  const method = invoice.accountPaymentMethod
+    ? methodLabel(invoice.accountPaymentMethod, t)
+    : t("mypage.invoicePage.noMethod");
+  const { issuer } = invoice;
+  return (
+    <article className="invoice" aria-labelledby="invoice-title">
+      <PageTitle name={title} />
+      <header className="invoice__head">
+        <h1 id="invoice-title" className="invoice__title">
+          {title}
+          {issuer.invoiceRegistrationNumber && (
+            <span className="invoice__kind">{t("mypage.invoicePage.qualified")}</span>
+          )}
+        </h1>
+        <dl className="invoice__meta">
+          <div>
+            <dt>{t("mypage.invoicePage.issuedAt")}</dt>
+            <dd>{formatDate(invoice.issuedAt, t)}</dd>
+          </div>
+          <div>
+            <dt>{t("mypage.invoicePage.invoiceNumber")}</dt>
+            <dd className="invoice__id">{invoice.invoiceId}</dd>
+          </div>
+        </dl>
+      </header>
+
+      <div className="invoice__parties">
+        <div className="invoice__to">
+          {invoice.addressee && (
+            <p className="invoice__addressee">
+              {invoice.addressee}
+              {honorific && <span className="invoice__honorific"> {honorific}</span>}
+            </p>
+          )}
+          <p className="invoice__total">
+            <span className="invoice__total-label">{t("mypage.invoicePage.total")}</span>
+            <span className="invoice__total-amount">{amount(invoice.billingAmount)}</span>
+          </p>
+          <p>{t("mypage.invoicePage.received")}</p>
+        </div>
+        <div className="invoice__issuer">
+          <img className="invoice__logo" src={issuer.logoUrl} alt="" />
+          <p className="invoice__issuer-name">{issuer.businessName}</p>
+          {issuer.invoiceRegistrationNumber && (
+            <p>
+              {t("mypage.invoicePage.registrationNumber")}: {issuer.invoiceRegistrationNumber}
+            </p>
+          )}
+        </div>
+      </div>
+
+      <table className="invoice__table">
+        <caption>{t("mypage.invoicePage.details")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("mypage.invoicePage.chargedAt")}</th>
+            <th scope="col">{t("mypage.invoicePage.item")}</th>
+            <th scope="col">{t("mypage.invoicePage.paymentMethod")}</th>
+            <th scope="col" className="invoice__number">
+              {t("mypage.invoicePage.amount")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td data-label={t("mypage.invoicePage.chargedAt")}>{formatHistoryDateTime(invoice.createdAt)}</td>
+            <td data-label={t("mypage.invoicePage.item")}>{invoice.planName}</td>
+            <td data-label={t("mypage.invoicePage.paymentMethod")}>{method}</td>
+            <td className="invoice__number" data-label={t("mypage.invoicePage.amount")}>
+              {amount(invoice.billingAmount)}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+
+      <table className="invoice__table invoice__tax">
+        <caption>{t("mypage.invoicePage.taxSummary")}</caption>
+        <thead>
+          <tr>
+            <td />
+            <th scope="col" className="invoice__number">
+              {t("mypage.invoicePage.net")}
+            </th>
+            <th scope="col" className="invoice__number">
+              {t("mypage.invoicePage.tax")}
+            </th>
+            <th scope="col" className="invoice__number">
+              {t("mypage.invoicePage.amount")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">{t("mypage.invoicePage.rate", { rate: invoice.taxRate })}</th>
+            <td className="invoice__number" data-label={t("mypage.invoicePage.net")}>
+              {amount(invoice.netBillingAmount)}
+            </td>
+            <td className="invoice__number" data-label={t("mypage.invoicePage.tax")}>
+              {amount(invoice.taxAmount)}
+            </td>
+            <td className="invoice__number" data-label={t("mypage.invoicePage.amount")}>
+              {amount(invoice.billingAmount)}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+
+      <dl className="invoice__footer">
+        <div>
+          <dt>{t("mypage.invoicePage.orderInfoId")}</dt>
+          <dd className="invoice__id">{invoice.orderInfoId}</dd>
+        </div>
+        {invoice.contactEmail && (
+          <div>
+            <dt>{t("mypage.invoicePage.contactEmail")}</dt>
+            <dd>{invoice.contactEmail}</dd>
+          </div>
+        )}
+      </dl>
+
+      <p className="invoice__actions">
+        <button type="button" className="btn btn--secondary" onClick={() => window.print()}>
+          {t("mypage.invoicePage.print")}
+        </button>
+      </p>
+    </article>
+  );
+}
