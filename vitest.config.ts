@@ -45,6 +45,7 @@ export const DATABASE_SUITES = [
   "server/services/passwords.test.ts",
   "server/services/policies.test.ts",
   "server/services/renewals.test.ts",
+  "server/services/retention.test.ts",
   "server/services/throttle.test.ts",
   "server/site.test.ts",
   "tests/unit/screen-api-contract.test.ts",

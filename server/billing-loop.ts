@@ -2,7 +2,8 @@
  * The billing run inside the server (issue 44 §2): every process looks for due subscriptions a
  * little after it starts and then every minute. On PostgreSQL every worker runs it — the claim
  * (`FOR UPDATE SKIP LOCKED`) hands each due subscription to one of them; on PGlite the one
- * owning process does. `npm run billing:run` runs one pass by hand (scripts/billing-run.ts).
+ * owning process does. `npm run billing:run` runs one pass by hand (scripts/billing-run.ts). Beside
+ * it, once an hour, the purge of records past their retention (server/services/retention.ts).
  */
 import {
   type BillingDeps,
@@ -10,7 +11,10 @@ import {
   type BillingPassReport,
   runBillingPass,
 } from "./services/renewals.ts";
+import { purgeExpiredRecords } from "./services/retention.ts";
 
+/** How often a process purges records past their retention (ADR 0033): they expire by days, not minutes. */
+export const PURGE_INTERVAL_MS = 60 * 60_000;
 /** How often each process looks for due subscriptions. */
 export const BILLING_INTERVAL_MS = 60_000;
 /** The first look, soon after start: what fell due while the server was stopped is billed then. */
@@ -53,16 +57,30 @@ export function startBillingLoop(
     now: () => Date;
     intervalMs?: number;
     firstPassDelayMs?: number;
+    purgeIntervalMs?: number;
     log?: Pick<Console, "log" | "error">;
   },
 ): BillingLoop {
   const log = options.log ?? console;
   let running: Promise<void> | null = null;
   let stopped = false;
+  let purgedAt = Number.NEGATIVE_INFINITY;
+  const purge = async (now: Date) => {
+    if (now.getTime() - purgedAt < (options.purgeIntervalMs ?? PURGE_INTERVAL_MS)) return;
+    purgedAt = now.getTime();
+    const purged = await purgeExpiredRecords(deps.db, now);
+    if (Object.values(purged).some((n) => n > 0)) {
+      log.log(`[retention] purged past their retention: ${JSON.stringify(purged)}`);
+    }
+  };
   const tick = () => {
     if (running || stopped) return;
-    running = runBillingPass(deps, options.now())
-      .then((report) => {
+    const now = options.now();
+    running = runBillingPass(deps, now)
+      .then(async (report) => {
+        await purge(now).catch((error: unknown) =>
+          log.error("[retention] the purge failed; the next hour's tries again", error),
+        );
         if (report.lines.length === 0) return;
         for (const line of report.lines) log.log(`[billing] ${describeBillingLine(line)}`);
         log.log(`[billing] ${describeBillingTotals(report)}`);

@@ -539,15 +539,14 @@ export const contracts = pgTable(
   "contracts",
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** Null once the member has withdrawn: the record is kept without them (ADR 0033). */
+    accountId: uuid("account_id").references(() => accounts.id, { onDelete: "set null" }),
     planId: text("plan_id").notNull(),
     planType: text("plan_type").$type<"subscription" | "purchase" | "rental">().notNull(),
     /** Subscriptions only. */
     subscriptionStatus: text("subscription_status").$type<SubscriptionStatus>(),
     /** Null when a payment code paid for it. */
-    paymentMethodId: uuid("payment_method_id").references(() => paymentMethods.id),
+    paymentMethodId: uuid("payment_method_id").references(() => paymentMethods.id, { onDelete: "set null" }),
     campaignId: text("campaign_id"),
     /** How many more billing cycles the campaign's discount applies to. */
     campaignCyclesLeft: integer("campaign_cycles_left").notNull().default(0),
@@ -596,7 +595,7 @@ export const purchaseTokens = pgTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     planId: text("plan_id").notNull(),
     /** Null when a payment code pays. */
-    paymentMethodId: uuid("payment_method_id").references(() => paymentMethods.id),
+    paymentMethodId: uuid("payment_method_id").references(() => paymentMethods.id, { onDelete: "set null" }),
     campaignId: text("campaign_id"),
     /** What is charged at the purchase (integer yen, tax included). */
     amountDueNow: integer("amount_due_now").notNull(),
@@ -617,13 +616,12 @@ export const orders = pgTable(
   "orders",
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** Null once the member has withdrawn: the record is kept without them (ADR 0033). */
+    accountId: uuid("account_id").references(() => accounts.id, { onDelete: "set null" }),
     planId: text("plan_id").notNull(),
     purchaseTokenHash: text("purchase_token_hash").notNull().unique(),
     contractId: uuid("contract_id").references(() => contracts.id),
-    paymentMethodId: uuid("payment_method_id").references(() => paymentMethods.id),
+    paymentMethodId: uuid("payment_method_id").references(() => paymentMethods.id, { onDelete: "set null" }),
     campaignId: text("campaign_id"),
     amount: integer("amount").notNull(),
     status: text("status").$type<OrderStatus>().notNull(),
@@ -642,6 +640,8 @@ export const orders = pgTable(
   (table) => [
     index("orders_account_created_idx").on(table.accountId, table.createdAt),
     index("orders_plan_status_idx").on(table.planId, table.status),
+    // The purge of a withdrawn member's orders past their retention (ADR 0033).
+    index("orders_withdrawn_idx").on(table.createdAt).where(sql`${table.accountId} IS NULL`),
   ],
 );
 
@@ -656,13 +656,12 @@ export const charges = pgTable(
   "charges",
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** Null once the member has withdrawn: the record is kept without them (ADR 0033). */
+    accountId: uuid("account_id").references(() => accounts.id, { onDelete: "set null" }),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     orderId: uuid("order_id").references(() => orders.id),
     contractId: uuid("contract_id").references(() => contracts.id),
-    paymentMethodId: uuid("payment_method_id").references(() => paymentMethods.id),
+    paymentMethodId: uuid("payment_method_id").references(() => paymentMethods.id, { onDelete: "set null" }),
     amount: integer("amount").notNull(),
     taxAmount: integer("tax_amount").notNull(),
     taxRate: smallint("tax_rate").notNull(),
@@ -684,6 +683,9 @@ export const charges = pgTable(
     index("charges_contract_cycle_idx").on(table.contractId, table.cycleDay),
     // The reaper's look for attempts left pending.
     index("charges_pending_idx").on(table.createdAt).where(sql`${table.status} = 'pending'`),
+    // The purge of a withdrawn member's charges past their retention (ADR 0033).
+    index("charges_withdrawn_idx").on(table.createdAt).where(sql`${table.accountId} IS NULL`),
+    index("charges_order_idx").on(table.orderId),
   ],
 );
 
@@ -693,7 +695,7 @@ export type InvoiceHonorific = "none" | "person" | "group";
  * A copy of each invoice the site issued (適格請求書の写し, 消費税法 57条の4 ⑥; issue 45 §2): what the
  * member was shown, as it was, including the addressee they gave. Self-contained — names and the
  * method are written in, not referred to — so it outlives the charge's account, plan and method
- * (ADR 0033: kept 7 years).
+ * (ADR 0033: kept 7 years past the filing deadline).
  */
 export const issuedInvoices = pgTable(
   "issued_invoices",

@@ -16,6 +16,7 @@ import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 import type { Db } from "../db/database.ts";
 import { type AgreedPolicy, accounts, authFlows, contracts, withdrawalSurveyAnswers } from "../db/schema.ts";
 import { recordConsents } from "./policies.ts";
+import { forgetMemberOnInvoices } from "./retention.ts";
 import { inForce } from "./subscriptions.ts";
 
 export type Account = typeof accounts.$inferSelect;
@@ -305,6 +306,9 @@ export async function withdrawAccount(
     if (survey && survey.answers.length > 0) {
       await tx.insert(withdrawalSurveyAnswers).values({ ...survey, answeredAt: now });
     }
+    await forgetMemberOnInvoices(tx, accountId);
+    // Everything of the member goes with the row but the books (orders, charges, contracts) and
+    // the invoice copies, which lose the link to them (ADR 0033); the e-mail and user ID are free.
     await tx.delete(accounts).where(eq(accounts.id, accountId));
     return "withdrawn" as const;
   });

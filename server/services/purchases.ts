@@ -471,6 +471,9 @@ export async function completePaidOrder(db: Db, orderId: string, chargeRef: stri
     if (!order) throw new Error(`order ${orderId} is gone`);
     if (order.status !== "pending") return order.contractId;
     if (!order.planType || !order.quote) throw new Error(`order ${orderId} kept no contract terms`);
+    // Its member withdrew during the 3-D Secure challenge: there is no one to give the plan to, and
+    // the operator refunds what the error log names.
+    if (!order.accountId) throw new Error(`order ${orderId} was paid after its member withdrew`);
     const terms: ContractTerms = {
       accountId: order.accountId,
       planId: order.planId,

@@ -16,7 +16,7 @@
  * (schemas/billing-calendar.ts). A declined charge holds the subscription and it is retried from
  * the next day; a hold that reaches the next cycle's day without recovering ends the subscription.
  */
-import { and, count, eq, inArray, isNull, lt, lte, ne, notInArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, isNull, lt, lte, ne, notInArray, sql } from "drizzle-orm";
 import { addDays, japanDay, japanMidnight, settlementDay } from "../../schemas/billing-calendar.ts";
 import { taxBreakdown } from "../../schemas/consumption-tax.ts";
 import {
@@ -167,6 +167,12 @@ function declinedColumns(contract: Contract, plan: CataloguePlan, cycleDay: stri
   };
 }
 
+/** The member a billed contract belongs to: the claim takes no withdrawn member's contract. */
+function memberOf(contract: Contract): string {
+  if (!contract.accountId) throw new Error(`contract ${contract.id} has no member to bill`);
+  return contract.accountId;
+}
+
 function line(
   contract: Contract,
   cycleDay: string,
@@ -176,7 +182,7 @@ function line(
 ): BillingLine {
   return {
     contractId: contract.id,
-    accountId: contract.accountId,
+    accountId: memberOf(contract),
     planId: contract.planId,
     cycleDay,
     outcome,
@@ -309,7 +315,7 @@ async function claimCycle(
   const idempotencyKey = `renewal:${contract.id}:${cycleDay}:${attempt}`;
   const tax = taxBreakdown(amount);
   const base = {
-    accountId: contract.accountId,
+    accountId: memberOf(contract),
     idempotencyKey,
     contractId: contract.id,
     paymentMethodId: contract.paymentMethodId,
@@ -442,7 +448,7 @@ async function chargeClaimed(deps: BillingDeps, claimed: ClaimedCharge, now: Dat
   try {
     outcome = await deps.payments.charge({
       methodRef: claimed.methodRef,
-      customerRef: claimed.contract.accountId,
+      customerRef: memberOf(claimed.contract),
       amount: claimed.amount,
       idempotencyKey: claimed.idempotencyKey,
     });
@@ -581,6 +587,8 @@ export async function runBillingPass(
             eq(contracts.planType, "subscription"),
             ne(contracts.subscriptionStatus, "CANCELLED"),
             lte(contracts.nextSettlementDay, today),
+            // A withdrawn member's kept contract (ADR 0033) ended before they could withdraw.
+            isNotNull(contracts.accountId),
             leftAlone.size > 0 ? notInArray(contracts.id, [...leftAlone]) : undefined,
             // A cycle under way (this pass's other process, a member's retry) is not claimed twice.
             noChargeUnderWay,
