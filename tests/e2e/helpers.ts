@@ -11,13 +11,13 @@ export function newEmail(prefix = "member"): string {
   return `${prefix}-${Date.now().toString(36)}-${test.info().workerIndex}-${counter}@example.jp`;
 }
 
-/** The newest mail to an address in the server's outbox, waiting for it to arrive. */
-export async function waitForMail(to: string, subjectIncludes: string, after = 0) {
+/** The newest mail to an address in the server's outbox (another server's: its data folder), waiting for it. */
+export async function waitForMail(to: string, subjectIncludes: string, after = 0, dataDir = e2eDataDir) {
   let found: Awaited<ReturnType<typeof readOutbox>>[number] | undefined;
   await expect
     .poll(
       async () => {
-        const mails = await readOutbox(e2eDataDir);
+        const mails = await readOutbox(dataDir);
         found = mails.find(
           (mail) =>
             mail.to === to && mail.subject.includes(subjectIncludes) && Date.parse(mail.sentAt) >= after,
