@@ -8,6 +8,7 @@
  * e-mail then signs up again.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { cpSync, mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
@@ -285,6 +286,8 @@ async function walk(browser: Browser, language: Language, port: number) {
     expect(printed.pages).toBe(1);
     expect(printed.mediaBox.slice(2).map(Math.round)).toEqual([595, 842]);
     await invoicePage.close();
+    // No such payment of this member's: the page is not found, as for another member's.
+    expect((await page.goto(`/mypage/invoice/${randomUUID()}`))?.status()).toBe(404);
 
     // Withdrawal is refused while the plan is in force, and lists it with the way to cancel it.
     await page.goto("/withdraw");
