@@ -37,7 +37,7 @@ const render = (value: Invoice, language: "ja" | "en" = "ja") =>
 describe("InvoiceDocument (issue 45 §2; spec §3 Invoice)", () => {
   it("shows what a qualified invoice must: issuer and registration number, date, item, tax per rate, addressee", async () => {
     await render(invoice);
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("領収書適格請求書");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("領収書（適格請求書）");
     expect(screen.getByText("株式会社テスト").textContent).toBe("株式会社テスト 御中");
     expect(screen.getByText("ソラミル株式会社")).toBeTruthy();
     expect(screen.getByText("登録番号: T1000012030001")).toBeTruthy();

@@ -17,7 +17,9 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
   const title = t("screens.invoice.title");
   const amount = (value: number) => t("mypage.invoicePage.yen", { amount: yen.format(value) });
-  const honorific = t(`mypage.invoicePage.honorifics.${invoice.honorific}`);
+  // None: the addressee alone.
+  const honorific =
+    invoice.honorific === "none" ? "" : t(`mypage.invoicePage.honorifics.${invoice.honorific}`);
   const method = invoice.accountPaymentMethod
     ? methodLabel(invoice.accountPaymentMethod, t)
     : t("mypage.invoicePage.noMethod");
