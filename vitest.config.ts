@@ -46,6 +46,8 @@ export const DATABASE_SUITES = [
   "server/services/policies.test.ts",
   "server/services/renewals.test.ts",
   "server/services/retention.test.ts",
+  "server/oidc/adapter.test.ts",
+  "server/oidc/keys.test.ts",
   "server/services/throttle.test.ts",
   "server/site.test.ts",
   "tests/unit/screen-api-contract.test.ts",

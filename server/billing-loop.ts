@@ -3,8 +3,11 @@
  * little after it starts and then every minute. On PostgreSQL every worker runs it — the claim
  * (`FOR UPDATE SKIP LOCKED`) hands each due subscription to one of them; on PGlite the one
  * owning process does. `npm run billing:run` runs one pass by hand (scripts/billing-run.ts). Beside
- * it, once an hour, the purge of records past their retention (server/services/retention.ts).
+ * it, once an hour, the purge of records past their retention (server/services/retention.ts) and
+ * of the login provider's expired codes, tokens and sessions (server/oidc/adapter.ts).
  */
+
+import { purgeExpiredOidcModels } from "./oidc/adapter.ts";
 import {
   type BillingDeps,
   type BillingLine,
@@ -13,7 +16,7 @@ import {
 } from "./services/renewals.ts";
 import { purgeExpiredRecords } from "./services/retention.ts";
 
-/** How often a process purges records past their retention (ADR 0033): they expire by days, not minutes. */
+/** How often a process purges what has expired (ADR 0033; the provider's models): hours, not minutes, matter. */
 export const PURGE_INTERVAL_MS = 60 * 60_000;
 /** How often each process looks for due subscriptions. */
 export const BILLING_INTERVAL_MS = 60_000;
@@ -68,9 +71,12 @@ export function startBillingLoop(
   const purge = async (now: Date) => {
     if (now.getTime() - purgedAt < (options.purgeIntervalMs ?? PURGE_INTERVAL_MS)) return;
     purgedAt = now.getTime();
-    const purged = await purgeExpiredRecords(deps.db, now);
+    const purged = {
+      ...(await purgeExpiredRecords(deps.db, now)),
+      oidcModels: await purgeExpiredOidcModels(deps.db, now),
+    };
     if (Object.values(purged).some((n) => n > 0)) {
-      log.log(`[retention] purged past their retention: ${JSON.stringify(purged)}`);
+      log.log(`[housekeeping] purged what expired: ${JSON.stringify(purged)}`);
     }
   };
   const tick = () => {
@@ -79,7 +85,7 @@ export function startBillingLoop(
     running = runBillingPass(deps, now)
       .then(async (report) => {
         await purge(now).catch((error: unknown) =>
-          log.error("[retention] the purge failed; the next hour's tries again", error),
+          log.error("[housekeeping] the purge failed; the next hour's tries again", error),
         );
         if (report.lines.length === 0) return;
         for (const line of report.lines) log.log(`[billing] ${describeBillingLine(line)}`);

@@ -729,3 +729,50 @@ export const issuedInvoices = pgTable(
     index("issued_invoices_issued_idx").on(table.issuedAt),
   ],
 );
+
+/**
+ * The OpenID Provider's model instances (oidc-provider: sessions, interactions, grants, codes,
+ * tokens; server/oidc/adapter.ts), one row each, keyed by model name and id, with the indexes its
+ * look-ups need. `expires_at` null: the model does not expire; past it a row is as gone.
+ */
+export const oidcModels = pgTable(
+  "oidc_models",
+  {
+    model: text("model").notNull(),
+    id: text("id").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    grantId: text("grant_id"),
+    userCode: text("user_code"),
+    uid: text("uid"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** A code or token used once (its payload then says `consumed`). */
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.model, table.id] }),
+    index("oidc_models_uid_idx").on(table.model, table.uid),
+    index("oidc_models_grant_idx").on(table.grantId),
+    index("oidc_models_user_code_idx").on(table.model, table.userCode),
+    index("oidc_models_expires_idx").on(table.expiresAt),
+  ],
+);
+
+export type OidcKeyKind = "signing" | "cookie";
+
+/**
+ * The provider's keys (server/oidc/keys.ts): signing keys (a private JWK) and cookie keys, made on
+ * first start, sealed with the server's encryption key. The newest active key of a kind signs; the
+ * older active ones still verify until they are retired.
+ */
+export const oidcKeys = pgTable(
+  "oidc_keys",
+  {
+    kid: text("kid").primaryKey(),
+    kind: text("kind").$type<OidcKeyKind>().notNull(),
+    /** The key material, sealed (SecretBox). */
+    sealed: text("sealed").notNull(),
+    createdAt: createdAt(),
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+  },
+  (table) => [index("oidc_keys_kind_idx").on(table.kind, table.createdAt)],
+);

@@ -1,0 +1,97 @@
+/**
+ * oidc-provider's storage on our database (issue 46 §1; ARCHITECTURE.md `server/oidc`): every
+ * model — Session, Interaction, Grant, AuthorizationCode, AccessToken, RefreshToken, … — is a row
+ * of `oidc_models`, so the embedded default and PostgreSQL hold them alike and several processes
+ * share them. Expiry is the row's `expires_at` (a row past it is not found, and the hourly purge
+ * deletes it); a consumed code keeps its row with `consumed`, so a second use is seen as a replay.
+ */
+import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
+import type { Adapter, AdapterFactory, AdapterPayload } from "oidc-provider";
+import type { Db } from "../db/database.ts";
+import { oidcModels } from "../db/schema.ts";
+
+const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** One model's store; oidc-provider makes one per model name through the factory. */
+class DatabaseAdapter implements Adapter {
+  constructor(
+    private readonly model: string,
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {}
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    const expiresAt =
+      typeof expiresIn === "number" ? new Date(this.now().getTime() + expiresIn * 1000) : null;
+    const columns = {
+      payload: payload as Record<string, unknown>,
+      grantId: payload.grantId ?? null,
+      userCode: payload.userCode ?? null,
+      uid: payload.uid ?? null,
+      expiresAt,
+    };
+    await this.db
+      .insert(oidcModels)
+      .values({ model: this.model, id, ...columns })
+      .onConflictDoUpdate({ target: [oidcModels.model, oidcModels.id], set: columns });
+  }
+
+  private async findWhere(condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
+    const [row] = await this.db
+      .select({ payload: oidcModels.payload, consumedAt: oidcModels.consumedAt })
+      .from(oidcModels)
+      .where(
+        and(
+          eq(oidcModels.model, this.model),
+          condition,
+          or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, this.now())),
+        ),
+      )
+      .limit(1);
+    if (!row) return undefined;
+    const payload = row.payload as AdapterPayload;
+    return row.consumedAt ? { ...payload, consumed: epochSeconds(row.consumedAt) } : payload;
+  }
+
+  find(id: string) {
+    return this.findWhere(eq(oidcModels.id, id));
+  }
+
+  findByUid(uid: string) {
+    return this.findWhere(eq(oidcModels.uid, uid));
+  }
+
+  findByUserCode(userCode: string) {
+    return this.findWhere(eq(oidcModels.userCode, userCode));
+  }
+
+  async consume(id: string): Promise<void> {
+    await this.db
+      .update(oidcModels)
+      .set({ consumedAt: this.now() })
+      .where(and(eq(oidcModels.model, this.model), eq(oidcModels.id, id)));
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.db.delete(oidcModels).where(and(eq(oidcModels.model, this.model), eq(oidcModels.id, id)));
+  }
+
+  /** Everything issued under the grant goes: codes, access and refresh tokens, of every model. */
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await this.db.delete(oidcModels).where(eq(oidcModels.grantId, grantId));
+  }
+}
+
+/** The `adapter` option of the provider: each model's store on `db`, on the server's clock. */
+export function databaseAdapter(db: Db, now: () => Date): AdapterFactory {
+  return (model) => new DatabaseAdapter(model, db, now);
+}
+
+/** Deletes the rows past their expiry (beside the billing run, hourly); answers how many. */
+export async function purgeExpiredOidcModels(db: Db, now: Date): Promise<number> {
+  const purged = await db
+    .delete(oidcModels)
+    .where(lte(oidcModels.expiresAt, now))
+    .returning({ id: oidcModels.id });
+  return purged.length;
+}

@@ -1,0 +1,73 @@
+/**
+ * The provider's keys (issue 46 §1): made on the first start only, sealed at rest, the same on every
+ * load (and for two processes starting at once); rotation puts new keys first and retires the ones
+ * superseded long enough ago.
+ */
+import { createPublicKey } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestApi, type TestApi } from "../../tests/api-harness.ts";
+import { oidcKeys } from "../db/schema.ts";
+import { loadOidcKeys, RETIRE_AFTER_MS, rotateOidcKeys } from "./keys.ts";
+
+let t: TestApi;
+beforeEach(async () => {
+  t = await createTestApi({ startAt: "2026-06-10T03:00:00Z" });
+});
+afterEach(() => t.close());
+
+const load = () => loadOidcKeys(t.db, t.deps.secretBox, t.clock.now());
+const rotate = () => rotateOidcKeys(t.db, t.deps.secretBox, t.clock.now());
+
+describe("the provider's keys", () => {
+  it("makes an RS256 signing key and a cookie key on the first load, and answers the same ever after", async () => {
+    const first = await load();
+    expect(first.jwks.keys).toHaveLength(1);
+    const [signing] = first.jwks.keys;
+    expect(signing).toMatchObject({ kty: "RSA", alg: "RS256", use: "sig", kid: expect.any(String) });
+    // A private key: it can sign; its public half is a working RSA key.
+    expect(signing?.d).toEqual(expect.any(String));
+    expect(createPublicKey({ key: signing as never, format: "jwk" }).asymmetricKeyType).toBe("rsa");
+    expect(first.cookieKeys).toHaveLength(1);
+    expect(Buffer.from(first.cookieKeys[0] ?? "", "base64url")).toHaveLength(32);
+    expect(await load()).toEqual(first);
+    expect(await t.db.$count(oidcKeys)).toBe(2);
+  });
+
+  it("keeps the keys sealed: the database alone holds no private key", async () => {
+    const { jwks, cookieKeys } = await load();
+    const stored = JSON.stringify(await t.db.select().from(oidcKeys));
+    expect(stored).not.toContain(jwks.keys[0]?.d);
+    expect(stored).not.toContain(cookieKeys[0]);
+  });
+
+  it("two processes starting at once make one key of each kind", async () => {
+    const [a, b] = await Promise.all([load(), load()]);
+    expect(a).toEqual(b);
+    expect(await t.db.$count(oidcKeys)).toBe(2);
+  });
+
+  it("rotation: the new keys sign first, the old ones verify until superseded a day ago", async () => {
+    const first = await load();
+    t.clock.advance(60_000);
+    await rotate();
+    const second = await load();
+    expect(second.jwks.keys.map((key) => key.kid)).toEqual([
+      expect.not.stringMatching(first.jwks.keys[0]?.kid ?? ""),
+      first.jwks.keys[0]?.kid,
+    ]);
+    expect(second.cookieKeys.slice(1)).toEqual(first.cookieKeys);
+
+    // Rotated again within the day: the first key still verifies.
+    t.clock.advance(60_000);
+    await rotate();
+    expect((await load()).jwks.keys).toHaveLength(3);
+
+    // A day after the last rotation: those before it are retired, the last two stay.
+    t.clock.advance(RETIRE_AFTER_MS + 1);
+    await rotate();
+    const later = await load();
+    expect(later.jwks.keys).toHaveLength(2);
+    expect(later.jwks.keys.map((key) => key.kid)).not.toContain(first.jwks.keys[0]?.kid);
+    expect(later.cookieKeys).toHaveLength(2);
+  });
+});
