@@ -48,6 +48,7 @@ export const DATABASE_SUITES = [
   "server/services/retention.test.ts",
   "server/oidc/adapter.test.ts",
   "server/oidc/keys.test.ts",
+  "server/oidc/provider.test.ts",
   "server/services/throttle.test.ts",
   "server/site.test.ts",
   "tests/unit/screen-api-contract.test.ts",

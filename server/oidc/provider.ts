@@ -1,0 +1,135 @@
+/**
+ * The OpenID Provider (issue 46; ARCHITECTURE.md `/op/*, discovery → server/oidc`): panva's
+ * certified oidc-provider, configured once at boot. The issuer is the public origin (never a
+ * request's Host); discovery is at /.well-known/openid-configuration and every protocol endpoint is
+ * under /op/, clear of the spec's pages (its default /auth is social login's path). State and keys
+ * live in our database (ADR 0034). Authorization code only, PKCE required of public clients.
+ */
+import { eq } from "drizzle-orm";
+import Provider, { type Account, type ClientMetadata, type Configuration } from "oidc-provider";
+import type { Db } from "../db/database.ts";
+import { accounts } from "../db/schema.ts";
+import type { SecretBox } from "../services/secret-box.ts";
+import { databaseAdapter } from "./adapter.ts";
+import { loadOidcKeys } from "./keys.ts";
+
+/** Every protocol endpoint, under one prefix. */
+export const OIDC_ROUTES = {
+  authorization: "/op/auth",
+  token: "/op/token",
+  userinfo: "/op/me",
+  jwks: "/op/jwks",
+  end_session: "/op/session/end",
+  revocation: "/op/token/revocation",
+  introspection: "/op/token/introspection",
+  registration: "/op/reg",
+  pushed_authorization_request: "/op/request",
+  backchannel_authentication: "/op/backchannel",
+  device_authorization: "/op/device/auth",
+  code_verification: "/op/device",
+  challenge: "/op/challenge",
+} as const;
+
+/** Whether a request path is the provider's: its endpoints and its discovery document. */
+export function isProviderPath(path: string): boolean {
+  return path.startsWith("/op/") || path === "/.well-known/openid-configuration";
+}
+
+/** How long each thing the provider issues lives (seconds): every one set, none left to a default. */
+export const OIDC_TTL = {
+  AccessToken: 60 * 60,
+  AuthorizationCode: 60,
+  BackchannelAuthenticationRequest: 10 * 60,
+  ClientCredentials: 10 * 60,
+  DeviceCode: 10 * 60,
+  // A grant outlives sessions: a second authorization by the same member skips consent.
+  Grant: 365 * 24 * 60 * 60,
+  IdToken: 60 * 60,
+  Interaction: 60 * 60,
+  RefreshToken: 30 * 24 * 60 * 60,
+  Session: 14 * 24 * 60 * 60,
+} as const;
+
+/** The claims each scope releases (spec §6: openid, profile and email are the mandatory scopes). */
+export const SCOPE_CLAIMS = {
+  openid: ["sub"],
+  email: ["email", "email_verified"],
+  profile: ["name", "family_name", "given_name", "nickname", "birthdate"],
+} as const;
+
+/** YYYYMMDD → YYYY-MM-DD (OpenID Connect's birthdate). */
+function birthdateOf(birthday: string | null): string | undefined {
+  return birthday && /^\d{8}$/.test(birthday)
+    ? `${birthday.slice(0, 4)}-${birthday.slice(4, 6)}-${birthday.slice(6)}`
+    : undefined;
+}
+
+/** A member as the provider knows them: `sub` is the account's public id, never its row id. */
+async function findAccount(db: Db, sub: string): Promise<Account | undefined> {
+  const [found] = await db.select().from(accounts).where(eq(accounts.publicId, sub)).limit(1);
+  if (!found) return undefined;
+  return {
+    accountId: found.publicId,
+    async claims() {
+      const name = found.name ?? ([found.familyName, found.givenName].filter(Boolean).join(" ") || undefined);
+      return {
+        sub: found.publicId,
+        email: found.contactEmail ?? undefined,
+        email_verified: found.emailVerifiedAt !== null,
+        name,
+        family_name: found.familyName ?? undefined,
+        given_name: found.givenName ?? undefined,
+        nickname: found.nickname ?? undefined,
+        birthdate: birthdateOf(found.birthday),
+      };
+    },
+  };
+}
+
+export interface OidcProviderOptions {
+  db: Db;
+  secretBox: SecretBox;
+  /** The issuer: the public origin (Env.publicOrigin). */
+  publicOrigin: string;
+  /** TRUST_PROXY: the provider believes X-Forwarded-Proto/-For only behind the operator's proxy. */
+  trustProxy: boolean;
+  clients: ClientMetadata[];
+  now: () => Date;
+}
+
+export async function createOidcProvider(options: OidcProviderOptions): Promise<Provider> {
+  const { db } = options;
+  const keys = await loadOidcKeys(db, options.secretBox, options.now());
+  const configuration: Configuration = {
+    adapter: databaseAdapter(db, options.now),
+    clients: options.clients,
+    jwks: keys.jwks,
+    cookies: { keys: keys.cookieKeys },
+    routes: OIDC_ROUTES,
+    ttl: OIDC_TTL,
+    claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, [...claims]])),
+    scopes: ["openid", "offline_access", ...Object.keys(SCOPE_CLAIMS).filter((scope) => scope !== "openid")],
+    responseTypes: ["code"],
+    pkce: { required: (_ctx, client) => client.clientAuthMethod === "none" },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+    },
+    findAccount: (_ctx, sub) => findAccount(db, sub),
+    // Every error the provider shows is the product's error page (spec §8), never its own HTML; a
+    // server fault says no more than its status.
+    renderError(ctx, out, error) {
+      const status = (error as { statusCode?: unknown }).statusCode;
+      const code = typeof status === "number" && status >= 400 && status < 600 ? status : 500;
+      const query = new URLSearchParams({ status: String(code) });
+      if (code < 500 && out.error) query.set("error", out.error);
+      if (code < 500 && out.error_description) query.set("error_description", out.error_description);
+      ctx.redirect(`/oidc/error?${query}`);
+      ctx.status = 303;
+    },
+  };
+  const provider = new Provider(options.publicOrigin, configuration);
+  provider.proxy = options.trustProxy;
+  return provider;
+}
