@@ -6,17 +6,19 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestApi, type TestApi } from "../../tests/api-harness.ts";
+import { type OidcClientList, parseOidcClients } from "./client-source.ts";
 import { createOidcProvider, isProviderPath } from "./provider.ts";
 
 const REDIRECT = "http://127.0.0.1:9/callback";
 
+let clientList: OidcClientList;
 let t: TestApi;
 let server: Server;
 let origin: string;
 
-async function serve(): Promise<void> {
+async function serve(logger: Pick<Console, "error"> = console): Promise<void> {
   server = createServer();
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -26,15 +28,8 @@ async function serve(): Promise<void> {
     publicOrigin: origin,
     trustProxy: false,
     now: () => t.clock.now(),
-    clients: [
-      {
-        client_id: "spa",
-        token_endpoint_auth_method: "none",
-        redirect_uris: [REDIRECT],
-        grant_types: ["authorization_code"],
-        response_types: ["code"],
-      },
-    ],
+    clients: () => clientList,
+    logger,
   });
   server.on("request", provider.callback());
 }
@@ -45,6 +40,19 @@ async function stop(): Promise<void> {
 }
 
 beforeEach(async () => {
+  clientList = parseOidcClients(
+    JSON.stringify({
+      clients: [
+        {
+          client_id: "spa",
+          client_name: "A single-page app",
+          token_endpoint_auth_method: "none",
+          redirect_uris: [REDIRECT],
+        },
+      ],
+    }),
+    "test",
+  );
   t = await createTestApi();
   await serve();
 });
@@ -128,6 +136,46 @@ describe("the OpenID Provider (issue 46 §1)", () => {
       status: "400",
       error: "invalid_redirect_uri",
     });
+  });
+
+  it("reads the clients on each request: one added is usable at once; one the provider refuses leaves the last accepted list", async () => {
+    const logger = { error: vi.fn() };
+    await stop();
+    await serve(logger);
+    const authorize = (clientId: string) =>
+      get(
+        `/op/auth?${new URLSearchParams({
+          client_id: clientId,
+          response_type: "code",
+          scope: "openid",
+          redirect_uri: "https://rp.example/callback",
+        })}`,
+      );
+    const unknown = await authorize("web");
+    expect(unknown.headers.get("location")).toMatch(/^\/oidc\/error\?status=400&error=invalid_client/);
+
+    const web = {
+      client_id: "web",
+      client_secret: "s".repeat(32),
+      token_endpoint_auth_method: "client_secret_basic",
+      client_name: "Web",
+      redirect_uris: ["https://rp.example/callback"],
+    };
+    clientList = parseOidcClients(JSON.stringify({ clients: [web] }), "test");
+    const known = await authorize("web");
+    expect(known.status).toBe(303);
+    expect(known.headers.get("location")).not.toContain("/oidc/error");
+
+    // The schema allows it; the provider does not (a native app's http redirect must be loopback).
+    const accepted = clientList.version;
+    clientList = parseOidcClients(
+      JSON.stringify({
+        clients: [{ ...web, application_type: "native", redirect_uris: ["http://rp.example/callback"] }],
+      }),
+      "test",
+    );
+    expect((await authorize("web")).headers.get("location")).not.toContain("/oidc/error");
+    expect(String(logger.error.mock.calls.at(-1)?.[0])).toContain(`keeping version ${accepted}`);
   });
 
   it("claims only its own paths", () => {

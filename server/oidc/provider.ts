@@ -6,11 +6,18 @@
  * live in our database (ADR 0034). Authorization code only, PKCE required of public clients.
  */
 import { eq } from "drizzle-orm";
-import Provider, { type Account, type ClientMetadata, type Configuration } from "oidc-provider";
+import Provider, {
+  type Account,
+  type Adapter,
+  type AdapterPayload,
+  type ClientMetadata,
+  type Configuration,
+} from "oidc-provider";
 import type { Db } from "../db/database.ts";
 import { accounts } from "../db/schema.ts";
 import type { SecretBox } from "../services/secret-box.ts";
 import { databaseAdapter } from "./adapter.ts";
+import type { OidcClient, OidcClientList } from "./client-source.ts";
 import { loadOidcKeys } from "./keys.ts";
 
 /** Every protocol endpoint, under one prefix. */
@@ -93,16 +100,83 @@ export interface OidcProviderOptions {
   publicOrigin: string;
   /** TRUST_PROXY: the provider believes X-Forwarded-Proto/-For only behind the operator's proxy. */
   trustProxy: boolean;
-  clients: ClientMetadata[];
+  /** The relying parties, read on each lookup: an edit of the file applies to the next request. */
+  clients: () => OidcClientList;
   now: () => Date;
+  logger?: Pick<Console, "error">;
+}
+
+/** The spec's display fields a client carries beside the standard metadata (§3 Consent data). */
+export const EXTRA_CLIENT_METADATA = ["client_name_ja", "description", "provider_name", "service_logo_uri"];
+
+/** A copy the provider may keep and change (it normalises what it is given). */
+function metadataOf(client: OidcClient): ClientMetadata & AdapterPayload {
+  return structuredClone({ ...client });
+}
+
+/**
+ * The clients as the provider's Client model, answered from the operator's file (no dynamic
+ * registration). A list the file's schema accepts but the provider refuses (its own metadata rules)
+ * is logged and the last list it accepted stays in force, as for any invalid edit.
+ */
+function clientAdapter(
+  clients: () => OidcClientList,
+  validate: (metadata: ClientMetadata) => Promise<unknown>,
+  logger: Pick<Console, "error">,
+): Adapter {
+  let accepted: OidcClientList = { clients: [], version: "" };
+  let checking: Promise<OidcClientList> | null = null;
+  let checkingVersion = "";
+  const current = async (): Promise<OidcClientList> => {
+    const list = clients();
+    if (list.version === accepted.version) return accepted;
+    if (!checking || checkingVersion !== list.version) {
+      checkingVersion = list.version;
+      checking = (async () => {
+        try {
+          for (const metadata of list.clients) await validate(metadataOf(metadata));
+          accepted = list;
+        } catch (error) {
+          logger.error(
+            `[oidc] clients version ${list.version} refused: ${(error as Error).message}; keeping version ${accepted.version || "(none)"}`,
+          );
+        }
+        return accepted;
+      })();
+    }
+    return checking;
+  };
+  const refuse = async () => {
+    throw new Error("clients are the operator's file: they are not registered or changed over the protocol");
+  };
+  return {
+    async find(id: string) {
+      const found = (await current()).clients.find((client) => client.client_id === id);
+      return found ? metadataOf(found) : undefined;
+    },
+    upsert: refuse,
+    findByUid: async () => undefined,
+    findByUserCode: async () => undefined,
+    consume: refuse,
+    destroy: refuse,
+    revokeByGrantId: refuse,
+  };
 }
 
 export async function createOidcProvider(options: OidcProviderOptions): Promise<Provider> {
   const { db } = options;
   const keys = await loadOidcKeys(db, options.secretBox, options.now());
+  const stored = databaseAdapter(db, options.now);
+  // The provider validates the file's clients; it exists by the time the first client is looked up.
+  let provider: Provider | undefined;
+  const clients = clientAdapter(
+    options.clients,
+    async (metadata) => provider?.Client.validate(metadata),
+    options.logger ?? console,
+  );
   const configuration: Configuration = {
-    adapter: databaseAdapter(db, options.now),
-    clients: options.clients,
+    adapter: (name) => (name === "Client" ? clients : stored(name)),
+    extraClientMetadata: { properties: EXTRA_CLIENT_METADATA },
     jwks: keys.jwks,
     cookies: { keys: keys.cookieKeys },
     routes: OIDC_ROUTES,
@@ -129,7 +203,7 @@ export async function createOidcProvider(options: OidcProviderOptions): Promise<
       ctx.status = 303;
     },
   };
-  const provider = new Provider(options.publicOrigin, configuration);
+  provider = new Provider(options.publicOrigin, configuration);
   provider.proxy = options.trustProxy;
   return provider;
 }

@@ -1,0 +1,137 @@
+/**
+ * The login provider's relying parties (issue 46 §2): `oidc-clients.json` beside the store settings
+ * file, the operator's data. Checked against schemas/oidc-clients.schema.json and for what a schema
+ * cannot say (one id each, a secret exactly for confidential clients, absolute URIs), then kept
+ * current like the store settings: a valid edit applies to the next request, an invalid one is
+ * logged and the last good list stays in force.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import Ajv, { type ErrorObject } from "ajv";
+import oidcClientsSchema from "../../schemas/oidc-clients.schema.json" with { type: "json" };
+import type { OidcClient, OidcClients as OidcClientsFile } from "../../schemas/types/oidc-clients.gen.ts";
+import { type CurrentSource, keepCurrent } from "../store/keep-current.ts";
+
+export type { OidcClient };
+
+export interface OidcClientList {
+  clients: OidcClient[];
+  /** Changes whenever the file changes. */
+  version: string;
+}
+
+export type OidcClientSource = CurrentSource<OidcClientList>;
+
+export const OIDC_CLIENTS_FILE = "oidc-clients.json";
+
+export class OidcClientsError extends Error {
+  constructor(
+    readonly source: string,
+    readonly problems: string[],
+  ) {
+    super(`Invalid OIDC clients in ${source}:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "OidcClientsError";
+  }
+}
+
+const validateFile = new Ajv({ allErrors: true, strict: false }).compile<OidcClientsFile>(oidcClientsSchema);
+
+function describe(error: ErrorObject): string {
+  const path = error.instancePath.replace(/^\//, "").replaceAll("/", ".") || "(root)";
+  const params = error.params as { missingProperty?: string; additionalProperty?: string };
+  if (error.keyword === "required") return `${path}.${params.missingProperty}: is required`;
+  if (error.keyword === "additionalProperties")
+    return `${path}.${params.additionalProperty}: is not a known field`;
+  return `${path}: ${error.message ?? "is invalid"}`;
+}
+
+/** A URI a browser may be sent to or load from: absolute, without a fragment. */
+function uriProblem(value: string, allowPrivateScheme: boolean): string | null {
+  if (!URL.canParse(value)) return "is not an absolute URI";
+  const url = new URL(value);
+  if (url.hash || value.includes("#")) return "must not have a fragment";
+  if (url.protocol === "http:" || url.protocol === "https:") return null;
+  return allowPrivateScheme ? null : "must be http or https";
+}
+
+function crossProblems(clients: OidcClient[]): string[] {
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  for (const [index, client] of clients.entries()) {
+    const at = `clients.${index}`;
+    if (ids.has(client.client_id)) problems.push(`${at}.client_id: "${client.client_id}" is used twice`);
+    ids.add(client.client_id);
+    const isPublic = client.token_endpoint_auth_method === "none";
+    if (isPublic && client.client_secret !== undefined)
+      problems.push(`${at}.client_secret: a public client (token_endpoint_auth_method none) has no secret`);
+    if (!isPublic && client.client_secret === undefined)
+      problems.push(`${at}.client_secret: is required for ${client.token_endpoint_auth_method}`);
+    const native = client.application_type === "native";
+    for (const field of ["redirect_uris", "post_logout_redirect_uris"] as const) {
+      for (const [position, uri] of (client[field] ?? []).entries()) {
+        const problem = uriProblem(uri, native);
+        if (problem) problems.push(`${at}.${field}.${position}: ${problem}`);
+      }
+    }
+    for (const field of ["logo_uri", "service_logo_uri", "tos_uri", "policy_uri"] as const) {
+      const uri = client[field];
+      const problem = uri === undefined ? null : uriProblem(uri, false);
+      if (problem) problems.push(`${at}.${field}: ${problem}`);
+    }
+  }
+  return problems;
+}
+
+/** Checks the file's text (also for tests); `source` names it in messages. */
+export function parseOidcClients(text: string, source: string): OidcClientList {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    throw new OidcClientsError(source, [`is not valid JSON: ${(error as Error).message}`]);
+  }
+  if (!validateFile(document)) {
+    throw new OidcClientsError(source, (validateFile.errors ?? []).map(describe));
+  }
+  const problems = crossProblems(document.clients);
+  if (problems.length > 0) throw new OidcClientsError(source, problems);
+  const version = createHash("sha256").update(text).digest("hex").slice(0, 16);
+  return { clients: document.clients, version };
+}
+
+export function loadOidcClients(directory: string): OidcClientList {
+  const path = join(resolve(directory), OIDC_CLIENTS_FILE);
+  return parseOidcClients(readFileSync(path, "utf8"), path);
+}
+
+/**
+ * The clients file beside the store settings file, kept current (keep-current.ts). Without the
+ * file at start-up the provider has no clients (said once); a file added later is read.
+ */
+export function watchOidcClients(
+  directory: string,
+  logger: Pick<Console, "info" | "error"> = console,
+): OidcClientSource {
+  const dir = resolve(directory);
+  let started = false;
+  // Only at start-up does a missing file mean no clients; later it is an editor's save in progress
+  // (keep-current.ts keeps the last good list through it).
+  const load = (): OidcClientList => {
+    const initial = !started;
+    started = true;
+    if (initial && !existsSync(join(dir, OIDC_CLIENTS_FILE))) {
+      logger.info(`[oidc] no ${OIDC_CLIENTS_FILE} in ${dir}: the login provider has no clients`);
+      return { clients: [], version: "none" };
+    }
+    return loadOidcClients(dir);
+  };
+  return keepCurrent({
+    load,
+    directory: dir,
+    names: [OIDC_CLIENTS_FILE],
+    label: "oidc",
+    what: "clients",
+    logger,
+  });
+}
