@@ -47,6 +47,7 @@ export const DATABASE_SUITES = [
   "server/services/renewals.test.ts",
   "server/services/retention.test.ts",
   "server/oidc/adapter.test.ts",
+  "server/oidc/interactions.test.ts",
   "server/oidc/keys.test.ts",
   "server/oidc/provider.test.ts",
   "server/services/throttle.test.ts",

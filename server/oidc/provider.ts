@@ -18,6 +18,7 @@ import { accounts } from "../db/schema.ts";
 import type { SecretBox } from "../services/secret-box.ts";
 import { databaseAdapter } from "./adapter.ts";
 import type { OidcClient, OidcClientList } from "./client-source.ts";
+import { INTERACTION_ROUTES } from "./interactions.ts";
 import { loadOidcKeys } from "./keys.ts";
 
 /** Every protocol endpoint, under one prefix. */
@@ -178,7 +179,9 @@ export async function createOidcProvider(options: OidcProviderOptions): Promise<
     adapter: (name) => (name === "Client" ? clients : stored(name)),
     extraClientMetadata: { properties: EXTRA_CLIENT_METADATA },
     jwks: keys.jwks,
-    cookies: { keys: keys.cookieKeys },
+    // The interaction cookie on every path: the spec's /zapi/oidc/* calls and the screen data read it.
+    cookies: { keys: keys.cookieKeys, short: { httpOnly: true, sameSite: "lax", path: "/" } },
+    interactions: { url: () => INTERACTION_ROUTES.entry },
     routes: OIDC_ROUTES,
     ttl: OIDC_TTL,
     claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, [...claims]])),

@@ -203,7 +203,9 @@ describe.skipIf(!built || !serverUrl)("several processes on one PostgreSQL", () 
     expect((await send(port, host, "/zapi/internal/root/screen-data")).status).toBe(200);
 
     const [victim] = workerPids();
-    process.kill(victim ?? 0, "SIGKILL");
+    // Never pid 0: that would signal this test's own process group.
+    if (!victim) throw new Error("no worker pid in the output");
+    process.kill(victim, "SIGKILL");
     await cluster.waitFor(new RegExp(`worker ${victim} ended \\(SIGKILL\\); starting another`));
     await expect.poll(() => workerPids().length, { timeout: 60_000, interval: 200 }).toBe(3);
     for (let i = 0; i < 4; i++)

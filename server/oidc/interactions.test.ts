@@ -1,0 +1,292 @@
+/**
+ * The provider's interactions over HTTP (issue 46 §3, §4), with openid-client as the relying party
+ * (a maintained client, not our code): a member logged in to the site authorizes a client without
+ * logging in again, consents with one optional scope refused (its claims then absent from the ID
+ * token and userinfo), the code is redeemed once, the refresh token works, a second authorization
+ * skips consent, cancel at consent is access_denied at the client, prompt=login and a visitor
+ * without a session go to the login page, and an interaction that is gone shows the error page.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import * as oidc from "openid-client";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  createTestApi,
+  insertSignedInAccount,
+  type SignedInAccount,
+  type TestApi,
+} from "../../tests/api-harness.ts";
+import { type OidcClientList, parseOidcClients } from "./client-source.ts";
+import { createInteractionHandler, isInteractionPath } from "./interactions.ts";
+import { createOidcProvider, isProviderPath } from "./provider.ts";
+
+const REDIRECT = "https://rp.example/callback";
+const SECRET = "a-confidential-clients-secret-0123456789";
+
+let t: TestApi;
+let server: Server;
+let origin: string;
+let clients: OidcClientList;
+
+/** A browser: follows nothing by itself, keeps cookies (names only: the paths are the provider's concern). */
+class Browser {
+  readonly cookies = new Map<string, string>();
+
+  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) {
+      headers.set("cookie", [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
+    }
+    const response = await fetch(new URL(url, origin), { ...init, headers, redirect: "manual" });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = "", ...attributes] = line.split(";");
+      const [name = "", value = ""] = pair.trim().split(/=(.*)/s);
+      const expired = attributes.some((attribute) => /^\s*expires=Thu, 01 Jan 1970/i.test(attribute));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** Follows redirects within the provider's origin; answers the first location elsewhere, or the last page. */
+  async follow(url: string, init: RequestInit = {}): Promise<string> {
+    let response = await this.fetch(url, init);
+    for (let hops = 0; hops < 20; hops++) {
+      const location = response.headers.get("location");
+      if (response.status < 300 || response.status >= 400 || !location) return new URL(url, origin).href;
+      url = new URL(location, origin).href;
+      if (!url.startsWith(origin)) return url;
+      // Stop at the product's pages: the test acts there as the member would.
+      const path = new URL(url).pathname;
+      if (path === "/oidc/login" || path === "/oidc/consent" || path === "/oidc/error") return url;
+      response = await this.fetch(url);
+    }
+    throw new Error("too many redirects");
+  }
+}
+
+async function serve(): Promise<void> {
+  server = createServer();
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const provider = await createOidcProvider({
+    db: t.db,
+    secretBox: t.deps.secretBox,
+    publicOrigin: origin,
+    trustProxy: false,
+    now: () => t.clock.now(),
+    clients: () => clients,
+  });
+  const interactions = createInteractionHandler({
+    provider,
+    db: t.db,
+    now: () => t.clock.now(),
+    sessionMaxAgeMs: 24 * 60 * 60 * 1000,
+    publicOrigin: origin,
+    requiredScopes: () => new Set(["openid", "email"]),
+  });
+  const callback = provider.callback();
+  server.on("request", (req, res) => {
+    const path = new URL(req.url ?? "/", origin).pathname;
+    if (isProviderPath(path)) return callback(req, res);
+    if (isInteractionPath(path)) return void interactions(req, res);
+    res.statusCode = 404;
+    res.end();
+  });
+}
+
+beforeEach(async () => {
+  clients = parseOidcClients(
+    JSON.stringify({
+      clients: [
+        {
+          client_id: "web",
+          client_secret: SECRET,
+          token_endpoint_auth_method: "client_secret_basic",
+          client_name: "Web",
+          redirect_uris: [REDIRECT],
+          grant_types: ["authorization_code", "refresh_token"],
+        },
+      ],
+    }),
+    "test",
+  );
+  t = await createTestApi();
+  await serve();
+});
+afterEach(async () => {
+  server.closeAllConnections();
+  await new Promise((done) => server.close(done));
+  await t.close();
+});
+
+interface Authorization {
+  url: string;
+  verifier: string;
+  state: string;
+}
+
+async function relyingParty(): Promise<oidc.Configuration> {
+  return oidc.discovery(new URL(origin), "web", SECRET, undefined, { execute: [oidc.allowInsecureRequests] });
+}
+
+async function authorization(
+  config: oidc.Configuration,
+  parameters: Record<string, string> = {},
+): Promise<Authorization> {
+  const verifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const all: Record<string, string> = {
+    redirect_uri: REDIRECT,
+    scope: "openid email profile offline_access",
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+    state,
+    prompt: "consent",
+    ...parameters,
+  };
+  // prompt "" asks for no prompt at all.
+  if (!all.prompt) delete all.prompt;
+  const url = oidc.buildAuthorizationUrl(config, all);
+  return { url: url.href, verifier, state };
+}
+
+function signedIn(browser: Browser, member: SignedInAccount): void {
+  browser.cookies.set("sid", member.sessionToken);
+}
+
+async function consent(browser: Browser, form: Record<string, string[]>): Promise<string> {
+  const body = new URLSearchParams();
+  for (const [name, values] of Object.entries(form)) for (const value of values) body.append(name, value);
+  return browser.follow("/oidc/consent/form", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
+    body,
+  });
+}
+
+describe("the provider's interactions (issue 46 §3, §4)", () => {
+  it("a member of the site authorizes a client: no second login, a refused scope's claims absent, tokens verified", async () => {
+    const member = await insertSignedInAccount(t, { contactEmail: "rp-member@example.jp" });
+    const browser = new Browser();
+    signedIn(browser, member);
+    const config = await relyingParty();
+    const request = await authorization(config);
+
+    // The site's session is the login: straight to consent.
+    expect(new URL(await browser.follow(request.url)).pathname).toBe("/oidc/consent");
+    const callback = await consent(browser, {
+      "addScope[]": ["email", "offline_access"],
+      "rejectScope[]": ["profile", "openid"],
+    });
+    expect(callback.startsWith(`${REDIRECT}?`)).toBe(true);
+
+    const tokens = await oidc.authorizationCodeGrant(config, new URL(callback), {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+    });
+    const claims = tokens.claims();
+    expect(claims).toMatchObject({ sub: member.publicId, iss: origin, aud: "web" });
+    expect(tokens.scope?.split(" ").sort()).toEqual(["email", "offline_access", "openid"]);
+    const userinfo = await oidc.fetchUserInfo(config, tokens.access_token, member.publicId);
+    expect(userinfo).toMatchObject({
+      sub: member.publicId,
+      email: "rp-member@example.jp",
+      email_verified: false,
+    });
+    // profile was refused: none of its claims, anywhere.
+    for (const claim of ["name", "family_name", "given_name", "nickname", "birthdate"]) {
+      expect(userinfo).not.toHaveProperty(claim);
+      expect(claims).not.toHaveProperty(claim);
+    }
+
+    // The refresh token works.
+    expect(tokens.refresh_token).toBeTruthy();
+    const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token ?? "");
+    expect(refreshed.access_token).toBeTruthy();
+
+    // A second authorization by the same member skips consent.
+    const again = await authorization(config, { prompt: "", scope: "openid email" });
+    const secondCallback = await browser.follow(again.url);
+    expect(secondCallback.startsWith(`${REDIRECT}?`)).toBe(true);
+    expect(new URL(secondCallback).searchParams.get("code")).toBeTruthy();
+
+    // The code is redeemed once; a replay revokes what it gave (RFC 6749 §4.1.2).
+    await expect(
+      oidc.authorizationCodeGrant(config, new URL(callback), {
+        pkceCodeVerifier: request.verifier,
+        expectedState: request.state,
+      }),
+    ).rejects.toMatchObject({ error: "invalid_grant" });
+    await expect(oidc.refreshTokenGrant(config, refreshed.refresh_token ?? "")).rejects.toMatchObject({
+      error: "invalid_grant",
+    });
+  });
+
+  it("a required scope cannot be refused", async () => {
+    const member = await insertSignedInAccount(t, { contactEmail: "required@example.jp" });
+    const browser = new Browser();
+    signedIn(browser, member);
+    const config = await relyingParty();
+    const request = await authorization(config, { scope: "openid email" });
+    await browser.follow(request.url);
+    const callback = await consent(browser, { "rejectScope[]": ["openid", "email"] });
+    const tokens = await oidc.authorizationCodeGrant(config, new URL(callback), {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+    });
+    expect(tokens.scope?.split(" ").sort()).toEqual(["email", "openid"]);
+  });
+
+  it("cancel at consent is access_denied at the client", async () => {
+    const member = await insertSignedInAccount(t);
+    const browser = new Browser();
+    signedIn(browser, member);
+    const request = await authorization(await relyingParty());
+    await browser.follow(request.url);
+    const callback = new URL(await browser.follow("/oidc/consent/form/abort"));
+    expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT);
+    expect(callback.searchParams.get("error")).toBe("access_denied");
+    expect(callback.searchParams.get("state")).toBe(request.state);
+  });
+
+  it("a visitor without a session, and a member when the client asks (prompt=login), go to the login page", async () => {
+    const config = await relyingParty();
+    const visitor = new Browser();
+    expect(new URL(await visitor.follow((await authorization(config)).url)).pathname).toBe("/oidc/login");
+    // The login page's end, with no site session yet: back to the login page.
+    expect(new URL(await visitor.follow("/oidc/loginInteraction")).pathname).toBe("/oidc/login");
+
+    const member = new Browser();
+    signedIn(member, await insertSignedInAccount(t));
+    const forced = (await authorization(config, { prompt: "login" })).url;
+    expect(new URL(await member.follow(forced)).pathname).toBe("/oidc/login");
+    // Once the site's login is done, the interaction goes on to consent.
+    expect(new URL(await member.follow("/oidc/loginInteraction")).pathname).toBe("/oidc/consent");
+  });
+
+  it("an interaction that is gone, or a form from another site, shows the error page", async () => {
+    const stranger = new Browser();
+    for (const path of ["/oidc", "/oidc/loginInteraction", "/oidc/consent/form/abort"]) {
+      const location = new URL(await stranger.follow(path));
+      expect(location.pathname).toBe("/oidc/error");
+      expect(location.searchParams.get("status")).toBe("400");
+    }
+    const forged = new URL(
+      await stranger.follow("/oidc/consent/form", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+        body: "addScope=email",
+      }),
+    );
+    expect(forged.searchParams.get("status")).toBe("403");
+    const notForm = new URL(
+      await stranger.follow("/oidc/consent/form", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      }),
+    );
+    expect(notForm.searchParams.get("status")).toBe("400");
+  });
+});
