@@ -744,6 +744,9 @@ export const oidcModels = pgTable(
     grantId: text("grant_id"),
     userCode: text("user_code"),
     uid: text("uid"),
+    /** The member (accounts.public_id, the provider's accountId) and the client, when the model has them. */
+    accountId: text("account_id"),
+    clientId: text("client_id"),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     /** A code or token used once (its payload then says `consumed`). */
     consumedAt: timestamp("consumed_at", { withTimezone: true }),
@@ -753,6 +756,7 @@ export const oidcModels = pgTable(
     index("oidc_models_uid_idx").on(table.model, table.uid),
     index("oidc_models_grant_idx").on(table.grantId),
     index("oidc_models_user_code_idx").on(table.model, table.userCode),
+    index("oidc_models_account_idx").on(table.model, table.accountId, table.clientId),
     index("oidc_models_expires_idx").on(table.expiresAt),
   ],
 );

@@ -5,7 +5,7 @@
  * share them. Expiry is the row's `expires_at` (a row past it is not found, and the hourly purge
  * deletes it); a consumed code keeps its row with `consumed`, so a second use is seen as a replay.
  */
-import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { Adapter, AdapterFactory, AdapterPayload } from "oidc-provider";
 import type { Db } from "../db/database.ts";
 import { oidcModels } from "../db/schema.ts";
@@ -28,6 +28,8 @@ class DatabaseAdapter implements Adapter {
       grantId: payload.grantId ?? null,
       userCode: payload.userCode ?? null,
       uid: payload.uid ?? null,
+      accountId: typeof payload.accountId === "string" ? payload.accountId : null,
+      clientId: typeof payload.clientId === "string" ? payload.clientId : null,
       expiresAt,
     };
     await this.db
@@ -85,6 +87,32 @@ class DatabaseAdapter implements Adapter {
 /** The `adapter` option of the provider: each model's store on `db`, on the server's clock. */
 export function databaseAdapter(db: Db, now: () => Date): AdapterFactory {
   return (model) => new DatabaseAdapter(model, db, now);
+}
+
+/**
+ * The member's grant to a client, whatever browser session made it: a second authorization by the
+ * same member skips consent after the session that consented has ended (issue 46 §1).
+ */
+export async function findGrantId(
+  db: Db,
+  accountId: string,
+  clientId: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: oidcModels.id })
+    .from(oidcModels)
+    .where(
+      and(
+        eq(oidcModels.model, "Grant"),
+        eq(oidcModels.accountId, accountId),
+        eq(oidcModels.clientId, clientId),
+        or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, now)),
+      ),
+    )
+    .orderBy(desc(oidcModels.expiresAt))
+    .limit(1);
+  return row?.id;
 }
 
 /** Deletes the rows past their expiry (beside the billing run, hourly); answers how many. */

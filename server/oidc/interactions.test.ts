@@ -211,6 +211,12 @@ describe("the provider's interactions (issue 46 §3, §4)", () => {
     expect(secondCallback.startsWith(`${REDIRECT}?`)).toBe(true);
     expect(new URL(secondCallback).searchParams.get("code")).toBeTruthy();
 
+    // …also from another browser session of the provider (the grant is the member's, not the session's).
+    const elsewhere = new Browser();
+    signedIn(elsewhere, member);
+    const third = await authorization(config, { prompt: "", scope: "openid email" });
+    expect((await elsewhere.follow(third.url)).startsWith(`${REDIRECT}?`)).toBe(true);
+
     // The code is redeemed once; a replay revokes what it gave (RFC 6749 §4.1.2).
     await expect(
       oidc.authorizationCodeGrant(config, new URL(callback), {

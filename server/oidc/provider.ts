@@ -16,7 +16,7 @@ import Provider, {
 import type { Db } from "../db/database.ts";
 import { accounts } from "../db/schema.ts";
 import type { SecretBox } from "../services/secret-box.ts";
-import { databaseAdapter } from "./adapter.ts";
+import { databaseAdapter, findGrantId } from "./adapter.ts";
 import type { OidcClient, OidcClientList } from "./client-source.ts";
 import { INTERACTION_ROUTES } from "./interactions.ts";
 import { loadOidcKeys } from "./keys.ts";
@@ -194,6 +194,21 @@ export async function createOidcProvider(options: OidcProviderOptions): Promise<
       rpInitiatedLogout: { enabled: true },
     },
     findAccount: (_ctx, sub) => findAccount(db, sub),
+    // Grants are kept per member and client, not per browser session: a second authorization skips
+    // consent after the session that consented has ended.
+    async loadExistingGrant(ctx) {
+      const { oidc } = ctx;
+      const accountId = oidc.session?.accountId;
+      const clientId = oidc.client?.clientId;
+      if (!accountId || !clientId) return undefined;
+      const grantId =
+        oidc.result?.consent?.grantId ??
+        oidc.session?.grantIdFor(clientId) ??
+        (await findGrantId(db, accountId, clientId, options.now()));
+      const grant = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
+      // Never another member's or another client's grant (a session whose member changed).
+      return grant?.accountId === accountId && grant.clientId === clientId ? grant : undefined;
+    },
     // Every error the provider shows is the product's error page (spec §8), never its own HTML; a
     // server fault says no more than its status.
     renderError(ctx, out, error) {
