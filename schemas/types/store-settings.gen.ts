@@ -171,6 +171,22 @@ export interface StoreSettings {
    * The survey on /withdraw (spec §2 Withdrawal, §3 Survey); absent or null: the page asks only for the consent.
    */
   withdrawalSurvey?: Survey | null;
+  /**
+   * The scopes the login provider offers its clients (issue 46 §2; spec §3 Consent data, §6 mandatory scopes), in the consent screen's order. Exactly these are supported: openid must be listed and required; offline_access (refresh tokens) only when listed. A required scope is locked on at consent; the member may refuse the others, and a refused scope's claims are never released. Without this list the provider offers openid, email and profile.
+   *
+   * @minItems 1
+   * @maxItems 30
+   */
+  storeScopeSettings?: [ScopeSetting, ...ScopeSetting[]];
+  /**
+   * The notes the consent screen shows above its buttons (spec §2, §3 oidcPrecautions), beside the client's terms and privacy links. Plain text with the policy texts' little markup (config/policies/README.md).
+   */
+  oidcPrecautions?: {
+    title: string;
+    titleEn?: string;
+    text: string;
+    textEn?: string;
+  };
 }
 export interface FooterLink {
   /**
@@ -309,4 +325,39 @@ export interface SurveyQuestion {
     optionTitle: string;
     optionTitleEn?: string;
   }[];
+}
+export interface ScopeSetting {
+  /**
+   * The scope value clients ask for.
+   */
+  scopeKey: string;
+  scopeName: string;
+  /**
+   * The name on English pages; scopeName is shown when absent.
+   */
+  scopeNameEn?: string;
+  scopeDescription: string;
+  scopeDescriptionEn?: string;
+  /**
+   * Mandatory: locked on at consent (spec §6).
+   */
+  required: boolean;
+  /**
+   * The member's data the scope releases, as OpenID Connect claims (name_kana, family_name_kana and given_name_kana carry the kana readings); sub is always released.
+   */
+  claims: (
+    | "email"
+    | "email_verified"
+    | "name"
+    | "family_name"
+    | "given_name"
+    | "name_kana"
+    | "family_name_kana"
+    | "given_name_kana"
+    | "nickname"
+    | "gender"
+    | "birthdate"
+    | "phone_number"
+    | "address"
+  )[];
 }

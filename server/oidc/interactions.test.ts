@@ -8,18 +8,24 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import * as oidc from "openid-client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createTestApi,
+  demoStoreSettings,
   insertSignedInAccount,
   type SignedInAccount,
   type TestApi,
 } from "../../tests/api-harness.ts";
+import { accounts } from "../db/schema.ts";
 import { type OidcClientList, parseOidcClients } from "./client-source.ts";
 import { createInteractionHandler, isInteractionPath } from "./interactions.ts";
 import { createOidcProvider, isProviderPath } from "./provider.ts";
+import { requiredScopesOf, scopeSettingsOf } from "./scopes.ts";
 
+/** The demo store's scopes: openid and email required; profile, address, phone, offline_access optional. */
+const SCOPES = scopeSettingsOf(demoStoreSettings());
 const REDIRECT = "https://rp.example/callback";
 const SECRET = "a-confidential-clients-secret-0123456789";
 
@@ -75,6 +81,7 @@ async function serve(): Promise<void> {
     publicOrigin: origin,
     trustProxy: false,
     now: () => t.clock.now(),
+    scopes: SCOPES,
     clients: () => clients,
   });
   const interactions = createInteractionHandler({
@@ -83,7 +90,7 @@ async function serve(): Promise<void> {
     now: () => t.clock.now(),
     sessionMaxAgeMs: 24 * 60 * 60 * 1000,
     publicOrigin: origin,
-    requiredScopes: () => new Set(["openid", "email"]),
+    requiredScopes: () => requiredScopesOf(SCOPES),
   });
   const callback = provider.callback();
   server.on("request", (req, res) => {
@@ -242,6 +249,45 @@ describe("the provider's interactions (issue 46 §3, §4)", () => {
       expectedState: request.state,
     });
     expect(tokens.scope?.split(" ").sort()).toEqual(["email", "openid"]);
+  });
+
+  it("releases each allowed scope's claims as the store lists them: the address allowed, the phone refused", async () => {
+    const member = await insertSignedInAccount(t, { contactEmail: "claims@example.jp" });
+    await t.db
+      .update(accounts)
+      .set({
+        postalCode: "1500002",
+        prefecture: 13,
+        address: "渋谷区渋谷1-2-3",
+        address2: "ソラミルビル4F",
+        phoneNumber: "09012345678",
+        sex: 2,
+        birthday: "19900102",
+      })
+      .where(eq(accounts.id, member.accountId));
+    const browser = new Browser();
+    signedIn(browser, member);
+    const config = await relyingParty();
+    const request = await authorization(config, { scope: "openid email profile address phone" });
+    await browser.follow(request.url);
+    const callback = await consent(browser, { addScope: ["address", "profile"], rejectScope: ["phone"] });
+    const tokens = await oidc.authorizationCodeGrant(config, new URL(callback), {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+    });
+    const userinfo = await oidc.fetchUserInfo(config, tokens.access_token, member.publicId);
+    expect(userinfo).toMatchObject({
+      address: {
+        postal_code: "150-0002",
+        region: "東京都",
+        street_address: "渋谷区渋谷1-2-3 ソラミルビル4F",
+        country: "JP",
+        formatted: "〒150-0002 東京都 渋谷区渋谷1-2-3 ソラミルビル4F",
+      },
+      gender: "female",
+      birthdate: "1990-01-02",
+    });
+    expect(userinfo).not.toHaveProperty("phone_number");
   });
 
   it("cancel at consent is access_denied at the client", async () => {

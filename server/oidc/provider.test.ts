@@ -7,10 +7,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestApi, type TestApi } from "../../tests/api-harness.ts";
+import { createTestApi, demoStoreSettings, type TestApi } from "../../tests/api-harness.ts";
 import { type OidcClientList, parseOidcClients } from "./client-source.ts";
 import { createOidcProvider, isProviderPath } from "./provider.ts";
+import { scopeSettingsOf } from "./scopes.ts";
 
+/** The demo store's scopes: openid and email required; profile, address, phone, offline_access optional. */
+const SCOPES = scopeSettingsOf(demoStoreSettings());
 const REDIRECT = "http://127.0.0.1:9/callback";
 
 let clientList: OidcClientList;
@@ -28,6 +31,7 @@ async function serve(logger: Pick<Console, "error"> = console): Promise<void> {
     publicOrigin: origin,
     trustProxy: false,
     now: () => t.clock.now(),
+    scopes: SCOPES,
     clients: () => clientList,
     logger,
   });

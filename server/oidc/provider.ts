@@ -13,6 +13,7 @@ import Provider, {
   type ClientMetadata,
   type Configuration,
 } from "oidc-provider";
+import { prefectureName } from "../../widgets/prefecture/prefectures.ts";
 import type { Db } from "../db/database.ts";
 import { accounts } from "../db/schema.ts";
 import type { SecretBox } from "../services/secret-box.ts";
@@ -20,6 +21,7 @@ import { databaseAdapter, findGrantId } from "./adapter.ts";
 import type { OidcClient, OidcClientList } from "./client-source.ts";
 import { INTERACTION_ROUTES } from "./interactions.ts";
 import { loadOidcKeys } from "./keys.ts";
+import { claimsConfiguration, type ScopeSetting } from "./scopes.ts";
 
 /** Every protocol endpoint, under one prefix. */
 export const OIDC_ROUTES = {
@@ -58,18 +60,59 @@ export const OIDC_TTL = {
   Session: 14 * 24 * 60 * 60,
 } as const;
 
-/** The claims each scope releases (spec §6: openid, profile and email are the mandatory scopes). */
-export const SCOPE_CLAIMS = {
-  openid: ["sub"],
-  email: ["email", "email_verified"],
-  profile: ["name", "family_name", "given_name", "nickname", "birthdate"],
-} as const;
-
 /** YYYYMMDD → YYYY-MM-DD (OpenID Connect's birthdate). */
 function birthdateOf(birthday: string | null): string | undefined {
   return birthday && /^\d{8}$/.test(birthday)
     ? `${birthday.slice(0, 4)}-${birthday.slice(4, 6)}-${birthday.slice(6)}`
     : undefined;
+}
+
+/** The spec's gender codes (§3) as OpenID Connect's gender; "prefer not to answer" says nothing. */
+const GENDERS: Record<number, string> = { 1: "male", 2: "female", 9: "other" };
+
+type AccountRow = typeof accounts.$inferSelect;
+
+/** OpenID Connect's address claim (§5.1.1) from the member's Japanese address. */
+function addressOf(account: AccountRow): Record<string, string> | undefined {
+  if (!account.postalCode && !account.prefecture && !account.address) return undefined;
+  const postalCode = account.postalCode?.replace(/^(\d{3})(\d{4})$/, "$1-$2");
+  const region = account.prefecture ? prefectureName(account.prefecture, "ja") : undefined;
+  const street = [account.address, account.address2].filter(Boolean).join(" ") || undefined;
+  const formatted = [postalCode && `〒${postalCode}`, region, street].filter(Boolean).join(" ");
+  return Object.fromEntries(
+    Object.entries({
+      postal_code: postalCode,
+      region,
+      street_address: street,
+      country: "JP",
+      formatted,
+    }).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== ""),
+  );
+}
+
+/** Every claim a scope may release (schemas/store-settings.schema.json `claims`), from the account. */
+export function claimsOf(account: AccountRow): Record<string, unknown> {
+  const name =
+    account.name ?? ([account.familyName, account.givenName].filter(Boolean).join(" ") || undefined);
+  const nameKana =
+    account.nameKana ??
+    ([account.familyNameKana, account.givenNameKana].filter(Boolean).join(" ") || undefined);
+  return {
+    sub: account.publicId,
+    email: account.contactEmail ?? undefined,
+    email_verified: account.emailVerifiedAt !== null,
+    name,
+    family_name: account.familyName ?? undefined,
+    given_name: account.givenName ?? undefined,
+    name_kana: nameKana,
+    family_name_kana: account.familyNameKana ?? undefined,
+    given_name_kana: account.givenNameKana ?? undefined,
+    nickname: account.nickname ?? undefined,
+    gender: account.sex === null ? undefined : GENDERS[account.sex],
+    birthdate: birthdateOf(account.birthday),
+    phone_number: account.phoneNumber ?? undefined,
+    address: addressOf(account),
+  };
 }
 
 /** A member as the provider knows them: `sub` is the account's public id, never its row id. */
@@ -78,19 +121,8 @@ async function findAccount(db: Db, sub: string): Promise<Account | undefined> {
   if (!found) return undefined;
   return {
     accountId: found.publicId,
-    async claims() {
-      const name = found.name ?? ([found.familyName, found.givenName].filter(Boolean).join(" ") || undefined);
-      return {
-        sub: found.publicId,
-        email: found.contactEmail ?? undefined,
-        email_verified: found.emailVerifiedAt !== null,
-        name,
-        family_name: found.familyName ?? undefined,
-        given_name: found.givenName ?? undefined,
-        nickname: found.nickname ?? undefined,
-        birthdate: birthdateOf(found.birthday),
-      };
-    },
+    // The provider keeps only the claims of the scopes granted.
+    claims: async () => ({ ...claimsOf(found), sub: found.publicId }),
   };
 }
 
@@ -103,6 +135,8 @@ export interface OidcProviderOptions {
   trustProxy: boolean;
   /** The relying parties, read on each lookup: an edit of the file applies to the next request. */
   clients: () => OidcClientList;
+  /** The store's scopes (server/oidc/scopes.ts), fixed for this provider's life. */
+  scopes: readonly ScopeSetting[];
   now: () => Date;
   logger?: Pick<Console, "error">;
 }
@@ -184,8 +218,8 @@ export async function createOidcProvider(options: OidcProviderOptions): Promise<
     interactions: { url: () => INTERACTION_ROUTES.entry },
     routes: OIDC_ROUTES,
     ttl: OIDC_TTL,
-    claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, [...claims]])),
-    scopes: ["openid", "offline_access", ...Object.keys(SCOPE_CLAIMS).filter((scope) => scope !== "openid")],
+    claims: claimsConfiguration(options.scopes),
+    scopes: options.scopes.map((scope) => scope.scopeKey),
     responseTypes: ["code"],
     pkce: { required: (_ctx, client) => client.clientAuthMethod === "none" },
     features: {

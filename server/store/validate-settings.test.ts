@@ -145,6 +145,42 @@ describe("store settings problems name the field and why", () => {
       'invoiceIssuer.registrationNumber: "T2000012030001" fails its check digit (T and a 法人番号 whose first digit checks the other twelve)',
     ],
     [
+      "a scope listed twice",
+      (s: Mutable) => s.storeScopeSettings.push({ ...s.storeScopeSettings[1] }),
+      'storeScopeSettings.6.scopeKey: "email" is used twice',
+    ],
+    [
+      "scopes without openid",
+      (s: Mutable) => s.storeScopeSettings.shift(),
+      "storeScopeSettings: must list openid",
+    ],
+    [
+      "openid made optional",
+      (s: Mutable) => {
+        s.storeScopeSettings[0].required = false;
+      },
+      "storeScopeSettings.0.required: openid is always required",
+    ],
+    [
+      "offline_access releasing a claim",
+      (s: Mutable) => {
+        s.storeScopeSettings[5].claims = ["email"];
+      },
+      "storeScopeSettings.5.claims: offline_access releases no claims (sub is always released)",
+    ],
+    [
+      "a scope releasing a claim the provider does not know",
+      (s: Mutable) => {
+        s.storeScopeSettings[2].claims = ["password"];
+      },
+      "storeScopeSettings.2.claims.0: must be one of",
+    ],
+    [
+      "precautions without their text",
+      (s: Mutable) => delete s.oidcPrecautions.text,
+      "oidcPrecautions.text: is required",
+    ],
+    [
       "an invoice issuer without its business name",
       (s: Mutable) => {
         if (s.invoiceIssuer) s.invoiceIssuer.businessName = "";

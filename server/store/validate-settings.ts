@@ -77,6 +77,29 @@ function surveyProblems(survey: StoreSettings["withdrawalSurvey"], path: string)
   return problems;
 }
 
+/** The login provider's scopes: one of each, openid among them and required, releasing only sub. */
+function scopeProblems(scopes: StoreSettings["storeScopeSettings"]): string[] {
+  if (!scopes) return [];
+  const problems: string[] = [];
+  const keys = new Set<string>();
+  for (const [index, scope] of scopes.entries()) {
+    if (keys.has(scope.scopeKey)) {
+      problems.push(`storeScopeSettings.${index}.scopeKey: "${scope.scopeKey}" is used twice`);
+    }
+    keys.add(scope.scopeKey);
+    if ((scope.scopeKey === "openid" || scope.scopeKey === "offline_access") && scope.claims.length > 0) {
+      problems.push(
+        `storeScopeSettings.${index}.claims: ${scope.scopeKey} releases no claims (sub is always released)`,
+      );
+    }
+    if (scope.scopeKey === "openid" && !scope.required) {
+      problems.push(`storeScopeSettings.${index}.required: openid is always required`);
+    }
+  }
+  if (!keys.has("openid")) problems.push("storeScopeSettings: must list openid");
+  return problems;
+}
+
 /** Checks rules that JSON Schema cannot express. */
 function semanticProblems(settings: StoreSettings): string[] {
   const problems: string[] = [];
@@ -118,6 +141,7 @@ function semanticProblems(settings: StoreSettings): string[] {
   if (settings.login.recaptcha?.enabled && !settings.login.recaptcha.siteKey) {
     problems.push("login.recaptcha.siteKey: is required when reCAPTCHA is enabled");
   }
+  problems.push(...scopeProblems(settings.storeScopeSettings));
   const registrationNumber = settings.invoiceIssuer?.registrationNumber;
   if (registrationNumber && !isInvoiceRegistrationNumber(registrationNumber)) {
     problems.push(

@@ -93,6 +93,9 @@ describe("GET /zapi/internal/root/screen-data: storeSettingData", () => {
     expect(storeSettingData).not.toHaveProperty("smtpDomain");
     expect(storeSettingData).not.toHaveProperty("paymentProvider.merchantId");
     expect(storeSettingData).not.toHaveProperty("login.recaptcha.projectId");
+    // The consent screen's own data, not every page's.
+    expect(storeSettingData).not.toHaveProperty("storeScopeSettings");
+    expect(storeSettingData).not.toHaveProperty("oidcPrecautions");
     for (const secret of ["mail.soramiru.example.jp", "sandbox-merchant", "recaptcha-project-secret"]) {
       expect(text).not.toContain(secret);
     }
