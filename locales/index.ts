@@ -12,7 +12,7 @@ export function isLanguage(value: unknown): value is Language {
  * The groups of a language's texts the browser loads on top of the base, each only for the pages
  * that show it (issue 28: light pages carry no form or account texts).
  */
-export const TRANSLATION_GROUPS = ["screens", "account", "plans", "forms", "widgets"] as const;
+export const TRANSLATION_GROUPS = ["screens", "account", "plans", "forms", "widgets", "oidc"] as const;
 export type TranslationGroup = (typeof TRANSLATION_GROUPS)[number];
 
 export function isTranslationGroup(value: unknown): value is TranslationGroup {
@@ -30,6 +30,7 @@ const GROUP_LOADERS: Record<Language, Record<"base" | TranslationGroup, () => Gr
     plans: () => import("./ja/plans.ts"),
     forms: () => import("./ja/forms.ts"),
     widgets: () => import("./ja/widgets.ts"),
+    oidc: () => import("./ja/oidc.ts"),
   },
   en: {
     base: () => import("./en/base.ts"),
@@ -38,6 +39,7 @@ const GROUP_LOADERS: Record<Language, Record<"base" | TranslationGroup, () => Gr
     plans: () => import("./en/plans.ts"),
     forms: () => import("./en/forms.ts"),
     widgets: () => import("./en/widgets.ts"),
+    oidc: () => import("./en/oidc.ts"),
   },
 };
 

@@ -1,5 +1,6 @@
 import * as guest from "./guest.ts";
 import * as mypage from "./mypage.ts";
+import * as oidc from "./oidc.ts";
 import * as plans from "./plans.ts";
 import type { ScreenDefinition } from "./screen-definition.ts";
 import * as signup from "./signup.ts";
@@ -12,6 +13,7 @@ export const SCREENS: readonly ScreenDefinition[] = [
   ...Object.values(mypage),
   ...Object.values(plans),
   ...Object.values(subscriptions),
+  ...Object.values(oidc),
 ];
 
 export function screenById(id: string): ScreenDefinition | undefined {

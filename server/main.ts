@@ -19,6 +19,8 @@ import { type Database, openDatabase } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { type Env, EnvError, parseEnv } from "./env.ts";
 import { createMailer, createSmsSender } from "./mail/transports.ts";
+import { OidcClientsError, redirectSources, watchOidcClients } from "./oidc/client-source.ts";
+import { createOidcService } from "./oidc/service.ts";
 import { createSandboxRoutes } from "./payments/sandbox/routes.ts";
 import { createSandboxProvider } from "./payments/sandbox/sandbox-provider.ts";
 import { billingNotifier } from "./services/billing-notices.ts";
@@ -54,6 +56,19 @@ async function boot(env: Env) {
   const secretBox = createSecretBox(loadSecretKey(env.encryptionKey, resolve(env.dataDir, "encryption.key")));
   const now = () => new Date();
   const paymentConfig = () => store.current().settings.paymentProvider;
+  const sessionMaxAgeMs = env.sessionMaxAgeDays * 24 * 60 * 60 * 1000;
+  // The login provider (issue 46): its relying parties beside the store settings file.
+  const oidcClients = watchOidcClients(resolve(env.storeConfig, ".."));
+  const oidc = await createOidcService({
+    db: database.db,
+    secretBox,
+    publicOrigin: env.publicOrigin,
+    trustProxy: env.trustProxy,
+    clients: oidcClients,
+    store,
+    now,
+    sessionMaxAgeMs,
+  });
   const payments = createSandboxProvider({ db: database.db, config: paymentConfig, now });
   const api = createApi({
     db: database.db,
@@ -73,7 +88,8 @@ async function boot(env: Env) {
     secureCookies: env.publicOrigin.startsWith("https://"),
     publicOrigin: env.publicOrigin,
     trustProxy: env.trustProxy,
-    sessionMaxAgeMs: env.sessionMaxAgeDays * 24 * 60 * 60 * 1000,
+    sessionMaxAgeMs,
+    oidc,
   });
 
   // Renewals: every process on PostgreSQL, the one owner on PGlite (server/billing-loop.ts).
@@ -119,10 +135,13 @@ async function boot(env: Env) {
     clientBuildDir: resolve(root, "build/client"),
     storeAssetsDir: resolve(env.storeConfig, ".."),
     dev,
+    oidcFormTargets: () => redirectSources(oidcClients.current()),
   });
 
   const listener = getRequestListener(app.fetch);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    // The provider's endpoints and interaction requests first (/op/*, discovery, /oidc…).
+    if (oidc.handle(req, res)) return;
     if (vite) vite.middlewares(req, res, () => listener(req, res));
     else listener(req, res);
   });
@@ -164,6 +183,7 @@ async function boot(env: Env) {
     await billing.stop();
     store.close();
     policies.close();
+    oidcClients.close();
     await vite?.close();
     await database.close();
     process.exit(0);
@@ -194,6 +214,7 @@ main().catch((error: unknown) => {
     error instanceof EnvError ||
     error instanceof StoreSettingsError ||
     error instanceof PolicyFilesError ||
+    error instanceof OidcClientsError ||
     error instanceof DirectoryLockedError ||
     error instanceof SecretKeyError
   ) {

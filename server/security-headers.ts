@@ -102,6 +102,8 @@ export interface SecurityHeaderOptions {
   dev: boolean;
   /** RECAPTCHA_SCRIPT_URL: the reCAPTCHA script pages load while the store enables it. */
   recaptchaScriptUrl?: string;
+  /** Origins a page's form post may end at by redirects beyond this site (the login provider's clients). */
+  formTargets?: (path: string) => string[];
 }
 
 export function securityHeaders({
@@ -109,6 +111,7 @@ export function securityHeaders({
   https,
   dev,
   recaptchaScriptUrl,
+  formTargets,
 }: SecurityHeaderOptions): MiddlewareHandler {
   const sources =
     (directive: keyof Allowance, fallback = "") =>
@@ -126,8 +129,9 @@ export function securityHeaders({
     objectSrc: ["'none'"],
     baseUri: ["'none'"],
     frameAncestors: ["'none'"],
-    // Every flow posts to this site's own routes (OIDC and payment redirects add theirs later).
-    formAction: ["'self'"],
+    // Every flow posts to this site's own routes; the login provider's pages end at its clients'
+    // redirect URIs, which form-action governs too (payment redirects add theirs later).
+    formAction: ["'self'", (c: Context) => [...new Set(formTargets?.(c.req.path) ?? [])].join(" ")],
     manifestSrc: ["'self'"],
     workerSrc: ["'self'"],
     ...(https ? { upgradeInsecureRequests: [] } : {}),

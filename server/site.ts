@@ -34,6 +34,11 @@ export interface SiteOptions {
   /** The folder the store's /store-assets/* files are served from. */
   storeAssetsDir: string;
   dev: boolean;
+  /**
+   * Where the login provider's pages may send a form's redirect (the relying parties' redirect
+   * URI origins): the CSP's form-action covers redirects after a post.
+   */
+  oidcFormTargets?: () => string[];
 }
 
 type SiteEnv = { Bindings: { incoming?: IncomingMessage } };
@@ -136,6 +141,7 @@ export function createSite(options: SiteOptions) {
       https: options.publicOrigin.startsWith("https://"),
       dev: options.dev,
       recaptchaScriptUrl: options.recaptchaScriptUrl,
+      formTargets: (path) => (path.startsWith("/oidc/") ? (options.oidcFormTargets?.() ?? []) : []),
     }),
   );
   app.use(trustedHostOnly(options.publicOrigin, options.publicOriginIsDefault));

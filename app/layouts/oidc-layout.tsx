@@ -2,14 +2,15 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { DEFAULT_LANGUAGE, isLanguage } from "../../locales/index.ts";
-import { RouteErrorPage } from "../components/error-page.tsx";
 import { LanguageSwitcher } from "../components/shell/language-switcher.tsx";
 import { MainContent, NavigationProgress } from "../components/shell/main-content.tsx";
 import { useShellData } from "../components/shell/use-shell-data.ts";
 
 /**
  * The login-provider screens (spec §2 OIDC): no site header and no links that leave the flow,
- * only the store's logo, one centred card and a small footer.
+ * only the store's logo, one centred card and a small footer. No error boundary of its own: the
+ * error page's route draws its errors in this frame; a fault of another OIDC page is the site's
+ * error page (the frame's boundary cost the OIDC login page its place under the light budget).
  */
 function OidcFrame({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
@@ -34,15 +35,6 @@ export default function OidcLayout() {
   return (
     <OidcFrame>
       <Outlet />
-    </OidcFrame>
-  );
-}
-
-/** Errors of OIDC screens stay in the OIDC frame instead of the site shell. */
-export function ErrorBoundary() {
-  return (
-    <OidcFrame>
-      <RouteErrorPage />
     </OidcFrame>
   );
 }

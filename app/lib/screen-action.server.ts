@@ -19,6 +19,7 @@ import {
   RECAPTCHA_TOKEN_FIELD,
   valuesFromFormPost,
 } from "../../schemas/form-post.ts";
+import { isProviderServedPath } from "../../schemas/oidc-paths.ts";
 import { safeRedirectOr, safeRedirectPath } from "../../schemas/safe-redirect.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import { validateFormData } from "../../schemas/validation.ts";
@@ -197,10 +198,11 @@ export async function screenAction(args: ActionFunctionArgs, options: ScreenActi
     // A further step of this screen's flow (the login's second factor) carries returnTo along.
     const flowRoot = `/${screen.paths[0].split("/")[1]}/`;
     const furtherStep = returnTo && next.startsWith(flowRoot) && !next.includes("?");
-    if (options.leavesApp?.(next)) return redirectDocument(next, { headers });
+    if (options.leavesApp?.(next) || isProviderServedPath(next)) return redirectDocument(next, { headers });
     return redirect(furtherStep ? `${next}?${new URLSearchParams({ returnTo })}` : next, { headers });
   }
-  if (response.ok) return redirect(landing, { headers });
+  // The login provider's requests are not pages: loaded as a document, not routed in place.
+  if (response.ok) return (isProviderServedPath(landing) ? redirectDocument : redirect)(landing, { headers });
 
   // A 404 the screen does not map is a call the site lacks: a fault of the site, not of the input.
   const code = typeof answer.code === "string" ? answer.code : "";

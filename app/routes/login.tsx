@@ -87,7 +87,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     ? {
         password: (
           <p className="login__forgot">
-            <Link to={forgotPassword.to}>{t(forgotPassword.labelKey)}</Link>
+            {/* Outside a flow that must not be left (the login provider's): in a new tab. */}
+            <Link to={forgotPassword.to} target={forgotPassword.external ? "_blank" : undefined}>
+              {t(forgotPassword.labelKey)}
+            </Link>
           </p>
         ),
       }

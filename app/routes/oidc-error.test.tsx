@@ -2,7 +2,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderRoutes } from "../../tests/render.tsx";
-import OidcLayout, { ErrorBoundary as OidcLayoutErrorBoundary } from "../layouts/oidc-layout.tsx";
+import OidcLayout from "../layouts/oidc-layout.tsx";
 import type { Route } from "./+types/oidc-error";
 import OidcError, { ErrorBoundary, loader } from "./oidc-error.tsx";
 
@@ -21,7 +21,6 @@ function renderOidcError(query: string) {
       {
         path: "oidc",
         Component: OidcLayout,
-        ErrorBoundary: OidcLayoutErrorBoundary,
         children: [{ path: "error", loader, Component: OidcError, ErrorBoundary }],
       },
     ],

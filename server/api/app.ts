@@ -5,13 +5,14 @@ import { requestId } from "hono/request-id";
 import { METHOD_NAME_ALL } from "hono/router";
 import { TrieRouter } from "hono/router/trie-router";
 import { account } from "./account.ts";
-import { auth } from "./auth.ts";
+import { auth, providerLogin } from "./auth.ts";
 import type { ApiDeps, ApiEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
 import { accountHeaderScreenData } from "./internal/account-header.ts";
 import { licensesScreenData } from "./internal/licenses.ts";
 import { loginScreenData } from "./internal/login.ts";
 import { mypageScreenData } from "./internal/mypage.ts";
+import { oidcScreenData } from "./internal/oidc.ts";
 import { passwordScreenData } from "./internal/password.ts";
 import { policiesScreenData } from "./internal/policies.ts";
 import { rootScreenData } from "./internal/root.ts";
@@ -165,6 +166,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/internal/root", rootScreenData);
   app.route("/internal/app/licenses", licensesScreenData());
   app.route("/internal/login", loginScreenData);
+  app.route("/internal/oidc", oidcScreenData);
   app.route("/internal/signup", signupScreenData);
   app.route("/internal/signup/plans", signupPlansScreenData);
   app.route("/internal/password", passwordScreenData);
@@ -181,6 +183,9 @@ export function createApi(deps: ApiDeps) {
   app.route("/internal/account-header", accountHeaderScreenData);
   app.route("/", auth);
   app.route("/", multiFactorLogin);
+  // The login provider's login: the same calls under /zapi/oidc (server/api/login-pages.ts).
+  app.route("/oidc", providerLogin);
+  app.route("/oidc", multiFactorLogin);
   app.route("/signup", signup);
   app.route("/account", account);
   app.route("/account", multiFactorSettings);

@@ -61,6 +61,7 @@ import {
   refuseThrottled,
   takeLoginAttempt,
 } from "./login-limits.ts";
+import { loginPagePath } from "./login-pages.ts";
 import { currentMember } from "./member.ts";
 import { apiError, retryLaterError } from "./messages.ts";
 import { startSecondFactor } from "./multi-factor-login.ts";
@@ -167,7 +168,7 @@ async function startNewBrowserVerification(
     }
   }
   setFlowCookie(c, "login", token);
-  return { redirectTo: NEW_BROWSER_CODE_PATH };
+  return { redirectTo: loginPagePath(c, NEW_BROWSER_CODE_PATH) };
 }
 
 async function codeLogin(c: ApiContext, body: unknown) {
@@ -220,47 +221,55 @@ async function codeLogin(c: ApiContext, body: unknown) {
   return c.json(await logIn(c, account, { method, identifier }));
 }
 
-export const auth = new Hono<ApiEnv>()
-  .post("/login", async (c) => {
-    const body = await readJsonBody(c);
-    const method = asRecord(body).loginMethod;
-    if (method === "Password") return passwordLogin(c, body);
-    if (method === "AuthCode") return codeLogin(c, body);
-    // ExternalAuth arrives with the social providers; anything else is not a login payload.
-    await checkRequest<LoginRequest>(c, REQUEST_SCHEMAS.login, body);
-    throw await apiError(c, 400, "LOGIN_METHOD_UNAVAILABLE", "loginMethodUnavailable");
-  })
+/** POST /login (spec §7): by password or by a mailed code. */
+async function login(c: ApiContext) {
+  const body = await readJsonBody(c);
+  const method = asRecord(body).loginMethod;
+  if (method === "Password") return passwordLogin(c, body);
+  if (method === "AuthCode") return codeLogin(c, body);
+  // ExternalAuth arrives with the social providers; anything else is not a login payload.
+  await checkRequest<LoginRequest>(c, REQUEST_SCHEMAS.login, body);
+  throw await apiError(c, 400, "LOGIN_METHOD_UNAVAILABLE", "loginMethodUnavailable");
+}
 
-  .post("/login/code", async (c) => {
-    const deps = c.get("deps");
-    const { settings, version } = deps.store.current();
-    if (!settings.login.isEnabledAuthCode) {
-      throw await apiError(c, 400, "LOGIN_METHOD_UNAVAILABLE", "loginMethodUnavailable");
-    }
-    const body = await readJsonBody(c);
-    const data = await validateRequestData(c, buildCodeLoginForm({}, version), pick(body, ["email"]));
-    const request = await checkRequest<LoginCodeRequest>(c, REQUEST_SCHEMAS.loginCode, body);
-    await requireRecaptcha(c, "login_code", request.token);
-    const email = normalizeEmail(String(data.email));
-    const now = deps.now();
-    const account = await findAccountByEmail(deps.db, email);
-    // Asking again for the same address keeps the flow (the 30-second rule is per mailbox anyway).
-    const currentToken = flowToken(c, "login");
-    const existing = await findFlow(deps.db, "login", currentToken, now);
-    const { token, flow } =
-      currentToken && existing?.email === email
-        ? { token: currentToken, flow: existing }
-        : await startFlow(deps.db, "login", now, { email, accountId: account?.id ?? null });
-    try {
-      await mailCode(c, flow, { purpose: "login", to: email, delivery: account ? "background" : "none" });
-    } catch (error) {
-      // A refused mail (resend too soon, too many mails) leaves no new flow behind.
-      if (flow !== existing) await endFlow(deps.db, flow.id);
-      throw error;
-    }
-    setFlowCookie(c, "login", token);
-    return c.json({});
-  })
+/** POST /login/code: mails a login code to the address typed. */
+async function sendLoginCode(c: ApiContext) {
+  const deps = c.get("deps");
+  const { settings, version } = deps.store.current();
+  if (!settings.login.isEnabledAuthCode) {
+    throw await apiError(c, 400, "LOGIN_METHOD_UNAVAILABLE", "loginMethodUnavailable");
+  }
+  const body = await readJsonBody(c);
+  const data = await validateRequestData(c, buildCodeLoginForm({}, version), pick(body, ["email"]));
+  const request = await checkRequest<LoginCodeRequest>(c, REQUEST_SCHEMAS.loginCode, body);
+  await requireRecaptcha(c, "login_code", request.token);
+  const email = normalizeEmail(String(data.email));
+  const now = deps.now();
+  const account = await findAccountByEmail(deps.db, email);
+  // Asking again for the same address keeps the flow (the 30-second rule is per mailbox anyway).
+  const currentToken = flowToken(c, "login");
+  const existing = await findFlow(deps.db, "login", currentToken, now);
+  const { token, flow } =
+    currentToken && existing?.email === email
+      ? { token: currentToken, flow: existing }
+      : await startFlow(deps.db, "login", now, { email, accountId: account?.id ?? null });
+  try {
+    await mailCode(c, flow, { purpose: "login", to: email, delivery: account ? "background" : "none" });
+  } catch (error) {
+    // A refused mail (resend too soon, too many mails) leaves no new flow behind.
+    if (flow !== existing) await endFlow(deps.db, flow.id);
+    throw error;
+  }
+  setFlowCookie(c, "login", token);
+  return c.json({});
+}
+
+/** The login provider's login: the same calls under /zapi/oidc (server/api/login-pages.ts). */
+export const providerLogin = new Hono<ApiEnv>().post("/login", login).post("/login/code", sendLoginCode);
+
+export const auth = new Hono<ApiEnv>()
+  .post("/login", login)
+  .post("/login/code", sendLoginCode)
 
   .post("/logout", async (c) => {
     const token = sessionToken(c);

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Db } from "../db/database.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { SmsSender } from "../mail/sms.ts";
+import type { OidcService } from "../oidc/service.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import type { PasswordHasher } from "../services/passwords.ts";
 import type { RecaptchaVerifier } from "../services/recaptcha.ts";
@@ -40,6 +41,8 @@ export interface ApiDeps {
   trustProxy: boolean;
   /** SESSION_MAX_AGE_DAYS in ms: a session ends this long after its login, however often used. */
   sessionMaxAgeMs: number;
+  /** The login provider (server/oidc/service.ts): the interaction a browser is in. Absent: none runs. */
+  oidc?: Pick<OidcService, "interaction">;
 }
 
 /**

@@ -355,6 +355,14 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   "POST /zapi/login/code": [{ email: "taro@example.jp" }],
   "POST /zapi/login/multi-factor/:type": [{ value: "123456" }, { value: "abcd2345", isPreferred: true }],
   "POST /zapi/login/multi-factor/sms/send-code": [{}],
+  // The login provider's login: the same calls under /zapi/oidc.
+  "POST /zapi/oidc/login": [
+    { emailUserId: "taro@example.jp", password: "Passw0rdA", loginMethod: "Password" },
+    { emailUserId: "taro@example.jp", authCode: "123456", loginMethod: "AuthCode" },
+  ],
+  "POST /zapi/oidc/login/code": [{ email: "taro@example.jp" }],
+  "POST /zapi/oidc/login/multi-factor/:type": [{ value: "123456" }],
+  "POST /zapi/oidc/login/multi-factor/sms/send-code": [{}],
   "POST /zapi/account/enable-multi-factor": [
     { multiFactorType: "Email" },
     { multiFactorType: "OTP", token: "123456" },

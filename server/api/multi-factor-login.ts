@@ -38,6 +38,7 @@ import {
   recordFailedLogin,
   takeLoginAttempt,
 } from "./login-limits.ts";
+import { loginPagePath } from "./login-pages.ts";
 import { apiError } from "./messages.ts";
 import { checkRequest, pick, REQUEST_SCHEMAS } from "./request-schemas.ts";
 import { logIn } from "./sign-in.ts";
@@ -92,7 +93,7 @@ export async function startSecondFactor(
     loginIdentifier: first.identifier,
   });
   setFlowCookie(c, "multiFactor", token);
-  return { redirectTo: MULTI_FACTOR_PATH };
+  return { redirectTo: loginPagePath(c, MULTI_FACTOR_PATH) };
 }
 
 export interface PendingLogin {

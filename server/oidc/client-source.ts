@@ -135,3 +135,17 @@ export function watchOidcClients(
     logger,
   });
 }
+
+/**
+ * The CSP sources of the clients' redirect URIs (an origin, or a native app's private scheme):
+ * where a post on the provider's pages may end after its redirects.
+ */
+export function redirectSources(list: OidcClientList): string[] {
+  const sources = list.clients.flatMap((client) =>
+    client.redirect_uris.map((uri) => {
+      const url = new URL(uri);
+      return url.protocol === "http:" || url.protocol === "https:" ? url.origin : url.protocol;
+    }),
+  );
+  return [...new Set(sources)];
+}

@@ -11,29 +11,21 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { parse as parseCookies } from "hono/utils/cookie";
 import type Provider from "oidc-provider";
 import { errors, type InteractionResults } from "oidc-provider";
+import { INTERACTION_REQUEST_PATHS, isInteractionRequestPath } from "../../schemas/oidc-paths.ts";
 import type { Db } from "../db/database.ts";
 import { findSessionAccount, SESSION_COOKIE } from "../services/sessions.ts";
 
-/** The interaction paths of spec §2 that are requests, not pages. */
+/** What the error page says of an interaction that expired, was finished, or was never started here. */
+export const EXPIRED_INTERACTION_DESCRIPTION = "the login has expired; start again from the service";
+
+/** The interaction paths of spec §2: the requests (schemas/oidc-paths.ts) and the pages they send to. */
 export const INTERACTION_ROUTES = {
-  entry: "/oidc",
+  ...INTERACTION_REQUEST_PATHS,
   login: "/oidc/login",
-  loginDone: "/oidc/loginInteraction",
   consent: "/oidc/consent",
-  consentForm: "/oidc/consent/form",
-  consentAbort: "/oidc/consent/form/abort",
 } as const;
 
-const HANDLED = new Set<string>([
-  INTERACTION_ROUTES.entry,
-  INTERACTION_ROUTES.loginDone,
-  INTERACTION_ROUTES.consentForm,
-  INTERACTION_ROUTES.consentAbort,
-]);
-
-export function isInteractionPath(path: string): boolean {
-  return HANDLED.has(path);
-}
+export { isInteractionRequestPath as isInteractionPath };
 
 export interface InteractionOptions {
   provider: Provider;
@@ -236,7 +228,7 @@ export function createInteractionHandler(options: InteractionOptions) {
       }
       if (error instanceof errors.SessionNotFound) {
         // An interaction that expired, was finished already, or was never started in this browser.
-        return errorPage(res, 400, "invalid_request", "the login has expired; start again from the service");
+        return errorPage(res, 400, "invalid_request", EXPIRED_INTERACTION_DESCRIPTION);
       }
       logger.error("[oidc] interaction failed", error);
       errorPage(res, 500, "server_error", "server error");

@@ -13,6 +13,7 @@ import Provider, {
   type ClientMetadata,
   type Configuration,
 } from "oidc-provider";
+import { isProtocolPath } from "../../schemas/oidc-paths.ts";
 import { prefectureName } from "../../widgets/prefecture/prefectures.ts";
 import type { Db } from "../db/database.ts";
 import { accounts } from "../db/schema.ts";
@@ -41,9 +42,7 @@ export const OIDC_ROUTES = {
 } as const;
 
 /** Whether a request path is the provider's: its endpoints and its discovery document. */
-export function isProviderPath(path: string): boolean {
-  return path.startsWith("/op/") || path === "/.well-known/openid-configuration";
-}
+export { isProtocolPath as isProviderPath };
 
 /** How long each thing the provider issues lives (seconds): every one set, none left to a default. */
 export const OIDC_TTL = {

@@ -25,9 +25,9 @@ import { createTestI18n, demoStore, makeRootData } from "../render.tsx";
 
 const stores = storeMatrix();
 const fixtures = loadScreenFixtures();
-/** The screens the schema-form route renders (login has its own plain-form route and tests). */
+/** The screens the schema-form route renders (the login screens are drawn plain, with tests of their own). */
 const formScreens = ROUTED_SCREENS.filter(
-  (screen) => screen.forms.length > 0 && screen.id !== "login" && screen.id !== "login-code",
+  (screen) => screen.forms.length > 0 && screen.formRenderer !== "plain",
 );
 
 const i18ns = {} as Record<Language, I18n>;
@@ -274,6 +274,11 @@ const EXPECTED: Record<
   ],
   // The fixture asks for the app's code while e-mail is the default: "preferred" is offered.
   "login-multi-factor-type": () => [
+    { field: "value", required: true },
+    { field: "isPreferred", required: false },
+  ],
+  // The login provider's second step: the site's, in the OIDC layout.
+  "oidc-login-multi-factor-type": () => [
     { field: "value", required: true },
     { field: "isPreferred", required: false },
   ],

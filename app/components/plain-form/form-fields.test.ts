@@ -74,7 +74,12 @@ describe("isSecret", () => {
 describe("screens drawn plain", () => {
   it("have only fields a plain form can draw, whatever the store offers", () => {
     const plainScreens = SCREENS.filter((screen) => screen.formRenderer === "plain");
-    expect(plainScreens.map((screen) => screen.id)).toEqual(["login", "login-code"]);
+    expect(plainScreens.map((screen) => screen.id)).toEqual([
+      "login",
+      "login-code",
+      "oidc-login",
+      "oidc-login-code",
+    ]);
     for (const screen of plainScreens) {
       for (const definition of screen.forms) {
         for (const screenData of [{}, { isEnabledUserId: true }, { isEnabledUserId: false }]) {

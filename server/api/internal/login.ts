@@ -8,6 +8,7 @@ import { flowToken } from "../auth-cookies.ts";
 import { maskPhoneNumber } from "../code-sms.ts";
 import type { ApiEnv } from "../context.ts";
 import { ApiError } from "../errors.ts";
+import { loginPagePath } from "../login-pages.ts";
 import { apiError } from "../messages.ts";
 import {
   MULTI_FACTOR_PATH,
@@ -45,7 +46,7 @@ export const loginScreenData = new Hono<ApiEnv>()
   .get("/code/screen-data", async (c) => {
     const { db, now } = c.get("deps");
     const flow = await findFlow(db, "login", flowToken(c, "login"), now());
-    if (!flow?.email) return c.json({ redirectTo: LOGIN_CODE_START });
+    if (!flow?.email) return c.json({ redirectTo: loginPagePath(c, LOGIN_CODE_START) });
     const resendAt = resendAvailableAt(flow.codeSentAt);
     // A new-browser verification (issue 39 §3): the account's address, which the visitor may not
     // have typed (a user ID), shown masked; the page says why a code was asked for.
@@ -62,12 +63,12 @@ export const loginScreenData = new Hono<ApiEnv>()
   /** /login/multi-factor: the pending login's default second factor; without one, back to login. */
   .get("/multi-factor/screen-data", async (c) => {
     const pending = await pendingLogin(c);
-    if (!pending) return c.json({ redirectTo: "/login" });
+    if (!pending) return c.json({ redirectTo: loginPagePath(c, "/login") });
     const { defaultType } = await secondFactorsOf(c, pending.account);
-    if (!defaultType) return c.json({ redirectTo: "/login" });
+    if (!defaultType) return c.json({ redirectTo: loginPagePath(c, "/login") });
     // Where the login ends (the page's returnTo) goes along to the type's page.
     const returnTo = safeRedirectPath(c.req.query("returnTo"));
-    const next = `${MULTI_FACTOR_PATH}/${SECOND_FACTOR_SLUGS[defaultType]}`;
+    const next = loginPagePath(c, `${MULTI_FACTOR_PATH}/${SECOND_FACTOR_SLUGS[defaultType]}`);
     return c.json({ redirectTo: returnTo ? `${next}?${new URLSearchParams({ returnTo })}` : next });
   })
 
@@ -80,9 +81,9 @@ export const loginScreenData = new Hono<ApiEnv>()
     const type = secondFactorOfSlug(c.req.param("type"));
     if (!type) throw await apiError(c, 404, "NOT_FOUND", "notFound");
     const pending = await pendingLogin(c);
-    if (!pending) return c.json({ redirectTo: "/login" });
+    if (!pending) return c.json({ redirectTo: loginPagePath(c, "/login") });
     const factors = await secondFactorsOf(c, pending.account);
-    if (!factors.types.includes(type)) return c.json({ redirectTo: MULTI_FACTOR_PATH });
+    if (!factors.types.includes(type)) return c.json({ redirectTo: loginPagePath(c, MULTI_FACTOR_PATH) });
     // The types whose code the server sends: sent as the page first opens, again by the resend button.
     const purpose = type === "Email" ? "multiFactorEmail" : type === "SMS" ? "multiFactorSms" : null;
     let sentAt = purpose ? await lastCodeIssuedAt(c.get("deps").db, pending.flow.id, purpose) : null;

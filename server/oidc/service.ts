@@ -1,0 +1,167 @@
+/**
+ * The login provider as the server mounts it (issue 46): the provider's endpoints (/op/*,
+ * discovery) and the interaction requests (/oidc, /oidc/loginInteraction, /oidc/consent/form…) as
+ * one Node handler beside the site, and the interaction a browser is in, for the screens' data.
+ * The provider is made again when the store's scopes change (a store edit); its keys and state are
+ * in the database, so nothing is lost.
+ */
+import { IncomingMessage, ServerResponse } from "node:http";
+import { Socket } from "node:net";
+import type Provider from "oidc-provider";
+import { errors, type Interaction } from "oidc-provider";
+import type { Db } from "../db/database.ts";
+import type { SecretBox } from "../services/secret-box.ts";
+import type { StoreSettingsSource } from "../store/store-settings-source.ts";
+import type { OidcClient, OidcClientSource } from "./client-source.ts";
+import { createInteractionHandler, isInteractionPath } from "./interactions.ts";
+import { createOidcProvider, isProviderPath } from "./provider.ts";
+import { requiredScopesOf, type ScopeSetting, scopeSettingsOf, scopesFingerprint } from "./scopes.ts";
+
+export interface OidcServiceOptions {
+  db: Db;
+  secretBox: SecretBox;
+  publicOrigin: string;
+  trustProxy: boolean;
+  clients: OidcClientSource;
+  store: StoreSettingsSource;
+  now: () => Date;
+  sessionMaxAgeMs: number;
+  logger?: Pick<Console, "error">;
+}
+
+/** An interaction as the screens see it: the request, the client, what is asked. */
+export interface InteractionView {
+  uid: string;
+  prompt: string;
+  client: OidcClient;
+  /** The scopes the client asked for that the store offers, in the request's order. */
+  requestScopeKeys: string[];
+  /** Scopes this member granted the client before (and still does). */
+  authorizedScopeKeys: string[];
+  /** Scopes asked now that are not granted yet. */
+  unauthorizedScopeKeys: string[];
+  /** Of those, the ones the member refused before: asked again. */
+  updatedScopeKeys: string[];
+  scopes: readonly ScopeSetting[];
+  /** The member the provider's session knows, if any (accounts.public_id). */
+  accountId: string | null;
+}
+
+export interface OidcService {
+  /** Serves a provider or interaction request; false when the path is the site's. */
+  handle(req: IncomingMessage, res: ServerResponse): boolean;
+  /** The interaction the browser is in, by its cookie; null when there is none (or it expired). */
+  interaction(cookieHeader: string | undefined): Promise<InteractionView | null>;
+}
+
+interface Built {
+  fingerprint: string;
+  scopes: readonly ScopeSetting[];
+  provider: Provider;
+  callback: ReturnType<Provider["callback"]>;
+  interactions: ReturnType<typeof createInteractionHandler>;
+}
+
+export async function createOidcService(options: OidcServiceOptions): Promise<OidcService> {
+  const logger = options.logger ?? console;
+  const build = async (scopes: readonly ScopeSetting[]): Promise<Built> => {
+    const provider = await createOidcProvider({
+      db: options.db,
+      secretBox: options.secretBox,
+      publicOrigin: options.publicOrigin,
+      trustProxy: options.trustProxy,
+      clients: () => options.clients.current(),
+      scopes,
+      now: options.now,
+      logger,
+    });
+    return {
+      fingerprint: scopesFingerprint(scopes),
+      scopes,
+      provider,
+      callback: provider.callback(),
+      interactions: createInteractionHandler({
+        provider,
+        db: options.db,
+        now: options.now,
+        sessionMaxAgeMs: options.sessionMaxAgeMs,
+        publicOrigin: options.publicOrigin,
+        requiredScopes: () => requiredScopesOf(scopes),
+        logger,
+      }),
+    };
+  };
+
+  let current = await build(scopeSettingsOf(options.store.current().settings));
+  let rebuilding: Promise<Built> | null = null;
+  /** The provider for the store's scopes now: made again after a store edit changed them. */
+  const provider = async (): Promise<Built> => {
+    const scopes = scopeSettingsOf(options.store.current().settings);
+    if (scopesFingerprint(scopes) === current.fingerprint) return current;
+    rebuilding ??= build(scopes).then((built) => {
+      current = built;
+      rebuilding = null;
+      return built;
+    });
+    return rebuilding;
+  };
+
+  const serverFault = (res: ServerResponse, error: unknown) => {
+    logger.error("[oidc] request failed", error);
+    if (res.headersSent) return res.destroy();
+    res.statusCode = 303;
+    res.setHeader("Location", "/oidc/error?status=500");
+    res.end();
+  };
+
+  return {
+    handle(req, res) {
+      const path = new URL(req.url ?? "/", "http://x").pathname;
+      const providerPath = isProviderPath(path);
+      if (!providerPath && !isInteractionPath(path)) return false;
+      provider().then(
+        (built) => (providerPath ? built.callback(req, res) : built.interactions(req, res)),
+        (error) => serverFault(res, error),
+      );
+      return true;
+    },
+
+    async interaction(cookieHeader) {
+      if (!cookieHeader) return null;
+      const built = await provider();
+      // oidc-provider reads its signed interaction cookie from a request: one made of the header.
+      const req = new IncomingMessage(new Socket());
+      req.headers = { cookie: cookieHeader };
+      req.url = "/";
+      req.method = "GET";
+      let details: Interaction;
+      try {
+        details = await built.provider.interactionDetails(req, new ServerResponse(req));
+      } catch (error) {
+        if (error instanceof errors.SessionNotFound) return null;
+        throw error;
+      }
+      const client = options.clients.current().clients.find((c) => c.client_id === details.params.client_id);
+      if (!client) return null;
+      const offered = new Set(built.scopes.map((scope) => scope.scopeKey));
+      const requestScopeKeys = [...new Set(String(details.params.scope ?? "").split(" "))].filter((scope) =>
+        offered.has(scope),
+      );
+      const grant = details.grantId ? await built.provider.Grant.find(details.grantId) : undefined;
+      const granted = new Set(grant?.getOIDCScope().split(" ").filter(Boolean) ?? []);
+      const refused = new Set(grant?.getRejectedOIDCScope().split(" ").filter(Boolean) ?? []);
+      const unauthorizedScopeKeys = requestScopeKeys.filter((scope) => !granted.has(scope));
+      return {
+        uid: details.uid,
+        prompt: details.prompt.name,
+        client,
+        requestScopeKeys,
+        authorizedScopeKeys: requestScopeKeys.filter((scope) => granted.has(scope)),
+        unauthorizedScopeKeys,
+        updatedScopeKeys: unauthorizedScopeKeys.filter((scope) => refused.has(scope)),
+        scopes: built.scopes,
+        accountId: details.session?.accountId ?? null,
+      };
+    },
+  };
+}

@@ -1,0 +1,199 @@
+/**
+ * Issue 46: the login provider, with openid-client as the relying party (a maintained client, not
+ * our code) and Chromium as the member's browser. The client is added to the running server's
+ * oidc-clients.json and is usable at once; a visitor logs in with a password inside the flow,
+ * consents with the optional profile refused (its claims absent from the ID token and userinfo),
+ * the tokens are verified and refreshed, a second authorization skips consent, and cancel at
+ * consent is access_denied at the client.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import * as oidc from "openid-client";
+import { e2eDataDir } from "../../playwright.config.ts";
+import { newEmail, signUpMember } from "./helpers.ts";
+import { expect, test } from "./visitor.ts";
+
+const PASSWORD = "Provider2026pass";
+const CLIENT_ID = "e2e-relying-party";
+const SECRET = "e2e-relying-party-secret-0123456789abcdef";
+const clientsFile = join(e2eDataDir, "store", "oidc-clients.json");
+
+test.describe.configure({ mode: "serial" });
+
+let origin: string;
+let redirectUri: string;
+let config: oidc.Configuration;
+
+/** Adds the test's client to the running server's file (the only spec that edits it). */
+function registerClient() {
+  const file = JSON.parse(readFileSync(clientsFile, "utf8")) as { clients: { client_id: string }[] };
+  const clients = file.clients.filter((client) => client.client_id !== CLIENT_ID);
+  clients.push({
+    client_id: CLIENT_ID,
+    client_secret: SECRET,
+    token_endpoint_auth_method: "client_secret_basic",
+    redirect_uris: [redirectUri],
+    grant_types: ["authorization_code", "refresh_token"],
+    client_name: "E2E Relying Party",
+    client_name_ja: "E2E 連携サービス",
+    provider_name: "テスト株式会社",
+    description: "ブラウザのテストが動かす連携先です。",
+  } as never);
+  writeFileSync(clientsFile, `${JSON.stringify({ ...file, clients }, null, 2)}\n`);
+}
+
+interface Authorization {
+  url: string;
+  verifier: string;
+  state: string;
+}
+
+async function authorization(parameters: Record<string, string> = {}): Promise<Authorization> {
+  const verifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri,
+    scope: "openid email profile offline_access",
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+    state,
+    ...parameters,
+  });
+  return { url: url.href, verifier, state };
+}
+
+/** The relying party's callback: a server of the test's own, which records each call. */
+const callbacks: URL[] = [];
+let callbackServer: Server;
+
+/** Does `start` and hands back the URL the relying party's callback was then called with. */
+async function callbackOf(page: Page, start: () => Promise<unknown>): Promise<URL> {
+  const before = callbacks.length;
+  await start();
+  await expect.poll(() => callbacks.length, { timeout: 15_000 }).toBeGreaterThan(before);
+  await expect(page.getByText("relying party")).toBeVisible();
+  return callbacks[callbacks.length - 1] as URL;
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  origin = String(baseURL);
+  const rpPort = Number(new URL(origin).port) + 59;
+  redirectUri = `${origin.replace(/:\d+$/, "")}:${rpPort}/e2e-rp/callback`;
+  callbackServer = createServer((req, res) => {
+    const called = new URL(req.url ?? "/", redirectUri);
+    // Not the browser's favicon request.
+    if (called.pathname === new URL(redirectUri).pathname) callbacks.push(called);
+    res.writeHead(200, { "content-type": "text/plain" }).end("relying party");
+  });
+  await new Promise<void>((done) => callbackServer.listen(rpPort, "127.0.0.1", done));
+  registerClient();
+  // Usable on the next request once the server has read the file.
+  await expect
+    .poll(
+      async () => {
+        const candidate = await oidc.discovery(new URL(origin), CLIENT_ID, SECRET, undefined, {
+          execute: [oidc.allowInsecureRequests],
+        });
+        const probe = await fetch(
+          oidc.buildAuthorizationUrl(candidate, {
+            redirect_uri: redirectUri,
+            scope: "openid",
+            code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+            code_challenge_method: "S256",
+          }),
+          { redirect: "manual" },
+        );
+        config = candidate;
+        return probe.headers.get("location") ?? "";
+      },
+      { timeout: 10_000 },
+    )
+    .toBe("/oidc");
+});
+
+test.afterAll(async () => {
+  await new Promise((done) => callbackServer.close(done));
+});
+
+test("a visitor logs in inside the flow, refuses the profile, and the client gets verified tokens", async ({
+  browser,
+}) => {
+  const email = newEmail("oidc");
+  // The member signs up on the site first, in a browser of their own.
+  const signUp = await browser.newPage();
+  await signUpMember(signUp, email, PASSWORD);
+  await signUp.close();
+
+  const page = await browser.newPage();
+  const request = await authorization({ prompt: "consent" });
+  await page.goto(request.url);
+  await expect(page).toHaveURL(/\/oidc\/login$/);
+  await expect(page.getByRole("heading", { name: "ログイン" })).toBeVisible();
+  await page.locator('[data-field="emailUserId"] input').fill(email);
+  await page.locator('[data-field="password"] input').fill(PASSWORD);
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
+
+  await expect(page).toHaveURL(/\/oidc\/consent$/);
+  await expect(page.getByRole("heading", { name: "アクセスの許可" })).toBeVisible();
+  await expect(page.getByText("E2E 連携サービス", { exact: true })).toBeVisible();
+  await expect(page.getByText("提供：テスト株式会社")).toBeVisible();
+  // Mandatory scopes are locked on; the optional ones may be turned off.
+  await expect(page.getByRole("switch", { name: /メールアドレス/ })).toBeDisabled();
+  await expect(page.getByRole("switch", { name: /メールアドレス/ })).toBeChecked();
+  const profile = page.getByRole("switch", { name: /プロフィール/ });
+  await expect(profile).toBeChecked();
+  await profile.uncheck();
+  await expect(page.getByRole("heading", { name: "ご注意" })).toBeVisible();
+  const callback = await callbackOf(page, () => page.getByRole("button", { name: "許可する" }).click());
+
+  const tokens = await oidc.authorizationCodeGrant(config, callback, {
+    pkceCodeVerifier: request.verifier,
+    expectedState: request.state,
+  });
+  // The ID token of the code flow carries who (the scopes' claims are userinfo's: OIDC Core 5.4).
+  const claims = tokens.claims();
+  expect(claims?.sub).toBeTruthy();
+  expect(claims).not.toHaveProperty("name");
+  expect(claims).not.toHaveProperty("nickname");
+  const userinfo = await oidc.fetchUserInfo(config, tokens.access_token, String(claims?.sub));
+  expect(userinfo).toMatchObject({ email, email_verified: true });
+  expect(userinfo).not.toHaveProperty("name");
+  expect(tokens.scope?.split(" ").sort()).toEqual(["email", "offline_access", "openid"]);
+  const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token ?? "");
+  expect(refreshed.access_token).toBeTruthy();
+
+  // A second authorization: the member is known and has consented, so the client hears at once.
+  const again = await authorization({ scope: "openid email" });
+  const second = await callbackOf(page, () => page.goto(again.url));
+  expect(second.searchParams.get("code")).toBeTruthy();
+  expect(second.searchParams.get("state")).toBe(again.state);
+
+  // Cancel at consent: access_denied at the client.
+  const asked = await authorization({ prompt: "consent" });
+  await page.goto(asked.url);
+  await expect(page).toHaveURL(/\/oidc\/consent$/);
+  const cancelled = await callbackOf(page, () => page.getByRole("link", { name: "キャンセル" }).click());
+  expect(cancelled.searchParams.get("error")).toBe("access_denied");
+  expect(cancelled.searchParams.get("state")).toBe(asked.state);
+  await page.close();
+});
+
+test("a request for an unregistered redirect URI shows the error page, never a redirect", async ({
+  page,
+}) => {
+  const request = await authorization();
+  const url = new URL(request.url);
+  url.searchParams.set("redirect_uri", `${redirectUri}/extra`);
+  await page.goto(url.href);
+  await expect(page).toHaveURL(/\/oidc\/error\?/);
+  await expect(page.getByText("invalid_redirect_uri")).toBeVisible();
+});
+
+test("the provider's pages without an interaction say to start again", async ({ page }) => {
+  await page.goto("/oidc/login");
+  await expect(page).toHaveURL(/\/oidc\/error\?/);
+  await page.goto("/oidc/consent");
+  await expect(page).toHaveURL(/\/oidc\/error\?/);
+});
