@@ -120,6 +120,7 @@ function ScopeRow({
         name={scope.required ? undefined : "addScope[]"}
         value={scope.scopeKey}
         checked={scope.required || on}
+        aria-checked={scope.required || on}
         disabled={scope.required}
         aria-describedby={`${id}-description`}
         onChange={(event) => onChange(event.currentTarget.checked)}
