@@ -7,6 +7,7 @@ import { createPublicKey } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../tests/api-harness.ts";
 import { oidcKeys } from "../db/schema.ts";
+import { createSecretBox, SecretKeyError } from "../services/secret-box.ts";
 import { loadOidcKeys, RETIRE_AFTER_MS, rotateOidcKeys } from "./keys.ts";
 
 let t: TestApi;
@@ -38,6 +39,16 @@ describe("the provider's keys", () => {
     const stored = JSON.stringify(await t.db.select().from(oidcKeys));
     expect(stored).not.toContain(jwks.keys[0]?.d);
     expect(stored).not.toContain(cookieKeys[0]);
+  });
+
+  it("a server with another encryption key is told so, and opens nothing", async () => {
+    await load();
+    const stranger = createSecretBox(Buffer.alloc(32, 9));
+    await expect(loadOidcKeys(t.db, stranger, t.clock.now())).rejects.toThrow(
+      new SecretKeyError(
+        "the login provider's keys in the database were sealed with another encryption key: give every server of this database the same ENCRYPTION_KEY",
+      ),
+    );
   });
 
   it("two processes starting at once make one key of each kind", async () => {

@@ -11,7 +11,7 @@ import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { type OidcKeyKind, oidcKeys } from "../db/schema.ts";
-import type { SecretBox } from "../services/secret-box.ts";
+import { type SecretBox, SecretKeyError } from "../services/secret-box.ts";
 
 /** A private signing key as the provider's `jwks` takes it. */
 export interface SigningJwk {
@@ -54,7 +54,14 @@ async function activeKeys(db: Db, box: SecretBox, kind: OidcKeyKind): Promise<st
     .from(oidcKeys)
     .where(and(eq(oidcKeys.kind, kind), isNull(oidcKeys.retiredAt)))
     .orderBy(desc(oidcKeys.createdAt), asc(oidcKeys.kid));
-  return rows.map((row) => box.open(row.sealed));
+  try {
+    return rows.map((row) => box.open(row.sealed));
+  } catch {
+    // Every process on one database must seal with one key (ENCRYPTION_KEY, or the same key file).
+    throw new SecretKeyError(
+      "the login provider's keys in the database were sealed with another encryption key: give every server of this database the same ENCRYPTION_KEY",
+    );
+  }
 }
 
 /** The keys in force, made first if there are none (the first start). */

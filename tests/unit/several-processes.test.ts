@@ -192,6 +192,8 @@ describe.skipIf(!built || !serverUrl)("several processes on one PostgreSQL", () 
       DATABASE_URL: databaseUrl,
       STORE_CONFIG: storeConfig,
       PUBLIC_ORIGIN: `http://${host}`,
+      // The servers of one database share its encryption key (the first test's).
+      ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
       DATA_DIR: tempDir("data-cluster-"),
       PORT: String(port),
       WEB_CONCURRENCY: "2",
