@@ -14,6 +14,7 @@ const SCREEN_ROUTE_FILES: Readonly<Record<string, string>> = {
   "oidc-login": "routes/login.tsx",
   "oidc-login-code": "routes/login.tsx",
   "oidc-consent": "routes/oidc-consent.tsx",
+  "oidc-select-account": "routes/oidc-select-account.tsx",
   "mypage-multi-factor": "routes/mypage-multi-factor.tsx",
   "mypage-multi-factor-email": "routes/mypage-multi-factor.tsx",
   "mypage-multi-factor-sms": "routes/mypage-multi-factor.tsx",
@@ -152,6 +153,7 @@ export default [
     screen("/oidc/login/multi-factor"),
     screen("/oidc/login/multi-factor/:type"),
     screen("/oidc/consent"),
+    screen("/oidc/select-account"),
   ]),
   // Precompiled form validators (ADR 0012): a resource route, no page.
   route("/form-validators/:file", "routes/form-validator.ts"),

@@ -11,6 +11,9 @@ export const INTERACTION_REQUEST_PATHS = {
   loginDone: "/oidc/loginInteraction",
   consentForm: "/oidc/consent/form",
   consentAbort: "/oidc/consent/form/abort",
+  selectAccountForm: "/oidc/selectAccount/form",
+  selectAccountSwitch: "/oidc/selectAccount/form/switch",
+  selectAccountDone: "/oidc/selectAccountInteraction",
 } as const;
 
 const INTERACTION_REQUESTS = new Set<string>(Object.values(INTERACTION_REQUEST_PATHS));

@@ -1,8 +1,8 @@
 /**
  * The login provider's screens (issue 46 §3; spec §2 OIDC): the site's login in the OIDC layout,
  * whose calls are answered under /zapi/oidc (server/api/login-pages.ts) and whose last step ends at
- * /oidc/loginInteraction, where the provider's interaction goes on. The consent screen is its own
- * route (app/routes/oidc-consent.tsx).
+ * /oidc/loginInteraction, where the provider's interaction goes on; the consent and the account
+ * selection, each a page body of its own (app/components/oidc).
  */
 import type { ScreenDefinition } from "./screen-definition.ts";
 
@@ -109,5 +109,17 @@ export const oidcConsent = {
   access: "any",
   titleKey: "oidcConsent.title",
   screenData: "oidc/consent",
+  content: "oidcConsent",
+  forms: [],
+} as const satisfies ScreenDefinition;
+
+export const oidcSelectAccount = {
+  id: "oidc-select-account",
+  paths: ["/oidc/select-account"],
+  layout: "oidc",
+  access: "any",
+  titleKey: "oidcSelectAccount.title",
+  screenData: "oidc/select-account",
+  content: "oidcSelectAccount",
   forms: [],
 } as const satisfies ScreenDefinition;

@@ -6,33 +6,29 @@
  * skips consent, cancel at consent is access_denied at the client, prompt=login and a visitor
  * without a session go to the login page, and an interaction that is gone shows the error page.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import * as oidc from "openid-client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createTestApi,
-  demoStoreSettings,
   insertSignedInAccount,
   type SignedInAccount,
   type TestApi,
 } from "../../tests/api-harness.ts";
+import { type OidcTestServer, serveOidcProvider } from "../../tests/oidc-test-server.ts";
 import { accounts } from "../db/schema.ts";
 import { type OidcClientList, parseOidcClients } from "./client-source.ts";
-import { createInteractionHandler, isInteractionPath } from "./interactions.ts";
-import { createOidcProvider, isProviderPath } from "./provider.ts";
-import { requiredScopesOf, scopeSettingsOf } from "./scopes.ts";
 
-/** The demo store's scopes: openid and email required; profile, address, phone, offline_access optional. */
-const SCOPES = scopeSettingsOf(demoStoreSettings());
 const REDIRECT = "https://rp.example/callback";
 const SECRET = "a-confidential-clients-secret-0123456789";
 
 let t: TestApi;
-let server: Server;
+let server: OidcTestServer;
 let origin: string;
 let clients: OidcClientList;
+
+/** The product's pages: the test acts there as the member would. */
+const PAGES = new Set(["/oidc/login", "/oidc/consent", "/oidc/select-account", "/oidc/error"]);
 
 /** A browser: follows nothing by itself, keeps cookies (names only: the paths are the provider's concern). */
 class Browser {
@@ -59,12 +55,30 @@ class Browser {
     let response = await this.fetch(url, init);
     for (let hops = 0; hops < 20; hops++) {
       const location = response.headers.get("location");
+      if (response.status === 200 && response.headers.get("content-type")?.startsWith("text/html")) {
+        // The provider's self-submitting form (its logout of another member, then back): submitted
+        // as the browser's script would.
+        const page = await response.text();
+        const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1];
+        if (!action) return new URL(url, origin).href;
+        const body = new URLSearchParams(
+          [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map(
+            ([, name = "", value = ""]) => [name, value],
+          ),
+        );
+        url = new URL(action.replaceAll("&amp;", "&"), origin).href;
+        response = await this.fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", origin },
+          body,
+        });
+        continue;
+      }
       if (response.status < 300 || response.status >= 400 || !location) return new URL(url, origin).href;
       url = new URL(location, origin).href;
       if (!url.startsWith(origin)) return url;
-      // Stop at the product's pages: the test acts there as the member would.
       const path = new URL(url).pathname;
-      if (path === "/oidc/login" || path === "/oidc/consent" || path === "/oidc/error") return url;
+      if (PAGES.has(path)) return url;
       response = await this.fetch(url);
     }
     throw new Error("too many redirects");
@@ -72,34 +86,8 @@ class Browser {
 }
 
 async function serve(): Promise<void> {
-  server = createServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const provider = await createOidcProvider({
-    db: t.db,
-    secretBox: t.deps.secretBox,
-    publicOrigin: origin,
-    trustProxy: false,
-    now: () => t.clock.now(),
-    scopes: SCOPES,
-    clients: () => clients,
-  });
-  const interactions = createInteractionHandler({
-    provider,
-    db: t.db,
-    now: () => t.clock.now(),
-    sessionMaxAgeMs: 24 * 60 * 60 * 1000,
-    publicOrigin: origin,
-    requiredScopes: () => requiredScopesOf(SCOPES),
-  });
-  const callback = provider.callback();
-  server.on("request", (req, res) => {
-    const path = new URL(req.url ?? "/", origin).pathname;
-    if (isProviderPath(path)) return callback(req, res);
-    if (isInteractionPath(path)) return void interactions(req, res);
-    res.statusCode = 404;
-    res.end();
-  });
+  server = await serveOidcProvider(t, { clients: () => clients });
+  origin = server.origin;
 }
 
 beforeEach(async () => {
@@ -122,8 +110,7 @@ beforeEach(async () => {
   await serve();
 });
 afterEach(async () => {
-  server.closeAllConnections();
-  await new Promise((done) => server.close(done));
+  await server.close();
   await t.close();
 });
 
@@ -340,5 +327,144 @@ describe("the provider's interactions (issue 46 §3, §4)", () => {
       }),
     );
     expect(notForm.searchParams.get("status")).toBe("400");
+  });
+});
+
+async function subjectOf(
+  config: oidc.Configuration,
+  callback: string,
+  request: Authorization,
+): Promise<string> {
+  expect(callback.startsWith(`${REDIRECT}?`), callback).toBe(true);
+  const tokens = await oidc.authorizationCodeGrant(config, new URL(callback), {
+    pkceCodeVerifier: request.verifier,
+    expectedState: request.state,
+  });
+  return tokens.claims()?.sub ?? "";
+}
+
+function selectAccount(browser: Browser, accountId: string): Promise<string> {
+  return browser.follow("/oidc/selectAccount/form", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
+    body: new URLSearchParams({ accountId }),
+  });
+}
+
+const pathOf = (url: string) => new URL(url).pathname;
+
+describe("account selection and one member per browser (issue 46 §3)", () => {
+  it("prompt=select_account: the site's member goes on as themselves", async () => {
+    const member = await insertSignedInAccount(t, { contactEmail: "chooser@example.jp" });
+    const browser = new Browser();
+    signedIn(browser, member);
+    const config = await relyingParty();
+    const first = await authorization(config, { prompt: "", scope: "openid email" });
+    expect(pathOf(await browser.follow(first.url))).toBe("/oidc/consent");
+    await subjectOf(config, await consent(browser, { "addScope[]": ["email"] }), first);
+
+    const request = await authorization(config, { prompt: "select_account", scope: "openid email" });
+    expect(pathOf(await browser.follow(request.url))).toBe("/oidc/select-account");
+    // Consent was given before: "log in" goes straight back to the client, as this member.
+    expect(await subjectOf(config, await selectAccount(browser, member.publicId), request)).toBe(
+      member.publicId,
+    );
+  });
+
+  it("prompt=select_account: a page shown for another member is shown again, not taken", async () => {
+    const member = await insertSignedInAccount(t);
+    const browser = new Browser();
+    signedIn(browser, member);
+    const request = await authorization(await relyingParty(), { prompt: "select_account" });
+    expect(pathOf(await browser.follow(request.url))).toBe("/oidc/select-account");
+    const other = await insertSignedInAccount(t);
+    expect(pathOf(await selectAccount(browser, other.publicId))).toBe("/oidc/select-account");
+    expect(pathOf(await selectAccount(browser, ""))).toBe("/oidc/select-account");
+  });
+
+  it("prompt=select_account, another account: the site's login, then the client gets the new member", async () => {
+    const first = await insertSignedInAccount(t, { contactEmail: "first@example.jp" });
+    const second = await insertSignedInAccount(t, { contactEmail: "second@example.jp" });
+    const browser = new Browser();
+    signedIn(browser, first);
+    const config = await relyingParty();
+    const before = await authorization(config, { prompt: "", scope: "openid email" });
+    await browser.follow(before.url);
+    expect(await subjectOf(config, await consent(browser, { "addScope[]": ["email"] }), before)).toBe(
+      first.publicId,
+    );
+
+    const request = await authorization(config, { prompt: "select_account", scope: "openid email" });
+    expect(pathOf(await browser.follow(request.url))).toBe("/oidc/select-account");
+    expect(pathOf(await browser.follow("/oidc/selectAccount/form/switch"))).toBe("/oidc/login");
+    // The site's login replaces the browser's session (server/api/sign-in.ts): one member per browser.
+    signedIn(browser, second);
+    // The provider ends the first member's session, then asks the second member's consent.
+    expect(pathOf(await browser.follow("/oidc/loginInteraction"))).toBe("/oidc/consent");
+    expect(await subjectOf(config, await consent(browser, { "addScope[]": ["email"] }), request)).toBe(
+      second.publicId,
+    );
+
+    // The first member's grant outlived that session: back as them, no consent asked.
+    signedIn(browser, first);
+    const again = await authorization(config, { prompt: "", scope: "openid email" });
+    expect(await subjectOf(config, await browser.follow(again.url), again)).toBe(first.publicId);
+  });
+
+  it("prompt=select_account without a member of the site is the login", async () => {
+    const visitor = new Browser();
+    const request = await authorization(await relyingParty(), { prompt: "select_account" });
+    expect(pathOf(await visitor.follow(request.url))).toBe("/oidc/login");
+    // Selection requests outside a selection send the browser where the interaction is.
+    expect(pathOf(await visitor.follow("/oidc/selectAccount/form/switch"))).toBe("/oidc/login");
+    expect(pathOf(await visitor.follow("/oidc/selectAccountInteraction"))).toBe("/oidc/login");
+    const member = await insertSignedInAccount(t);
+    signedIn(visitor, member);
+    expect(pathOf(await visitor.follow("/oidc/loginInteraction"))).toBe("/oidc/consent");
+  });
+
+  it("the provider never answers for a member the site no longer has: logged out → login, another member → that member", async () => {
+    const first = await insertSignedInAccount(t);
+    const browser = new Browser();
+    signedIn(browser, first);
+    const config = await relyingParty();
+    const request = await authorization(config, { prompt: "", scope: "openid email" });
+    await browser.follow(request.url);
+    await subjectOf(config, await consent(browser, { "addScope[]": ["email"] }), request);
+
+    // Logged out of the site: prompt=none cannot go on silently.
+    browser.cookies.delete("sid");
+    const silent = await authorization(config, { prompt: "none", scope: "openid email" });
+    const refused = new URL(await browser.follow(silent.url));
+    expect(refused.searchParams.get("error")).toBe("login_required");
+    const asked = await authorization(config, { prompt: "", scope: "openid email" });
+    expect(pathOf(await browser.follow(asked.url))).toBe("/oidc/login");
+
+    // Another member logged in to the site: the provider goes on as them.
+    const second = await insertSignedInAccount(t);
+    signedIn(browser, second);
+    const next = await authorization(config, { prompt: "", scope: "openid email" });
+    expect(pathOf(await browser.follow(next.url))).toBe("/oidc/consent");
+    expect(await subjectOf(config, await consent(browser, { "addScope[]": ["email"] }), next)).toBe(
+      second.publicId,
+    );
+  });
+
+  it("the selection's form is refused from another site; opened, it goes where the interaction is", async () => {
+    const stranger = new Browser();
+    const forged = new URL(
+      await stranger.follow("/oidc/selectAccount/form", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+        body: "accountId=x",
+      }),
+    );
+    expect(forged.searchParams.get("status")).toBe("403");
+    // Opened rather than posted: where the interaction is — without one, the error page's "start again".
+    const opened = new URL(await stranger.follow("/oidc/selectAccount/form"));
+    expect([opened.pathname, opened.searchParams.get("status")]).toEqual(["/oidc/error", "400"]);
+    expect(
+      new URL(await stranger.follow("/oidc/consent/form", { method: "PUT" })).searchParams.get("status"),
+    ).toBe("405");
   });
 });

@@ -1,19 +1,21 @@
 /**
  * The provider's interactions as requests of the product (issue 46 §3; spec §2, §7): the provider
  * sends the browser to /oidc, which decides what the member must do — log in (the site's own login
- * at /oidc/login, ending at /oidc/loginInteraction) or consent (/oidc/consent, posting
- * /oidc/consent/form or leaving by /oidc/consent/form/abort). These are Node handlers beside the
- * provider: oidc-provider reads and finishes an interaction on the request and response themselves.
- * A member logged in to the site is not asked to log in again unless the client asks (prompt=login,
- * max_age): the site's session is the one login of the browser.
+ * at /oidc/login, ending at /oidc/loginInteraction), consent (/oidc/consent, posting
+ * /oidc/consent/form or leaving by /oidc/consent/form/abort), or, when the client asks
+ * (prompt=select_account), choose the account (/oidc/select-account: go on as the site's member by
+ * /oidc/selectAccount/form, or log in as another by /oidc/selectAccount/form/switch, which ends at
+ * /oidc/selectAccountInteraction). These are Node handlers beside the provider: oidc-provider reads
+ * and finishes an interaction on the request and response themselves. A member logged in to the
+ * site is not asked to log in again unless the client asks (prompt=login, max_age): the site's
+ * session is the one login of the browser, and the member the provider logs in is always the site's.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { parse as parseCookies } from "hono/utils/cookie";
 import type Provider from "oidc-provider";
 import { errors, type InteractionResults } from "oidc-provider";
 import { INTERACTION_REQUEST_PATHS, isInteractionRequestPath } from "../../schemas/oidc-paths.ts";
-import type { Db } from "../db/database.ts";
-import { findSessionAccount, SESSION_COOKIE } from "../services/sessions.ts";
+import type { FoundSession } from "../services/sessions.ts";
+import type { SiteSessionReader } from "./site-session.ts";
 
 /** What the error page says of an interaction that expired, was finished, or was never started here. */
 export const EXPIRED_INTERACTION_DESCRIPTION = "the login has expired; start again from the service";
@@ -23,15 +25,18 @@ export const INTERACTION_ROUTES = {
   ...INTERACTION_REQUEST_PATHS,
   login: "/oidc/login",
   consent: "/oidc/consent",
+  selectAccount: "/oidc/select-account",
 } as const;
+
+/** The interaction requests that are form posts; every other one is a GET. */
+const FORM_POSTS = new Set<string>([INTERACTION_ROUTES.consentForm, INTERACTION_ROUTES.selectAccountForm]);
 
 export { isInteractionRequestPath as isInteractionPath };
 
 export interface InteractionOptions {
   provider: Provider;
-  db: Db;
-  now: () => Date;
-  sessionMaxAgeMs: number;
+  /** The site's member of a request's cookies (server/oidc/site-session.ts). */
+  siteSession: SiteSessionReader;
   /** The public origin: a form post from anywhere else is refused. */
   publicOrigin: string;
   /** Scopes the member cannot refuse (openid always; the store's required scopes). */
@@ -95,29 +100,35 @@ function fieldValues(form: URLSearchParams, name: string): Set<string> {
 }
 
 export function createInteractionHandler(options: InteractionOptions) {
-  const { provider, db } = options;
+  const { provider } = options;
   const logger = options.logger ?? console;
 
-  const siteSession = (req: IncomingMessage) => {
-    const token = parseCookies(req.headers.cookie ?? "", SESSION_COOKIE)[SESSION_COOKIE];
-    return findSessionAccount(db, token, options.now(), options.sessionMaxAgeMs);
-  };
+  const siteSession = (req: IncomingMessage) => options.siteSession(req.headers.cookie);
 
   const finish = (req: IncomingMessage, res: ServerResponse, result: InteractionResults) =>
     provider.interactionFinished(req, res, result, { mergeWithLastSubmission: true });
+
+  /** The provider's login of the site's member (their site login's time: max_age reads it). */
+  const loginOf = (session: FoundSession): InteractionResults["login"] => ({
+    accountId: session.publicId,
+    ts: Math.floor(session.authenticatedAt.getTime() / 1000),
+    remember: true,
+  });
 
   /** Logs the site's member in to the provider, or sends the browser to the login page. */
   async function loginWithSiteSession(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const session = await siteSession(req);
     if (!session) return false;
-    await finish(req, res, {
-      login: {
-        accountId: session.publicId,
-        ts: Math.floor(session.authenticatedAt.getTime() / 1000),
-        remember: true,
-      },
-    });
+    await finish(req, res, { login: loginOf(session) });
     return true;
+  }
+
+  /** A form posted from anywhere but the product's pages is refused before it is read. */
+  function requireSameOrigin(req: IncomingMessage): void {
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== options.publicOrigin) {
+      throw new InteractionRequestError(403, "invalid_request", "the form was sent from another site");
+    }
   }
 
   async function entry(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -130,6 +141,12 @@ export function createInteractionHandler(options: InteractionOptions) {
       }
       case "consent":
         return redirect(res, INTERACTION_ROUTES.consent);
+      case "select_account":
+        // Nobody to choose without a member of the site: the login is the choice.
+        return redirect(
+          res,
+          (await siteSession(req)) ? INTERACTION_ROUTES.selectAccount : INTERACTION_ROUTES.login,
+        );
       default:
         throw new InteractionRequestError(
           400,
@@ -142,8 +159,44 @@ export function createInteractionHandler(options: InteractionOptions) {
   /** After the site's login at /oidc/login: the member the site now knows logs in to the provider. */
   async function loginDone(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const details = await provider.interactionDetails(req, res);
+    // A login asked for by the account selection ("another account") ends that selection.
+    if (details.prompt.name === "select_account") return redirect(res, INTERACTION_ROUTES.selectAccountDone);
     if (details.prompt.name !== "login") return redirect(res, INTERACTION_ROUTES.entry);
     if (!(await loginWithSiteSession(req, res))) redirect(res, INTERACTION_ROUTES.login);
+  }
+
+  /**
+   * The account is chosen: the site's member goes on. When the provider's session was another
+   * member's, the provider ends it first (its own logout, then back to the authorization).
+   */
+  async function selectAccountDone(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const details = await provider.interactionDetails(req, res);
+    if (details.prompt.name !== "select_account") return redirect(res, INTERACTION_ROUTES.entry);
+    const session = await siteSession(req);
+    if (!session) return redirect(res, INTERACTION_ROUTES.login);
+    await finish(req, res, { select_account: {}, login: loginOf(session) });
+  }
+
+  /**
+   * "Log in" on the account selection: as the member the page showed. When the site's member
+   * changed since (another tab), the page is shown again with the member there is now.
+   */
+  async function selectAccountForm(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    requireSameOrigin(req);
+    const form = await readForm(req);
+    const details = await provider.interactionDetails(req, res);
+    if (details.prompt.name !== "select_account") return redirect(res, INTERACTION_ROUTES.entry);
+    const session = await siteSession(req);
+    if (!session) return redirect(res, INTERACTION_ROUTES.login);
+    if (form.get("accountId") !== session.publicId) return redirect(res, INTERACTION_ROUTES.selectAccount);
+    await finish(req, res, { select_account: {}, login: loginOf(session) });
+  }
+
+  /** "Log in with another account": the site's login; its end takes the member logged in then. */
+  async function selectAccountSwitch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const details = await provider.interactionDetails(req, res);
+    if (details.prompt.name !== "select_account") return redirect(res, INTERACTION_ROUTES.entry);
+    redirect(res, INTERACTION_ROUTES.login);
   }
 
   /**
@@ -151,12 +204,7 @@ export function createInteractionHandler(options: InteractionOptions) {
    * are then absent from the ID token and userinfo); a required scope cannot be refused.
    */
   async function consentForm(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== "POST")
-      throw new InteractionRequestError(405, "invalid_request", "the form is posted");
-    const origin = req.headers.origin;
-    if (origin !== undefined && origin !== options.publicOrigin) {
-      throw new InteractionRequestError(403, "invalid_request", "the form was sent from another site");
-    }
+    requireSameOrigin(req);
     const form = await readForm(req);
     const details = await provider.interactionDetails(req, res);
     const accountId = details.session?.accountId;
@@ -210,6 +258,9 @@ export function createInteractionHandler(options: InteractionOptions) {
     [INTERACTION_ROUTES.loginDone]: loginDone,
     [INTERACTION_ROUTES.consentForm]: consentForm,
     [INTERACTION_ROUTES.consentAbort]: consentAbort,
+    [INTERACTION_ROUTES.selectAccountForm]: selectAccountForm,
+    [INTERACTION_ROUTES.selectAccountSwitch]: selectAccountSwitch,
+    [INTERACTION_ROUTES.selectAccountDone]: selectAccountDone,
   };
 
   return async function handleInteraction(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -217,8 +268,13 @@ export function createInteractionHandler(options: InteractionOptions) {
     const handler = handlers[path];
     try {
       if (!handler) throw new InteractionRequestError(404, "invalid_request", "not an interaction");
-      if (path !== INTERACTION_ROUTES.consentForm && req.method !== "GET" && req.method !== "HEAD") {
-        throw new InteractionRequestError(405, "invalid_request", "only GET");
+      const read = req.method === "GET" || req.method === "HEAD";
+      if (FORM_POSTS.has(path) && read) {
+        // A form's address opened (a reload, a bookmark): where the interaction is, or the error page.
+        return await entry(req, res);
+      }
+      if (FORM_POSTS.has(path) ? req.method !== "POST" : !read) {
+        throw new InteractionRequestError(405, "invalid_request", "not a method of this request");
       }
       await handler(req, res);
     } catch (error) {

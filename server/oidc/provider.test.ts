@@ -4,43 +4,27 @@
  * key after a restart), a public client without PKCE is refused, and a redirect URI that is not
  * registered is never redirected to: the provider's errors go to the product's /oidc/error.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestApi, demoStoreSettings, type TestApi } from "../../tests/api-harness.ts";
+import { createTestApi, type TestApi } from "../../tests/api-harness.ts";
+import { type OidcTestServer, serveOidcProvider } from "../../tests/oidc-test-server.ts";
 import { type OidcClientList, parseOidcClients } from "./client-source.ts";
-import { createOidcProvider, isProviderPath } from "./provider.ts";
-import { scopeSettingsOf } from "./scopes.ts";
+import { isProviderPath } from "./provider.ts";
 
-/** The demo store's scopes: openid and email required; profile, address, phone, offline_access optional. */
-const SCOPES = scopeSettingsOf(demoStoreSettings());
 const REDIRECT = "http://127.0.0.1:9/callback";
 
 let clientList: OidcClientList;
 let t: TestApi;
-let server: Server;
+let server: OidcTestServer;
 let origin: string;
 
 async function serve(logger: Pick<Console, "error"> = console): Promise<void> {
-  server = createServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const provider = await createOidcProvider({
-    db: t.db,
-    secretBox: t.deps.secretBox,
-    publicOrigin: origin,
-    trustProxy: false,
-    now: () => t.clock.now(),
-    scopes: SCOPES,
-    clients: () => clientList,
-    logger,
-  });
-  server.on("request", provider.callback());
+  // Only the provider: its errors name /oidc/error, which is the site's page.
+  server = await serveOidcProvider(t, { clients: () => clientList, interactions: false, logger });
+  origin = server.origin;
 }
 
 async function stop(): Promise<void> {
-  server.closeAllConnections();
-  await new Promise((done) => server.close(done));
+  await server.close();
 }
 
 beforeEach(async () => {

@@ -12,6 +12,7 @@ import Provider, {
   type AdapterPayload,
   type ClientMetadata,
   type Configuration,
+  interactionPolicy,
 } from "oidc-provider";
 import { isProtocolPath } from "../../schemas/oidc-paths.ts";
 import { prefectureName } from "../../widgets/prefecture/prefectures.ts";
@@ -23,6 +24,7 @@ import type { OidcClient, OidcClientList } from "./client-source.ts";
 import { INTERACTION_ROUTES } from "./interactions.ts";
 import { loadOidcKeys } from "./keys.ts";
 import { claimsConfiguration, type ScopeSetting } from "./scopes.ts";
+import type { SiteSessionReader } from "./site-session.ts";
 
 /** Every protocol endpoint, under one prefix. */
 export const OIDC_ROUTES = {
@@ -137,7 +139,36 @@ export interface OidcProviderOptions {
   /** The store's scopes (server/oidc/scopes.ts), fixed for this provider's life. */
   scopes: readonly ScopeSetting[];
   now: () => Date;
+  /** The site's member of a request's cookies: the one login of the browser. */
+  siteSession: SiteSessionReader;
   logger?: Pick<Console, "error">;
+}
+
+/**
+ * The interactions the provider asks for, in order: the account selection the client may ask for
+ * (prompt=select_account; spec §2 /oidc/select-account), the login, the consent. The site's session
+ * is the one login of a browser: when the provider's session is another member's, or the member
+ * logged out of the site, the login is asked for again (prompt=none then answers login_required),
+ * and the interaction takes the site's member (server/oidc/interactions.ts).
+ */
+export function interactionPolicyOf(siteSession: SiteSessionReader): interactionPolicy.DefaultPolicy {
+  const { Check, Prompt, base } = interactionPolicy;
+  const policy = base();
+  policy.get("login")?.checks.add(
+    new Check(
+      "site_session",
+      "the site's member is not the provider session's",
+      "login_required",
+      async (ctx) => {
+        const accountId = ctx.oidc.session?.accountId;
+        if (!accountId || ctx.oidc.result?.login) return Check.NO_NEED_TO_PROMPT;
+        const member = await siteSession(ctx.get("cookie") || undefined);
+        return member?.publicId === accountId ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
+      },
+    ),
+  );
+  policy.add(new Prompt({ name: "select_account", requestable: true }), 0);
+  return policy;
 }
 
 /** The spec's display fields a client carries beside the standard metadata (§3 Consent data). */
@@ -214,7 +245,10 @@ export async function createOidcProvider(options: OidcProviderOptions): Promise<
     jwks: keys.jwks,
     // The interaction cookie on every path: the spec's /zapi/oidc/* calls and the screen data read it.
     cookies: { keys: keys.cookieKeys, short: { httpOnly: true, sameSite: "lax", path: "/" } },
-    interactions: { url: () => INTERACTION_ROUTES.entry },
+    interactions: { url: () => INTERACTION_ROUTES.entry, policy: interactionPolicyOf(options.siteSession) },
+    // Tokens and grants are the member's with the client, not the browser session's: a logout (or
+    // an account switch) does not revoke them; the member revokes a client at connected apps.
+    expiresWithSession: async () => false,
     routes: OIDC_ROUTES,
     ttl: OIDC_TTL,
     claims: claimsConfiguration(options.scopes),

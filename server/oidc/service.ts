@@ -16,6 +16,7 @@ import type { OidcClient, OidcClientSource } from "./client-source.ts";
 import { createInteractionHandler, isInteractionPath } from "./interactions.ts";
 import { createOidcProvider, isProviderPath } from "./provider.ts";
 import { requiredScopesOf, type ScopeSetting, scopeSettingsOf, scopesFingerprint } from "./scopes.ts";
+import { siteSessionReader } from "./site-session.ts";
 
 export interface OidcServiceOptions {
   db: Db;
@@ -64,6 +65,7 @@ interface Built {
 
 export async function createOidcService(options: OidcServiceOptions): Promise<OidcService> {
   const logger = options.logger ?? console;
+  const siteSession = siteSessionReader(options);
   const build = async (scopes: readonly ScopeSetting[]): Promise<Built> => {
     const provider = await createOidcProvider({
       db: options.db,
@@ -73,6 +75,7 @@ export async function createOidcService(options: OidcServiceOptions): Promise<Oi
       clients: () => options.clients.current(),
       scopes,
       now: options.now,
+      siteSession,
       logger,
     });
     return {
@@ -82,9 +85,7 @@ export async function createOidcService(options: OidcServiceOptions): Promise<Oi
       callback: provider.callback(),
       interactions: createInteractionHandler({
         provider,
-        db: options.db,
-        now: options.now,
-        sessionMaxAgeMs: options.sessionMaxAgeMs,
+        siteSession,
         publicOrigin: options.publicOrigin,
         requiredScopes: () => requiredScopesOf(scopes),
         logger,

@@ -4,7 +4,9 @@
  * oidc-clients.json and is usable at once; a visitor logs in with a password inside the flow,
  * consents with the optional profile refused (its claims absent from the ID token and userinfo),
  * the tokens are verified and refreshed, a second authorization skips consent, and cancel at
- * consent is access_denied at the client.
+ * consent is access_denied at the client. A member with an authenticator app passes its step inside
+ * the flow; prompt=select_account (in English) goes on as the site's member, or switches to another
+ * account, which then is the site's member too.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -12,7 +14,8 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import * as oidc from "openid-client";
 import { e2eDataDir } from "../../playwright.config.ts";
-import { newEmail, signUpMember } from "./helpers.ts";
+import { totpCode } from "../totp.ts";
+import { newEmail, signUpMember, typePin, waitUntilHydrated } from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
 const PASSWORD = "Provider2026pass";
@@ -177,6 +180,113 @@ test("a visitor logs in inside the flow, refuses the profile, and the client get
   const cancelled = await callbackOf(page, () => page.getByRole("link", { name: "キャンセル" }).click());
   expect(cancelled.searchParams.get("error")).toBe("access_denied");
   expect(cancelled.searchParams.get("state")).toBe(asked.state);
+  await page.close();
+});
+
+/** The subject the client gets for a callback of `request`. */
+async function subjectOf(callback: URL, request: Authorization): Promise<string> {
+  const tokens = await oidc.authorizationCodeGrant(config, callback, {
+    pkceCodeVerifier: request.verifier,
+    expectedState: request.state,
+  });
+  return String(tokens.claims()?.sub);
+}
+
+async function logInInsideTheFlow(page: Page, email: string, submit: string) {
+  await expect(page).toHaveURL(/\/oidc\/login$/);
+  await page.locator('[data-field="emailUserId"] input').fill(email);
+  await page.locator('[data-field="password"] input').fill(PASSWORD);
+  await page.getByRole("button", { name: submit, exact: true }).click();
+}
+
+test("a member with an authenticator app passes the second step inside the flow", async ({ browser }) => {
+  const email = newEmail("oidc-mfa");
+  const page = await browser.newPage();
+  await signUpMember(page, email, PASSWORD);
+  // The app turned on by the calls its page makes (tests/e2e/multi-factor.spec.ts walks the page).
+  const setup = (await (
+    await page.request.get("/zapi/internal/mypage/multi-factor/otp/screen-data")
+  ).json()) as {
+    secret: string;
+  };
+  const enabled = await page.request.post("/zapi/account/enable-multi-factor", {
+    data: { multiFactorType: "OTP", token: totpCode(setup.secret, Date.now()) },
+    headers: { origin },
+  });
+  expect(enabled.ok()).toBe(true);
+  // The app is on once backup codes are registered beside it.
+  const codes = (await (
+    await page.request.get("/zapi/internal/mypage/multi-factor/backup-code/generate/screen-data")
+  ).json()) as { backupCodeList: string[] };
+  const registered = await page.request.post("/zapi/account/enable-multi-factor/with-backup-code", {
+    data: { backupCodeList: codes.backupCodeList },
+    headers: { origin },
+  });
+  expect(registered.ok()).toBe(true);
+  await page.context().clearCookies();
+
+  const request = await authorization({ prompt: "consent", scope: "openid email" });
+  await page.goto(request.url);
+  await logInInsideTheFlow(page, email, "ログイン");
+  await expect(page).toHaveURL(/\/oidc\/login\/multi-factor\/otp$/);
+  const verify = page.getByRole("button", { name: "認証する" });
+  await waitUntilHydrated(page, verify);
+  // The next time step: the code that turned the app on is spent.
+  await typePin(page, "value", totpCode(setup.secret, Date.now() + 30_000));
+  await verify.click();
+  await expect(page).toHaveURL(/\/oidc\/consent$/);
+  const callback = await callbackOf(page, () => page.getByRole("button", { name: "許可する" }).click());
+  expect(await subjectOf(callback, request)).toBeTruthy();
+  await page.close();
+});
+
+test("prompt=select_account, in English: on as the site's member, then as another account, who is then the site's member too", async ({
+  browser,
+}) => {
+  const first = newEmail("oidc-first");
+  const second = newEmail("oidc-second");
+  const elsewhere = await browser.newPage();
+  await signUpMember(elsewhere, second, PASSWORD);
+  await elsewhere.close();
+  const page = await browser.newPage();
+  await signUpMember(page, first, PASSWORD);
+  await page.goto("/?lng=en");
+
+  const request = await authorization({ prompt: "select_account", scope: "openid email" });
+  await page.goto(request.url);
+  await expect(page).toHaveURL(/\/oidc\/select-account$/);
+  await expect(page.getByRole("heading", { name: "Choose an account" })).toBeVisible();
+  await expect(page.getByText("Choose the account to log in to E2E Relying Party with.")).toBeVisible();
+  await page.getByRole("button", { name: new RegExp(first.replace(/[.+]/g, "\\$&")) }).click();
+  // The first authorization of this client by this member: consent.
+  await expect(page).toHaveURL(/\/oidc\/consent$/);
+  await expect(page.getByRole("heading", { name: "Allow access" })).toBeVisible();
+  const firstCallback = await callbackOf(page, () => page.getByRole("button", { name: "Allow" }).click());
+  const firstSubject = await subjectOf(firstCallback, request);
+
+  const again = await authorization({ prompt: "select_account", scope: "openid email" });
+  await page.goto(again.url);
+  await expect(page).toHaveURL(/\/oidc\/select-account$/);
+  await page.getByRole("link", { name: "Log in with another account" }).click();
+  await logInInsideTheFlow(page, second, "Log in");
+  await expect(page).toHaveURL(/\/oidc\/consent$/);
+  const secondCallback = await callbackOf(page, () => page.getByRole("button", { name: "Allow" }).click());
+  const tokens = await oidc.authorizationCodeGrant(config, secondCallback, {
+    pkceCodeVerifier: again.verifier,
+    expectedState: again.state,
+  });
+  const secondSubject = String(tokens.claims()?.sub);
+  expect(secondSubject).not.toBe(firstSubject);
+  expect(await oidc.fetchUserInfo(config, tokens.access_token, secondSubject)).toMatchObject({
+    email: second,
+  });
+  // One member per browser: the site's session is the second member's now.
+  const mypage = (await (await page.request.get("/zapi/internal/mypage/screen-data")).json()) as Record<
+    string,
+    unknown
+  >;
+  expect(JSON.stringify(mypage)).toContain(second);
+  expect(JSON.stringify(mypage)).not.toContain(first);
   await page.close();
 });
 

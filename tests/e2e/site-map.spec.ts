@@ -127,6 +127,10 @@ const NEEDS_AN_AUTHORIZATION = new Set([
   "/oidc/login/multi-factor/otp",
   "/oidc/loginInteraction",
   "/oidc/consent",
+  "/oidc/select-account",
+  "/oidc/selectAccount/form",
+  "/oidc/selectAccount/form/switch",
+  "/oidc/selectAccountInteraction",
 ]);
 
 /** The OIDC error page answers with the status it reports (spec §7: from its query, default 500). */

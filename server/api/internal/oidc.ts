@@ -1,14 +1,16 @@
 /**
- * The login provider's screen data (issue 46 §3; spec §3 Consent data, §7 `oidc/login`,
- * `oidc/login/code`): the site's login data under /zapi/internal/oidc/login, and the consent
- * screen's. Every one needs an interaction in progress in this browser; without one the page goes
+ * The login provider's screen data (issue 46 §3; spec §3 Consent data, Account-selection data, §7
+ * `oidc/login`, `oidc/login/code`, `oidc/select-account`): the site's login data under
+ * /zapi/internal/oidc/login, the consent screen's and the account selection's. Every one needs an interaction in progress in this browser; without one the page goes
  * to the error page, which says to start again from the service.
  */
 import { Hono } from "hono";
 import { EXPIRED_INTERACTION_DESCRIPTION } from "../../oidc/interactions.ts";
 import type { InteractionView } from "../../oidc/service.ts";
+import { findAccountById } from "../../services/accounts.ts";
 import { renderPolicyText } from "../../store/policy-text.ts";
 import type { ApiEnv } from "../context.ts";
+import { currentMember, memberProfileImageUrl } from "../member.ts";
 import { requestLanguage } from "../validation.ts";
 import { loginScreenData } from "./login.ts";
 
@@ -82,4 +84,28 @@ export const oidcScreenData = new Hono<ApiEnv>()
           : null,
       ),
     );
+  })
+  /**
+   * Account-selection data (spec §3): the site's member, whom "log in" goes on as (accountId is what
+   * the form sends back, so a member changed in another tab is never taken unseen), and the client.
+   */
+  .get("/select-account/screen-data", async (c) => {
+    const view = await interactionOf(c);
+    if (!view) return c.json({ redirectTo: EXPIRED_INTERACTION_PAGE });
+    if (view.prompt !== "select_account") return c.json({ redirectTo: "/oidc" });
+    const member = await currentMember(c);
+    if (!member) return c.json({ redirectTo: "/oidc/login" });
+    const account = await findAccountById(c.get("deps").db, member.accountId);
+    if (!account) return c.json({ redirectTo: "/oidc/login" });
+    const { client } = view;
+    return c.json({
+      accountId: member.publicId,
+      contactEmail: account.contactEmail,
+      // A member who signed up with a user ID only has no e-mail: the ID says who they are.
+      userId: account.contactEmail ? null : account.userId,
+      profileImageUrl: memberProfileImageUrl(member),
+      serviceLogoUri: client.service_logo_uri ?? client.logo_uri ?? null,
+      clientName: client.client_name,
+      clientNameJa: client.client_name_ja ?? null,
+    });
   });

@@ -8,6 +8,7 @@ import { CONSENT_CONTENTS } from "./consent.ts";
 import { CONTENT_SCREEN_CONTENTS } from "./content-screen.ts";
 import { FORM_SCREEN_CONTENTS } from "./form-screen.ts";
 import { MULTI_FACTOR_CONTENTS } from "./multi-factor.ts";
+import { OIDC_CONSENT_CONTENTS, OIDC_SELECT_ACCOUNT_CONTENTS } from "./oidc.ts";
 import { PAYMENT_METHOD_CONTENTS } from "./payment-method.ts";
 import { PLAN_TO_BUY_CONTENTS } from "./plan-to-buy.ts";
 import { PURCHASE_QUOTE_CONTENTS } from "./purchase-quote.ts";
@@ -22,4 +23,6 @@ export const ROUTE_CONTENTS: Readonly<Record<string, ScreenContents>> = {
   "routes/plans-purchase.tsx": PLAN_TO_BUY_CONTENTS,
   "routes/plans-purchase-confirm.tsx": PURCHASE_QUOTE_CONTENTS,
   "routes/mypage-subscription.tsx": SUBSCRIPTION_CONTENTS,
+  "routes/oidc-consent.tsx": OIDC_CONSENT_CONTENTS,
+  "routes/oidc-select-account.tsx": OIDC_SELECT_ACCOUNT_CONTENTS,
 };

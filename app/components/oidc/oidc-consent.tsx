@@ -1,0 +1,212 @@
+/**
+ * The consent screen's body (spec §2 consent screen, §3 Consent data, §4 OIDC consent): which
+ * service asks, who provides it, and for what — each scope the client asked with its toggle (a
+ * mandatory one locked on and marked), the store's precautions with the service's terms and privacy
+ * links, then cancel and allow. A plain HTML form: allow posts /oidc/consent/form {addScope[],
+ * rejectScope[]} (the provider's interaction, server/oidc/interactions.ts), cancel is the abort
+ * link. It works before hydration: a scope left off is simply not among addScope[].
+ */
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import "./oidc-consent.css";
+
+interface ClientInfo {
+  clientName: string;
+  clientNameJa: string | null;
+  logoUri: string | null;
+  serviceLogoUri: string | null;
+  description: string | null;
+  providerName: string | null;
+  tosUri: string | null;
+  privacyUri: string | null;
+}
+
+interface ScopeSetting {
+  scopeKey: string;
+  scopeName: string;
+  scopeDescription: string;
+  required: boolean;
+}
+
+interface ConsentData {
+  clientInfo: ClientInfo;
+  requestScopeKeys: string[];
+  storeScopeSettings: ScopeSetting[];
+  authorizedScopeKeys: string[];
+  unauthorizedScopeKeys: string[];
+  updatedScopeKeys: string[];
+  oidcPrecautions: { title: string; renderData: string } | null;
+}
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+
+/** The screen data as the page uses it; anything missing reads as empty. */
+export function consentDataOf(screenData: Readonly<Record<string, unknown>>): ConsentData {
+  const client = (screenData.clientInfo ?? {}) as Partial<ClientInfo>;
+  return {
+    clientInfo: {
+      clientName: typeof client.clientName === "string" ? client.clientName : "",
+      clientNameJa: client.clientNameJa ?? null,
+      logoUri: client.logoUri ?? null,
+      serviceLogoUri: client.serviceLogoUri ?? null,
+      description: client.description ?? null,
+      providerName: client.providerName ?? null,
+      tosUri: client.tosUri ?? null,
+      privacyUri: client.privacyUri ?? null,
+    },
+    requestScopeKeys: strings(screenData.requestScopeKeys),
+    storeScopeSettings: Array.isArray(screenData.storeScopeSettings)
+      ? (screenData.storeScopeSettings as ScopeSetting[])
+      : [],
+    authorizedScopeKeys: strings(screenData.authorizedScopeKeys),
+    unauthorizedScopeKeys: strings(screenData.unauthorizedScopeKeys),
+    updatedScopeKeys: strings(screenData.updatedScopeKeys),
+    oidcPrecautions: (screenData.oidcPrecautions ?? null) as ConsentData["oidcPrecautions"],
+  };
+}
+
+/** What the row says of the scope beside its name: mandatory, allowed before, new or updated. */
+function scopeBadge(scope: ScopeSetting, consent: ConsentData): string {
+  if (scope.required) return "oidcConsent.required";
+  if (consent.updatedScopeKeys.includes(scope.scopeKey)) return "oidcConsent.updated";
+  if (consent.authorizedScopeKeys.includes(scope.scopeKey)) return "oidcConsent.authorized";
+  return "oidcConsent.new";
+}
+
+function ScopeRow({
+  scope,
+  consent,
+  on,
+  onChange,
+}: {
+  scope: ScopeSetting;
+  consent: ConsentData;
+  on: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const id = `scope-${scope.scopeKey.replace(/[^a-z0-9_-]/gi, "-")}`;
+  return (
+    <li className="oidc-consent__scope">
+      <div className="oidc-consent__scope-text">
+        <label htmlFor={id} className="oidc-consent__scope-name">
+          {scope.scopeName}
+          <span className={`oidc-consent__badge${scope.required ? " oidc-consent__badge--required" : ""}`}>
+            {t(scopeBadge(scope, consent))}
+          </span>
+        </label>
+        <p id={`${id}-description`} className="oidc-consent__scope-description">
+          {scope.scopeDescription}
+        </p>
+      </div>
+      {/* A mandatory scope is granted whatever is sent: its switch is shown locked on. */}
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        className="oidc-consent__switch"
+        name={scope.required ? undefined : "addScope[]"}
+        value={scope.scopeKey}
+        checked={scope.required || on}
+        aria-checked={scope.required || on}
+        disabled={scope.required}
+        aria-describedby={`${id}-description`}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+      />
+      {scope.required && <input type="hidden" name="addScope[]" value={scope.scopeKey} />}
+      {!scope.required && !on && <input type="hidden" name="rejectScope[]" value={scope.scopeKey} />}
+    </li>
+  );
+}
+
+export function OidcConsent({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+  const { t, i18n } = useTranslation();
+  const consent = consentDataOf(screenData);
+  const { clientInfo } = consent;
+  const clientName = (i18n.language === "ja" && clientInfo.clientNameJa) || clientInfo.clientName;
+  const settings = new Map(consent.storeScopeSettings.map((scope) => [scope.scopeKey, scope]));
+  const asked = consent.requestScopeKeys.flatMap((key) => settings.get(key) ?? []);
+  // Every scope asked is on at first: the member turns off what they will not share.
+  const [off, setOff] = useState<ReadonlySet<string>>(new Set());
+  return (
+    <div className="oidc-consent">
+      <header className="oidc-consent__client">
+        {(clientInfo.serviceLogoUri ?? clientInfo.logoUri) && (
+          <img
+            className="oidc-consent__logo"
+            src={clientInfo.serviceLogoUri ?? clientInfo.logoUri ?? undefined}
+            alt=""
+            width={64}
+            height={64}
+          />
+        )}
+        <div>
+          <p className="oidc-consent__client-name">{clientName}</p>
+          {clientInfo.providerName && (
+            <p className="oidc-consent__provider">
+              {t("oidcConsent.provider", { provider: clientInfo.providerName })}
+            </p>
+          )}
+        </div>
+      </header>
+      {clientInfo.description && <p className="oidc-consent__description">{clientInfo.description}</p>}
+      <p className="oidc-consent__lead">{t("oidcConsent.lead", { client: clientName })}</p>
+      <form method="post" action="/oidc/consent/form" className="oidc-consent__form">
+        <ul className="oidc-consent__scopes">
+          {asked.map((scope) => (
+            <ScopeRow
+              key={scope.scopeKey}
+              scope={scope}
+              consent={consent}
+              on={!off.has(scope.scopeKey)}
+              onChange={(on) =>
+                setOff((before) => {
+                  const next = new Set(before);
+                  if (on) next.delete(scope.scopeKey);
+                  else next.add(scope.scopeKey);
+                  return next;
+                })
+              }
+            />
+          ))}
+        </ul>
+        {consent.oidcPrecautions && (
+          <section className="oidc-consent__precautions" aria-labelledby="oidc-precautions-title">
+            <h2 id="oidc-precautions-title" className="oidc-consent__precautions-title">
+              {consent.oidcPrecautions.title}
+            </h2>
+            {/* Rendered from the operator's plain text with everything escaped (server/store/policy-text.ts). */}
+            <div
+              className="oidc-consent__precautions-text"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped by construction on the server.
+              dangerouslySetInnerHTML={{ __html: consent.oidcPrecautions.renderData }}
+            />
+          </section>
+        )}
+        {(clientInfo.tosUri || clientInfo.privacyUri) && (
+          <p className="oidc-consent__links">
+            {clientInfo.tosUri && (
+              <a href={clientInfo.tosUri} target="_blank" rel="noopener noreferrer">
+                {t("oidcConsent.terms")}
+              </a>
+            )}
+            {clientInfo.privacyUri && (
+              <a href={clientInfo.privacyUri} target="_blank" rel="noopener noreferrer">
+                {t("oidcConsent.privacy")}
+              </a>
+            )}
+          </p>
+        )}
+        <div className="oidc-consent__actions">
+          <a href="/oidc/consent/form/abort" className="btn btn--secondary">
+            {t("oidcConsent.cancel")}
+          </a>
+          <button type="submit" className="btn btn--primary">
+            {t("oidcConsent.allow")}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
