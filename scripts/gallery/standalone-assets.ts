@@ -2,7 +2,7 @@
  * What makes a gallery page render from a plain file: the site's CSS inlined (with its @imports
  * resolved) and the store's images as data URIs instead of /store-assets/ URLs.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, extname, join, resolve } from "node:path";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 
@@ -10,6 +10,18 @@ export const REPO_ROOT = resolve(import.meta.dirname, "../..");
 
 /** The stylesheets the app loads, in its order: the site (root.tsx), then the form theme (SchemaForm). */
 const STYLESHEETS = ["app/styles/app.css", "widgets/widgets.css"];
+
+/** Where pages keep the stylesheets their own modules import (each scoped by its block's class names). */
+const PAGE_STYLESHEET_DIRS = ["app/routes", "app/components"];
+
+/** The pages' own stylesheets, by path: a page's CSS chunk in the build, one sheet here. */
+function pageStylesheets(root: string): string[] {
+  return PAGE_STYLESHEET_DIRS.flatMap((dir) =>
+    readdirSync(join(root, dir), { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".css"))
+      .map((file) => join(dir, file)),
+  ).sort();
+}
 
 const IMPORT_RULE = /@import\s+(?:url\()?["']([^"']+)["']\)?\s*;/g;
 
@@ -26,7 +38,9 @@ export function inlineImports(path: string, seen: Set<string> = new Set()): stri
 
 /** Every style rule of the site as one stylesheet. */
 export function siteStylesheet(root: string = REPO_ROOT): string {
-  return STYLESHEETS.map((file) => `/* ${file} */\n${inlineImports(join(root, file))}`).join("\n");
+  return [...STYLESHEETS, ...pageStylesheets(root)]
+    .map((file) => `/* ${file} */\n${inlineImports(join(root, file))}`)
+    .join("\n");
 }
 
 const STORE_ASSETS_PREFIX = "/store-assets/";

@@ -8,6 +8,7 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { OptionalImage } from "../optional-image.tsx";
 import "./oidc-consent.css";
 
 interface ClientInfo {
@@ -125,6 +126,7 @@ export function OidcConsent({ screenData }: { screenData: Readonly<Record<string
   const consent = consentDataOf(screenData);
   const { clientInfo } = consent;
   const clientName = (i18n.language === "ja" && clientInfo.clientNameJa) || clientInfo.clientName;
+  const logo = clientInfo.serviceLogoUri ?? clientInfo.logoUri;
   const settings = new Map(consent.storeScopeSettings.map((scope) => [scope.scopeKey, scope]));
   const asked = consent.requestScopeKeys.flatMap((key) => settings.get(key) ?? []);
   // Every scope asked is on at first: the member turns off what they will not share.
@@ -132,14 +134,8 @@ export function OidcConsent({ screenData }: { screenData: Readonly<Record<string
   return (
     <div className="oidc-consent">
       <header className="oidc-consent__client">
-        {(clientInfo.serviceLogoUri ?? clientInfo.logoUri) && (
-          <img
-            className="oidc-consent__logo"
-            src={clientInfo.serviceLogoUri ?? clientInfo.logoUri ?? undefined}
-            alt=""
-            width={64}
-            height={64}
-          />
+        {logo && (
+          <OptionalImage key={logo} className="oidc-consent__logo" src={logo} alt="" width={64} height={64} />
         )}
         <div>
           <p className="oidc-consent__client-name">{clientName}</p>

@@ -7,6 +7,7 @@
  * before hydration.
  */
 import { useTranslation } from "react-i18next";
+import { OptionalImage } from "../optional-image.tsx";
 import { Avatar } from "../shell/avatar.tsx";
 import "./oidc-select-account.css";
 
@@ -32,7 +33,8 @@ export function OidcSelectAccount({ screenData }: { screenData: Readonly<Record<
   return (
     <div className="oidc-select-account">
       {selection.serviceLogoUri && (
-        <img
+        <OptionalImage
+          key={selection.serviceLogoUri}
           className="oidc-select-account__service-logo"
           src={selection.serviceLogoUri}
           alt={clientName}

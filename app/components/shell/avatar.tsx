@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
 import { PersonIcon } from "../icons.tsx";
+import { useImageFailure } from "../use-image-failure.ts";
 
 /**
  * The member's profile image, or a default person icon when there is none or it fails to load
@@ -15,15 +15,7 @@ export function Avatar({ src }: { src?: string | null }) {
 }
 
 function AvatarImage({ src }: { src: string }) {
-  const [failed, setFailed] = useState(false);
-  const imageRef = useRef<HTMLImageElement>(null);
-
-  // A server-rendered image can fail before hydration, when React was not yet listening for onError.
-  useEffect(() => {
-    const image = imageRef.current;
-    if (image?.complete && image.naturalWidth === 0) setFailed(true);
-  }, []);
-
+  const { imageRef, failed, onError } = useImageFailure();
   if (failed) return <PersonIcon className="avatar__fallback" />;
-  return <img ref={imageRef} className="avatar__image" src={src} alt="" onError={() => setFailed(true)} />;
+  return <img ref={imageRef} className="avatar__image" src={src} alt="" onError={onError} />;
 }
