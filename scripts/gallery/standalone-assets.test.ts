@@ -35,7 +35,7 @@ describe("siteStylesheet", () => {
     expect(css).toContain(".site-header");
     expect(css).toContain(".sf-form");
     // The pages' own sheets too (the consent and account selection, the invoice).
-    expect(css).toContain(".oidc-consent__switch");
+    expect(css).toContain(".oidc-consent__scope");
     expect(css).toContain(".oidc-select-account__account");
     expect(css).toContain(".invoice");
   });

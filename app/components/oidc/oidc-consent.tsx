@@ -106,7 +106,7 @@ function ScopeRow({
         id={id}
         type="checkbox"
         role="switch"
-        className="oidc-consent__switch"
+        className="switch-input"
         name={scope.required ? undefined : "addScope[]"}
         value={scope.scopeKey}
         checked={scope.required || on}
