@@ -4,103 +4,58 @@
  * /oidc/loginInteraction, where the provider's interaction goes on; the consent and the account
  * selection, each a page body of its own (app/components/oidc).
  */
-import type { ScreenDefinition } from "./screen-definition.ts";
+import { login, loginCode, loginMultiFactor, loginMultiFactorEntry } from "./guest.ts";
+import type { ScreenDefinition, ScreenForm } from "./screen-definition.ts";
 
 /** Where every login step of the provider's flow ends: the provider takes the site's session. */
 const LOGIN_DONE = "/oidc/loginInteraction";
 
-export const oidcLogin = {
-  id: "oidc-login",
-  paths: ["/oidc/login"],
-  layout: "oidc",
-  // A member is here only when the client asked for a fresh login (prompt=login, max_age).
-  access: "any",
-  titleKey: "screens.login.title",
-  screenData: "oidc/login",
-  formRenderer: "plain",
-  forms: [
-    {
-      builder: "loginPassword",
-      showWhen: { query: "loginType", equals: null, labelKey: "screens.login.passwordMode" },
-      submit: {
-        method: "POST",
-        path: "/oidc/login",
-        body: { loginMethod: "Password" },
-        recaptchaAction: "login",
-      },
-      submitLabelKey: "screens.login.submit",
-      successTo: LOGIN_DONE,
-    },
-    {
-      builder: "loginCode",
-      showWhen: { query: "loginType", equals: "authCode", labelKey: "screens.login.codeMode" },
-      submit: { method: "POST", path: "/oidc/login/code", recaptchaAction: "login_code" },
-      submitLabelKey: "screens.login.sendCode",
-      successTo: "/oidc/login/code",
-    },
-  ],
-  links: [{ to: "/password/forgot", labelKey: "screens.login.forgotPassword", external: true }],
-} as const satisfies ScreenDefinition;
+/** A path of the site's login as the provider's flow has it: its pages under /oidc, its calls under /zapi/oidc. */
+function insideTheFlow(path: string): string {
+  if (path.startsWith("/zapi/")) return path.replace(/^\/zapi\//, "/zapi/oidc/");
+  return `/oidc${path}`;
+}
 
-export const oidcLoginCode = {
-  id: "oidc-login-code",
-  paths: ["/oidc/login/code"],
-  layout: "oidc",
-  access: "any",
-  titleKey: "screens.loginCode.title",
-  leadKey: "screens.pinCode.lead",
-  screenData: "oidc/login/code",
-  formRenderer: "plain",
-  forms: [
-    {
-      builder: "loginCodeEntry",
-      submit: {
-        method: "POST",
-        path: "/oidc/login",
-        body: { loginMethod: "AuthCode" },
-        bodyFromScreenData: { emailUserId: "email" },
-      },
-      retryAfterChangeOf: "authCode",
-      resend: { path: "/zapi/account/email/send-pin-code", body: { type: "login" } },
-      submitLabelKey: "screens.login.submit",
-      successTo: LOGIN_DONE,
-      errors: {
-        PIN_CODE_ERROR: { field: "authCode" },
-      },
-    },
-  ],
-} as const satisfies ScreenDefinition;
+/**
+ * One of the site's login screens in the provider's flow (spec §2 OIDC): the same forms, rules and
+ * steps in the OIDC layout; a step that ended the site's login (on /mypage, or where the member was
+ * going) ends at /oidc/loginInteraction instead. Open to members: one is here only when the client
+ * asked for a fresh login (prompt=login, max_age) or another account.
+ */
+function providerLogin(
+  { links: _siteLinks, ...screen }: ScreenDefinition,
+  links?: ScreenDefinition["links"],
+): ScreenDefinition {
+  const form = ({ landsOnReturnTo: _ends, ...form }: ScreenForm): ScreenForm => ({
+    ...form,
+    submit: { ...form.submit, path: insideTheFlow(form.submit.path) },
+    ...(form.successTo && {
+      successTo: form.successTo === "/mypage" ? LOGIN_DONE : insideTheFlow(form.successTo),
+    }),
+  });
+  return {
+    ...screen,
+    id: `oidc-${screen.id}`,
+    paths: [insideTheFlow(screen.paths[0]), ...screen.paths.slice(1).map(insideTheFlow)],
+    layout: "oidc",
+    access: "any",
+    ...(screen.screenData ? { screenData: `oidc/${screen.screenData}` } : {}),
+    forms: screen.forms.map(form),
+    ...(links && { links }),
+  };
+}
+
+export const oidcLogin = providerLogin(login, [
+  // Outside the flow: in a tab of its own, so the authorization waits here.
+  { to: "/password/forgot", labelKey: "screens.login.forgotPassword", external: true },
+]);
+
+export const oidcLoginCode = providerLogin(loginCode);
 
 /** /oidc/login/multi-factor: goes on to the pending login's default type (its screen data redirects). */
-export const oidcLoginMultiFactorEntry = {
-  id: "oidc-login-multi-factor",
-  paths: ["/oidc/login/multi-factor"],
-  layout: "oidc",
-  access: "any",
-  titleKey: "screens.multiFactor.title",
-  screenData: "oidc/login/multi-factor",
-  forms: [],
-} as const satisfies ScreenDefinition;
+export const oidcLoginMultiFactorEntry = providerLogin(loginMultiFactorEntry);
 
-export const oidcLoginMultiFactor = {
-  id: "oidc-login-multi-factor-type",
-  paths: ["/oidc/login/multi-factor/:type"],
-  layout: "oidc",
-  access: "any",
-  titleKey: "screens.multiFactor.title",
-  screenData: "oidc/login/multi-factor/:type",
-  intro: "multiFactorLoginGuide",
-  content: "multiFactorOtherTypes",
-  forms: [
-    {
-      builder: "multiFactor",
-      submit: { method: "POST", path: "/zapi/oidc/login/multi-factor/:type" },
-      submitLabelKey: "screens.multiFactor.submit",
-      successTo: LOGIN_DONE,
-      errors: { MULTI_FACTOR_ERROR: { field: "value" } },
-    },
-  ],
-} as const satisfies ScreenDefinition;
+export const oidcLoginMultiFactor = providerLogin(loginMultiFactor);
 
 export const oidcConsent = {
   id: "oidc-consent",
