@@ -103,7 +103,7 @@ export interface SecurityHeaderOptions {
   /** RECAPTCHA_SCRIPT_URL: the reCAPTCHA script pages load while the store enables it. */
   recaptchaScriptUrl?: string;
   /** Origins a page's form post may end at by redirects beyond this site (the login provider's clients). */
-  formTargets?: (path: string) => string[];
+  formTargets?: (path: string) => readonly string[];
 }
 
 export function securityHeaders({

@@ -38,7 +38,7 @@ export interface SiteOptions {
    * Where the login provider's pages may send a form's redirect (the relying parties' redirect
    * URI origins): the CSP's form-action covers redirects after a post.
    */
-  oidcFormTargets?: () => string[];
+  oidcFormTargets?: () => readonly string[];
 }
 
 type SiteEnv = { Bindings: { incoming?: IncomingMessage } };

@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { loadOidcClients, OidcClientsError, parseOidcClients, watchOidcClients } from "./client-source.ts";
+import {
+  loadOidcClients,
+  OidcClientsError,
+  parseOidcClients,
+  redirectSources,
+  watchOidcClients,
+} from "./client-source.ts";
 
 const configDir = resolve(import.meta.dirname, "../../config");
 const demo = JSON.parse(readFileSync(join(configDir, "oidc-clients.json"), "utf8"));
@@ -136,5 +142,33 @@ describe("watchOidcClients", () => {
     } finally {
       source.close();
     }
+  });
+});
+
+describe("redirectSources", () => {
+  it("names each redirect URI's origin, or a native app's scheme, once; worked out once per version", () => {
+    const list = parseOidcClients(
+      JSON.stringify({
+        clients: [
+          {
+            client_id: "web",
+            client_secret: "a-confidential-clients-secret-0123456789",
+            token_endpoint_auth_method: "client_secret_basic",
+            client_name: "Web",
+            redirect_uris: ["https://rp.example/callback", "https://rp.example/other"],
+          },
+          {
+            client_id: "app",
+            token_endpoint_auth_method: "none",
+            application_type: "native",
+            client_name: "App",
+            redirect_uris: ["jp.example.app:/callback"],
+          },
+        ],
+      }),
+      "test",
+    );
+    expect(redirectSources(list)).toEqual(["https://rp.example", "jp.example.app:"]);
+    expect(redirectSources(list)).toBe(redirectSources(list));
   });
 });

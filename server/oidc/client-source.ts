@@ -136,16 +136,23 @@ export function watchOidcClients(
   });
 }
 
+/** Each version of the list is a new object: its sources are worked out once, not per page. */
+const sourcesOfList = new WeakMap<OidcClientList, readonly string[]>();
+
 /**
  * The CSP sources of the clients' redirect URIs (an origin, or a native app's private scheme):
  * where a post on the provider's pages may end after its redirects.
  */
-export function redirectSources(list: OidcClientList): string[] {
+export function redirectSources(list: OidcClientList): readonly string[] {
+  const known = sourcesOfList.get(list);
+  if (known) return known;
   const sources = list.clients.flatMap((client) =>
     client.redirect_uris.map((uri) => {
       const url = new URL(uri);
       return url.protocol === "http:" || url.protocol === "https:" ? url.origin : url.protocol;
     }),
   );
-  return [...new Set(sources)];
+  const unique = [...new Set(sources)];
+  sourcesOfList.set(list, unique);
+  return unique;
 }
