@@ -1,14 +1,21 @@
 /**
  * The provider's keys (issue 46 §1): made on the first start only, sealed at rest, the same on every
- * load (and for two processes starting at once); rotation puts new keys first and retires the ones
- * superseded long enough ago.
+ * load (and for two processes starting at once); rotation publishes new keys at once, signs with
+ * them PUBLISH_AHEAD_MS later, and retires the ones superseded long enough ago.
  */
 import { createPublicKey } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../tests/api-harness.ts";
 import { oidcKeys } from "../db/schema.ts";
 import { createSecretBox, SecretKeyError } from "../services/secret-box.ts";
-import { loadOidcKeys, RETIRE_AFTER_MS, rotateOidcKeys } from "./keys.ts";
+import {
+  keyOrder,
+  loadOidcKeys,
+  oidcKeysVersion,
+  PUBLISH_AHEAD_MS,
+  RETIRE_AFTER_MS,
+  rotateOidcKeys,
+} from "./keys.ts";
 
 let t: TestApi;
 beforeEach(async () => {
@@ -57,28 +64,51 @@ describe("the provider's keys", () => {
     expect(await t.db.$count(oidcKeys)).toBe(2);
   });
 
-  it("rotation: the new keys sign first, the old ones verify until superseded a day ago", async () => {
+  it("rotation: the new keys are published at once and sign a while later; the old ones verify until superseded a day ago", async () => {
     const first = await load();
-    t.clock.advance(60_000);
+    const [firstKid] = first.jwks.keys.map((key) => key.kid);
+    t.clock.advance(60 * 60_000);
     await rotate();
-    const second = await load();
-    expect(second.jwks.keys.map((key) => key.kid)).toEqual([
-      expect.not.stringMatching(first.jwks.keys[0]?.kid ?? ""),
-      first.jwks.keys[0]?.kid,
-    ]);
-    expect(second.cookieKeys.slice(1)).toEqual(first.cookieKeys);
+    // Published (in the JWKS, among the cookie keys) but not signing yet: every server reloads first.
+    const published = await load();
+    expect(published.version).not.toBe(first.version);
+    expect(published.jwks.keys.map((key) => key.kid)).toEqual([firstKid, expect.any(String)]);
+    const secondKid = published.jwks.keys[1]?.kid;
+    expect(published.cookieKeys[0]).toBe(first.cookieKeys[0]);
+    expect(published.cookieKeys).toHaveLength(2);
+    expect(await oidcKeysVersion(t.db, t.clock.now())).toBe(published.version);
+
+    // PUBLISH_AHEAD_MS on: the new keys sign, the old ones still verify.
+    t.clock.advance(PUBLISH_AHEAD_MS);
+    const signing = await load();
+    expect(signing.jwks.keys.map((key) => key.kid)).toEqual([secondKid, firstKid]);
+    expect(signing.cookieKeys.slice(1)).toEqual(first.cookieKeys);
+    expect(signing.version).not.toBe(published.version);
+    expect(await oidcKeysVersion(t.db, t.clock.now())).toBe(signing.version);
 
     // Rotated again within the day: the first key still verifies.
     t.clock.advance(60_000);
     await rotate();
     expect((await load()).jwks.keys).toHaveLength(3);
 
-    // A day after the last rotation: those before it are retired, the last two stay.
-    t.clock.advance(RETIRE_AFTER_MS + 1);
+    // A day after the last one began to sign: those before it are retired, the last two stay.
+    t.clock.advance(RETIRE_AFTER_MS + PUBLISH_AHEAD_MS + 1);
     await rotate();
     const later = await load();
     expect(later.jwks.keys).toHaveLength(2);
-    expect(later.jwks.keys.map((key) => key.kid)).not.toContain(first.jwks.keys[0]?.kid);
+    expect(later.jwks.keys.map((key) => key.kid)).not.toContain(firstKid);
     expect(later.cookieKeys).toHaveLength(2);
+  });
+
+  it("orders keys with the signer first: the newest published long enough, else the oldest", () => {
+    const at = (minutes: number) => new Date(Date.UTC(2026, 5, 10, 3, minutes));
+    const row = (kid: string, minutes: number) => ({ kid, kind: "signing" as const, createdAt: at(minutes) });
+    const rows = [row("a", 0), row("b", 30), row("c", 35)];
+    expect(keyOrder(rows, at(36)).map((key) => key.kid)).toEqual(["a", "c", "b"]);
+    expect(keyOrder(rows, at(40)).map((key) => key.kid)).toEqual(["b", "c", "a"]);
+    expect(keyOrder(rows, at(45)).map((key) => key.kid)).toEqual(["c", "b", "a"]);
+    // The first start: no key published long enough yet, the only (oldest) one signs.
+    expect(keyOrder([row("a", 0), row("b", 1)], at(2)).map((key) => key.kid)).toEqual(["a", "b"]);
+    expect(keyOrder([], at(2))).toEqual([]);
   });
 });

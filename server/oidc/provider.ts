@@ -22,7 +22,7 @@ import type { SecretBox } from "../services/secret-box.ts";
 import { databaseAdapter, findGrantId } from "./adapter.ts";
 import type { OidcClient, OidcClientList } from "./client-source.ts";
 import { INTERACTION_ROUTES } from "./interactions.ts";
-import { loadOidcKeys } from "./keys.ts";
+import { loadOidcKeys, type OidcKeys } from "./keys.ts";
 import { claimsConfiguration, type ScopeSetting } from "./scopes.ts";
 import type { SiteSessionReader } from "./site-session.ts";
 
@@ -141,6 +141,8 @@ export interface OidcProviderOptions {
   now: () => Date;
   /** The site's member of a request's cookies: the one login of the browser. */
   siteSession: SiteSessionReader;
+  /** The keys to sign with, when the caller loaded them (to know their version); else loaded here. */
+  keys?: OidcKeys;
   logger?: Pick<Console, "error">;
 }
 
@@ -230,7 +232,7 @@ function clientAdapter(
 
 export async function createOidcProvider(options: OidcProviderOptions): Promise<Provider> {
   const { db } = options;
-  const keys = await loadOidcKeys(db, options.secretBox, options.now());
+  const keys = options.keys ?? (await loadOidcKeys(db, options.secretBox, options.now()));
   const stored = databaseAdapter(db, options.now);
   // The provider validates the file's clients; it exists by the time the first client is looked up.
   let provider: Provider | undefined;

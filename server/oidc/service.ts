@@ -2,8 +2,9 @@
  * The login provider as the server mounts it (issue 46): the provider's endpoints (/op/*,
  * discovery) and the interaction requests (/oidc, /oidc/loginInteraction, /oidc/consent/form…) as
  * one Node handler beside the site, and the interaction a browser is in, for the screens' data.
- * The provider is made again when the store's scopes change (a store edit); its keys and state are
- * in the database, so nothing is lost.
+ * The provider is made again when the store's scopes change (a store edit) or its keys do (a
+ * rotation, a new key beginning to sign: looked at once a minute); its keys and state are in the
+ * database, so nothing is lost.
  */
 import { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
@@ -14,6 +15,7 @@ import type { SecretBox } from "../services/secret-box.ts";
 import type { StoreSettingsSource } from "../store/store-settings-source.ts";
 import type { OidcClient, OidcClientSource } from "./client-source.ts";
 import { createInteractionHandler, isInteractionPath } from "./interactions.ts";
+import { loadOidcKeys, oidcKeysVersion } from "./keys.ts";
 import { createOidcProvider, isProviderPath } from "./provider.ts";
 import { requiredScopesOf, type ScopeSetting, scopeSettingsOf, scopesFingerprint } from "./scopes.ts";
 import { siteSessionReader } from "./site-session.ts";
@@ -55,6 +57,9 @@ export interface OidcService {
   interaction(cookieHeader: string | undefined): Promise<InteractionView | null>;
 }
 
+/** How often a server looks for new keys: well within keys.ts PUBLISH_AHEAD_MS. */
+export const KEYS_CHECK_MS = 60_000;
+
 interface Built {
   fingerprint: string;
   scopes: readonly ScopeSetting[];
@@ -66,8 +71,13 @@ interface Built {
 export async function createOidcService(options: OidcServiceOptions): Promise<OidcService> {
   const logger = options.logger ?? console;
   const siteSession = siteSessionReader(options);
+  const fingerprintOf = (scopes: readonly ScopeSetting[], keysVersion: string) =>
+    `${scopesFingerprint(scopes)}|${keysVersion}`;
   const build = async (scopes: readonly ScopeSetting[]): Promise<Built> => {
+    const keys = await loadOidcKeys(options.db, options.secretBox, options.now());
+    keysVersion = keys.version;
     const provider = await createOidcProvider({
+      keys,
       db: options.db,
       secretBox: options.secretBox,
       publicOrigin: options.publicOrigin,
@@ -79,7 +89,7 @@ export async function createOidcService(options: OidcServiceOptions): Promise<Oi
       logger,
     });
     return {
-      fingerprint: scopesFingerprint(scopes),
+      fingerprint: fingerprintOf(scopes, keys.version),
       scopes,
       provider,
       callback: provider.callback(),
@@ -93,12 +103,35 @@ export async function createOidcService(options: OidcServiceOptions): Promise<Oi
     };
   };
 
+  /** The keys' version as last seen in the database (keys.ts oidcKeysVersion). */
+  let keysVersion = "";
+  let keysCheckedAt = options.now().getTime();
+  let checkingKeys = false;
+  /** Once a minute, in the background: the next request after a change gets a provider with the new keys. */
+  const checkKeys = () => {
+    const now = options.now();
+    if (checkingKeys || now.getTime() - keysCheckedAt < KEYS_CHECK_MS) return;
+    checkingKeys = true;
+    keysCheckedAt = now.getTime();
+    oidcKeysVersion(options.db, now)
+      .then(
+        (version) => {
+          keysVersion = version;
+        },
+        (error: unknown) => logger.error("[oidc] could not look at the keys", error),
+      )
+      .finally(() => {
+        checkingKeys = false;
+      });
+  };
+
   let current = await build(scopeSettingsOf(options.store.current().settings));
   let rebuilding: Promise<Built> | null = null;
-  /** The provider for the store's scopes now: made again after a store edit changed them. */
+  /** The provider for the store's scopes and the keys now: made again after either changed. */
   const provider = async (): Promise<Built> => {
+    checkKeys();
     const scopes = scopeSettingsOf(options.store.current().settings);
-    if (scopesFingerprint(scopes) === current.fingerprint) return current;
+    if (fingerprintOf(scopes, keysVersion) === current.fingerprint) return current;
     rebuilding ??= build(scopes).then((built) => {
       current = built;
       rebuilding = null;
