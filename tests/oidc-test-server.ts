@@ -47,6 +47,7 @@ export async function serveOidcProvider(
   const interactions = createInteractionHandler({
     provider,
     siteSession,
+    now,
     publicOrigin: origin,
     requiredScopes: () => requiredScopesOf(TEST_SCOPES),
   });

@@ -17,6 +17,7 @@ import {
 } from "../../tests/api-harness.ts";
 import { type OidcTestServer, serveOidcProvider } from "../../tests/oidc-test-server.ts";
 import { accounts } from "../db/schema.ts";
+import { startSession } from "../services/sessions.ts";
 import { type OidcClientList, parseOidcClients } from "./client-source.ts";
 
 const REDIRECT = "https://rp.example/callback";
@@ -147,6 +148,19 @@ async function authorization(
 
 function signedIn(browser: Browser, member: SignedInAccount): void {
   browser.cookies.set("sid", member.sessionToken);
+}
+
+/** The site's login again, as /oidc/login would leave the browser: a new session, proved now. */
+async function logInAgain(browser: Browser, member: SignedInAccount): Promise<void> {
+  const { token } = await startSession(t.db, {
+    accountId: member.accountId,
+    previousToken: browser.cookies.get("sid"),
+    now: t.clock.now(),
+    maxAgeMs: 24 * 60 * 60 * 1000,
+    userAgent: null,
+    ip: null,
+  });
+  browser.cookies.set("sid", token);
 }
 
 async function consent(browser: Browser, form: Record<string, string[]>): Promise<string> {
@@ -296,12 +310,35 @@ describe("the provider's interactions (issue 46 §3, §4)", () => {
     // The login page's end, with no site session yet: back to the login page.
     expect(new URL(await visitor.follow("/oidc/loginInteraction")).pathname).toBe("/oidc/login");
 
-    const member = new Browser();
-    signedIn(member, await insertSignedInAccount(t));
+    const browser = new Browser();
+    const member = await insertSignedInAccount(t);
+    signedIn(browser, member);
+    t.clock.advance(1000);
     const forced = (await authorization(config, { prompt: "login" })).url;
-    expect(new URL(await member.follow(forced)).pathname).toBe("/oidc/login");
-    // Once the site's login is done, the interaction goes on to consent.
-    expect(new URL(await member.follow("/oidc/loginInteraction")).pathname).toBe("/oidc/consent");
+    expect(new URL(await browser.follow(forced)).pathname).toBe("/oidc/login");
+    // The login page's end with the session the member already had: not a fresh login.
+    expect(new URL(await browser.follow("/oidc/loginInteraction")).pathname).toBe("/oidc/login");
+    // Once the site's login is done again, the interaction goes on to consent.
+    t.clock.advance(1000);
+    await logInAgain(browser, member);
+    expect(new URL(await browser.follow("/oidc/loginInteraction")).pathname).toBe("/oidc/consent");
+  });
+
+  it("max_age: a site login within it goes on; an older one is asked again, and only a new login answers", async () => {
+    const config = await relyingParty();
+    const browser = new Browser();
+    const member = await insertSignedInAccount(t);
+    signedIn(browser, member);
+    t.clock.advance(30_000);
+    const recent = await authorization(config, { max_age: "60" });
+    expect(new URL(await browser.follow(recent.url)).pathname).toBe("/oidc/consent");
+
+    t.clock.advance(60_000);
+    const stale = await authorization(config, { max_age: "60" });
+    expect(new URL(await browser.follow(stale.url)).pathname).toBe("/oidc/login");
+    expect(new URL(await browser.follow("/oidc/loginInteraction")).pathname).toBe("/oidc/login");
+    await logInAgain(browser, member);
+    expect(new URL(await browser.follow("/oidc/loginInteraction")).pathname).toBe("/oidc/consent");
   });
 
   it("an interaction that is gone, or a form from another site, shows the error page", async () => {

@@ -12,7 +12,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type Provider from "oidc-provider";
-import { errors, type InteractionResults } from "oidc-provider";
+import { errors, type Interaction, type InteractionResults } from "oidc-provider";
 import { INTERACTION_REQUEST_PATHS, isInteractionRequestPath } from "../../schemas/oidc-paths.ts";
 import type { FoundSession } from "../services/sessions.ts";
 import type { SiteSessionReader } from "./site-session.ts";
@@ -37,6 +37,7 @@ export interface InteractionOptions {
   provider: Provider;
   /** The site's member of a request's cookies (server/oidc/site-session.ts). */
   siteSession: SiteSessionReader;
+  now: () => Date;
   /** The public origin: a form post from anywhere else is refused. */
   publicOrigin: string;
   /** Scopes the member cannot refuse (openid always; the store's required scopes). */
@@ -46,6 +47,9 @@ export interface InteractionOptions {
 
 /** Why a login is asked for even though the site has a session: the client insists. */
 const FORCED_LOGIN_REASONS = new Set(["login_prompt", "max_age"]);
+
+/** Where the interaction keeps when it asked for a fresh login (its result, beside the provider's). */
+const LOGIN_ASKED_AT = "loginAskedAt";
 /** Form posts are a few scope names: anything larger is not ours. */
 const MAX_FORM_BYTES = 16 * 1024;
 
@@ -115,10 +119,33 @@ export function createInteractionHandler(options: InteractionOptions) {
     remember: true,
   });
 
-  /** Logs the site's member in to the provider, or sends the browser to the login page. */
-  async function loginWithSiteSession(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  /**
+   * Whether the site's session answers what the client insists on: for prompt=login, a login made
+   * after this interaction asked for it; for max_age, a login within that many seconds.
+   */
+  function freshEnough(details: Interaction, session: FoundSession): boolean {
+    const loggedInAt = session.authenticatedAt.getTime();
+    return details.prompt.reasons.every((reason) => {
+      if (reason === "login_prompt") {
+        const askedAt = details.result?.[LOGIN_ASKED_AT];
+        return typeof askedAt === "number" && loggedInAt > askedAt;
+      }
+      if (reason === "max_age") {
+        const maxAge = Number(details.params.max_age);
+        return Number.isFinite(maxAge) && loggedInAt >= options.now().getTime() - maxAge * 1000;
+      }
+      return true;
+    });
+  }
+
+  /** Logs the site's member in to the provider, when there is one and they are fresh enough. */
+  async function loginWithSiteSession(
+    req: IncomingMessage,
+    res: ServerResponse,
+    details: Interaction,
+  ): Promise<boolean> {
     const session = await siteSession(req);
-    if (!session) return false;
+    if (!session || !freshEnough(details, session)) return false;
     await finish(req, res, { login: loginOf(session) });
     return true;
   }
@@ -135,8 +162,11 @@ export function createInteractionHandler(options: InteractionOptions) {
     const details = await provider.interactionDetails(req, res);
     switch (details.prompt.name) {
       case "login": {
-        const forced = details.prompt.reasons.some((reason) => FORCED_LOGIN_REASONS.has(reason));
-        if (!forced && (await loginWithSiteSession(req, res))) return;
+        if (await loginWithSiteSession(req, res, details)) return;
+        if (details.prompt.reasons.some((reason) => FORCED_LOGIN_REASONS.has(reason))) {
+          // The login page's end (/oidc/loginInteraction) takes only a login made from now on.
+          await provider.interactionResult(req, res, { [LOGIN_ASKED_AT]: options.now().getTime() });
+        }
         return redirect(res, INTERACTION_ROUTES.login);
       }
       case "consent":
@@ -162,7 +192,7 @@ export function createInteractionHandler(options: InteractionOptions) {
     // A login asked for by the account selection ("another account") ends that selection.
     if (details.prompt.name === "select_account") return redirect(res, INTERACTION_ROUTES.selectAccountDone);
     if (details.prompt.name !== "login") return redirect(res, INTERACTION_ROUTES.entry);
-    if (!(await loginWithSiteSession(req, res))) redirect(res, INTERACTION_ROUTES.login);
+    if (!(await loginWithSiteSession(req, res, details))) redirect(res, INTERACTION_ROUTES.login);
   }
 
   /**

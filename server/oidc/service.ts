@@ -96,6 +96,7 @@ export async function createOidcService(options: OidcServiceOptions): Promise<Oi
       interactions: createInteractionHandler({
         provider,
         siteSession,
+        now: options.now,
         publicOrigin: options.publicOrigin,
         requiredScopes: () => requiredScopesOf(scopes),
         logger,
