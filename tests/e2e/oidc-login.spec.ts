@@ -15,7 +15,7 @@ import type { Page } from "@playwright/test";
 import * as oidc from "openid-client";
 import { e2eDataDir } from "../../playwright.config.ts";
 import { totpCode } from "../totp.ts";
-import { newEmail, signUpMember, typePin, waitUntilHydrated } from "./helpers.ts";
+import { newEmail, pinFrom, signUpMember, typePin, waitForMail, waitUntilHydrated } from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
 const PASSWORD = "Provider2026pass";
@@ -234,6 +234,30 @@ test("a member with an authenticator app passes the second step inside the flow"
   // The next time step: the code that turned the app on is spent.
   await typePin(page, "value", totpCode(setup.secret, Date.now() + 30_000));
   await verify.click();
+  await expect(page).toHaveURL(/\/oidc\/consent$/);
+  const callback = await callbackOf(page, () => page.getByRole("button", { name: "許可する" }).click());
+  expect(await subjectOf(callback, request)).toBeTruthy();
+  await page.close();
+});
+
+test("a member logs in with an e-mailed code inside the flow", async ({ browser }) => {
+  const email = newEmail("oidc-code");
+  const signUp = await browser.newPage();
+  await signUpMember(signUp, email, PASSWORD);
+  await signUp.close();
+
+  const page = await browser.newPage();
+  const request = await authorization({ prompt: "consent", scope: "openid email" });
+  await page.goto(request.url);
+  await expect(page).toHaveURL(/\/oidc\/login$/);
+  await page.goto("/oidc/login?loginType=authCode");
+  await page.locator('[data-field="email"] input').fill(email);
+  const codeAfter = Date.now() - 1000;
+  await page.getByRole("button", { name: "認証コードを送信する" }).click();
+  await page.waitForURL("**/oidc/login/code");
+  const mail = await waitForMail(email, "ログイン用認証コード", codeAfter);
+  await page.locator('[data-field="authCode"] input').first().fill(pinFrom(mail.text));
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
   await expect(page).toHaveURL(/\/oidc\/consent$/);
   const callback = await callbackOf(page, () => page.getByRole("button", { name: "許可する" }).click());
   expect(await subjectOf(callback, request)).toBeTruthy();
