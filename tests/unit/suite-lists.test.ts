@@ -16,6 +16,7 @@ const RUN_ONCE: Record<string, string> = {
   "tests/unit/server-lifecycle.test.ts": "the embedded default's lock",
   "tests/unit/several-processes.test.ts": "starts servers on PostgreSQL itself",
   "scripts/billing-run.test.ts": "runs the command on the embedded default's folder",
+  "scripts/oidc-rotate-keys.test.ts": "runs the command on the embedded default's folder",
   "tests/unit/billing-processes.test.ts": "runs the command in two processes on PostgreSQL itself",
 };
 
