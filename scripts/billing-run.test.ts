@@ -3,38 +3,27 @@
  * due at that clock, prints what it did, and exits 0; it refuses a clock without an offset, and a
  * database a running process owns.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite } from "../server/db/database.ts";
 import { accounts, charges, contracts } from "../server/db/schema.ts";
 import { createCardToken, registerCard } from "../server/payments/sandbox/processor.ts";
 import { savePaymentMethod } from "../server/services/payment-methods.ts";
-import { clockOf, UsageError } from "./billing-run.ts";
+import { runScript } from "../tests/run-script.ts";
+import { clockOf } from "./billing-run.ts";
+import { UsageError } from "./command.ts";
 
-const root = resolve(import.meta.dirname, "..");
 const merchant = { merchantId: "sandbox-merchant", serviceId: "001" };
 let dataDir: string;
 
-function billingRun(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(join(root, "node_modules/.bin/tsx"), ["scripts/billing-run.ts", ...args], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        PUBLIC_ORIGIN: "https://soramiru.example.jp",
-      },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("close", (code) => done({ code, stdout, stderr }));
+function billingRun(...args: string[]) {
+  return runScript("scripts/billing-run.ts", args, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    PUBLIC_ORIGIN: "https://soramiru.example.jp",
   });
 }
 

@@ -5,7 +5,6 @@
  * embedded database the server must be stopped: PGlite has one owning process.
  */
 import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { japanDay } from "../schemas/billing-calendar.ts";
 import { describeBillingLine, describeBillingTotals } from "../server/billing-loop.ts";
 import { type Database, openDatabase } from "../server/db/database.ts";
@@ -18,8 +17,7 @@ import { type BillingLine, type BillingPassReport, runBillingPass } from "../ser
 import { CatalogueError, watchCatalogue } from "../server/store/catalogue-source.ts";
 import { watchStoreSettings } from "../server/store/store-settings-source.ts";
 import { StoreSettingsError } from "../server/store/validate-settings.ts";
-
-export class UsageError extends Error {}
+import { runAsCommand, UsageError } from "./command.ts";
 
 /** The clock of `--now=<ISO 8601 instant with its offset>`, or the real one. */
 export function clockOf(argv: readonly string[]): Date {
@@ -103,18 +101,4 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      const known =
-        error instanceof UsageError ||
-        error instanceof EnvError ||
-        error instanceof DirectoryLockedError ||
-        error instanceof StoreSettingsError ||
-        error instanceof CatalogueError;
-      console.error(known ? `✖ ${(error as Error).message}` : error);
-      process.exit(1);
-    },
-  );
-}
+runAsCommand(import.meta.url, main, [EnvError, DirectoryLockedError, StoreSettingsError, CatalogueError]);

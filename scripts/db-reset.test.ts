@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { runScript } from "../tests/run-script.ts";
 import { DataInUseError, resetEmbeddedData } from "./db-reset.ts";
 
-const root = resolve(import.meta.dirname, "..");
 const cleanups: Array<() => void> = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
@@ -30,12 +30,8 @@ function lockHeldByAnotherProcess(dataDir: string) {
   return holder.pid;
 }
 
-function runScript(dataDir: string) {
-  return spawnSync(process.execPath, ["--import", "tsx", "scripts/db-reset.ts"], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-    encoding: "utf8",
-  });
+function reset(dataDir: string, ...args: string[]) {
+  return runScript("scripts/db-reset.ts", args, { DATA_DIR: dataDir, DATABASE_URL: "" });
 }
 
 describe("resetEmbeddedData", () => {
@@ -69,18 +65,24 @@ describe("resetEmbeddedData", () => {
 });
 
 describe("npm run db:reset", () => {
-  it("prints what it removed", () => {
+  it("prints what it removed", async () => {
     const dataDir = usedDataDir();
-    const result = runScript(dataDir);
-    expect(result.status).toBe(0);
+    const result = await reset(dataDir);
+    expect(result.code).toBe(0);
     expect(result.stdout).toBe(`removed ${join(dataDir, "db")}\nremoved ${join(dataDir, "outbox")}\n`);
   });
 
-  it("exits 1 with a clear message while the server runs", () => {
+  it("exits 1 with a clear message while the server runs, and for any argument", async () => {
     const dataDir = usedDataDir();
     const pid = lockHeldByAnotherProcess(dataDir);
-    const result = runScript(dataDir);
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`in use by process ${pid}. Stop the server first`);
+    const result = await reset(dataDir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      `✖ The embedded database in ${join(dataDir, "db")} is in use by process ${pid}. Stop the server first`,
+    );
+
+    const withArgument = await reset(usedDataDir(), "--force");
+    expect(withArgument.code).toBe(1);
+    expect(withArgument.stderr).toBe("✖ unknown argument --force (it takes none)\n");
   });
 });

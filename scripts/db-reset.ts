@@ -5,10 +5,10 @@
  */
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { directoryLockOwner } from "../server/db/directory-lock.ts";
 import { EnvError, parseEnv } from "../server/env.ts";
 import { mailOutboxDir } from "../server/mail/outbox.ts";
+import { runAsCommand, UsageError } from "./command.ts";
 
 export class DataInUseError extends Error {
   constructor(
@@ -38,16 +38,14 @@ export function resetEmbeddedData(dataDir: string): string[] {
   return removed;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  try {
-    const env = parseEnv();
-    const removed = resetEmbeddedData(env.dataDir);
-    for (const path of removed) console.log(`removed ${path}`);
-    if (removed.length === 0) console.log(`nothing to remove in ${env.dataDir}`);
-    if (env.databaseUrl) console.log("DATABASE_URL is set: that PostgreSQL database was not touched.");
-  } catch (error) {
-    if (!(error instanceof DataInUseError || error instanceof EnvError)) throw error;
-    console.error(`✖ ${error.message}`);
-    process.exitCode = 1;
-  }
+function main(argv: readonly string[]): number {
+  if (argv.length > 0) throw new UsageError(`unknown argument ${argv.join(" ")} (it takes none)`);
+  const env = parseEnv();
+  const removed = resetEmbeddedData(env.dataDir);
+  for (const path of removed) console.log(`removed ${path}`);
+  if (removed.length === 0) console.log(`nothing to remove in ${env.dataDir}`);
+  if (env.databaseUrl) console.log("DATABASE_URL is set: that PostgreSQL database was not touched.");
+  return 0;
 }
+
+runAsCommand(import.meta.url, main, [DataInUseError, EnvError]);

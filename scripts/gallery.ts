@@ -19,6 +19,7 @@ import enResources from "../locales/en/index.ts";
 import jaResources from "../locales/ja/index.ts";
 import type { StoreSettings } from "../schemas/types/store-settings.gen.ts";
 import { parseStoreSettingsText, StoreSettingsError } from "../server/store/validate-settings.ts";
+import { runAsCommand, UsageError } from "./command.ts";
 import { screenDataFromApi } from "./gallery/api-screen-data.ts";
 import {
   blockingViolations,
@@ -28,7 +29,7 @@ import {
   inspectPages,
 } from "./gallery/browser-checks.ts";
 import type * as BuildGallery from "./gallery/build-gallery.ts";
-import { type GalleryOptions, parseGalleryOptions, UsageError } from "./gallery/cli-options.ts";
+import { type GalleryOptions, parseGalleryOptions } from "./gallery/cli-options.ts";
 import { loadScreenFixtures, screenDataFor } from "./gallery/fixtures.ts";
 import { writeGalleryIndex } from "./gallery/gallery-index.ts";
 import { parseHtml } from "./gallery/parse-html.ts";
@@ -86,8 +87,8 @@ function reportViolations(inspected: readonly InspectedPage[]): number {
   return blocking;
 }
 
-async function main(): Promise<number> {
-  const options = parseGalleryOptions(process.argv.slice(2));
+async function main(argv: readonly string[]): Promise<number> {
+  const options = parseGalleryOptions(argv);
   const outDir = resolve(options.outDir);
   const { settings, version } = readStore(options.storeFile);
   const standaloneSettings = inlineStoreImages(settings, storeAssetDirs(options.storeFile));
@@ -152,14 +153,4 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof StoreSettingsError || error instanceof UsageError) {
-      console.error(error.message);
-    } else {
-      console.error(error);
-    }
-    process.exit(1);
-  },
-);
+runAsCommand(import.meta.url, main, [StoreSettingsError]);

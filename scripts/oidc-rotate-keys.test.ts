@@ -3,35 +3,23 @@
  * key, says which key signs now and when the new ones will; it refuses a database another process
  * owns, and arguments.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite } from "../server/db/database.ts";
 import { oidcKeys } from "../server/db/schema.ts";
+import { runScript } from "../tests/run-script.ts";
 
-const root = resolve(import.meta.dirname, "..");
 let dataDir: string;
 
-function rotate(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(join(root, "node_modules/.bin/tsx"), ["scripts/oidc-rotate-keys.ts", ...args], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        ENCRYPTION_KEY: "",
-        PUBLIC_ORIGIN: "https://soramiru.example.jp",
-      },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("close", (code) => done({ code, stdout, stderr }));
+function rotate(...args: string[]) {
+  return runScript("scripts/oidc-rotate-keys.ts", args, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    ENCRYPTION_KEY: "",
+    PUBLIC_ORIGIN: "https://soramiru.example.jp",
   });
 }
 

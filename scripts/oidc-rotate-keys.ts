@@ -6,7 +6,6 @@
  * stopped: PGlite has one owning process. Prints the keys in force after; exits 1 when it could not.
  */
 import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { isNull } from "drizzle-orm";
 import { openDatabase } from "../server/db/database.ts";
 import { DirectoryLockedError } from "../server/db/directory-lock.ts";
@@ -14,8 +13,7 @@ import { oidcKeys } from "../server/db/schema.ts";
 import { type Env, EnvError, parseEnv } from "../server/env.ts";
 import { keyOrder, PUBLISH_AHEAD_MS, rotateOidcKeys } from "../server/oidc/keys.ts";
 import { createSecretBox, loadSecretKey, SecretKeyError } from "../server/services/secret-box.ts";
-
-export class UsageError extends Error {}
+import { runAsCommand, UsageError } from "./command.ts";
 
 /** Rotates the keys at `now` and answers a line per key in force, the signer of each kind first. */
 export async function rotateKeys(env: Env, now: Date): Promise<string[]> {
@@ -56,17 +54,4 @@ async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      const known =
-        error instanceof UsageError ||
-        error instanceof EnvError ||
-        error instanceof DirectoryLockedError ||
-        error instanceof SecretKeyError;
-      console.error(known ? `✖ ${(error as Error).message}` : error);
-      process.exit(1);
-    },
-  );
-}
+runAsCommand(import.meta.url, main, [EnvError, DirectoryLockedError, SecretKeyError]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseGalleryOptions, UsageError } from "./cli-options.ts";
+import { UsageError } from "../command.ts";
+import { parseGalleryOptions } from "./cli-options.ts";
 
 describe("parseGalleryOptions", () => {
   it("defaults to the demo store, gallery-out, Japanese and failing on violations", () => {

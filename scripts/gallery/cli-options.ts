@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { isLanguage, type Language } from "../../locales/index.ts";
+import { UsageError } from "../command.ts";
 
 export const USAGE =
   "usage: npm run gallery -- [--store config/store.json] [--out gallery-out] [--lang ja|en] [--no-fail]";
@@ -12,11 +13,9 @@ export interface GalleryOptions {
   failOnViolations: boolean;
 }
 
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(`${message}\n${USAGE}`);
-    this.name = "UsageError";
-  }
+/** Bad usage, with the usage line after the reason. */
+function usageError(reason: string): UsageError {
+  return new UsageError(`${reason}\n${USAGE}`);
 }
 
 /** The command line of scripts/gallery.ts. */
@@ -35,10 +34,10 @@ export function parseGalleryOptions(args: readonly string[]): GalleryOptions {
       allowPositionals: false,
     }));
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw usageError((error as Error).message);
   }
   const language = values.lang ?? "ja";
-  if (!isLanguage(language)) throw new UsageError(`--lang must be ja or en, not "${language}"`);
+  if (!isLanguage(language)) throw usageError(`--lang must be ja or en, not "${language}"`);
   return {
     storeFile: values.store ?? "config/store.json",
     outDir: values.out ?? "gallery-out",
