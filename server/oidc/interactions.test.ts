@@ -367,17 +367,28 @@ describe("the provider's interactions (issue 46 §3, §4)", () => {
   });
 });
 
+/** The client's end of a code flow: the tokens for the callback it was sent to. */
+function tokensFor(config: oidc.Configuration, callback: string, request: Authorization) {
+  expect(callback.startsWith(`${REDIRECT}?`), callback).toBe(true);
+  return oidc.authorizationCodeGrant(config, new URL(callback), {
+    pkceCodeVerifier: request.verifier,
+    expectedState: request.state,
+  });
+}
+
 async function subjectOf(
   config: oidc.Configuration,
   callback: string,
   request: Authorization,
 ): Promise<string> {
-  expect(callback.startsWith(`${REDIRECT}?`), callback).toBe(true);
-  const tokens = await oidc.authorizationCodeGrant(config, new URL(callback), {
-    pkceCodeVerifier: request.verifier,
-    expectedState: request.state,
-  });
-  return tokens.claims()?.sub ?? "";
+  return (await tokensFor(config, callback, request)).claims()?.sub ?? "";
+}
+
+/** The browser's member authorizes the client for openid and email, consenting: the tokens. */
+async function authorizeWithEmail(browser: Browser, config: oidc.Configuration) {
+  const request = await authorization(config, { prompt: "", scope: "openid email offline_access" });
+  expect(pathOf(await browser.follow(request.url))).toBe("/oidc/consent");
+  return tokensFor(config, await consent(browser, { "addScope[]": ["email"] }), request);
 }
 
 function selectAccount(browser: Browser, accountId: string): Promise<string> {
@@ -396,9 +407,7 @@ describe("account selection and one member per browser (issue 46 §3)", () => {
     const browser = new Browser();
     signedIn(browser, member);
     const config = await relyingParty();
-    const first = await authorization(config, { prompt: "", scope: "openid email" });
-    expect(pathOf(await browser.follow(first.url))).toBe("/oidc/consent");
-    await subjectOf(config, await consent(browser, { "addScope[]": ["email"] }), first);
+    await authorizeWithEmail(browser, config);
 
     const request = await authorization(config, { prompt: "select_account", scope: "openid email" });
     expect(pathOf(await browser.follow(request.url))).toBe("/oidc/select-account");
@@ -425,11 +434,7 @@ describe("account selection and one member per browser (issue 46 §3)", () => {
     const browser = new Browser();
     signedIn(browser, first);
     const config = await relyingParty();
-    const before = await authorization(config, { prompt: "", scope: "openid email" });
-    await browser.follow(before.url);
-    expect(await subjectOf(config, await consent(browser, { "addScope[]": ["email"] }), before)).toBe(
-      first.publicId,
-    );
+    expect((await authorizeWithEmail(browser, config)).claims()?.sub).toBe(first.publicId);
 
     const request = await authorization(config, { prompt: "select_account", scope: "openid email" });
     expect(pathOf(await browser.follow(request.url))).toBe("/oidc/select-account");
@@ -465,9 +470,7 @@ describe("account selection and one member per browser (issue 46 §3)", () => {
     const browser = new Browser();
     signedIn(browser, first);
     const config = await relyingParty();
-    const request = await authorization(config, { prompt: "", scope: "openid email" });
-    await browser.follow(request.url);
-    await subjectOf(config, await consent(browser, { "addScope[]": ["email"] }), request);
+    await authorizeWithEmail(browser, config);
 
     // Logged out of the site: prompt=none cannot go on silently.
     browser.cookies.delete("sid");
