@@ -152,6 +152,8 @@ export default [
     screen("/oidc/login/code"),
     screen("/oidc/login/multi-factor"),
     screen("/oidc/login/multi-factor/:type"),
+    screen("/oidc/signup"),
+    screen("/oidc/signup/auth"),
     screen("/oidc/consent"),
     screen("/oidc/select-account"),
   ]),

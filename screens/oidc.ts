@@ -6,6 +6,7 @@
  */
 import { login, loginCode, loginMultiFactor, loginMultiFactorEntry } from "./guest.ts";
 import type { ScreenDefinition, ScreenForm } from "./screen-definition.ts";
+import { signup, signupAuth } from "./signup.ts";
 
 /** Where every login step of the provider's flow ends: the provider takes the site's session. */
 const LOGIN_DONE = "/oidc/loginInteraction";
@@ -48,6 +49,7 @@ function providerLogin(
 export const oidcLogin = providerLogin(login, [
   // Outside the flow: in a tab of its own, so the authorization waits here.
   { to: "/password/forgot", labelKey: "screens.login.forgotPassword", external: true },
+  { to: "/oidc/signup", labelKey: "screens.login.signup" },
 ]);
 
 export const oidcLoginCode = providerLogin(loginCode);
@@ -77,4 +79,34 @@ export const oidcSelectAccount = {
   screenData: "oidc/select-account",
   content: "oidcSelectAccount",
   forms: [],
+} as const satisfies ScreenDefinition;
+
+/**
+ * Sign-up inside the provider's flow (issue 47 §1; spec §2 /oidc/signup, /oidc/signup/auth): the
+ * site's policy and e-mail steps in the OIDC layout. The e-mail step's call marks the sign-up as
+ * the interaction's; the PIN and the registration form are then the site's own pages, and the
+ * finished sign-up goes back into the interaction (server/api/signup.ts).
+ */
+export const oidcSignup = {
+  ...signup,
+  id: "oidc-signup",
+  paths: ["/oidc/signup"],
+  layout: "oidc",
+  access: "any",
+  screenData: "oidc/signup",
+  forms: signup.forms.map((form) => ({ ...form, successTo: "/oidc/signup/auth" })),
+} as const satisfies ScreenDefinition;
+
+export const oidcSignupAuth = {
+  ...signupAuth,
+  id: "oidc-signup-auth",
+  paths: ["/oidc/signup/auth"],
+  layout: "oidc",
+  access: "any",
+  screenData: "oidc/signup/auth",
+  forms: signupAuth.forms.map((form) => ({
+    ...form,
+    submit: { ...form.submit, path: "/zapi/oidc/signup/email" },
+  })),
+  links: [{ to: "/oidc/login", labelKey: "screens.signupAuth.toLogin" }],
 } as const satisfies ScreenDefinition;

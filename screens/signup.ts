@@ -88,6 +88,8 @@ export const signupPolicy = {
       submit: { method: "POST", path: "/zapi/signup/policy", payload: "policyConsent" },
       submitLabelKey: "screens.signupPolicy.submit",
       successTo: "/mypage",
+      // A login inside the provider's flow goes back there (server/api/sign-in.ts).
+      landsOnReturnTo: true,
     },
   ],
 } as const satisfies ScreenDefinition;

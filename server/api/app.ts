@@ -30,7 +30,7 @@ import { postalCode } from "./postal-code.ts";
 import { purchaseCalls } from "./purchase.ts";
 import { reauthentication, reauthenticationScreenData } from "./reauthentication.ts";
 import { sameOriginOnly } from "./request-info.ts";
-import { signup } from "./signup.ts";
+import { signup, signupEmail } from "./signup.ts";
 import { mypagePlansScreenData, mypageSubscriptionScreenData, subscriptionCalls } from "./subscriptions.ts";
 import { refuseUnstorableQuery } from "./validation.ts";
 
@@ -186,6 +186,7 @@ export function createApi(deps: ApiDeps) {
   // The login provider's login: the same calls under /zapi/oidc (server/api/login-pages.ts).
   app.route("/oidc", providerLogin);
   app.route("/oidc", multiFactorLogin);
+  app.route("/oidc/signup", signupEmail);
   app.route("/signup", signup);
   app.route("/account", account);
   app.route("/account", multiFactorSettings);

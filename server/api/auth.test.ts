@@ -222,6 +222,19 @@ describe("POST /zapi/login with a password", () => {
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual({ authId: member.publicId, redirectTo: "/signup/policy" });
   });
+
+  it("inside the login provider's flow, the policy screen then goes back into the interaction", async () => {
+    await t.db.delete(policyConsents).where(eq(policyConsents.accountId, member.accountId));
+    const response = await new TestBrowser(t).post("/zapi/oidc/login", {
+      emailUserId: member.email,
+      password: "Passw0rdA",
+      loginMethod: "Password",
+    });
+    expect(await json(response)).toEqual({
+      authId: member.publicId,
+      redirectTo: "/signup/policy?returnTo=%2Foidc%2FloginInteraction",
+    });
+  });
 });
 
 describe("throttling failed logins", () => {

@@ -378,6 +378,9 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
     { token: "$RESET_TOKEN", password: "Passw0rdB", passwordConfirm: "Passw0rdB" },
   ],
   "POST /zapi/signup/email": [{ type: "signUp", email: "hanako@example.jp", policyConsentData: CONSENT }],
+  "POST /zapi/oidc/signup/email": [
+    { type: "signUp", email: "hanako@example.jp", policyConsentData: CONSENT },
+  ],
   "POST /zapi/signup/pin-code": [{ pinCode: "123456" }],
   "POST /zapi/signup": [{ ...demoRegistrationBody(), policyConsentData: CONSENT }],
   "POST /zapi/signup/policy": [{ policyConsentData: CONSENT }],

@@ -4,6 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
+import { INTERACTION_REQUEST_PATHS } from "../../schemas/oidc-paths.ts";
 import { accounts } from "../db/schema.ts";
 import { sendMail } from "../mail/send-mail.ts";
 import type { Account } from "../services/accounts.ts";
@@ -13,6 +14,7 @@ import { outstandingPolicies } from "../services/policies.ts";
 import { startSession } from "../services/sessions.ts";
 import { loginAlertToken, sessionToken, setLoginAlertCookie, setSessionCookies } from "./auth-cookies.ts";
 import type { ApiEnv } from "./context.ts";
+import { isProviderLogin } from "./login-pages.ts";
 import { clientAddress, siteOrigin } from "./request-info.ts";
 import { requestLanguage } from "./validation.ts";
 
@@ -97,6 +99,15 @@ export async function logIn(
   );
   return {
     authId: account.publicId,
-    ...(outstanding.length > 0 ? { redirectTo: POLICY_CONSENT_PATH } : {}),
+    ...(outstanding.length > 0 ? { redirectTo: policyConsentPath(c) } : {}),
   };
+}
+
+/**
+ * The policy page for a member to agree first; inside the login provider's flow it then goes back
+ * into the interaction (issue 47 §1) rather than to my page.
+ */
+function policyConsentPath(c: Context<ApiEnv>): string {
+  if (!isProviderLogin(c)) return POLICY_CONSENT_PATH;
+  return `${POLICY_CONSENT_PATH}?${new URLSearchParams({ returnTo: INTERACTION_REQUEST_PATHS.loginDone })}`;
 }

@@ -10,6 +10,7 @@ import {
   TestBrowser,
 } from "../../tests/api-harness.ts";
 import { accounts, policyConsents, sessions } from "../db/schema.ts";
+import type { InteractionView } from "../oidc/service.ts";
 
 let t: TestApi;
 beforeEach(async () => {
@@ -584,5 +585,105 @@ describe("POST /zapi/signup/email", () => {
       errors: [{ field: "type", message: "値が正しくありません。" }],
     });
     expect(t.outbox.mails).toEqual([]);
+  });
+});
+
+describe("sign-up inside the login provider's flow (issue 47 §1)", () => {
+  /** Whether the provider's interaction this browser is in is still there (the service's answer). */
+  let interactionLives = true;
+
+  beforeEach(async () => {
+    await t.close();
+    interactionLives = true;
+    // The login provider's own view of the interaction is tested in server/oidc; here only whether
+    // the browser is in one.
+    t = await createTestApi({
+      deps: {
+        oidc: {
+          interaction: async (cookie) =>
+            interactionLives && cookie?.includes("_interaction=")
+              ? ({ uid: "interaction", prompt: "login" } as InteractionView)
+              : null,
+        },
+      },
+    });
+  });
+
+  function inTheFlow() {
+    const browser = new TestBrowser(t);
+    browser.cookies.set("_interaction", "interaction");
+    return browser;
+  }
+
+  async function proveAddress(browser: TestBrowser, call: string, address = email) {
+    const response = await browser.post(call, {
+      type: "signUp",
+      email: address,
+      policyConsentData: consentToDemoPolicies,
+    });
+    expect(response.status).toBe(200);
+    const pinCode = mailedCode(t.outbox, address);
+    expect((await browser.post("/zapi/signup/pin-code", { pinCode })).status).toBe(200);
+  }
+
+  it("goes back into the interaction, logged in, with no plan step on the way", async () => {
+    const browser = inTheFlow();
+    // The demo store puts no policy step first: /oidc/signup goes on to the e-mail step of the flow.
+    expect(await json(await browser.get("/zapi/internal/oidc/signup/screen-data"))).toEqual({
+      redirectTo: "/oidc/signup/auth",
+    });
+    expect(await json(await browser.get("/zapi/internal/oidc/signup/auth/screen-data"))).toMatchObject({
+      totalCount: 3,
+      currentCount: 1,
+    });
+    await proveAddress(browser, "/zapi/oidc/signup/email");
+    expect(await json(await browser.get("/zapi/internal/signup/form/screen-data"))).toMatchObject({
+      totalCount: 3,
+      currentCount: 3,
+    });
+
+    const answer = await json(await browser.post("/zapi/signup", registration));
+    expect(answer).toEqual({ authId: answer.authId, redirectTo: "/oidc/loginInteraction" });
+    expect(browser.cookies.get("auid")).toBe(answer.authId);
+    expect(browser.cookies.has("sid")).toBe(true);
+  });
+
+  it("stays the interaction's when the address is changed on the site's e-mail step", async () => {
+    const browser = inTheFlow();
+    await browser.post("/zapi/oidc/signup/email", {
+      type: "signUp",
+      email: "first@example.jp",
+      policyConsentData: consentToDemoPolicies,
+    });
+    await proveAddress(browser, "/zapi/signup/email");
+    expect(await json(await browser.post("/zapi/signup", registration))).toMatchObject({
+      redirectTo: "/oidc/loginInteraction",
+    });
+  });
+
+  it("ends on the site's completion when the interaction is gone by then", async () => {
+    const browser = inTheFlow();
+    await proveAddress(browser, "/zapi/oidc/signup/email");
+    interactionLives = false;
+    const answer = await json(await browser.post("/zapi/signup", registration));
+    // No detour to the plans either: this sign-up was for the service that asked.
+    expect(answer.redirectTo).toBeUndefined();
+    expect(browser.cookies.has("sid")).toBe(true);
+  });
+
+  it("the site's own sign-up never goes into an interaction the browser happens to be in", async () => {
+    const browser = inTheFlow();
+    await proveAddress(browser, "/zapi/signup/email");
+    expect(await json(await browser.post("/zapi/signup", registration))).toMatchObject({
+      redirectTo: "/signup/plans",
+    });
+  });
+
+  it("its pages need an interaction in progress", async () => {
+    const visitor = new TestBrowser(t);
+    for (const page of ["signup", "signup/auth"]) {
+      const answer = await json(await visitor.get(`/zapi/internal/oidc/${page}/screen-data`));
+      expect(String(answer.redirectTo)).toMatch(/^\/oidc\/error\?status=400&/);
+    }
   });
 });

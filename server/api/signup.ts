@@ -16,6 +16,7 @@ import {
   fromRegistrationPayload,
   toRegistrationPayload,
 } from "../../schemas/forms/registration.ts";
+import { INTERACTION_REQUEST_PATHS } from "../../schemas/oidc-paths.ts";
 import type { Policy } from "../../schemas/types/policy.gen.ts";
 import type { PolicyConsentData } from "../../schemas/types/policy-consent-data.gen.ts";
 import type { SignupEmailRequest } from "../../schemas/types/signup-email-request.gen.ts";
@@ -28,7 +29,7 @@ import {
   isUserIdTaken,
   normalizeEmail,
 } from "../services/accounts.ts";
-import { advanceFlow, endFlow, findFlow, startFlow } from "../services/auth-flows.ts";
+import { type AuthFlow, advanceFlow, endFlow, findFlow, startFlow } from "../services/auth-flows.ts";
 import {
   agreementTo,
   isAgreed,
@@ -41,6 +42,7 @@ import { clearFlowCookie, flowToken, setFlowCookie } from "./auth-cookies.ts";
 import { mailCode, spendIssuedCode } from "./code-mail.ts";
 import type { ApiEnv } from "./context.ts";
 import { offersSignupPlans, SIGNUP_PLANS_PATH } from "./internal/signup.ts";
+import { isProviderLogin } from "./login-pages.ts";
 import { currentMember } from "./member.ts";
 import { apiError, emailInUseError, userIdInUseError } from "./messages.ts";
 import { requireRecaptcha } from "./recaptcha-guard.ts";
@@ -86,42 +88,64 @@ async function signupFlow(c: ApiContext) {
   return { token, flow: { ...flow, email: flow.email } };
 }
 
-export const signup = new Hono<ApiEnv>()
-  .post("/email", async (c) => {
-    const deps = c.get("deps");
-    const now = deps.now();
-    const { version } = deps.store.current();
-    const token = flowToken(c, "signUp");
-    const existing = token ? await findFlow(deps.db, "signUp", token, now) : null;
-    const inForce = currentPolicies(c);
-    // Policies agreed in a step of their own (isPreShowPolicy) are not asked again here.
-    const toAgree = notAgreed(inForce, existing?.agreedPolicies ?? []);
-    const body = asRecord(await readJsonBody(c));
-    const data = await validateRequestData(c, buildSignupEmailForm({ policies: toAgree }, version), {
-      email: body.email,
-      ...consentFields(toAgree, body.policyConsentData),
+/**
+ * POST /zapi/signup/email and /zapi/oidc/signup/email: the latter begins a sign-up inside the login
+ * provider's flow, which ends back in the interaction (issue 47 §1); the site's call leaves that as
+ * it was, so "change the address" from the PIN page stays in the flow.
+ */
+/**
+ * Where a finished sign-up goes: back into the login provider's interaction it began in, while that
+ * is still there (the provider takes the new session, then asks consent); else the plans when the
+ * store offers them at sign-up; else the form's completion.
+ */
+async function afterSignup(c: ApiContext, flow: AuthFlow): Promise<{ redirectTo?: string }> {
+  if (flow.forInteraction && (await c.get("deps").oidc?.interaction(c.req.header("cookie")))) {
+    return { redirectTo: INTERACTION_REQUEST_PATHS.loginDone };
+  }
+  return offersSignupPlans(c, flow) ? { redirectTo: SIGNUP_PLANS_PATH } : {};
+}
+
+export const signupEmail = new Hono<ApiEnv>().post("/email", async (c) => {
+  const deps = c.get("deps");
+  const now = deps.now();
+  const { version } = deps.store.current();
+  const token = flowToken(c, "signUp");
+  const existing = token ? await findFlow(deps.db, "signUp", token, now) : null;
+  const inForce = currentPolicies(c);
+  // Policies agreed in a step of their own (isPreShowPolicy) are not asked again here.
+  const toAgree = notAgreed(inForce, existing?.agreedPolicies ?? []);
+  const body = asRecord(await readJsonBody(c));
+  const data = await validateRequestData(c, buildSignupEmailForm({ policies: toAgree }, version), {
+    email: body.email,
+    ...consentFields(toAgree, body.policyConsentData),
+  });
+  const request = await checkRequest<SignupEmailRequest>(c, REQUEST_SCHEMAS.signupEmail, body);
+  await requireRecaptcha(c, "signup_email", request.token);
+
+  const started = token && existing ? { token, flow: existing } : await startFlow(deps.db, "signUp", now);
+  // Every address gets a PIN, registered or not; a registered one is told after the PIN.
+  try {
+    await mailCode(c, started.flow, {
+      purpose: "signUp",
+      to: normalizeEmail(String(data.email)),
+      delivery: "wait",
+      changes: {
+        agreedPolicies: agreementTo(inForce),
+        emailVerifiedAt: null,
+        ...(isProviderLogin(c) && { forInteraction: true }),
+      },
     });
-    const request = await checkRequest<SignupEmailRequest>(c, REQUEST_SCHEMAS.signupEmail, body);
-    await requireRecaptcha(c, "signup_email", request.token);
+  } catch (error) {
+    // A refused or failed mail (resend too soon, too many mails) leaves no new flow behind.
+    if (started.flow !== existing) await endFlow(deps.db, started.flow.id);
+    throw error;
+  }
+  setFlowCookie(c, "signUp", started.token);
+  return c.json({});
+});
 
-    const started = token && existing ? { token, flow: existing } : await startFlow(deps.db, "signUp", now);
-    // Every address gets a PIN, registered or not; a registered one is told after the PIN.
-    try {
-      await mailCode(c, started.flow, {
-        purpose: "signUp",
-        to: normalizeEmail(String(data.email)),
-        delivery: "wait",
-        changes: { agreedPolicies: agreementTo(inForce), emailVerifiedAt: null },
-      });
-    } catch (error) {
-      // A refused or failed mail (resend too soon, too many mails) leaves no new flow behind.
-      if (started.flow !== existing) await endFlow(deps.db, started.flow.id);
-      throw error;
-    }
-    setFlowCookie(c, "signUp", started.token);
-    return c.json({});
-  })
-
+export const signup = new Hono<ApiEnv>()
+  .route("/", signupEmail)
   .post("/pin-code", async (c) => {
     const deps = c.get("deps");
     const { settings, version } = deps.store.current();
@@ -193,11 +217,7 @@ export const signup = new Hono<ApiEnv>()
     clearFlowCookie(c, "signUp");
     // Signing up is the first login from this browser: no new-login notice for it.
     await startMemberSession(c, account);
-    // The plans follow when the store offers them at sign-up; otherwise the form's completion.
-    return c.json({
-      authId: account.publicId,
-      ...(offersSignupPlans(c) ? { redirectTo: SIGNUP_PLANS_PATH } : {}),
-    });
+    return c.json({ authId: account.publicId, ...(await afterSignup(c, flow)) });
   })
 
   .post("/policy", async (c) => {

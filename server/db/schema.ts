@@ -141,6 +141,11 @@ export const authFlows = pgTable("auth_flows", {
   accountId: uuid("account_id").references(() => accounts.id, { onDelete: "cascade" }),
   /** Sign-up: when a PIN proved the address. */
   emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+  /**
+   * Sign-up: begun inside the login provider's flow (/oidc/signup/auth); it ends back in that
+   * interaction, when it is still there, rather than on the site's completion (issue 47 §1).
+   */
+  forInteraction: boolean("for_interaction").notNull().default(false),
   /** Sign-up: the policy revisions agreed to so far. */
   agreedPolicies: jsonb("agreed_policies").$type<AgreedPolicy[]>().notNull().default(sql`'[]'::jsonb`),
   /** When the last code was mailed; a resend within 30 s is refused. */

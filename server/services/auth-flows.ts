@@ -57,6 +57,7 @@ export interface FlowChanges {
   accountId?: string | null;
   emailVerifiedAt?: Date | null;
   agreedPolicies?: AgreedPolicy[];
+  forInteraction?: boolean;
   codeSentAt?: Date | null;
   surveyAnswers?: SurveyAnswers | null;
   loginMethod?: string | null;

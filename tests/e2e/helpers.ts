@@ -87,9 +87,16 @@ export async function waitUntilHydrated(page: Page, last: Locator) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
 }
 
-/** Sign-up's first step: e-mail with policies; the page ends on the PIN entry. Answers the mailed PIN. */
-export async function requestSignUpPin(page: Page, email: string): Promise<string> {
-  await page.goto("/signup/auth");
+/**
+ * Sign-up's first step: e-mail with policies; the page ends on the PIN entry. Answers the mailed
+ * PIN. `onThisPage`: the page already shows an e-mail step (the login provider's, /oidc/signup/auth).
+ */
+export async function requestSignUpPin(
+  page: Page,
+  email: string,
+  { onThisPage = false } = {},
+): Promise<string> {
+  if (!onThisPage) await page.goto("/signup/auth");
   const send = page.getByRole("button", { name: "認証コードを送信する" });
   await waitUntilHydrated(page, send);
   await page.locator('[data-field="email"] input').fill(email);
@@ -101,8 +108,8 @@ export async function requestSignUpPin(page: Page, email: string): Promise<strin
 }
 
 /** Sign-up up to the registration form: e-mail with policies, then the mailed PIN. */
-export async function signUpToForm(page: Page, email: string) {
-  await typePin(page, "pinCode", await requestSignUpPin(page, email));
+export async function signUpToForm(page: Page, email: string, options: { onThisPage?: boolean } = {}) {
+  await typePin(page, "pinCode", await requestSignUpPin(page, email, options));
   await page.getByRole("button", { name: "認証する" }).click();
   await page.waitForURL("**/signup/form");
 }

@@ -15,7 +15,16 @@ import type { Page } from "@playwright/test";
 import * as oidc from "openid-client";
 import { e2eDataDir } from "../../playwright.config.ts";
 import { totpCode } from "../totp.ts";
-import { newEmail, pinFrom, signUpMember, typePin, waitForMail, waitUntilHydrated } from "./helpers.ts";
+import {
+  fillRegistrationForm,
+  newEmail,
+  pinFrom,
+  signUpMember,
+  signUpToForm,
+  typePin,
+  waitForMail,
+  waitUntilHydrated,
+} from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
 const PASSWORD = "Provider2026pass";
@@ -198,6 +207,36 @@ async function logInInsideTheFlow(page: Page, email: string, submit: string) {
   await page.locator('[data-field="password"] input').fill(PASSWORD);
   await page.getByRole("button", { name: submit, exact: true }).click();
 }
+
+test("a new visitor signs up inside the flow and arrives back at the client, logged in to the site", async ({
+  browser,
+}) => {
+  const email = newEmail("oidc-signup");
+  const page = await browser.newPage();
+  const request = await authorization({ scope: "openid email" });
+  await page.goto(request.url);
+  await expect(page).toHaveURL(/\/oidc\/login$/);
+  await page.getByRole("link", { name: "新規会員登録はこちら" }).click();
+  // The demo store puts no policy step first: /oidc/signup goes on to the flow's e-mail step.
+  await expect(page).toHaveURL(/\/oidc\/signup\/auth$/);
+  await expect(page.getByRole("link", { name: "すでに会員の方はこちら" })).toHaveAttribute(
+    "href",
+    "/oidc/login",
+  );
+  // The PIN and the store's registration form are the site's own pages.
+  await signUpToForm(page, email, { onThisPage: true });
+  await fillRegistrationForm(page, PASSWORD);
+  await page.getByRole("button", { name: "登録する" }).click();
+
+  await expect(page).toHaveURL(/\/oidc\/consent$/);
+  const callback = await callbackOf(page, () => page.getByRole("button", { name: "許可する" }).click());
+  const { authId } = (await (await page.request.get("/zapi/internal/root/screen-data")).json()) as {
+    authId: string;
+  };
+  expect(authId).toBeTruthy();
+  expect(await subjectOf(callback, request)).toBe(authId);
+  await page.close();
+});
 
 test("a member with an authenticator app passes the second step inside the flow", async ({ browser }) => {
   const email = newEmail("oidc-mfa");

@@ -128,6 +128,8 @@ const NEEDS_AN_AUTHORIZATION = new Set([
   "/oidc/loginInteraction",
   "/oidc/consent",
   "/oidc/select-account",
+  "/oidc/signup",
+  "/oidc/signup/auth",
   "/oidc/selectAccount/form",
   "/oidc/selectAccount/form/switch",
   "/oidc/selectAccountInteraction",

@@ -249,6 +249,11 @@ const EXPECTED: Record<
     { field: "email", required: true },
     ...consentFields(screenData),
   ],
+  "oidc-signup": (_settings, screenData) => consentFields(screenData),
+  "oidc-signup-auth": (_settings, screenData) => [
+    { field: "email", required: true },
+    ...consentFields(screenData),
+  ],
   "signup-pin-code": (settings, _screenData, language) => [
     { field: "pinCode", required: true, label: codeName(settings, language) },
   ],

@@ -13,6 +13,7 @@ import type { ApiEnv } from "../context.ts";
 import { currentMember, memberProfileImageUrl } from "../member.ts";
 import { requestLanguage } from "../validation.ts";
 import { loginScreenData } from "./login.ts";
+import { signupScreenData } from "./signup.ts";
 
 export const EXPIRED_INTERACTION_PAGE = `/oidc/error?${new URLSearchParams({
   status: "400",
@@ -64,6 +65,8 @@ export const oidcScreenData = new Hono<ApiEnv>()
     await next();
   })
   .route("/login", loginScreenData)
+  // Sign-up inside the flow (issue 47 §1): its first two steps; the PIN and the form are the site's.
+  .route("/signup", signupScreenData)
   .get("/consent/screen-data", async (c) => {
     const view = await interactionOf(c);
     if (!view) return c.json({ redirectTo: EXPIRED_INTERACTION_PAGE });

@@ -1,10 +1,11 @@
 import { type Context, Hono } from "hono";
 import { isNativeAppAgent } from "../../../schemas/native-app.ts";
 import { resendAvailableAt } from "../../services/auth-codes.ts";
-import { findFlow } from "../../services/auth-flows.ts";
+import { type AuthFlow, findFlow } from "../../services/auth-flows.ts";
 import { notAgreed, outstandingPolicies, policiesInForce } from "../../services/policies.ts";
 import { flowToken } from "../auth-cookies.ts";
 import type { ApiEnv } from "../context.ts";
+import { isProviderLogin, loginPagePath } from "../login-pages.ts";
 import { currentMember, requireMember } from "../member.ts";
 import { requestLanguage } from "../validation.ts";
 
@@ -34,14 +35,20 @@ export function signupSteps(isPreShowPolicy: boolean, offersPlans = false) {
 
 /**
  * Whether the plans follow the registration form (/signup/plans): the store asks for it, takes
- * payments, and has plans, and the member is not in the native app. Settings and the browser only,
- * so the count is the same on every step of one sign-up.
+ * payments, and has plans, the member is not in the native app, and the sign-up is not inside the
+ * login provider's flow (that one goes back to the service that asked). Settings, the browser and
+ * the flow only, so the count is the same on every step of one sign-up.
  */
-export function offersSignupPlans(c: Context<ApiEnv>): boolean {
+export function offersSignupPlans(
+  c: Context<ApiEnv>,
+  flow?: Pick<AuthFlow, "forInteraction"> | null,
+): boolean {
   const { store, catalogue } = c.get("deps");
   const { settings } = store.current();
   return (
     settings.signUp?.isOfferPlans === true &&
+    !isProviderLogin(c) &&
+    flow?.forInteraction !== true &&
     // Plans are not sold in the native app (spec §2 menu rules): its sign-up ends without the step.
     !isNativeAppAgent(c.req.header("user-agent") ?? "", settings.appUserAgentPattern) &&
     settings.features.isStorePaymentAvailable === true &&
@@ -50,11 +57,11 @@ export function offersSignupPlans(c: Context<ApiEnv>): boolean {
 }
 
 /** The fields every sign-up screen gets (spec §3 Sign-up page data). */
-export function signupPageData(c: Context<ApiEnv>) {
+export function signupPageData(c: Context<ApiEnv>, flow?: Pick<AuthFlow, "forInteraction"> | null) {
   const { settings } = c.get("deps").store.current();
   const isPreShowPolicy = settings.signUp?.isPreShowPolicy === true;
   return {
-    steps: signupSteps(isPreShowPolicy, offersSignupPlans(c)),
+    steps: signupSteps(isPreShowPolicy, offersSignupPlans(c, flow)),
     common: {
       isEnabledEmail: true,
       isPreShowPolicy,
@@ -80,7 +87,7 @@ export const signupScreenData = new Hono<ApiEnv>()
   /** The policy step, shown only when the store puts the policies first. */
   .get("/screen-data", (c) => {
     const { steps, common } = signupPageData(c);
-    if (!common.isPreShowPolicy) return c.json({ redirectTo: SIGNUP_EMAIL_STEP });
+    if (!common.isPreShowPolicy) return c.json({ redirectTo: loginPagePath(c, SIGNUP_EMAIL_STEP) });
     return c.json({
       ...common,
       policies: currentPolicies(c),
@@ -91,8 +98,8 @@ export const signupScreenData = new Hono<ApiEnv>()
 
   /** The e-mail step, with the policies not yet agreed to in the policy step. */
   .get("/auth/screen-data", async (c) => {
-    const { steps, common } = signupPageData(c);
     const flow = await currentFlow(c);
+    const { steps, common } = signupPageData(c, flow);
     return c.json({
       ...common,
       policies: notAgreed(currentPolicies(c), flow?.agreedPolicies ?? []),
@@ -102,8 +109,8 @@ export const signupScreenData = new Hono<ApiEnv>()
   })
 
   .get("/pin-code/screen-data", async (c) => {
-    const { steps, common } = signupPageData(c);
     const flow = await currentFlow(c);
+    const { steps, common } = signupPageData(c, flow);
     if (!flow?.email) return c.json({ redirectTo: SIGNUP_EMAIL_STEP });
     return c.json({
       ...common,
@@ -117,8 +124,8 @@ export const signupScreenData = new Hono<ApiEnv>()
   /** The registration form, once a PIN has proved the e-mail address. */
   .get("/form/screen-data", async (c) => {
     const { settings } = c.get("deps").store.current();
-    const { steps, common } = signupPageData(c);
     const flow = await currentFlow(c);
+    const { steps, common } = signupPageData(c, flow);
     if (!flow?.email || !flow.emailVerifiedAt) return c.json({ redirectTo: SIGNUP_EMAIL_STEP });
     return c.json({
       ...common,

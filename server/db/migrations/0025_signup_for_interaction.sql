@@ -1,0 +1,1 @@
+ALTER TABLE "auth_flows" ADD COLUMN "for_interaction" boolean DEFAULT false NOT NULL;
