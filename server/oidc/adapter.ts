@@ -5,10 +5,10 @@
  * share them. Expiry is the row's `expires_at` (a row past it is not found, and the hourly purge
  * deletes it); a consumed code keeps its row with `consumed`, so a second use is seen as a replay.
  */
-import { and, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Adapter, AdapterFactory, AdapterPayload } from "oidc-provider";
 import type { Db } from "../db/database.ts";
-import { oidcModels } from "../db/schema.ts";
+import { accounts, oidcModels } from "../db/schema.ts";
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -122,4 +122,36 @@ export async function purgeExpiredOidcModels(db: Db, now: Date): Promise<number>
     .where(lte(oidcModels.expiresAt, now))
     .returning({ id: oidcModels.id });
   return purged.length;
+}
+
+/** The provider's models bound to a member: accountId is the member's public id (the `sub`). */
+const ofMember = (db: Pick<Db, "select">, accountId: string) =>
+  inArray(
+    oidcModels.accountId,
+    db.select({ publicId: accounts.publicId }).from(accounts).where(eq(accounts.id, accountId)),
+  );
+
+/**
+ * A password changed or reset (issue 47 §3): the member's access and refresh tokens end, so no
+ * client goes on with what the old password let in; the grants stay, so logging in again asks no
+ * consent. Call it in the transaction that changes the password.
+ */
+export async function revokeMemberTokens(
+  db: Pick<Db, "select" | "delete">,
+  accountId: string,
+): Promise<void> {
+  await db
+    .delete(oidcModels)
+    .where(and(inArray(oidcModels.model, ["AccessToken", "RefreshToken"]), ofMember(db, accountId)));
+}
+
+/**
+ * A withdrawal: everything the provider keeps of the member — sessions, grants, codes, tokens —
+ * goes with the account. Call it before the account's row is deleted.
+ */
+export async function forgetMemberAtProvider(
+  db: Pick<Db, "select" | "delete">,
+  accountId: string,
+): Promise<void> {
+  await db.delete(oidcModels).where(ofMember(db, accountId));
 }

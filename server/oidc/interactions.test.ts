@@ -16,7 +16,8 @@ import {
   type TestApi,
 } from "../../tests/api-harness.ts";
 import { type OidcTestServer, serveOidcProvider } from "../../tests/oidc-test-server.ts";
-import { accounts } from "../db/schema.ts";
+import { accounts, oidcModels } from "../db/schema.ts";
+import { setPassword, withdrawAccount } from "../services/accounts.ts";
 import { startSession } from "../services/sessions.ts";
 import { type OidcClientList, parseOidcClients } from "./client-source.ts";
 
@@ -384,11 +385,12 @@ async function subjectOf(
   return (await tokensFor(config, callback, request)).claims()?.sub ?? "";
 }
 
-/** The browser's member authorizes the client for openid and email, consenting: the tokens. */
+/** The browser's member authorizes the client for openid, email and a refresh token, consenting: the tokens. */
 async function authorizeWithEmail(browser: Browser, config: oidc.Configuration) {
-  const request = await authorization(config, { prompt: "", scope: "openid email offline_access" });
+  // offline_access (a refresh token) is granted only where consent is asked (OIDC Core 11).
+  const request = await authorization(config, { prompt: "consent", scope: "openid email offline_access" });
   expect(pathOf(await browser.follow(request.url))).toBe("/oidc/consent");
-  return tokensFor(config, await consent(browser, { "addScope[]": ["email"] }), request);
+  return tokensFor(config, await consent(browser, { "addScope[]": ["email", "offline_access"] }), request);
 }
 
 function selectAccount(browser: Browser, accountId: string): Promise<string> {
@@ -506,5 +508,83 @@ describe("account selection and one member per browser (issue 46 §3)", () => {
     expect(
       new URL(await stranger.follow("/oidc/consent/form", { method: "PUT" })).searchParams.get("status"),
     ).toBe("405");
+  });
+});
+
+describe("refresh tokens (issue 47 §3, §4)", () => {
+  /** The client's refresh, or the OAuth error it gets. */
+  async function refresh(config: oidc.Configuration, refreshToken: string) {
+    try {
+      return await oidc.refreshTokenGrant(config, refreshToken);
+    } catch (error) {
+      return { error: (error as { error?: string }).error };
+    }
+  }
+
+  /** Whether the userinfo endpoint still takes the access token. */
+  async function userinfoAnswers(config: oidc.Configuration, accessToken: string, sub: string) {
+    try {
+      return (await oidc.fetchUserInfo(config, accessToken, sub)).sub === sub;
+    } catch {
+      return false;
+    }
+  }
+
+  it("rotate on every refresh; a spent one presented again revokes the grant and every token under it", async () => {
+    const member = await insertSignedInAccount(t);
+    const browser = new Browser();
+    signedIn(browser, member);
+    const config = await relyingParty();
+    const first = await authorizeWithEmail(browser, config);
+    const spent = first.refresh_token ?? "";
+    const next = await oidc.refreshTokenGrant(config, spent);
+    expect(next.refresh_token).toBeTruthy();
+    expect(next.refresh_token).not.toBe(spent);
+
+    // The spent one again: someone holds a copy. Neither it nor the one that replaced it works now.
+    expect(await refresh(config, spent)).toEqual({ error: "invalid_grant" });
+    expect(await refresh(config, next.refresh_token ?? "")).toEqual({ error: "invalid_grant" });
+    expect(await userinfoAnswers(config, next.access_token, member.publicId)).toBe(false);
+    // The grant is gone with them: the next authorization asks for consent again.
+    const again = await authorization(config, { prompt: "", scope: "openid email" });
+    expect(pathOf(await browser.follow(again.url))).toBe("/oidc/consent");
+  });
+
+  it("a password change ends the member's tokens, not the grant; another member's stay", async () => {
+    const member = await insertSignedInAccount(t);
+    const other = await insertSignedInAccount(t);
+    const config = await relyingParty();
+    const browser = new Browser();
+    signedIn(browser, member);
+    const tokens = await authorizeWithEmail(browser, config);
+    const otherBrowser = new Browser();
+    signedIn(otherBrowser, other);
+    const otherTokens = await authorizeWithEmail(otherBrowser, config);
+
+    await setPassword(t.db, member.accountId, {
+      passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA",
+      strength: "LOWER_DIGIT",
+      now: t.clock.now(),
+    });
+    expect(await refresh(config, tokens.refresh_token ?? "")).toEqual({ error: "invalid_grant" });
+    expect(await userinfoAnswers(config, tokens.access_token, member.publicId)).toBe(false);
+    expect(await userinfoAnswers(config, otherTokens.access_token, other.publicId)).toBe(true);
+    expect(await refresh(config, otherTokens.refresh_token ?? "")).toHaveProperty("access_token");
+    // Consent stays given: logged in again, the client hears at once.
+    const again = await authorization(config, { prompt: "", scope: "openid email" });
+    expect(await subjectOf(config, await browser.follow(again.url), again)).toBe(member.publicId);
+  });
+
+  it("a withdrawal leaves nothing of the member at the provider", async () => {
+    const member = await insertSignedInAccount(t);
+    const browser = new Browser();
+    signedIn(browser, member);
+    const config = await relyingParty();
+    const tokens = await authorizeWithEmail(browser, config);
+    expect(await t.db.$count(oidcModels, eq(oidcModels.accountId, member.publicId))).toBeGreaterThan(0);
+
+    expect(await withdrawAccount(t.db, member.accountId, null, t.clock.now())).toBe("withdrawn");
+    expect(await t.db.$count(oidcModels, eq(oidcModels.accountId, member.publicId))).toBe(0);
+    expect(await refresh(config, tokens.refresh_token ?? "")).toEqual({ error: "invalid_grant" });
   });
 });

@@ -251,6 +251,9 @@ export async function createOidcProvider(options: OidcProviderOptions): Promise<
     // Tokens and grants are the member's with the client, not the browser session's: a logout (or
     // an account switch) does not revoke them; the member revokes a client at connected apps.
     expiresWithSession: async () => false,
+    // Every refresh spends its refresh token for a new one; a spent one presented again is taken
+    // as stolen and revokes the grant with every token under it (oidc-provider's reuse detection).
+    rotateRefreshToken: true,
     routes: OIDC_ROUTES,
     ttl: OIDC_TTL,
     claims: claimsConfiguration(options.scopes),

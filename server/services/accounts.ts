@@ -15,6 +15,7 @@ import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 import type { Db } from "../db/database.ts";
 import { type AgreedPolicy, accounts, authFlows, contracts, withdrawalSurveyAnswers } from "../db/schema.ts";
+import { forgetMemberAtProvider, revokeMemberTokens } from "../oidc/adapter.ts";
 import { recordConsents } from "./policies.ts";
 import { forgetMemberOnInvoices } from "./retention.ts";
 import { inForce } from "./subscriptions.ts";
@@ -155,7 +156,7 @@ export function accountPasswordStrength(
 }
 
 export async function setPassword(
-  db: Pick<Db, "update" | "delete">,
+  db: Pick<Db, "select" | "update" | "delete">,
   accountId: string,
   input: { passwordHash: string; strength: PasswordStrength; now: Date },
 ): Promise<void> {
@@ -181,6 +182,8 @@ export async function setPassword(
         ),
       ),
     );
+  // So do the tokens the login provider issued to other services (issue 47 §3).
+  await revokeMemberTokens(db, accountId);
 }
 
 /** Stores the TV-app profile PIN's hash (spec §5 PIN code (TV profile)). */
@@ -307,6 +310,7 @@ export async function withdrawAccount(
       await tx.insert(withdrawalSurveyAnswers).values({ ...survey, answeredAt: now });
     }
     await forgetMemberOnInvoices(tx, accountId);
+    await forgetMemberAtProvider(tx, accountId);
     // Everything of the member goes with the row but the books (orders, charges, contracts) and
     // the invoice copies, which lose the link to them (ADR 0033); the e-mail and user ID are free.
     await tx.delete(accounts).where(eq(accounts.id, accountId));
