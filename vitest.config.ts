@@ -11,6 +11,7 @@ export const DATABASE_SUITES = [
   "scripts/gallery/api-screen-data.test.ts",
   "server/api/account.test.ts",
   "server/api/app.test.ts",
+  "server/api/connections.test.ts",
   "server/api/auth.test.ts",
   "server/api/email-recovery.test.ts",
   "server/api/fuzz.test.ts",

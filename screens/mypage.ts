@@ -520,3 +520,28 @@ export const withdrawComplete = {
   forms: [],
   links: [{ to: "/", labelKey: "common.backToTop" }],
 } as const satisfies ScreenDefinition;
+
+/** Connected apps (issue 47 §2; spec §2): the clients the member let in through the login provider. */
+export const mypageConnections = {
+  id: "mypage-connections",
+  paths: ["/mypage/connections"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage",
+  titleKey: "mypage.connectionsPage.title",
+  screenData: "mypage/connections",
+  content: "connectedApps",
+  forms: [],
+} as const satisfies ScreenDefinition;
+
+export const mypageConnectionsClient = {
+  id: "mypage-connections-client-clientId",
+  paths: ["/mypage/connections/client/:clientId"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage/connections",
+  titleKey: "mypage.connectionsPage.title",
+  screenData: "mypage/connections/client/:clientId",
+  content: "connectedApp",
+  forms: [],
+} as const satisfies ScreenDefinition;

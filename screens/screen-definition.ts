@@ -114,6 +114,8 @@ export interface ScreenForm {
 /** The page bodies a route can draw (app/components/screen/contents/). */
 export type ScreenContentName =
   | "consentSwitches"
+  | "connectedApps"
+  | "connectedApp"
   | "oidcConsent"
   | "oidcSelectAccount"
   | "multiFactorLoginGuide"

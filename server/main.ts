@@ -90,6 +90,7 @@ async function boot(env: Env) {
     trustProxy: env.trustProxy,
     sessionMaxAgeMs,
     oidc,
+    oidcClients,
   });
 
   // Renewals: every process on PostgreSQL, the one owner on PGlite (server/billing-loop.ts).

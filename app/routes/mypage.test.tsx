@@ -176,6 +176,21 @@ describe("/mypage", () => {
     expect(within(main()).queryByRole("link", { name: "退会" })).toBeNull();
   });
 
+  it("links connected apps while the store offers them, never in the app (issue 47 §2)", async () => {
+    await renderMypage(member);
+    expect(within(main()).getByRole("link", { name: "連動アプリ" })).toHaveAttribute(
+      "href",
+      "/mypage/connections",
+    );
+    await renderMypage(member, demoStore, true);
+    expect(within(screen.getAllByRole("article").at(-1) as HTMLElement).queryByText("連動アプリ")).toBeNull();
+    await renderMypage(member, {
+      ...demoStore,
+      features: { ...demoStore.features, isEnabledConnectedApps: false },
+    });
+    expect(within(screen.getAllByRole("article").at(-1) as HTMLElement).queryByText("連動アプリ")).toBeNull();
+  });
+
   it("links the payment methods only while the store takes payments (issue 42)", async () => {
     await renderMypage(member);
     expect(within(main()).getByRole("link", { name: "お支払い方法" })).toHaveAttribute(

@@ -202,7 +202,10 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      {(features?.isEnabledNewsletter || features?.isEnabledPrivacy || features?.isEnabledPinCode) && (
+      {(features?.isEnabledNewsletter ||
+        features?.isEnabledPrivacy ||
+        features?.isEnabledPinCode ||
+        (features?.isEnabledConnectedApps && !browserInfo.isApp)) && (
         <section className="section" aria-labelledby="mypage-privacy">
           <h2 id="mypage-privacy" className="section-title">
             {t("mypage.privacySection")}
@@ -223,6 +226,9 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
               />
             )}
             {features.isEnabledPinCode && <Row to="/mypage/pin-code" label={t("mypage.pinCode")} />}
+            {features.isEnabledConnectedApps && !browserInfo.isApp && (
+              <Row to="/mypage/connections" label={t("mypage.connections")} />
+            )}
           </ul>
         </section>
       )}

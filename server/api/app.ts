@@ -6,6 +6,7 @@ import { METHOD_NAME_ALL } from "hono/router";
 import { TrieRouter } from "hono/router/trie-router";
 import { account } from "./account.ts";
 import { auth, providerLogin } from "./auth.ts";
+import { connectionsScreenData, grantRevocation } from "./connections.ts";
 import type { ApiDeps, ApiEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
 import { accountHeaderScreenData } from "./internal/account-header.ts";
@@ -176,6 +177,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/internal/mypage/plans", mypagePlansScreenData);
   app.route("/internal/mypage/subscription", mypageSubscriptionScreenData);
   app.route("/internal/mypage/invoice", invoiceScreenData);
+  app.route("/internal/mypage/connections", connectionsScreenData);
   app.route("/internal/mypage", mypageScreenData);
   app.route("/internal/withdraw", withdrawScreenData);
   app.route("/internal/policies", policiesScreenData);
@@ -187,6 +189,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/oidc", providerLogin);
   app.route("/oidc", multiFactorLogin);
   app.route("/oidc/signup", signupEmail);
+  app.route("/oidc", grantRevocation);
   app.route("/signup", signup);
   app.route("/account", account);
   app.route("/account", multiFactorSettings);

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Db } from "../db/database.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { SmsSender } from "../mail/sms.ts";
+import type { OidcClientSource } from "../oidc/client-source.ts";
 import type { OidcService } from "../oidc/service.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import type { PasswordHasher } from "../services/passwords.ts";
@@ -43,6 +44,8 @@ export interface ApiDeps {
   sessionMaxAgeMs: number;
   /** The login provider (server/oidc/service.ts): the interaction a browser is in. Absent: none runs. */
   oidc?: Pick<OidcService, "interaction">;
+  /** The login provider's clients (config/oidc-clients.json, kept current): connected apps name them. */
+  oidcClients?: Pick<OidcClientSource, "current">;
 }
 
 /**

@@ -362,6 +362,7 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   ],
   "POST /zapi/oidc/login/code": [{ email: "taro@example.jp" }],
   "POST /zapi/oidc/login/multi-factor/:type": [{ value: "123456" }],
+  "POST /zapi/oidc/revoke/grant/:grantId": [{}],
   "POST /zapi/oidc/login/multi-factor/sms/send-code": [{}],
   "POST /zapi/account/enable-multi-factor": [
     { multiFactorType: "Email" },

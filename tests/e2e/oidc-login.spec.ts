@@ -238,6 +238,50 @@ test("a new visitor signs up inside the flow and arrives back at the client, log
   await page.close();
 });
 
+test("the member sees the client under connected apps, disconnects it, and its refresh token stops working", async ({
+  browser,
+}) => {
+  const email = newEmail("oidc-revoke");
+  const page = await browser.newPage();
+  await signUpMember(page, email, PASSWORD);
+  const request = await authorization({ prompt: "consent" });
+  await page.goto(request.url);
+  await expect(page).toHaveURL(/\/oidc\/consent$/);
+  const callback = await callbackOf(page, () => page.getByRole("button", { name: "許可する" }).click());
+  const tokens = await oidc.authorizationCodeGrant(config, callback, {
+    pkceCodeVerifier: request.verifier,
+    expectedState: request.state,
+  });
+  expect(tokens.refresh_token).toBeTruthy();
+
+  await page.goto("/mypage");
+  await page.getByRole("link", { name: "連動アプリ" }).click();
+  await expect(page).toHaveURL(/\/mypage\/connections$/);
+  await expect(page.getByRole("heading", { name: "連動アプリ", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: /E2E 連携サービス/ }).click();
+  await expect(page).toHaveURL(/\/mypage\/connections\/client\/e2e-relying-party$/);
+  await expect(page.getByText("提供：テスト株式会社")).toBeVisible();
+  await expect(page.getByText("ブラウザのテストが動かす連携先です。")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "許可している情報" })).toBeVisible();
+  await expect(page.getByText("メールアドレス", { exact: true })).toBeVisible();
+
+  // Closing the question changes nothing.
+  await page.getByRole("link", { name: "連動を解除する" }).click();
+  const dialog = page.getByRole("dialog", { name: "E2E 連携サービスとの連動を解除しますか？" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("link", { name: "閉じる" }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole("link", { name: "連動を解除する" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "解除する" }).click();
+  await expect(page).toHaveURL(/\/mypage\/connections$/);
+  await expect(page.getByText("許可しているサービス・アプリはありません。")).toBeVisible();
+
+  await expect(oidc.refreshTokenGrant(config, tokens.refresh_token ?? "")).rejects.toMatchObject({
+    error: "invalid_grant",
+  });
+  await page.close();
+});
+
 test("a member with an authenticator app passes the second step inside the flow", async ({ browser }) => {
   const email = newEmail("oidc-mfa");
   const page = await browser.newPage();

@@ -113,7 +113,7 @@ const NOT_FOUND_HEADING = "ページが見つかりません";
  * Routed pages of one thing of the member's whose sample id names nothing of theirs: for a member
  * the right answer is the plain 404 (issue 45 §2: another member's or an unknown payment's invoice).
  */
-const ABSENT_FOR_A_MEMBER = new Set(["/mypage/invoice/earnings-1"]);
+const ABSENT_FOR_A_MEMBER = new Set(["/mypage/invoice/earnings-1", "/mypage/connections/client/client-1"]);
 
 /**
  * The login provider's pages and requests work inside an authorization only: opened without one,

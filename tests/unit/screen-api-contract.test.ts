@@ -86,7 +86,7 @@ describe("app/routes.ts routes a screen only once its API exists", () => {
     ]) {
       expect(isRoutedPath(path), path).toBe(true);
     }
-    for (const path of ["/mypage/connections", "/mypage/multi-factor/fax", "/no-such-page"]) {
+    for (const path of ["/auth/callback", "/mypage/multi-factor/fax", "/no-such-page"]) {
       expect(isRoutedPath(path), path).toBe(false);
     }
   });

@@ -4,6 +4,7 @@
  * their own module, never this one, so that a page ships only its bodies.
  */
 import type { ScreenContents } from "../screen-view.tsx";
+import { CONNECTIONS_CONTENTS } from "./connections.ts";
 import { CONSENT_CONTENTS } from "./consent.ts";
 import { CONTENT_SCREEN_CONTENTS } from "./content-screen.ts";
 import { FORM_SCREEN_CONTENTS } from "./form-screen.ts";
@@ -19,6 +20,7 @@ export const ROUTE_CONTENTS: Readonly<Record<string, ScreenContents>> = {
   "routes/content-screen.tsx": CONTENT_SCREEN_CONTENTS,
   "routes/mypage-multi-factor.tsx": MULTI_FACTOR_CONTENTS,
   "routes/mypage-consent.tsx": CONSENT_CONTENTS,
+  "routes/mypage-connections.tsx": CONNECTIONS_CONTENTS,
   "routes/mypage-payment-method.tsx": PAYMENT_METHOD_CONTENTS,
   "routes/plans-purchase.tsx": PLAN_TO_BUY_CONTENTS,
   "routes/plans-purchase-confirm.tsx": PURCHASE_QUOTE_CONTENTS,

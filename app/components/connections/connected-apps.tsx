@@ -1,0 +1,211 @@
+/**
+ * Connected apps (issue 47 §2; spec §2 /mypage/connections, §3 Account grant, §4 Revoke dialog):
+ * the list of clients the member let in, and one client's page with what it may read and the way
+ * to disconnect it. The question before disconnecting is a dialog the page draws for
+ * `?confirm=revoke`, so it works without script; its button posts to the route action
+ * (routes/mypage-connections.tsx), which calls POST /zapi/oidc/revoke/grant/{grantId}.
+ */
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { formatDateTime } from "../../lib/format.ts";
+import { OptionalImage } from "../optional-image.tsx";
+import "./connected-apps.css";
+
+export interface AccountGrant {
+  client: {
+    client_name: string;
+    client_name_ja: string | null;
+    logo_uri: string | null;
+    description: string | null;
+    provider_name: string | null;
+  };
+  issuedAt: string;
+  clientId: string;
+  grantId: string;
+  authorizedScopes: { scopeName: string; scopeDescription: string }[];
+  oidcProviderName: string;
+}
+
+const isGrant = (value: unknown): value is AccountGrant =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as AccountGrant).clientId === "string" &&
+  typeof (value as AccountGrant).grantId === "string" &&
+  typeof (value as AccountGrant).client?.client_name === "string";
+
+function useClientName() {
+  const { i18n } = useTranslation();
+  return (grant: AccountGrant) =>
+    (i18n.language === "ja" && grant.client.client_name_ja) || grant.client.client_name;
+}
+
+function ClientLogo({ grant, name }: { grant: AccountGrant; name: string }) {
+  // The name is beside it: the logo is decoration.
+  return grant.client.logo_uri ? (
+    <OptionalImage
+      key={grant.client.logo_uri}
+      className="connected-app__logo"
+      src={grant.client.logo_uri}
+      alt=""
+      width={48}
+      height={48}
+    />
+  ) : (
+    <span className="connected-app__logo connected-app__logo--none" aria-hidden="true">
+      {name.slice(0, 1)}
+    </span>
+  );
+}
+
+/** /mypage/connections: a row per connected client, or the empty state. */
+export function ConnectedApps({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+  const { t } = useTranslation();
+  const nameOf = useClientName();
+  const grants = Array.isArray(screenData.accountGrants) ? screenData.accountGrants.filter(isGrant) : [];
+  const service = typeof screenData.oidcProviderName === "string" ? screenData.oidcProviderName : "";
+  return (
+    <div className="connected-apps stack">
+      <div className="connected-apps__notes">
+        <p>{t("mypage.connectionsPage.lead", { service })}</p>
+        <p>{t("mypage.connectionsPage.sharedData")}</p>
+        <p>{t("mypage.connectionsPage.afterRevoke")}</p>
+      </div>
+      {grants.length === 0 ? (
+        <p className="connected-apps__empty">{t("mypage.connectionsPage.empty")}</p>
+      ) : (
+        <ul className="row-list" aria-label={t("mypage.connectionsPage.listLabel")}>
+          {grants.map((grant) => {
+            const name = nameOf(grant);
+            return (
+              <li key={grant.clientId} className="row-list__item">
+                <Link
+                  className="row-list__row connected-app"
+                  to={`/mypage/connections/client/${encodeURIComponent(grant.clientId)}`}
+                >
+                  <ClientLogo grant={grant} name={name} />
+                  <span className="connected-app__text">
+                    <span className="connected-app__name">{name}</span>
+                    <span className="connected-app__date">
+                      {t("mypage.connectionsPage.issuedAt")} {formatDateTime(grant.issuedAt, t)}
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function RevokeDialog({ grant, name, here }: { grant: AccountGrant; name: string; here: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const busy = useNavigation().state !== "idle";
+  const dialog = useRef<HTMLDialogElement>(null);
+  // Drawn open by the server; with script it becomes modal (backdrop, focus kept inside, Esc closes).
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.matches(":modal")) {
+      element.close();
+      element.showModal();
+    }
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      open
+      className="dialog"
+      aria-labelledby="revoke-title"
+      aria-describedby="revoke-body"
+      onClose={() => {
+        // The close of reopening it as a modal arrives when it is open again: not the member's.
+        if (!dialog.current?.open) navigate(here, { replace: true, preventScrollReset: true });
+      }}
+    >
+      <div className="dialog__header">
+        <h2 id="revoke-title" className="dialog__title">
+          {t("mypage.connectionsPage.revokeTitle", { client: name })}
+        </h2>
+      </div>
+      <div className="dialog__body">
+        <p id="revoke-body">
+          {t("mypage.connectionsPage.revokeBody", { client: name, service: grant.oidcProviderName })}
+        </p>
+      </div>
+      <Form method="post" className="dialog__footer">
+        <input type="hidden" name="grantId" value={grant.grantId} />
+        <Link to={here} replace preventScrollReset className="btn btn--secondary">
+          {t("mypage.connectionsPage.close")}
+        </Link>
+        {/* biome-ignore lint/a11y/noAutofocus: the question has just opened; its answer is what comes next */}
+        <button type="submit" className="btn btn--danger" disabled={busy} aria-busy={busy} autoFocus>
+          {t("mypage.connectionsPage.confirm")}
+        </button>
+      </Form>
+    </dialog>
+  );
+}
+
+/** /mypage/connections/client/{clientId}: the client, what it may read, and disconnecting it. */
+export function ConnectedApp({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+  const { t } = useTranslation();
+  const nameOf = useClientName();
+  const [query] = useSearchParams();
+  const grant = isGrant(screenData.accountGrant) ? screenData.accountGrant : null;
+  if (!grant) return null;
+  const name = nameOf(grant);
+  const here = `/mypage/connections/client/${encodeURIComponent(grant.clientId)}`;
+  const scopes = Array.isArray(grant.authorizedScopes) ? grant.authorizedScopes : [];
+  return (
+    <div className="connected-app-detail stack">
+      <div className="connected-app connected-app--header">
+        <ClientLogo grant={grant} name={name} />
+        <span className="connected-app__text">
+          <span className="connected-app__name connected-app__name--large">{name}</span>
+          {grant.client.provider_name && (
+            <span className="connected-app__provider">
+              {t("mypage.connectionsPage.provider", { provider: grant.client.provider_name })}
+            </span>
+          )}
+        </span>
+      </div>
+      <dl className="data-list">
+        <dt>{t("mypage.connectionsPage.grantedOn")}</dt>
+        <dd>{formatDateTime(grant.issuedAt, t)}</dd>
+      </dl>
+      {grant.client.description && (
+        <p className="connected-app-detail__description">{grant.client.description}</p>
+      )}
+      <section className="connected-app-detail__section" aria-labelledby="granted-scopes">
+        <h2 id="granted-scopes" className="section-title">
+          {t("mypage.connectionsPage.scopesHeading")}
+        </h2>
+        {scopes.length === 0 ? (
+          <p>{t("mypage.connectionsPage.noScopes")}</p>
+        ) : (
+          <ul className="connected-app-detail__scopes">
+            {scopes.map((scope) => (
+              <li key={scope.scopeName}>
+                <span className="connected-app-detail__scope-name">{scope.scopeName}</span>
+                <span className="connected-app-detail__scope-description">{scope.scopeDescription}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <ul className="row-list">
+        <li className="row-list__item">
+          <Link className="row-list__row" to="?confirm=revoke" replace preventScrollReset>
+            <span className="row-list__label connected-app-detail__revoke">
+              {t("mypage.connectionsPage.revoke")}
+            </span>
+          </Link>
+        </li>
+      </ul>
+      {query.get("confirm") === "revoke" && <RevokeDialog grant={grant} name={name} here={here} />}
+    </div>
+  );
+}

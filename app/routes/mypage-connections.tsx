@@ -1,0 +1,58 @@
+/**
+ * /mypage/connections and /mypage/connections/client/{clientId} (issue 47 §2; spec §2): declarative
+ * screens (screens/mypage.ts) with their page bodies (app/components/connections). The revoke
+ * dialog's post comes here and goes on to POST /zapi/oidc/revoke/grant/{grantId}, which redirects
+ * to the list. A failure is only logged (spec §8 Revoke): the page shows again, the dialog closed.
+ */
+import { data, redirect } from "react-router";
+import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
+import { CONNECTIONS_CONTENTS } from "../components/screen/contents/connections.ts";
+import { ScreenView } from "../components/screen/screen-view.tsx";
+import { enforceAccess, loadScreen } from "../lib/screen-loader.server.ts";
+import { zapiFetch } from "../lib/zapi.server.ts";
+import type { Route } from "./+types/mypage-connections";
+// The account area's texts (my page, its sub-pages and screens: app/lib/translations/browser.ts).
+import "../lib/translations/account.ts";
+
+export async function loader(args: Route.LoaderArgs) {
+  const headers = new Headers();
+  return data(await loadScreen(args, headers), { headers });
+}
+
+export async function action(args: Route.ActionArgs) {
+  await enforceAccess(args, "member");
+  const here = new URL(args.request.url).pathname;
+  const post = await args.request.formData().catch(() => null);
+  const grantId = post?.get("grantId");
+  if (typeof grantId !== "string" || grantId === "") throw redirect(here);
+  let response: Response;
+  try {
+    response = await zapiFetch(args, `/zapi/oidc/revoke/grant/${encodeURIComponent(grantId)}`, {
+      method: "POST",
+      body: "{}",
+      redirect: "manual",
+    });
+  } catch (error) {
+    console.error("[connections] the API could not be reached", error);
+    throw redirect(here);
+  }
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  const location = response.status >= 300 && response.status < 400 ? response.headers.get("Location") : null;
+  // A session that ended meanwhile: the API names the login page to go to.
+  const answer = location ? {} : ((await response.json().catch(() => ({}))) as { redirectTo?: unknown });
+  const next = safeRedirectPath(location ?? answer.redirectTo);
+  if (next) throw redirect(next, { headers });
+  console.error(`[connections] revoking grant ${grantId} failed with ${response.status}`);
+  throw redirect(here, { headers });
+}
+
+export default function MypageConnections({ loaderData }: Route.ComponentProps) {
+  return (
+    <ScreenView
+      screen={loaderData.screen}
+      screenData={loaderData.screenData}
+      contents={CONNECTIONS_CONTENTS}
+    />
+  );
+}
