@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { data, redirect, useFetcher } from "react-router";
 import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
 import type { AccountRouteHandle } from "../components/account/account-route-handle.ts";
-import { Avatar } from "../components/shell/avatar.tsx";
+import { Avatar } from "../components/images.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { fileProblem, PROFILE_IMAGE_TYPES, toProfileImageDataUrl } from "../lib/profile-image.ts";
 import { enforceAccess } from "../lib/screen-loader.server.ts";

@@ -9,7 +9,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { formatDateTime } from "../../lib/format.ts";
-import { OptionalImage } from "../optional-image.tsx";
+import { OptionalImage } from "../images.tsx";
 import "./connected-apps.css";
 
 export interface AccountGrant {

@@ -8,7 +8,7 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { OptionalImage } from "../optional-image.tsx";
+import { OptionalImage } from "../images.tsx";
 import "./oidc-consent.css";
 
 interface ClientInfo {

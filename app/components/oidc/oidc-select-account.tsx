@@ -7,8 +7,7 @@
  * before hydration.
  */
 import { useTranslation } from "react-i18next";
-import { OptionalImage } from "../optional-image.tsx";
-import { Avatar } from "../shell/avatar.tsx";
+import { Avatar, OptionalImage } from "../images.tsx";
 import "./oidc-select-account.css";
 
 const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);

@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 import { useHydrated } from "../../../widgets/use-hydrated.ts";
 import { loadApiClient } from "../../lib/api-client-on-demand.ts";
 import { ChevronDownIcon, LogoutIcon, PersonIcon, ShieldIcon } from "../icons.tsx";
-import { Avatar } from "./avatar.tsx";
+import { Avatar } from "../images.tsx";
 
 /** What the menu shows of the member's two-step verification (issue 27 §4), from the account header. */
 export interface MenuSecurity {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { OptionalImage } from "./optional-image.tsx";
+import { OptionalImage } from "./images.tsx";
 
 describe("OptionalImage", () => {
   it("shows the image, and nothing once it fails to load (no broken-image icon)", () => {
