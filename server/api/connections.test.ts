@@ -203,6 +203,7 @@ describe("POST /zapi/oidc/revoke/grant/{grantId}", () => {
     expect(refused.status).toBe(404);
     expect((await json(refused)).code).toBe("GRANT_NOT_FOUND");
     expect((await browserOf(member).post("/zapi/oidc/revoke/grant/nothing", {})).status).toBe(404);
+    expect((await browserOf(member).post("/zapi/oidc/revoke/grant/%00", {})).status).toBe(404);
     expect((await new TestBrowser(t).post("/zapi/oidc/revoke/grant/g-other", {})).status).toBe(401);
     expect(await grantRows(other, "news")).toBe(1);
     expect(await rowsOf("g-other")).toBe(1);

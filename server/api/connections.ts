@@ -14,6 +14,8 @@ import { requireMember } from "./member.ts";
 import { apiError } from "./messages.ts";
 import { requestLanguage } from "./validation.ts";
 
+const GRANT_ID = /^[A-Za-z0-9_-]{1,200}$/;
+
 /** Where a member goes whose store does not offer connected apps, or who is in the native app. */
 const OFF = { redirectTo: "/mypage" } as const;
 
@@ -97,7 +99,9 @@ export const connectionsScreenData = new Hono<ApiEnv>()
 export const grantRevocation = new Hono<ApiEnv>().post("/revoke/grant/:grantId", async (c) => {
   const member = await requireMember(c);
   const { db, now } = c.get("deps");
-  const revoked = await revokeMemberGrant(db, member.publicId, c.req.param("grantId"), now());
+  const grantId = c.req.param("grantId");
+  // The provider's ids are URL-safe; anything else (a NUL PostgreSQL would refuse) names no grant.
+  const revoked = GRANT_ID.test(grantId) && (await revokeMemberGrant(db, member.publicId, grantId, now()));
   if (!revoked) throw await apiError(c, 404, "GRANT_NOT_FOUND", "connections.notFound");
   return c.redirect("/mypage/connections", 303);
 });
