@@ -5,8 +5,10 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type Provider from "oidc-provider";
 import type { OidcClientList } from "../server/oidc/client-source.ts";
 import { createInteractionHandler, isInteractionPath } from "../server/oidc/interactions.ts";
+import { siteLogout } from "../server/oidc/logout.ts";
 import { createOidcProvider, isProviderPath } from "../server/oidc/provider.ts";
 import { requiredScopesOf, scopeSettingsOf } from "../server/oidc/scopes.ts";
 import { siteSessionReader } from "../server/oidc/site-session.ts";
@@ -17,6 +19,7 @@ export const TEST_SCOPES = scopeSettingsOf(demoStoreSettings());
 
 export interface OidcTestServer {
   origin: string;
+  provider: Provider;
   close(): Promise<void>;
 }
 
@@ -42,6 +45,10 @@ export async function serveOidcProvider(
     scopes: TEST_SCOPES,
     clients: options.clients,
     siteSession,
+    siteLogout: siteLogout({ db: t.db, secureCookies: false, now, sessionMaxAgeMs: 24 * 60 * 60 * 1000 }),
+    serviceName: (en) => (en ? "Soramiru" : "ソラミル"),
+    // Without oidc-provider's SSRF guard, which refuses the loopback the tests' relying parties use.
+    fetch: (url, init) => globalThis.fetch(url, { ...init, dispatcher: undefined } as RequestInit),
     logger: options.logger ?? console,
   });
   const interactions = createInteractionHandler({
@@ -61,6 +68,7 @@ export async function serveOidcProvider(
   });
   return {
     origin,
+    provider,
     async close() {
       server.closeAllConnections();
       await new Promise((done) => server.close(done));

@@ -41,6 +41,14 @@ export interface OidcClient {
    */
   post_logout_redirect_uris?: Uri[];
   /**
+   * An absolute URI (checked when the file loads).
+   */
+  backchannel_logout_uri?: string;
+  /**
+   * The logout token carries the session's sid.
+   */
+  backchannel_logout_session_required?: boolean;
+  /**
    * authorization_code by default; refresh_token lets the client ask for offline_access.
    *
    * @minItems 1

@@ -6,7 +6,7 @@
  */
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { CookieOptions } from "hono/utils/cookie";
+import { type CookieOptions, serialize } from "hono/utils/cookie";
 import { FLOW_COOKIES, FLOW_LIFETIME_MS, type FlowPurpose } from "../services/auth-flows.ts";
 import { LOGIN_ALERT_COOKIE, LOGIN_ALERT_LIFETIME_SECONDS } from "../services/login-alerts.ts";
 import { SESSION_COOKIE } from "../services/sessions.ts";
@@ -50,8 +50,21 @@ export function setSessionCookies(
 }
 
 export function clearSessionCookies(c: Context<ApiEnv>): void {
-  deleteCookie(c, SESSION_COOKIE, { ...base(c), httpOnly: true });
-  deleteCookie(c, ACCOUNT_ID_COOKIE, base(c));
+  for (const cookie of clearedSessionCookies(c.get("deps").secureCookies)) {
+    c.header("Set-Cookie", cookie, { append: true });
+  }
+}
+
+/**
+ * The Set-Cookie values that end the session's cookies, for a response the API does not make (the
+ * login provider's logout, server/oidc/logout.ts).
+ */
+export function clearedSessionCookies(secure: boolean): string[] {
+  const options = { path: "/", sameSite: "Lax", secure, maxAge: 0, expires: new Date(0) } as const;
+  return [
+    serialize(SESSION_COOKIE, "", { ...options, httpOnly: true }),
+    serialize(ACCOUNT_ID_COOKIE, "", options),
+  ];
 }
 
 export function sessionToken(c: Context<ApiEnv>): string | undefined {

@@ -884,6 +884,34 @@ describe("POST /zapi/logout", () => {
     expect(await sessionsOf(member.accountId)).toEqual([]);
     expect((await json(await browser.get("/zapi/internal/root/screen-data"))).authId).toBeNull();
   });
+
+  it("ends the login provider's session of the browser too, and logs out even when that fails", async () => {
+    const ended: (string | undefined)[] = [];
+    const failing = await createTestApi({
+      deps: {
+        oidc: {
+          interaction: async () => null,
+          endSession: async (cookieHeader) => {
+            ended.push(cookieHeader);
+            throw new Error("the provider is down");
+          },
+        },
+      },
+    });
+    try {
+      const someone = await insertAccount(failing, { email: "provider@example.jp" });
+      const browser = new TestBrowser(failing);
+      await passwordLogin(browser, someone.email, "Passw0rdA");
+      browser.cookies.set("_session", "provider-session");
+      const response = await browser.post("/zapi/logout", {});
+      expect(response.status).toBe(200);
+      expect(ended).toHaveLength(1);
+      expect(ended[0]).toContain("_session=provider-session");
+      expect(parseSetCookies(response).get("sid")?.value).toBeNull();
+    } finally {
+      await failing.close();
+    }
+  });
 });
 
 describe("password reset", () => {

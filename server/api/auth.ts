@@ -273,6 +273,12 @@ export const auth = new Hono<ApiEnv>()
 
   .post("/logout", async (c) => {
     const token = sessionToken(c);
+    // The login provider's session of this browser ends with the site's (issue 47 §3); a fault
+    // there is logged, never a logout refused.
+    await c
+      .get("deps")
+      .oidc?.endSession(c.req.header("cookie"))
+      .catch((error: unknown) => console.error("[logout] the login provider's session did not end", error));
     await endSession(c.get("deps").db, token);
     clearSessionCookies(c);
     if (token) setDoneCookie(c, "logout");

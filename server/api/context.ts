@@ -42,8 +42,11 @@ export interface ApiDeps {
   trustProxy: boolean;
   /** SESSION_MAX_AGE_DAYS in ms: a session ends this long after its login, however often used. */
   sessionMaxAgeMs: number;
-  /** The login provider (server/oidc/service.ts): the interaction a browser is in. Absent: none runs. */
-  oidc?: Pick<OidcService, "interaction">;
+  /**
+   * The login provider (server/oidc/service.ts): the interaction a browser is in, and its session
+   * to end with the site's. Absent: none runs.
+   */
+  oidc?: Pick<OidcService, "interaction" | "endSession">;
   /** The login provider's clients (config/oidc-clients.json, kept current): connected apps name them. */
   oidcClients?: Pick<OidcClientSource, "current">;
 }

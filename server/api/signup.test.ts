@@ -604,6 +604,7 @@ describe("sign-up inside the login provider's flow (issue 47 §1)", () => {
             interactionLives && cookie?.includes("_interaction=")
               ? ({ uid: "interaction", prompt: "login" } as InteractionView)
               : null,
+          endSession: async () => {},
         },
       },
     });

@@ -6,7 +6,9 @@
  * skips consent, cancel at consent is access_denied at the client, prompt=login and a visitor
  * without a session go to the login page, and an interaction that is gone shows the error page.
  */
-import { eq } from "drizzle-orm";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { and, eq } from "drizzle-orm";
 import * as oidc from "openid-client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -16,10 +18,11 @@ import {
   type TestApi,
 } from "../../tests/api-harness.ts";
 import { type OidcTestServer, serveOidcProvider } from "../../tests/oidc-test-server.ts";
-import { accounts, oidcModels } from "../db/schema.ts";
+import { accounts, oidcModels, sessions } from "../db/schema.ts";
 import { setPassword, withdrawAccount } from "../services/accounts.ts";
 import { startSession } from "../services/sessions.ts";
 import { type OidcClientList, parseOidcClients } from "./client-source.ts";
+import { endProviderSession } from "./logout.ts";
 
 const REDIRECT = "https://rp.example/callback";
 const SECRET = "a-confidential-clients-secret-0123456789";
@@ -61,7 +64,7 @@ class Browser {
         // The provider's self-submitting form (its logout of another member, then back): submitted
         // as the browser's script would.
         const page = await response.text();
-        const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1];
+        const action = /<form[^>]* method="post" action="([^"]+)"/.exec(page)?.[1];
         if (!action) return new URL(url, origin).href;
         const body = new URLSearchParams(
           [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map(
@@ -448,6 +451,9 @@ describe("account selection and one member per browser (issue 46 §3)", () => {
     expect(await subjectOf(config, await consent(browser, { "addScope[]": ["email"] }), request)).toBe(
       second.publicId,
     );
+    // The provider ended the first member's session of its own; the site's, now the second's, stays.
+    expect(browser.cookies.get("sid")).toBe(second.sessionToken);
+    expect(await t.db.$count(sessions, eq(sessions.accountId, second.accountId))).toBe(1);
 
     // The first member's grant outlived that session: back as them, no consent asked.
     signedIn(browser, first);
@@ -586,5 +592,126 @@ describe("refresh tokens (issue 47 §3, §4)", () => {
     expect(await withdrawAccount(t.db, member.accountId, null, t.clock.now())).toBe("withdrawn");
     expect(await t.db.$count(oidcModels, eq(oidcModels.accountId, member.publicId))).toBe(0);
     expect(await refresh(config, tokens.refresh_token ?? "")).toEqual({ error: "invalid_grant" });
+  });
+});
+
+describe("logout, both ways (issue 47 §3)", () => {
+  const LOGGED_OUT = "https://rp.example/logged-out";
+  let backChannel: Server;
+  let logoutTokens: string[];
+
+  beforeEach(async () => {
+    logoutTokens = [];
+    backChannel = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => (body += chunk));
+      req.on("end", () => {
+        logoutTokens.push(new URLSearchParams(body).get("logout_token") ?? "");
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((done) => backChannel.listen(0, "127.0.0.1", done));
+    const port = (backChannel.address() as AddressInfo).port;
+    clients = parseOidcClients(
+      JSON.stringify({
+        clients: [
+          {
+            client_id: "web",
+            client_secret: SECRET,
+            token_endpoint_auth_method: "client_secret_basic",
+            client_name: "Web",
+            redirect_uris: [REDIRECT],
+            post_logout_redirect_uris: [LOGGED_OUT],
+            backchannel_logout_uri: `http://127.0.0.1:${port}/backchannel`,
+            grant_types: ["authorization_code", "refresh_token"],
+          },
+        ],
+      }),
+      "test",
+    );
+  });
+  afterEach(async () => {
+    backChannel.closeAllConnections();
+    await new Promise((done) => backChannel.close(done));
+  });
+
+  const siteSessionsOf = (member: SignedInAccount) =>
+    t.db.$count(sessions, eq(sessions.accountId, member.accountId));
+  const providerSessionsOf = (member: SignedInAccount) =>
+    t.db.$count(oidcModels, and(eq(oidcModels.model, "Session"), eq(oidcModels.accountId, member.publicId)));
+
+  /** The claims of a logout token (its signature is the client library's to check; here, what it says). */
+  const claimsOf = (jwt: string) =>
+    JSON.parse(Buffer.from(jwt.split(".")[1] ?? "", "base64url").toString()) as Record<string, unknown>;
+
+  it("a relying party's logout with the member's ID token ends the site's session and returns to its registered URI", async () => {
+    const member = await insertSignedInAccount(t);
+    const browser = new Browser();
+    signedIn(browser, member);
+    const config = await relyingParty();
+    const tokens = await authorizeWithEmail(browser, config);
+    expect(await providerSessionsOf(member)).toBe(1);
+
+    const logout = oidc.buildEndSessionUrl(config, {
+      id_token_hint: tokens.id_token ?? "",
+      post_logout_redirect_uri: LOGGED_OUT,
+      state: "bye",
+    });
+    const landed = new URL(await browser.follow(logout.href));
+    expect(`${landed.origin}${landed.pathname}`).toBe(LOGGED_OUT);
+    expect(landed.searchParams.get("state")).toBe("bye");
+    // Both sessions are gone, the site's cookie with it; the grant stays.
+    expect(browser.cookies.has("sid")).toBe(false);
+    expect(await siteSessionsOf(member)).toBe(0);
+    expect(await providerSessionsOf(member)).toBe(0);
+    expect(logoutTokens.map((token) => claimsOf(token).sub)).toEqual([member.publicId]);
+    expect(claimsOf(logoutTokens[0] ?? "").events).toEqual({
+      "http://schemas.openid.net/event/backchannel-logout": {},
+    });
+
+    // Afterwards the client cannot log the member in silently.
+    const silent = await authorization(config, { prompt: "none", scope: "openid email" });
+    expect(new URL(await browser.follow(silent.url)).searchParams.get("error")).toBe("login_required");
+  });
+
+  it("without the member's ID token the member is asked, and an unregistered return URI is refused", async () => {
+    const member = await insertSignedInAccount(t);
+    const browser = new Browser();
+    signedIn(browser, member);
+    const config = await relyingParty();
+    await authorizeWithEmail(browser, config);
+
+    const asked = await browser.fetch(oidc.buildEndSessionUrl(config, { client_id: "web" }).href);
+    const page = await asked.text();
+    expect(page).toContain("Webからのログアウトの求めです。ソラミルからもログアウトしますか？");
+    expect(page).not.toContain("<script>");
+    expect(await siteSessionsOf(member)).toBe(1);
+
+    const elsewhere = oidc.buildEndSessionUrl(config, {
+      client_id: "web",
+      post_logout_redirect_uri: "https://evil.example/after",
+    });
+    const refused = new URL(await browser.follow(elsewhere.href, { headers: { accept: "text/html" } }));
+    expect(refused.pathname).toBe("/oidc/error");
+    expect(await siteSessionsOf(member)).toBe(1);
+  });
+
+  it("the site's logout ends the provider's session and tells the client over the back channel", async () => {
+    const member = await insertSignedInAccount(t);
+    const browser = new Browser();
+    signedIn(browser, member);
+    const config = await relyingParty();
+    const tokens = await authorizeWithEmail(browser, config);
+    const cookieHeader = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+
+    await endProviderSession(server.provider, cookieHeader, console);
+    expect(await providerSessionsOf(member)).toBe(0);
+    expect(logoutTokens).toHaveLength(1);
+    expect(claimsOf(logoutTokens[0] ?? "")).toMatchObject({ sub: member.publicId, aud: "web" });
+    // The grant and the refresh token outlive the session (ADR 0035).
+    expect(await oidc.refreshTokenGrant(config, tokens.refresh_token ?? "")).toHaveProperty("access_token");
+    // A browser without a provider session: nothing to end, nobody told.
+    await endProviderSession(server.provider, "sid=x", console);
+    expect(logoutTokens).toHaveLength(1);
   });
 });

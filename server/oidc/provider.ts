@@ -23,6 +23,7 @@ import { databaseAdapter, findGrantId } from "./adapter.ts";
 import type { OidcClient, OidcClientList } from "./client-source.ts";
 import { INTERACTION_ROUTES } from "./interactions.ts";
 import { loadOidcKeys, type OidcKeys } from "./keys.ts";
+import { endSiteSessionWithProvider, logoutPage, type SiteLogout } from "./logout.ts";
 import { claimsConfiguration, type ScopeSetting } from "./scopes.ts";
 import type { SiteSessionReader } from "./site-session.ts";
 
@@ -143,6 +144,15 @@ export interface OidcProviderOptions {
   siteSession: SiteSessionReader;
   /** The keys to sign with, when the caller loaded them (to know their version); else loaded here. */
   keys?: OidcKeys;
+  /** Ends the site's session when a relying party logs the member out (server/oidc/logout.ts). */
+  siteLogout: SiteLogout;
+  /** The site's name as members know it, on the logout question. */
+  serviceName: (en: boolean) => string;
+  /**
+   * The provider's outgoing requests (back-channel logout). Left out: oidc-provider's, which
+   * refuses loopback and private addresses (SSRF); the tests' relying parties listen on loopback.
+   */
+  fetch?: typeof globalThis.fetch;
   logger?: Pick<Console, "error">;
 }
 
@@ -255,6 +265,7 @@ export async function createOidcProvider(options: OidcProviderOptions): Promise<
     // as stolen and revokes the grant with every token under it (oidc-provider's reuse detection).
     rotateRefreshToken: true,
     routes: OIDC_ROUTES,
+    ...(options.fetch && { fetch: options.fetch }),
     ttl: OIDC_TTL,
     claims: claimsConfiguration(options.scopes),
     scopes: options.scopes.map((scope) => scope.scopeKey),
@@ -263,7 +274,17 @@ export async function createOidcProvider(options: OidcProviderOptions): Promise<
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      // A relying party's logout ends the site's session too (endSiteSessionWithProvider below);
+      // without a post_logout_redirect_uri the member lands on the site's home page.
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => logoutPage(ctx, form, options.serviceName),
+        postLogoutSuccessSource: (ctx) => {
+          ctx.status = 303;
+          ctx.redirect("/");
+        },
+      },
+      backchannelLogout: { enabled: true },
     },
     findAccount: (_ctx, sub) => findAccount(db, sub),
     // Grants are kept per member and client, not per browser session: a second authorization skips
@@ -295,5 +316,6 @@ export async function createOidcProvider(options: OidcProviderOptions): Promise<
   };
   provider = new Provider(options.publicOrigin, configuration);
   provider.proxy = options.trustProxy;
+  endSiteSessionWithProvider(provider, options.siteLogout);
   return provider;
 }

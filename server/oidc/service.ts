@@ -6,8 +6,7 @@
  * rotation, a new key beginning to sign: looked at once a minute); its keys and state are in the
  * database, so nothing is lost.
  */
-import { IncomingMessage, ServerResponse } from "node:http";
-import { Socket } from "node:net";
+import { type IncomingMessage, ServerResponse } from "node:http";
 import type Provider from "oidc-provider";
 import { errors, type Interaction } from "oidc-provider";
 import type { Db } from "../db/database.ts";
@@ -16,6 +15,7 @@ import type { StoreSettingsSource } from "../store/store-settings-source.ts";
 import type { OidcClient, OidcClientSource } from "./client-source.ts";
 import { createInteractionHandler, isInteractionPath } from "./interactions.ts";
 import { loadOidcKeys, oidcKeysVersion } from "./keys.ts";
+import { endProviderSession, requestWithCookies, siteLogout } from "./logout.ts";
 import { createOidcProvider, isProviderPath } from "./provider.ts";
 import { requiredScopesOf, type ScopeSetting, scopeSettingsOf, scopesFingerprint } from "./scopes.ts";
 import { siteSessionReader } from "./site-session.ts";
@@ -55,6 +55,8 @@ export interface OidcService {
   handle(req: IncomingMessage, res: ServerResponse): boolean;
   /** The interaction the browser is in, by its cookie; null when there is none (or it expired). */
   interaction(cookieHeader: string | undefined): Promise<InteractionView | null>;
+  /** The site's logout: the browser's provider session ends, its back-channel clients are told. */
+  endSession(cookieHeader: string | undefined): Promise<void>;
 }
 
 /** How often a server looks for new keys: well within keys.ts PUBLISH_AHEAD_MS. */
@@ -71,6 +73,7 @@ interface Built {
 export async function createOidcService(options: OidcServiceOptions): Promise<OidcService> {
   const logger = options.logger ?? console;
   const siteSession = siteSessionReader(options);
+  const logout = siteLogout({ ...options, secureCookies: options.publicOrigin.startsWith("https://") });
   const fingerprintOf = (scopes: readonly ScopeSetting[], keysVersion: string) =>
     `${scopesFingerprint(scopes)}|${keysVersion}`;
   const build = async (scopes: readonly ScopeSetting[]): Promise<Built> => {
@@ -86,6 +89,11 @@ export async function createOidcService(options: OidcServiceOptions): Promise<Oi
       scopes,
       now: options.now,
       siteSession,
+      siteLogout: logout,
+      serviceName: (en) => {
+        const { settings } = options.store.current();
+        return (en && settings.serviceNameEn) || settings.serviceName;
+      },
       logger,
     });
     return {
@@ -161,14 +169,15 @@ export async function createOidcService(options: OidcServiceOptions): Promise<Oi
       return true;
     },
 
+    async endSession(cookieHeader) {
+      await endProviderSession((await provider()).provider, cookieHeader, logger);
+    },
+
     async interaction(cookieHeader) {
       if (!cookieHeader) return null;
       const built = await provider();
       // oidc-provider reads its signed interaction cookie from a request: one made of the header.
-      const req = new IncomingMessage(new Socket());
-      req.headers = { cookie: cookieHeader };
-      req.url = "/";
-      req.method = "GET";
+      const req = requestWithCookies(cookieHeader);
       let details: Interaction;
       try {
         details = await built.provider.interactionDetails(req, new ServerResponse(req));

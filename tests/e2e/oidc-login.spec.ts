@@ -36,6 +36,8 @@ test.describe.configure({ mode: "serial" });
 
 let origin: string;
 let redirectUri: string;
+/** Where the client's logout returns the member (registered, matched exactly). */
+let loggedOutUri: string;
 let config: oidc.Configuration;
 
 /** Adds the test's client to the running server's file (the only spec that edits it). */
@@ -47,6 +49,7 @@ function registerClient() {
     client_secret: SECRET,
     token_endpoint_auth_method: "client_secret_basic",
     redirect_uris: [redirectUri],
+    post_logout_redirect_uris: [loggedOutUri],
     grant_types: ["authorization_code", "refresh_token"],
     client_name: "E2E Relying Party",
     client_name_ja: "E2E 連携サービス",
@@ -93,6 +96,7 @@ test.beforeAll(async ({ baseURL }) => {
   origin = String(baseURL);
   const rpPort = Number(new URL(origin).port) + 59;
   redirectUri = `${origin.replace(/:\d+$/, "")}:${rpPort}/e2e-rp/callback`;
+  loggedOutUri = `${origin.replace(/:\d+$/, "")}:${rpPort}/e2e-rp/logged-out`;
   callbackServer = createServer((req, res) => {
     const called = new URL(req.url ?? "/", redirectUri);
     // Not the browser's favicon request.
@@ -279,6 +283,38 @@ test("the member sees the client under connected apps, disconnects it, and its r
   await expect(oidc.refreshTokenGrant(config, tokens.refresh_token ?? "")).rejects.toMatchObject({
     error: "invalid_grant",
   });
+  await page.close();
+});
+
+test("the client logs the member out: back at its registered URI, the site's session gone, prompt=none then login_required", async ({
+  browser,
+}) => {
+  const email = newEmail("oidc-logout");
+  const page = await browser.newPage();
+  await signUpMember(page, email, PASSWORD);
+  const request = await authorization({ prompt: "consent", scope: "openid email" });
+  await page.goto(request.url);
+  const callback = await callbackOf(page, () => page.getByRole("button", { name: "許可する" }).click());
+  const tokens = await oidc.authorizationCodeGrant(config, callback, {
+    pkceCodeVerifier: request.verifier,
+    expectedState: request.state,
+  });
+
+  const logout = oidc.buildEndSessionUrl(config, {
+    id_token_hint: tokens.id_token ?? "",
+    post_logout_redirect_uri: loggedOutUri,
+    state: "e2e-bye",
+  });
+  await page.goto(logout.href);
+  await expect(page).toHaveURL(`${loggedOutUri}?state=e2e-bye`);
+  const root = (await (await page.request.get("/zapi/internal/root/screen-data")).json()) as {
+    authId: unknown;
+  };
+  expect(root.authId).toBeNull();
+
+  const silent = await authorization({ prompt: "none", scope: "openid email" });
+  const refused = await callbackOf(page, () => page.goto(silent.url));
+  expect(refused.searchParams.get("error")).toBe("login_required");
   await page.close();
 });
 
