@@ -71,6 +71,15 @@ describe("/oidc/error page", () => {
     expect(screen.queryByText("詳細")).not.toBeInTheDocument();
   });
 
+  it("shows markup in the query as text, never as elements", async () => {
+    const { container } = await renderOidcError(
+      `?status=400&error=${encodeURIComponent('<img src=x onerror="alert(1)">')}&error_description=${encodeURIComponent("<script>alert(2)</script>")}`,
+    );
+    expect(await screen.findByText("<script>alert(2)</script>")).toBeInTheDocument();
+    expect(screen.getByText('<img src=x onerror="alert(1)">')).toBeInTheDocument();
+    expect(container.querySelector("script, img[onerror]")).toBeNull();
+  });
+
   it("sits in the OIDC layout: no site header, the store logo and a small footer", async () => {
     await renderOidcError("?status=401");
     await screen.findByRole("heading", { name: "認証を完了できませんでした" });

@@ -284,6 +284,18 @@ describe("throttling failed logins", () => {
     expect(answers.filter((response) => response.status === 429)).toHaveLength(34);
   });
 
+  it("gives /oidc/login and /login one allowance: a stranger cannot double their tries by using both (issue 47 §4)", async () => {
+    const verify = vi.spyOn(t.deps.passwords, "verify");
+    const stranger = new TestBrowser(t, { clientAddress: "203.0.113.9" });
+    const body = { emailUserId: member.email, password: "Wrong0pass", loginMethod: "Password" };
+    const atProvider = await Promise.all(
+      Array.from({ length: 10 }, () => stranger.post("/zapi/oidc/login", body)),
+    );
+    const atSite = await Promise.all(Array.from({ length: 10 }, () => stranger.post("/zapi/login", body)));
+    expect(verify).toHaveBeenCalledTimes(4);
+    expect([...atProvider, ...atSite].filter((response) => response.status === 429)).toHaveLength(16);
+  });
+
   it("gives a right password's count back: a member's own logins never add up to a wait", async () => {
     const browser = new TestBrowser(t, { clientAddress: "203.0.113.9" });
     for (let login = 0; login < 8; login += 1) {
