@@ -100,6 +100,20 @@ export interface StoreSettings {
       minimumScore?: number;
     };
   };
+  /**
+   * The social login providers (issue 48 §1), in the order the login and sign-up pages show them. Each client secret comes from the environment (SOCIAL_<TYPE>_CLIENT_SECRET, e.g. SOCIAL_YAHOOJAPAN_CLIENT_SECRET), never from this file; an enabled provider without its secret is named at boot and not offered.
+   */
+  socialLogin?: {
+    /**
+     * @maxItems 4
+     */
+    providers:
+      | []
+      | [SocialProvider]
+      | [SocialProvider, SocialProvider]
+      | [SocialProvider, SocialProvider, SocialProvider]
+      | [SocialProvider, SocialProvider, SocialProvider, SocialProvider];
+  };
   signUp?: {
     /**
      * Show the policies as a separate first step.
@@ -228,6 +242,33 @@ export interface Trademark {
 export interface AuthCodePurpose {
   displayName: string;
   displayNameEn?: string;
+}
+export interface SocialProvider {
+  /**
+   * The provider; the spec's userIdentifierType.
+   */
+  type: "Line" | "Google" | "YahooJapan" | "Facebook";
+  enabled: boolean;
+  /**
+   * The client (channel, app) id the provider issued to the store.
+   */
+  clientId: string;
+  /**
+   * OpenID Connect providers: the issuer whose discovery document names the endpoints (LINE https://access.line.me, Google https://accounts.google.com, Yahoo! JAPAN https://auth.login.yahoo.co.jp/yconnect/v2).
+   */
+  issuer?: string;
+  /**
+   * OAuth 2.0 providers without discovery (Facebook): the authorization endpoint.
+   */
+  authorizationEndpoint?: string;
+  /**
+   * OAuth 2.0 providers without discovery (Facebook): the token endpoint.
+   */
+  tokenEndpoint?: string;
+  /**
+   * OAuth 2.0 providers without discovery: where the access token reads the person (Facebook's Graph /me, with fields=id,name,email).
+   */
+  userinfoEndpoint?: string;
 }
 /**
  * Which registration fields the store asks for (spec §3 Account registration settings). An omitted field rule means OPTIONAL.

@@ -10,7 +10,7 @@
  * and are retired once superseded for longer than the longest-lived thing they can have signed.
  */
 import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
-import { and, asc, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { type OidcKeyKind, oidcKeys } from "../db/schema.ts";
 import { type SecretBox, SecretKeyError } from "../services/secret-box.ts";
