@@ -33,6 +33,7 @@ export const DATABASE_SUITES = [
   "server/api/reauthentication.test.ts",
   "server/api/request-info.test.ts",
   "server/api/signup.test.ts",
+  "server/api/social.test.ts",
   "server/api/subscriptions.test.ts",
   "server/api/payment-history.test.ts",
   "server/api/invoices.test.ts",

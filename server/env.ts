@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseSecretKey } from "./services/secret-box.ts";
+import { type SocialSecrets, socialSecretsOf } from "./social/providers.ts";
 
 /** The process environment, read and validated once at boot (ADR 0003). */
 export interface Env {
@@ -46,6 +47,8 @@ export interface Env {
    * needs DATABASE_URL: the embedded database has one owner process.
    */
   webConcurrency: number;
+  /** SOCIAL_<TYPE>_CLIENT_SECRET: the social login providers' client secrets (issue 48 §1). */
+  socialSecrets: SocialSecrets;
 }
 
 export class EnvError extends Error {
@@ -161,5 +164,6 @@ export function parseEnv(source: Source = process.env, cwd = process.cwd()): Env
     sessionMaxAgeDays: positiveInteger(source, "SESSION_MAX_AGE_DAYS", 90, 3650),
     encryptionKey: encryptionKey(source),
     webConcurrency,
+    socialSecrets: socialSecretsOf(source),
   };
 }

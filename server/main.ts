@@ -29,6 +29,7 @@ import { createPasswordHasher } from "./services/passwords.ts";
 import { createRecaptchaVerifier, recaptchaConfigurationProblems } from "./services/recaptcha.ts";
 import { createSecretBox, loadSecretKey, SecretKeyError } from "./services/secret-box.ts";
 import { createSite } from "./site.ts";
+import { SocialLogin, socialConfigurationProblems } from "./social/providers.ts";
 import { watchCatalogue } from "./store/catalogue-source.ts";
 import { PolicyFilesError, watchPolicies } from "./store/policy-source.ts";
 import { watchStoreSettings } from "./store/store-settings-source.ts";
@@ -70,6 +71,7 @@ async function boot(env: Env) {
     sessionMaxAgeMs,
   });
   const payments = createSandboxProvider({ db: database.db, config: paymentConfig, now });
+  const social = new SocialLogin({ secrets: env.socialSecrets });
   const api = createApi({
     db: database.db,
     catalogue,
@@ -91,6 +93,7 @@ async function boot(env: Env) {
     sessionMaxAgeMs,
     oidc,
     oidcClients,
+    social,
   });
 
   // Renewals: every process on PostgreSQL, the one owner on PGlite (server/billing-loop.ts).
@@ -168,6 +171,9 @@ async function boot(env: Env) {
       env.recaptchaApiKey,
     )) {
       console.error(`  ✖ reCAPTCHA: ${problem}; login and sign-up are refused until it is fixed\n`);
+    }
+    for (const problem of socialConfigurationProblems(store.current().settings, env.socialSecrets)) {
+      console.error(`  ✖ social login: ${problem}\n`);
     }
   });
 

@@ -23,6 +23,7 @@ import type { RecaptchaVerifier } from "../server/services/recaptcha.ts";
 import { createSecretBox } from "../server/services/secret-box.ts";
 import { DEFAULT_SESSION_MAX_AGE_MS, SESSION_COOKIE } from "../server/services/sessions.ts";
 import { hashToken } from "../server/services/tokens.ts";
+import { SocialLogin } from "../server/social/providers.ts";
 import { type Catalogue, loadCatalogue, staticCatalogue } from "../server/store/catalogue-source.ts";
 import { loadPolicies, type PolicyCatalogue, staticPolicies } from "../server/store/policy-source.ts";
 import type { StoreSettingsSource, StoreSnapshot } from "../server/store/store-settings-source.ts";
@@ -176,6 +177,8 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     publicOrigin: "http://localhost",
     trustProxy: false,
     sessionMaxAgeMs: DEFAULT_SESSION_MAX_AGE_MS,
+    // No provider has a secret: none is offered unless a test brings its own.
+    social: new SocialLogin({ secrets: {} }),
     ...options.deps,
   };
   return { api: createApi(deps), deps, db: database.db, store, outbox, clock, close: () => database.close() };

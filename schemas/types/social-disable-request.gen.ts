@@ -4,6 +4,12 @@
  * POST /zapi/auth/social/disable: unlink an external login (spec §7).
  */
 export interface SocialDisableRequest {
-  userIdentifierType: string;
-  userIdentifierMethod: string;
+  /**
+   * The provider to unlink.
+   */
+  userIdentifierType: "Line" | "Google" | "YahooJapan" | "Facebook";
+  /**
+   * How the identifier is used: ExternalAuth for a social login (spec §3 External account).
+   */
+  userIdentifierMethod: "ExternalAuth";
 }

@@ -104,15 +104,7 @@ export interface StoreSettings {
    * The social login providers (issue 48 §1), in the order the login and sign-up pages show them. Each client secret comes from the environment (SOCIAL_<TYPE>_CLIENT_SECRET, e.g. SOCIAL_YAHOOJAPAN_CLIENT_SECRET), never from this file; an enabled provider without its secret is named at boot and not offered.
    */
   socialLogin?: {
-    /**
-     * @maxItems 4
-     */
-    providers:
-      | []
-      | [SocialProvider]
-      | [SocialProvider, SocialProvider]
-      | [SocialProvider, SocialProvider, SocialProvider]
-      | [SocialProvider, SocialProvider, SocialProvider, SocialProvider];
+    providers: SocialProvider[];
   };
   signUp?: {
     /**

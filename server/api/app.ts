@@ -32,6 +32,7 @@ import { purchaseCalls } from "./purchase.ts";
 import { reauthentication, reauthenticationScreenData } from "./reauthentication.ts";
 import { sameOriginOnly } from "./request-info.ts";
 import { signup, signupEmail } from "./signup.ts";
+import { social } from "./social.ts";
 import { mypagePlansScreenData, mypageSubscriptionScreenData, subscriptionCalls } from "./subscriptions.ts";
 import { refuseUnstorableQuery } from "./validation.ts";
 
@@ -191,6 +192,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/oidc/signup", signupEmail);
   app.route("/oidc", grantRevocation);
   app.route("/signup", signup);
+  app.route("/auth/social", social);
   app.route("/account", account);
   app.route("/account", multiFactorSettings);
   app.route("/account", reauthentication);

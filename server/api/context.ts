@@ -8,6 +8,7 @@ import type { PaymentProvider } from "../payments/provider.ts";
 import type { PasswordHasher } from "../services/passwords.ts";
 import type { RecaptchaVerifier } from "../services/recaptcha.ts";
 import type { SecretBox } from "../services/secret-box.ts";
+import type { SocialLogin } from "../social/providers.ts";
 import type { CatalogueSource } from "../store/catalogue-source.ts";
 import type { PolicySource } from "../store/policy-source.ts";
 import type { StoreSettingsSource } from "../store/store-settings-source.ts";
@@ -47,6 +48,8 @@ export interface ApiDeps {
    * to end with the site's. Absent: none runs.
    */
   oidc?: Pick<OidcService, "interaction" | "endSession">;
+  /** The social login providers (issue 48): which the store offers, and the protocol with them. */
+  social: SocialLogin;
   /** The login provider's clients (config/oidc-clients.json, kept current): connected apps name them. */
   oidcClients?: Pick<OidcClientSource, "current">;
 }

@@ -375,6 +375,9 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   "POST /zapi/account/disable-multi-factor": [{ multiFactorType: "OTP" }],
   "POST /zapi/logout": [{}],
   "POST /zapi/auth/password/forgot": [{ email: "taro@example.jp" }],
+  "POST /zapi/auth/social/authorize": [{ userIdentifierType: "Google", socialActionType: "login" }],
+  "POST /zapi/auth/social/callback": [{ search: "?code=abc&state=xyz" }],
+  "POST /zapi/auth/social/disable": [{ userIdentifierType: "Google", userIdentifierMethod: "ExternalAuth" }],
   "POST /zapi/auth/password/reset": [
     { token: "$RESET_TOKEN", password: "Passw0rdB", passwordConfirm: "Passw0rdB" },
   ],

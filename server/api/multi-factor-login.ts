@@ -253,6 +253,8 @@ export const multiFactorLogin = new Hono<ApiEnv>()
         method: pending.method,
         identifier: pending.identifier,
         multiFactorType: type,
+        // A social login's first step named its provider as the identifier.
+        ...(pending.method === "ExternalAuth" && { externalType: pending.identifier }),
       }),
     );
   });

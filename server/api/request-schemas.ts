@@ -57,6 +57,15 @@ import sendPinCodeRequestSchema from "../../schemas/requests/send-pin-code-reque
 import signupEmailRequestSchema from "../../schemas/requests/signup-email-request.schema.json" with {
   type: "json",
 };
+import socialAuthorizeRequestSchema from "../../schemas/requests/social-authorize-request.schema.json" with {
+  type: "json",
+};
+import socialCallbackRequestSchema from "../../schemas/requests/social-callback-request.schema.json" with {
+  type: "json",
+};
+import socialDisableRequestSchema from "../../schemas/requests/social-disable-request.schema.json" with {
+  type: "json",
+};
 import subscriptionWithdrawRequestSchema from "../../schemas/requests/subscription-withdraw-request.schema.json" with {
   type: "json",
 };
@@ -133,6 +142,9 @@ export const REQUEST_SCHEMAS = {
   changePaymentMethod: changePaymentMethodRequestSchema,
   empty: emptyRequestSchema,
   subscriptionWithdraw: subscriptionWithdrawRequestSchema,
+  socialAuthorize: socialAuthorizeRequestSchema,
+  socialCallback: socialCallbackRequestSchema,
+  socialDisable: socialDisableRequestSchema,
 };
 
 const ajv = createAjv();

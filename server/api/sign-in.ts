@@ -28,7 +28,11 @@ export interface SignedIn {
 }
 
 /** Starts the member's session and remembers this browser; true when the browser was new to the account. */
-export async function startMemberSession(c: Context<ApiEnv>, account: Account): Promise<boolean> {
+export async function startMemberSession(
+  c: Context<ApiEnv>,
+  account: Account,
+  externalType: string | null = null,
+): Promise<boolean> {
   const { db, now, sessionMaxAgeMs } = c.get("deps");
   const session = await startSession(db, {
     accountId: account.id,
@@ -37,6 +41,7 @@ export async function startMemberSession(c: Context<ApiEnv>, account: Account): 
     maxAgeMs: sessionMaxAgeMs,
     userAgent: c.req.header("user-agent") ?? null,
     ip: clientAddress(c),
+    externalType,
   });
   setSessionCookies(c, { ...session, publicId: account.publicId });
   // Mails sent without a request (a declined renewal) speak the language the member last used.
@@ -57,13 +62,19 @@ export async function startMemberSession(c: Context<ApiEnv>, account: Account): 
 export async function logIn(
   c: Context<ApiEnv>,
   account: Account,
-  attempt: { method: LoginMethod; identifier: string; multiFactorType?: string },
+  attempt: {
+    method: LoginMethod;
+    identifier: string;
+    multiFactorType?: string;
+    /** The social provider of an ExternalAuth login; the session remembers it. */
+    externalType?: string;
+  },
 ): Promise<SignedIn> {
   const deps = c.get("deps");
   const now = deps.now();
   const ip = clientAddress(c);
   const userAgent = c.req.header("user-agent") ?? null;
-  const newBrowser = await startMemberSession(c, account);
+  const newBrowser = await startMemberSession(c, account, attempt.externalType ?? null);
   await recordLoginAttempt(deps.db, {
     accountId: account.id,
     identifier: attempt.identifier,

@@ -122,9 +122,55 @@ export const sessions = pgTable(
     authenticatedAt: timestamp("authenticated_at", { withTimezone: true }).notNull().defaultNow(),
     userAgent: text("user_agent"),
     ip: text("ip"),
+    /** The social provider the login of this session went through, if any ("logging in" on my page). */
+    externalType: text("external_type"),
   },
   (table) => [index("sessions_account_id_idx").on(table.accountId)],
 );
+
+/**
+ * A person at a social login provider linked to an account (issue 48): one per provider and
+ * account, and a provider's person belongs to one account at most.
+ */
+export const externalIdentities = pgTable(
+  "external_identities",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The provider: Line, Google, YahooJapan or Facebook (the spec's userIdentifierType). */
+    type: text("type").notNull(),
+    /** The provider's stable id of the person (the ID token's sub; Facebook's app-scoped id). */
+    subject: text("subject").notNull(),
+    /** The e-mail the provider gave when the identity was linked, if any. */
+    email: text("email"),
+    linkedAt: timestamp("linked_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("external_identities_type_subject_idx").on(table.type, table.subject),
+    uniqueIndex("external_identities_account_type_idx").on(table.accountId, table.type),
+  ],
+);
+
+/** A social login under way: what the provider's callback must match, and what it was for. */
+export interface SocialAuthorization {
+  type: string;
+  action: "login" | "signup" | "enableExternalAuth";
+  /** Where a login ends (a same-site path), if the page asked. */
+  returnTo: string | null;
+  state: string;
+  nonce: string | null;
+  codeVerifier: string;
+}
+
+/** The person a provider vouched for, kept by a sign-up flow until the registration form is sent. */
+export interface ExternalIdentityClaim {
+  type: string;
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+}
 
 /**
  * A guest's multi-step procedure in one browser (sign-up, login by e-mail code), named by a
@@ -146,6 +192,10 @@ export const authFlows = pgTable("auth_flows", {
    * interaction, when it is still there, rather than on the site's completion (issue 47 §1).
    */
   forInteraction: boolean("for_interaction").notNull().default(false),
+  /** A social login under way (purpose socialAuthorization): the checks its callback must pass. */
+  socialAuthorization: jsonb("social_authorization").$type<SocialAuthorization>(),
+  /** Sign-up through a social provider: the person it vouched for, linked once the account exists. */
+  externalIdentity: jsonb("external_identity").$type<ExternalIdentityClaim>(),
   /** Sign-up: the policy revisions agreed to so far. */
   agreedPolicies: jsonb("agreed_policies").$type<AgreedPolicy[]>().notNull().default(sql`'[]'::jsonb`),
   /** When the last code was mailed; a resend within 30 s is refused. */

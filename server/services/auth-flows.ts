@@ -1,6 +1,6 @@
 /**
  * A multi-step procedure in one browser: a guest's sign-up (cookie sgid) or login by e-mail code
- * (cookie lcid) and a login's second factor (mfid), a member's authenticator set-up (osid), SMS
+ * (cookie lcid) and a login's second factor (mfid), a trip to a social login provider (soid), a member's authenticator set-up (osid), SMS
  * number being proved (ssid) and backup codes (bcid) shown but not yet confirmed, or a member's e-mail change (meid), e-mail verification (mvid), first password
  * (psid), withdrawal (wdid) or re-authentication by a mailed code (raid). The cookie holds a random token; the row holds its hash and what the steps so far
  * established. A flow lives 60 minutes from its latest step.
@@ -8,10 +8,21 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 import type { Db } from "../db/database.ts";
-import { type AgreedPolicy, authFlows } from "../db/schema.ts";
+import {
+  type AgreedPolicy,
+  authFlows,
+  type ExternalIdentityClaim,
+  type SocialAuthorization,
+} from "../db/schema.ts";
 import { hashToken, isPlausibleToken, randomToken } from "./tokens.ts";
 
-export type FlowPurpose = "signUp" | "login" | "multiFactor" | MultiFactorSetupPurpose | MemberFlowPurpose;
+export type FlowPurpose =
+  | "signUp"
+  | "login"
+  | "multiFactor"
+  | "socialAuthorization"
+  | MultiFactorSetupPurpose
+  | MemberFlowPurpose;
 /** A member's multi-factor set-up: what was shown or sent, held until the member proves it. */
 export type MultiFactorSetupPurpose = "otpSetup" | "smsSetup" | "backupCodes";
 /**
@@ -24,6 +35,7 @@ export const FLOW_COOKIES: Readonly<Record<FlowPurpose, string>> = {
   signUp: "sgid",
   login: "lcid",
   multiFactor: "mfid",
+  socialAuthorization: "soid",
   otpSetup: "osid",
   smsSetup: "ssid",
   backupCodes: "bcid",
@@ -63,6 +75,8 @@ export interface FlowChanges {
   loginMethod?: string | null;
   loginIdentifier?: string | null;
   pendingSecret?: string | null;
+  socialAuthorization?: SocialAuthorization | null;
+  externalIdentity?: ExternalIdentityClaim | null;
 }
 
 export async function startFlow(

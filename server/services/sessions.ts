@@ -112,6 +112,8 @@ export async function startSession(
     maxAgeMs: number;
     userAgent: string | null;
     ip: string | null;
+    /** The social provider the login went through, if it did. */
+    externalType?: string | null;
   },
 ): Promise<StartedSession> {
   if (isPlausibleToken(input.previousToken)) await endSession(db, input.previousToken);
@@ -126,6 +128,7 @@ export async function startSession(
     expiresAt,
     userAgent: input.userAgent,
     ip: input.ip,
+    externalType: input.externalType ?? null,
   });
   // Expired sessions are of no use to anyone; the account's own are swept at each login.
   await db
@@ -163,4 +166,15 @@ export async function endOtherSessions(
 /** Ends every session of the account: password reset, withdrawal. */
 export async function endAllSessions(db: Db, accountId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.accountId, accountId));
+}
+
+/** The social provider the session's login went through, or null (a password, a code, a sign-up). */
+export async function sessionExternalType(db: Db, token: string | undefined): Promise<string | null> {
+  if (!isPlausibleToken(token)) return null;
+  const [row] = await db
+    .select({ externalType: sessions.externalType })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  return row?.externalType ?? null;
 }

@@ -202,6 +202,56 @@ describe("store settings problems name the field and why", () => {
     else expect(problems).toEqual([problem]);
   });
 
+  describe("socialLogin", () => {
+    const google = { type: "Google", enabled: true, clientId: "g", issuer: "https://accounts.google.com" };
+    const facebook = {
+      type: "Facebook",
+      enabled: true,
+      clientId: "f",
+      authorizationEndpoint: "https://www.facebook.com/v19.0/dialog/oauth",
+      tokenEndpoint: "https://graph.facebook.com/v19.0/oauth/access_token",
+      userinfoEndpoint: "https://graph.facebook.com/me?fields=id,name,email",
+    };
+    const withProviders = (...providers: unknown[]) => storeWith((s) => (s.socialLogin = { providers }));
+
+    it("takes OpenID Connect providers by issuer and Facebook by its three endpoints", () => {
+      expect(() => parseStoreSettings(withProviders(google, facebook), "store.json")).not.toThrow();
+    });
+
+    it.each([
+      [
+        "an OpenID Connect provider without its issuer",
+        { ...google, issuer: undefined },
+        "an OpenID Connect provider needs its issuer",
+      ],
+      [
+        "Facebook without its endpoints",
+        { ...facebook, tokenEndpoint: undefined },
+        "Facebook needs authorizationEndpoint, tokenEndpoint and userinfoEndpoint",
+      ],
+      [
+        "Facebook with an issuer",
+        { ...facebook, issuer: "https://www.facebook.com" },
+        "Facebook has no OpenID Connect issuer: give its three endpoints",
+      ],
+      [
+        "a secret in the store file",
+        { ...google, clientSecret: "s" },
+        "socialLogin.providers.0.clientSecret: is not a known setting",
+      ],
+      ["an unknown provider", { ...google, type: "Twitter" }, "socialLogin.providers.0.type: must be one of"],
+    ])("refuses %s", (_case, provider, problem) => {
+      const problems = problemsOf(withProviders(JSON.parse(JSON.stringify(provider))));
+      expect(problems.some((found) => found.includes(problem))).toBe(true);
+    });
+
+    it("refuses a provider listed twice", () => {
+      expect(problemsOf(withProviders(google, google))).toEqual([
+        'socialLogin.providers.1.type: "Google" is listed twice',
+      ]);
+    });
+  });
+
   it("reports an app user-agent pattern that is not a regular expression", () => {
     const [problem] = problemsOf(storeWith((s) => (s.appUserAgentPattern = "SoramiruApp/(\\d+")));
     expect(problem).toMatch(/^appUserAgentPattern: is not a valid regular expression/);

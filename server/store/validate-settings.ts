@@ -126,6 +126,14 @@ function semanticProblems(settings: StoreSettings): string[] {
     }
   }
   problems.push(...surveyProblems(settings.withdrawalSurvey, "withdrawalSurvey"));
+  // A provider is one button and one secret: listed once.
+  const providerTypes = new Set<string>();
+  for (const [index, provider] of (settings.socialLogin?.providers ?? []).entries()) {
+    if (providerTypes.has(provider.type)) {
+      problems.push(`socialLogin.providers.${index}.type: "${provider.type}" is listed twice`);
+    }
+    providerTypes.add(provider.type);
+  }
   // A switch is named by its id in POST /zapi/account/consent: one id, one option.
   const optionIds = new Set<string>();
   for (const type of ["newsletter", "privacy"] as const) {

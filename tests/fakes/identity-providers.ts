@@ -17,6 +17,7 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider, { type Configuration } from "oidc-provider";
+import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 
 export type FakeProviderType = "Line" | "Google" | "YahooJapan" | "Facebook";
 export const FAKE_PROVIDER_TYPES: readonly FakeProviderType[] = ["Line", "Google", "YahooJapan", "Facebook"];
@@ -68,15 +69,7 @@ export interface FakeIdentityProviders {
 }
 
 /** One provider of the store's `socialLogin.providers` (schemas/store-settings.schema.json). */
-export interface SocialProviderSetting {
-  type: FakeProviderType;
-  enabled: boolean;
-  clientId: string;
-  issuer?: string;
-  authorizationEndpoint?: string;
-  tokenEndpoint?: string;
-  userinfoEndpoint?: string;
-}
+export type SocialProviderSetting = NonNullable<StoreSettings["socialLogin"]>["providers"][number];
 
 const PAGE_STYLE =
   "body{font-family:sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}label{display:block;margin:.75rem 0}input{display:block;width:100%;padding:.4rem}";

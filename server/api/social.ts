@@ -1,0 +1,224 @@
+/**
+ * Social login and account linking (issue 48 §2): POST /zapi/auth/social/authorize (where the
+ * page /auth/authorize sends the browser), /auth/social/callback (what the provider's answer at
+ * /auth/callback means: a login, a sign-up, a link) and /auth/social/disable (spec §7: unlink).
+ *
+ * The checks the callback must pass (state, nonce, PKCE verifier) stay on the server, in a flow
+ * (cookie soid) that the callback spends at once: a replayed callback finds nothing.
+ */
+import { type Context, Hono } from "hono";
+import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
+import type { SocialAuthorizeRequest } from "../../schemas/types/social-authorize-request.gen.ts";
+import type { SocialCallbackRequest } from "../../schemas/types/social-callback-request.gen.ts";
+import type { SocialDisableRequest } from "../../schemas/types/social-disable-request.gen.ts";
+import type { SocialAuthorization } from "../db/schema.ts";
+import { type Account, findAccountById, normalizeEmail } from "../services/accounts.ts";
+import { endFlow, findFlow, startFlow } from "../services/auth-flows.ts";
+import {
+  accountOfIdentity,
+  linkedIdentities,
+  linkIdentity,
+  unlinkIdentity,
+} from "../services/external-identities.ts";
+import { recordLoginAttempt } from "../services/login-history.ts";
+import {
+  type ExternalIdentity,
+  isSocialType,
+  SocialCallbackRefused,
+  SocialProviderUnavailable,
+  type SocialType,
+} from "../social/providers.ts";
+import { clearFlowCookie, flowToken, setFlowCookie } from "./auth-cookies.ts";
+import type { ApiEnv } from "./context.ts";
+import { currentMember, requireMember, requireMemberAccount } from "./member.ts";
+import { apiError } from "./messages.ts";
+import { startSecondFactor } from "./multi-factor-login.ts";
+import { clientAddress, siteOrigin } from "./request-info.ts";
+import { checkRequest, REQUEST_SCHEMAS } from "./request-schemas.ts";
+import { logIn } from "./sign-in.ts";
+import { readJsonBody } from "./validation.ts";
+
+type ApiContext = Context<ApiEnv>;
+
+/** Where the providers send the browser back: on the configured origin, never the request's. */
+export const SOCIAL_CALLBACK_PATH = "/auth/callback";
+/** The sign-up form of a person a provider vouched for (issue 48 §2). */
+export const SOCIAL_SIGNUP_FORM_PATH = "/auth/callback/form";
+export const SOCIAL_LINKED_PATH = "/mypage/social/enable/complete";
+export const SOCIAL_UNLINKED_PATH = "/mypage/social/disable/complete";
+/** The person is linked to another account (spec §8 External ID link, ACCOUNT_ALREADY_EXISTS). */
+export const SOCIAL_RELATE_ERROR_PATH = "/social/relate/error";
+const DEFAULT_LANDING = "/mypage";
+
+/** Any failure of a social login or link: the spec's system error, and nothing changed. */
+const socialFailed = (c: ApiContext) => apiError(c, 400, "EXTERNAL_AUTH_FAILED", "social.failed");
+
+/**
+ * How many linked providers an account must keep to still have a way in (spec §2): none while it
+ * can log in with a password, else one.
+ */
+export function linksToKeep(passwordsEnabled: boolean, account: Pick<Account, "passwordHash">): number {
+  return passwordsEnabled && account.passwordHash ? 0 : 1;
+}
+
+/** The offered provider of this type, or 400: not enabled, no secret, or not a provider at all. */
+async function offeredProvider(c: ApiContext, type: SocialType) {
+  const { social, store } = c.get("deps");
+  const provider = social.offeredProvider(store.current().settings, type);
+  if (!provider) throw await apiError(c, 400, "LOGIN_METHOD_UNAVAILABLE", "loginMethodUnavailable");
+  return provider;
+}
+
+async function authorize(c: ApiContext) {
+  const deps = c.get("deps");
+  const request = await checkRequest<SocialAuthorizeRequest>(
+    c,
+    REQUEST_SCHEMAS.socialAuthorize,
+    await readJsonBody(c),
+  );
+  const provider = await offeredProvider(c, request.userIdentifierType);
+  // Linking is for the member of this browser, bound to them: another browser's callback cannot use it.
+  const member = request.socialActionType === "enableExternalAuth" ? await requireMember(c) : null;
+  let begun: Awaited<ReturnType<typeof deps.social.begin>>;
+  try {
+    begun = await deps.social.begin(provider, `${siteOrigin(c)}${SOCIAL_CALLBACK_PATH}`);
+  } catch (error) {
+    if (!(error instanceof SocialProviderUnavailable)) throw error;
+    console.error("[social]", error.message);
+    throw await apiError(c, 503, "EXTERNAL_AUTH_UNAVAILABLE", "social.unavailable");
+  }
+  const socialAuthorization: SocialAuthorization = {
+    type: provider.type,
+    action: request.socialActionType,
+    returnTo: safeRedirectPath(request.returnTo),
+    ...begun.checks,
+  };
+  const { token } = await startFlow(deps.db, "socialAuthorization", deps.now(), {
+    socialAuthorization,
+    accountId: member?.accountId ?? null,
+  });
+  setFlowCookie(c, "socialAuthorization", token);
+  return c.json({ redirectTo: begun.url.href });
+}
+
+async function callback(c: ApiContext) {
+  const deps = c.get("deps");
+  const request = await checkRequest<SocialCallbackRequest>(
+    c,
+    REQUEST_SCHEMAS.socialCallback,
+    await readJsonBody(c),
+  );
+  const flow = await findFlow(
+    deps.db,
+    "socialAuthorization",
+    flowToken(c, "socialAuthorization"),
+    deps.now(),
+  );
+  const trip = flow?.socialAuthorization;
+  if (!flow || !trip || !isSocialType(trip.type)) throw await socialFailed(c);
+  // One callback per trip, whatever it brings: a replay finds no flow.
+  await endFlow(deps.db, flow.id);
+  clearFlowCookie(c, "socialAuthorization");
+  const provider = await offeredProvider(c, trip.type);
+  const search = request.search.startsWith("?") ? request.search : `?${request.search}`;
+  let identity: ExternalIdentity;
+  try {
+    identity = await deps.social.finish(
+      provider,
+      new URL(`${SOCIAL_CALLBACK_PATH}${search}`, siteOrigin(c)),
+      trip,
+    );
+  } catch (error) {
+    if (!(error instanceof SocialCallbackRefused || error instanceof SocialProviderUnavailable)) throw error;
+    console.warn("[social] callback refused:", error.message);
+    throw await socialFailed(c);
+  }
+  if (trip.action === "enableExternalAuth") {
+    const member = await currentMember(c);
+    if (!member || member.accountId !== flow.accountId) throw await socialFailed(c);
+    return c.json({ redirectTo: await link(c, member.accountId, identity) });
+  }
+  const accountId = await accountOfIdentity(deps.db, identity.type, identity.subject);
+  const account = accountId ? await findAccountById(deps.db, accountId) : null;
+  if (account) return c.json(await socialLogIn(c, account, identity, trip.returnTo));
+  return c.json({ redirectTo: await beginSocialSignup(c, identity) });
+}
+
+async function link(c: ApiContext, accountId: string, identity: ExternalIdentity): Promise<string> {
+  const { db, now } = c.get("deps");
+  const result = await linkIdentity(db, { accountId, ...identity, now: now() });
+  if (result === "linked") return SOCIAL_LINKED_PATH;
+  if (result === "linkedToAnotherAccount") return SOCIAL_RELATE_ERROR_PATH;
+  throw await socialFailed(c);
+}
+
+/** A linked person logs in as their account: barred accounts are refused, a second factor asked. */
+async function socialLogIn(
+  c: ApiContext,
+  account: Account,
+  identity: ExternalIdentity,
+  returnTo: string | null,
+): Promise<{ redirectTo: string }> {
+  const deps = c.get("deps");
+  const attempt = { method: "ExternalAuth" as const, identifier: identity.type };
+  if (account.loginProhibitedAt) {
+    await recordLoginAttempt(deps.db, {
+      accountId: account.id,
+      ...attempt,
+      failure: "prohibited",
+      ip: clientAddress(c),
+      userAgent: c.req.header("user-agent") ?? null,
+      now: deps.now(),
+    });
+    throw await apiError(c, 403, "LOGIN_PROHIBITED", "loginProhibited");
+  }
+  const secondStep = await startSecondFactor(c, account, attempt);
+  if (secondStep) {
+    return returnTo
+      ? { redirectTo: `${secondStep.redirectTo}?${new URLSearchParams({ returnTo })}` }
+      : secondStep;
+  }
+  const signedIn = await logIn(c, account, { ...attempt, externalType: identity.type });
+  return { redirectTo: signedIn.redirectTo ?? returnTo ?? DEFAULT_LANDING };
+}
+
+/**
+ * A person no account knows: the sign-up flow begins with what the provider vouched for (its
+ * e-mail counts as proved when the provider says it proved it), and the registration form follows.
+ */
+async function beginSocialSignup(c: ApiContext, identity: ExternalIdentity): Promise<string> {
+  const { db, now } = c.get("deps");
+  const email = identity.email ? normalizeEmail(identity.email) : null;
+  const { token } = await startFlow(db, "signUp", now(), {
+    email,
+    emailVerifiedAt: email && identity.emailVerified ? now() : null,
+    externalIdentity: { ...identity, email },
+  });
+  setFlowCookie(c, "signUp", token);
+  return SOCIAL_SIGNUP_FORM_PATH;
+}
+
+async function disable(c: ApiContext) {
+  const deps = c.get("deps");
+  const account = await requireMemberAccount(c);
+  const request = await checkRequest<SocialDisableRequest>(
+    c,
+    REQUEST_SCHEMAS.socialDisable,
+    await readJsonBody(c),
+  );
+  const linked = await linkedIdentities(deps.db, account.id);
+  if (!linked.some((identity) => identity.type === request.userIdentifierType)) {
+    throw await apiError(c, 404, "EXTERNAL_AUTH_NOT_LINKED", "social.notLinked");
+  }
+  const passwordsEnabled = deps.store.current().settings.features.isEnabledPassword;
+  if (linked.length <= linksToKeep(passwordsEnabled, account)) {
+    throw await apiError(c, 409, "EXTERNAL_AUTH_LAST", "social.lastWayIn");
+  }
+  await unlinkIdentity(deps.db, account.id, request.userIdentifierType);
+  return c.json({});
+}
+
+export const social = new Hono<ApiEnv>()
+  .post("/authorize", authorize)
+  .post("/callback", callback)
+  .post("/disable", disable);
