@@ -21,12 +21,14 @@ export function screenPayload(
   context: { screenData: Readonly<Record<string, unknown>>; query: URLSearchParams },
 ): Record<string, unknown> {
   let payload: Record<string, unknown> = { ...data };
+  const policies = (
+    Array.isArray(context.screenData.policies) ? context.screenData.policies : []
+  ) as Policy[];
   if (submit.payload === "registration") {
     payload = { ...toRegistrationPayload(form, data) };
+    // A social sign-up agrees to the policies on its registration form.
+    if (policies.length > 0) payload.policyConsentData = toPolicyConsentData(policies, data);
   } else if (submit.payload === "policyConsent") {
-    const policies = (
-      Array.isArray(context.screenData.policies) ? context.screenData.policies : []
-    ) as Policy[];
     for (const policy of policies) delete payload[policyProperty(policy.policyId)];
     payload.policyConsentData = toPolicyConsentData(policies, data);
   } else if (submit.payload === "purchase") {

@@ -24,7 +24,13 @@ function policySpec(policy: Policy): FieldSpec {
   });
 }
 
-function policyFields(policies: readonly Policy[]): FormField[] {
+/** Whether a form property is a policy's consent checkbox (policyProperty). */
+export function isPolicyProperty(property: string): boolean {
+  return property.startsWith("policy_");
+}
+
+/** A checkbox per policy, each required: the policies a new member agrees to. */
+export function policyFields(policies: readonly Policy[]): FormField[] {
   return policies.map((policy) => ({
     name: policyProperty(policy.policyId),
     spec: policySpec(policy),

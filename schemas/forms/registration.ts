@@ -37,8 +37,10 @@ import type {
   CustomAssociatedInfoItem,
   FieldRule,
 } from "../types/account-registration-setting.gen.ts";
+import type { Policy } from "../types/policy.gen.ts";
 import type { RegistrationPayload } from "../types/registration-payload.gen.ts";
 import { composeForm, dynamicProperty, type FormField } from "./compose.ts";
+import { isPolicyProperty, policyFields } from "./consent.ts";
 import { memoizeByVersion } from "./memoize.ts";
 
 export const DEFAULT_PASSWORD_STRENGTH: PasswordStrength = "LOWER_DIGIT";
@@ -75,6 +77,11 @@ export interface RegistrationFormInput {
   purpose: "signup" | "edit";
   /** Sign-up page data isRequiredPassword: the form asks for a password and its confirmation. */
   isRequiredPassword?: boolean;
+  /**
+   * Sign-up: policies still to agree to, as checkboxes after the fields (a social sign-up, whose
+   * e-mail step was the provider's).
+   */
+  policies?: readonly Policy[];
 }
 
 export function ruleOf(setting: AccountRegistrationSetting, name: RegistrationField): FieldRule {
@@ -155,7 +162,7 @@ function usedCustomItems(setting: AccountRegistrationSetting): CustomAssociatedI
   return (setting.customAssociatedInfo ?? []).filter((item) => item.rule !== "NOT_USE");
 }
 
-function registrationForm({ setting, purpose, isRequiredPassword }: RegistrationFormInput) {
+function registrationForm({ setting, purpose, isRequiredPassword, policies = [] }: RegistrationFormInput) {
   const present = (name: RegistrationField) =>
     ruleOf(setting, name) !== "NOT_USE" && (name !== "userId" || purpose === "signup");
   const builtIns: FormField[] = REGISTRATION_FIELDS.filter(present).map((name) => ({
@@ -181,7 +188,7 @@ function registrationForm({ setting, purpose, isRequiredPassword }: Registration
       : [];
   return composeForm({
     id: `registration.${purpose}`,
-    fields: [...builtIns, ...customs, ...passwords],
+    fields: [...builtIns, ...customs, ...passwords, ...(purpose === "signup" ? policyFields(policies) : [])],
     ...(setting.message ? { description: setting.message } : {}),
     ...(setting.messageEn ? { descriptionEn: setting.messageEn } : {}),
   });
@@ -213,7 +220,9 @@ export function toRegistrationPayload(
   const customProperties = new Set(customs.map(({ property }) => property));
   const payload: Record<string, unknown> = {};
   for (const property of Object.keys(form.schema.properties ?? {})) {
-    if (!customProperties.has(property)) payload[property] = data[property] ?? null;
+    // Consent travels as policyConsentData (app/lib/screen-api-call.ts), not as fields.
+    if (!customProperties.has(property) && !isPolicyProperty(property))
+      payload[property] = data[property] ?? null;
   }
   if (customs.length > 0) {
     payload.customAssociatedInfo = customs.map(({ id, property, checkbox }): CustomAssociatedInfoValue => {

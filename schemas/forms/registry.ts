@@ -120,6 +120,7 @@ export const FORM_BUILDERS = {
         setting: settings.accountRegistrationSetting,
         purpose: oneOf(["signup", "edit"], options.purpose ?? "signup", "purpose"),
         isRequiredPassword: screenData.isRequiredPassword === true,
+        policies: listOf<Policy>(screenData.policies),
       },
       settingsVersion,
     ),

@@ -116,6 +116,10 @@ export interface StoreSettings {
      */
     isRequiredPassword?: boolean;
     /**
+     * A sign-up through a social provider keeps the e-mail the provider proved: it cannot be changed on the form (spec §5). Without one from the provider, the visitor still gives and proves one.
+     */
+    isSingleAuth?: boolean;
+    /**
      * After the registration form, offer the plans of the catalogue as a step of its own (/signup/plans), which the new member may skip. Counted in the step bar while the catalogue has plans and store payment is on.
      */
     isOfferPlans?: boolean;

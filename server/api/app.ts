@@ -17,7 +17,7 @@ import { oidcScreenData } from "./internal/oidc.ts";
 import { passwordScreenData } from "./internal/password.ts";
 import { policiesScreenData } from "./internal/policies.ts";
 import { rootScreenData } from "./internal/root.ts";
-import { signupScreenData } from "./internal/signup.ts";
+import { signupScreenData, socialSignupScreenData } from "./internal/signup.ts";
 import { withdrawScreenData } from "./internal/withdraw.ts";
 import { invoiceCalls, invoiceScreenData } from "./invoices.ts";
 import { apiError } from "./messages.ts";
@@ -170,6 +170,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/internal/login", loginScreenData);
   app.route("/internal/oidc", oidcScreenData);
   app.route("/internal/signup", signupScreenData);
+  app.route("/internal/auth/callback/form", socialSignupScreenData);
   app.route("/internal/signup/plans", signupPlansScreenData);
   app.route("/internal/password", passwordScreenData);
   app.route("/internal/mypage/multi-factor", multiFactorScreenData);

@@ -204,10 +204,14 @@ export const signup = new Hono<ApiEnv>()
         registration,
         agreedPolicies: agreementTo(inForce),
         now: deps.now(),
+        externalIdentity: flow.externalIdentity,
       });
     } catch (error) {
-      // Another sign-up took the address or user ID a moment ago.
+      // Another sign-up took the address, user ID or provider's person a moment ago.
       if (error instanceof IdentifierTakenError) {
+        if (error.identifier === "externalIdentity") {
+          throw await apiError(c, 409, "ACCOUNT_ALREADY_EXISTS", "social.linkedElsewhere");
+        }
         throw error.identifier === "userId" ? await userIdInUseError(c) : await emailInUseError(c);
       }
       console.error("[signup] the account could not be created", error);
@@ -215,8 +219,9 @@ export const signup = new Hono<ApiEnv>()
     }
     await endFlow(deps.db, flow.id);
     clearFlowCookie(c, "signUp");
-    // Signing up is the first login from this browser: no new-login notice for it.
-    await startMemberSession(c, account);
+    // Signing up is the first login from this browser: no new-login notice for it. A social
+    // sign-up's session is the provider's ("logging in" on my page).
+    await startMemberSession(c, account, flow.externalIdentity?.type ?? null);
     return c.json({ authId: account.publicId, ...(await afterSignup(c, flow)) });
   })
 

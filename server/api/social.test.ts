@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   createTestApi,
+  demoRegistrationBody,
   demoStoreSettings,
   insertAccount,
+  mailedCode,
   type TestAccount,
   type TestApi,
   TestBrowser,
@@ -14,7 +16,7 @@ import {
   signInAtFake,
   startFakeIdentityProviders,
 } from "../../tests/fakes/identity-providers.ts";
-import { authFlows, externalIdentities, loginHistory, sessions } from "../db/schema.ts";
+import { accounts, authFlows, externalIdentities, loginHistory, sessions } from "../db/schema.ts";
 import { SocialLogin, socialSecretsOf } from "../social/providers.ts";
 
 let fakes: FakeIdentityProviders;
@@ -354,5 +356,117 @@ describe("POST /zapi/auth/social/disable", () => {
       ).status,
     ).toBe(400);
     expect((await unlink(new TestBrowser(t), "Google")).status).toBe(401);
+  });
+});
+
+describe("signing up through a provider", () => {
+  /** Both demo policies at the revisions in force on the test clock's date. */
+  const consentToDemoPolicies = [
+    { policyId: "terms", revision: 2, key: "terms" },
+    { policyId: "privacy", revision: 1, key: "privacy" },
+  ];
+  const registration = demoRegistrationBody();
+
+  async function cameBack(type: FakeProviderType, person: { subject: string; email?: string | null }) {
+    const browser = new TestBrowser(t);
+    const callback = await roundTrip(browser, type, person, "signup");
+    expect(await json(await sendCallback(browser, callback))).toEqual({ redirectTo: "/auth/callback/form" });
+    return browser;
+  }
+  const formData = (browser: TestBrowser) =>
+    browser.get("/zapi/internal/auth/callback/form/screen-data").then(json);
+
+  it("shows the registration form with the provider's e-mail and the policies, and signs the member up linked", async () => {
+    const browser = await cameBack("Google", { subject: "google-hanako", email: "hanako@example.jp" });
+    expect(await formData(browser)).toMatchObject({
+      isCallback: true,
+      isSingleAuth: false,
+      canChangeEmail: true,
+      email: "hanako@example.jp",
+      externalCallbackInfo: { externalEmail: "hanako@example.jp", isExistValidEmailDuplicate: false },
+      policies: [{ policyId: "terms" }, { policyId: "privacy" }],
+    });
+    // The site's own form sends a social sign-up to its page.
+    expect(await browser.get("/zapi/internal/signup/form/screen-data").then(json)).toEqual({
+      redirectTo: "/auth/callback/form",
+    });
+    const refused = await browser.post("/zapi/signup", registration);
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).code).toBe("POLICY_CONSENT_REQUIRED");
+
+    const response = await browser.post("/zapi/signup", {
+      ...registration,
+      policyConsentData: consentToDemoPolicies,
+    });
+    expect(response.status).toBe(200);
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.email, "hanako@example.jp"));
+    expect(account?.emailVerifiedAt).toEqual(t.clock.now());
+    expect(await linkedTo(account?.id ?? "")).toMatchObject([{ type: "Google", subject: "google-hanako" }]);
+    const [session] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.accountId, account?.id ?? ""));
+    expect(session?.externalType).toBe("Google");
+
+    // From now on the provider logs the new member in.
+    const again = new TestBrowser(t);
+    const login = await roundTrip(again, "Google", { subject: "google-hanako", email: "hanako@example.jp" });
+    expect(await json(await sendCallback(again, login))).toEqual({ redirectTo: "/mypage" });
+  });
+
+  it("asks for an e-mail when the provider gave none, proves it by PIN, and comes back to the form", async () => {
+    const browser = await cameBack("Facebook", { subject: "fb-jiro" });
+    expect(await formData(browser)).toEqual({ redirectTo: "/signup/auth" });
+    expect(
+      (
+        await browser.post("/zapi/signup/email", {
+          type: "signUp",
+          email: "jiro@example.jp",
+          policyConsentData: consentToDemoPolicies,
+        })
+      ).status,
+    ).toBe(200);
+    const pinCode = mailedCode(t.outbox, "jiro@example.jp");
+    expect((await browser.post("/zapi/signup/pin-code", { pinCode })).status).toBe(200);
+    expect(await browser.get("/zapi/internal/signup/form/screen-data").then(json)).toEqual({
+      redirectTo: "/auth/callback/form",
+    });
+    expect(await formData(browser)).toMatchObject({
+      email: "jiro@example.jp",
+      externalCallbackInfo: { externalEmail: null },
+      policies: [],
+    });
+    expect((await browser.post("/zapi/signup", registration)).status).toBe(200);
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.email, "jiro@example.jp"));
+    expect(await linkedTo(account?.id ?? "")).toMatchObject([{ type: "Facebook", subject: "fb-jiro" }]);
+  });
+
+  it("says when the provider's e-mail is an account's already, and refuses to register it again", async () => {
+    const browser = await cameBack("Line", { subject: "line-taro2", email: member.email });
+    expect(await formData(browser)).toMatchObject({
+      externalCallbackInfo: { externalEmail: member.email, isExistValidEmailDuplicate: true },
+    });
+    const response = await browser.post("/zapi/signup", {
+      ...registration,
+      policyConsentData: consentToDemoPolicies,
+    });
+    expect(response.status).toBe(409);
+    expect((await json(response)).code).toBe("ACCOUNT_ALREADY_EXISTS_EMAIL");
+    expect(await linkedTo(member.accountId)).toEqual([]);
+  });
+
+  it("keeps the provider's e-mail when the store says so (isSingleAuth): no e-mail step", async () => {
+    t.store.update((settings) => {
+      settings.signUp = { ...settings.signUp, isSingleAuth: true };
+    });
+    const browser = await cameBack("Google", { subject: "google-single", email: "single@example.jp" });
+    expect(await formData(browser)).toMatchObject({ isSingleAuth: true, canChangeEmail: false });
+    expect(await browser.get("/zapi/internal/signup/auth/screen-data").then(json)).toEqual({
+      redirectTo: "/auth/callback/form",
+    });
+  });
+
+  it("sends a visitor without a social sign-up to the site's sign-up", async () => {
+    expect(await formData(new TestBrowser(t))).toEqual({ redirectTo: "/signup" });
   });
 });

@@ -30,6 +30,7 @@ import {
 } from "../social/providers.ts";
 import { clearFlowCookie, flowToken, setFlowCookie } from "./auth-cookies.ts";
 import type { ApiEnv } from "./context.ts";
+import { SOCIAL_SIGNUP_FORM_PATH } from "./internal/signup.ts";
 import { currentMember, requireMember, requireMemberAccount } from "./member.ts";
 import { apiError } from "./messages.ts";
 import { startSecondFactor } from "./multi-factor-login.ts";
@@ -42,8 +43,6 @@ type ApiContext = Context<ApiEnv>;
 
 /** Where the providers send the browser back: on the configured origin, never the request's. */
 export const SOCIAL_CALLBACK_PATH = "/auth/callback";
-/** The sign-up form of a person a provider vouched for (issue 48 §2). */
-export const SOCIAL_SIGNUP_FORM_PATH = "/auth/callback/form";
 export const SOCIAL_LINKED_PATH = "/mypage/social/enable/complete";
 export const SOCIAL_UNLINKED_PATH = "/mypage/social/disable/complete";
 /** The person is linked to another account (spec §8 External ID link, ACCOUNT_ALREADY_EXISTS). */

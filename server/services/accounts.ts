@@ -14,7 +14,15 @@ import type { RegistrationPayload } from "../../schemas/types/registration-paylo
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 import type { Db } from "../db/database.ts";
-import { type AgreedPolicy, accounts, authFlows, contracts, withdrawalSurveyAnswers } from "../db/schema.ts";
+import {
+  type AgreedPolicy,
+  accounts,
+  authFlows,
+  contracts,
+  type ExternalIdentityClaim,
+  externalIdentities,
+  withdrawalSurveyAnswers,
+} from "../db/schema.ts";
 import { forgetMemberAtProvider, revokeMemberTokens } from "../oidc/adapter.ts";
 import { recordConsents } from "./policies.ts";
 import { forgetMemberOnInvoices } from "./retention.ts";
@@ -73,7 +81,7 @@ export async function isUserIdTaken(db: Db, userId: string): Promise<boolean> {
 
 /** A login identifier another account already has. */
 export class IdentifierTakenError extends Error {
-  constructor(readonly identifier: "email" | "userId") {
+  constructor(readonly identifier: "email" | "userId" | "externalIdentity") {
     super(`the ${identifier} is already in use`);
     this.name = "IdentifierTakenError";
   }
@@ -97,6 +105,8 @@ export interface NewAccount {
   registration: RegistrationPayload;
   agreedPolicies: readonly AgreedPolicy[];
   now: Date;
+  /** A social sign-up: the provider's person, linked in the same transaction. */
+  externalIdentity?: ExternalIdentityClaim | null;
 }
 
 function registrationColumns(payload: RegistrationPayload) {
@@ -134,12 +144,24 @@ export async function createAccount(db: Db, input: NewAccount): Promise<Account>
         .returning();
       if (!account) throw new Error("the account was not stored");
       await recordConsents(tx, account.id, input.agreedPolicies, input.now);
+      if (input.externalIdentity) {
+        const { type, subject, email: externalEmail } = input.externalIdentity;
+        await tx
+          .insert(externalIdentities)
+          .values({ accountId: account.id, type, subject, email: externalEmail, linkedAt: input.now });
+      }
       return account;
     });
   } catch (error) {
     const constraint = violatedUniqueConstraint(error);
     if (constraint === null) throw error;
-    throw new IdentifierTakenError(constraint.includes("user_id") ? "userId" : "email");
+    throw new IdentifierTakenError(
+      constraint.includes("user_id")
+        ? "userId"
+        : constraint.startsWith("external_identities")
+          ? "externalIdentity"
+          : "email",
+    );
   }
 }
 

@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { isNativeAppAgent } from "../../../schemas/native-app.ts";
+import { findAccountByEmail } from "../../services/accounts.ts";
 import { resendAvailableAt } from "../../services/auth-codes.ts";
 import { type AuthFlow, findFlow } from "../../services/auth-flows.ts";
 import { notAgreed, outstandingPolicies, policiesInForce } from "../../services/policies.ts";
@@ -57,7 +58,10 @@ export function offersSignupPlans(
 }
 
 /** The fields every sign-up screen gets (spec §3 Sign-up page data). */
-export function signupPageData(c: Context<ApiEnv>, flow?: Pick<AuthFlow, "forInteraction"> | null) {
+export function signupPageData(
+  c: Context<ApiEnv>,
+  flow?: Pick<AuthFlow, "forInteraction" | "externalIdentity"> | null,
+) {
   const { settings } = c.get("deps").store.current();
   const isPreShowPolicy = settings.signUp?.isPreShowPolicy === true;
   return {
@@ -65,11 +69,26 @@ export function signupPageData(c: Context<ApiEnv>, flow?: Pick<AuthFlow, "forInt
     common: {
       isEnabledEmail: true,
       isPreShowPolicy,
-      // Sign-up through an external account (callback) arrives with the social providers.
-      isCallback: false,
-      isSingleAuth: false,
+      // A sign-up through a social provider (its callback) and whether it keeps the provider's e-mail.
+      isCallback: Boolean(flow?.externalIdentity),
+      isSingleAuth: settings.signUp?.isSingleAuth === true,
     },
   };
+}
+
+/** The registration form of a sign-up through a social provider (issue 48 §2). */
+export const SOCIAL_SIGNUP_FORM_PATH = "/auth/callback/form";
+
+/**
+ * Whether the provider's e-mail is the sign-up's, fixed: the store keeps it (isSingleAuth) and the
+ * provider gave a proved one.
+ */
+function keepsProviderEmail(c: Context<ApiEnv>, flow: Pick<AuthFlow, "externalIdentity">): boolean {
+  const identity = flow.externalIdentity;
+  return (
+    c.get("deps").store.current().settings.signUp?.isSingleAuth === true &&
+    Boolean(identity?.email && identity.emailVerified)
+  );
 }
 
 async function currentFlow(c: Context<ApiEnv>) {
@@ -99,6 +118,8 @@ export const signupScreenData = new Hono<ApiEnv>()
   /** The e-mail step, with the policies not yet agreed to in the policy step. */
   .get("/auth/screen-data", async (c) => {
     const flow = await currentFlow(c);
+    // A social sign-up that keeps the provider's e-mail has no e-mail to give.
+    if (flow && keepsProviderEmail(c, flow)) return c.json({ redirectTo: SOCIAL_SIGNUP_FORM_PATH });
     const { steps, common } = signupPageData(c, flow);
     return c.json({
       ...common,
@@ -127,6 +148,8 @@ export const signupScreenData = new Hono<ApiEnv>()
     const flow = await currentFlow(c);
     const { steps, common } = signupPageData(c, flow);
     if (!flow?.email || !flow.emailVerifiedAt) return c.json({ redirectTo: SIGNUP_EMAIL_STEP });
+    // A social sign-up's form is its own page (with the policies and the provider's e-mail).
+    if (flow.externalIdentity) return c.json({ redirectTo: SOCIAL_SIGNUP_FORM_PATH });
     return c.json({
       ...common,
       email: flow.email,
@@ -155,3 +178,33 @@ export const signupScreenData = new Hono<ApiEnv>()
     if (revised.length === 0) return c.json({ redirectTo: "/mypage" });
     return c.json({ policies: revised });
   });
+
+/**
+ * /auth/callback/form (issue 48 §2, spec §3 Sign-up page data): the registration form of a person a
+ * provider vouched for, with the policies still to agree to. Without a proved e-mail (none from
+ * the provider, or one changed since) the visitor first gives and proves one on the site's e-mail
+ * step, which comes back here.
+ */
+export const socialSignupScreenData = new Hono<ApiEnv>().get("/screen-data", async (c) => {
+  const { settings } = c.get("deps").store.current();
+  const flow = await currentFlow(c);
+  const identity = flow?.externalIdentity;
+  if (!flow || !identity) return c.json({ redirectTo: "/signup" });
+  if (!flow.email || !flow.emailVerifiedAt) return c.json({ redirectTo: SIGNUP_EMAIL_STEP });
+  const { steps, common } = signupPageData(c, flow);
+  return c.json({
+    ...common,
+    email: flow.email,
+    isRequiredPassword: settings.signUp?.isRequiredPassword === true,
+    externalCallbackInfo: {
+      externalEmail: identity.email,
+      // The address is someone's account already: the page says so and offers to log in instead.
+      isExistValidEmailDuplicate: (await findAccountByEmail(c.get("deps").db, flow.email)) !== null,
+    },
+    /** Whether the e-mail may be changed here (spec §5): not when the store keeps the provider's. */
+    canChangeEmail: !keepsProviderEmail(c, flow),
+    policies: notAgreed(currentPolicies(c), flow.agreedPolicies),
+    totalCount: steps.totalCount,
+    currentCount: steps.formStep,
+  });
+});
