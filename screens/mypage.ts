@@ -545,3 +545,29 @@ export const mypageConnectionsClient = {
   content: "connectedApp",
   forms: [],
 } as const satisfies ScreenDefinition;
+
+/** A provider linked from my page (issue 48 §2). */
+export const mypageSocialEnableComplete = completion(
+  "mypage-social-enable-complete",
+  "/mypage/social/enable/complete",
+  "screens.socialLink.enableTitle",
+  "screens.socialLink.enableLead",
+);
+
+/** A provider unlinked from my page (issue 48 §2). */
+export const mypageSocialDisableComplete = completion(
+  "mypage-social-disable-complete",
+  "/mypage/social/disable/complete",
+  "screens.socialLink.disableTitle",
+  "screens.socialLink.disableLead",
+);
+
+/** The provider's person is another account's (spec §8 External ID link, ACCOUNT_ALREADY_EXISTS). */
+export const socialRelateError = {
+  ...completion(
+    "social-relate-error",
+    "/social/relate/error",
+    "screens.socialLink.relateErrorTitle",
+    "screens.socialLink.relateErrorLead",
+  ),
+} as const satisfies ScreenDefinition;

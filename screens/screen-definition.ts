@@ -127,6 +127,7 @@ export type ScreenContentName =
   | "backupCodeCount"
   | "backupCodeGenerate"
   | "withdrawalNotes"
+  | "socialSignupEmail"
   | "contractedPlans"
   | "savedPaymentMethods"
   | "planToBuy"

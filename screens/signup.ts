@@ -133,3 +133,31 @@ export const signupComplete = {
   // Forward, not back: the new member has never been to My Page.
   links: [{ to: "/mypage", labelKey: "screens.common.goToMyPage" }],
 } as const satisfies ScreenDefinition;
+
+/**
+ * A sign-up through a social provider (issue 48 §2): the store's registration form with the
+ * policies still to agree to, for the e-mail the provider or the visitor proved.
+ */
+export const authCallbackForm = {
+  id: "auth-callback-form",
+  paths: ["/auth/callback/form"],
+  layout: "login",
+  access: "guest",
+  titleKey: "screens.signupForm.title",
+  screenData: "auth/callback/form",
+  intro: "socialSignupEmail",
+  forms: [
+    {
+      builder: "registration",
+      builderOptions: { purpose: "signup" },
+      submit: { method: "POST", path: "/zapi/signup", payload: "registration" },
+      submitLabelKey: "screens.signupForm.submit",
+      successTo: "/signup/complete",
+      errors: {
+        ACCOUNT_ALREADY_EXISTS_USER_ID: { field: "userId", summaryKey: summary },
+        ACCOUNT_ALREADY_EXISTS_EMAIL: { summaryKey: summary },
+        VALIDATION_ERROR: { summaryKey: summary },
+      },
+    },
+  ],
+} as const satisfies ScreenDefinition;

@@ -90,7 +90,8 @@ export function storeDerivedScreenData(dataPath: string, settings: StoreSettings
     case "signup":
     case "signup/auth":
     case "signup/pin-code":
-    case "signup/form": {
+    case "signup/form":
+    case "auth/callback/form": {
       const isPreShowPolicy = settings.signUp?.isPreShowPolicy === true;
       const steps = signupSteps(isPreShowPolicy);
       const currentCount = {
@@ -98,12 +99,13 @@ export function storeDerivedScreenData(dataPath: string, settings: StoreSettings
         "signup/auth": steps.emailStep,
         "signup/pin-code": steps.pinStep,
         "signup/form": steps.formStep,
+        "auth/callback/form": steps.formStep,
       }[dataPath];
       return {
         isPreShowPolicy,
         totalCount: steps.totalCount,
         currentCount,
-        ...(dataPath === "signup/form"
+        ...(dataPath === "signup/form" || dataPath === "auth/callback/form"
           ? { isRequiredPassword: settings.signUp?.isRequiredPassword === true }
           : {}),
       };

@@ -316,6 +316,10 @@ const EXPECTED: Record<
   ],
   "signup-plans-planId-confirm": () => threeDSecureFields,
   "signup-form": (settings, _screenData, language) => registrationFields(settings, language, "signup"),
+  "auth-callback-form": (settings, screenData, language) => [
+    ...registrationFields(settings, language, "signup"),
+    ...consentFields(screenData),
+  ],
   "mypage-subscription-subscriptionId-payment-method": () => [{ field: "paymentMethodId", required: true }],
   // The demo plan has no cancellation survey: the form is its button alone.
   "mypage-subscription-subscriptionId-withdraw": (_settings, screenData, language) =>

@@ -2,6 +2,7 @@
 import { MultiFactorLoginGuide } from "../../multi-factor/multi-factor-login-guide.tsx";
 import { MultiFactorOtherTypes } from "../../multi-factor/multi-factor-other-types.tsx";
 import { OtpSetupGuide } from "../../multi-factor/otp-setup-guide.tsx";
+import { SocialSignupEmail } from "../../social/social-signup-email.tsx";
 import { ContractedPlans } from "../../withdrawal/contracted-plans.tsx";
 import { WithdrawalNotes } from "../../withdrawal/withdrawal-notes.tsx";
 import type { ScreenContents } from "../screen-view.tsx";
@@ -12,4 +13,5 @@ export const FORM_SCREEN_CONTENTS = {
   otpSetupGuide: OtpSetupGuide,
   withdrawalNotes: WithdrawalNotes,
   contractedPlans: ContractedPlans,
+  socialSignupEmail: SocialSignupEmail,
 } as const satisfies ScreenContents;
