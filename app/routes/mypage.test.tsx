@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
+
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { storeMatrix } from "../../scripts/gallery/fixtures.ts";
 import { isRoutedPath } from "../../scripts/routed-screens.ts";
 import { demoStore, makeRootData, renderElement } from "../../tests/render.tsx";
 import type { HeldContract } from "../components/plans/held-contract.tsx";
+import type { ExternalAccount } from "../components/social/external-accounts.tsx";
 import type { Route } from "./+types/mypage";
 import Mypage, { type MypageAccount } from "./mypage.tsx";
 
@@ -34,9 +36,10 @@ async function renderMypage(
   isApp = false,
   consentStates: Record<string, { on: number; total: number }> = {},
   contracts: HeldContract[] = [],
+  external: { externalAccounts?: ExternalAccount[]; isUnlinkAllowed?: boolean } = {},
 ) {
   const props = {
-    loaderData: { account, consentStates, contracts, now: "2026-11-26T03:00:00.000Z" },
+    loaderData: { account, consentStates, contracts, ...external, now: "2026-11-26T03:00:00.000Z" },
   } as unknown as Route.ComponentProps;
   return renderElement(<Mypage {...props} />, {
     root: makeRootData({
@@ -174,6 +177,48 @@ describe("/mypage", () => {
   it("has no withdrawal row in the app", async () => {
     await renderMypage(member, demoStore, true);
     expect(within(main()).queryByRole("link", { name: "退会" })).toBeNull();
+  });
+
+  describe("the external ID list (issue 48 §3)", () => {
+    const account = (type: string, name: string, isLinked: boolean, isLogin = false): ExternalAccount => ({
+      userIdentifierType: type,
+      userIdentifierName: name,
+      userIdentifierMethod: "ExternalAuth",
+      isLinked,
+      isLogin,
+    });
+    const externalAccounts = [
+      account("Line", "LINE", true, true),
+      account("Google", "Google", true),
+      account("Facebook", "Facebook", false),
+    ];
+    const list = () => within(screen.getByRole("region", { name: "外部アカウント連携" }));
+
+    it("shows each provider with its state: the one logged in with, an unlink button, a connect link", async () => {
+      await renderMypage(member, demoStore, false, {}, [], { externalAccounts, isUnlinkAllowed: true });
+      expect(list().getByText("LINE")).toBeInTheDocument();
+      expect(list().getByText("ログイン中")).toBeInTheDocument();
+      expect(list().getAllByText("連携済み")).toHaveLength(2);
+      expect(list().getByRole("button", { name: "Googleとの連携を解除" })).toBeInTheDocument();
+      expect(list().queryByRole("button", { name: "LINEとの連携を解除" })).toBeNull();
+      expect(list().getByRole("link", { name: "Facebookと連携する" })).toHaveAttribute(
+        "href",
+        "/auth/authorize?userIdentifierType=Facebook&socialActionType=enableExternalAuth",
+      );
+    });
+
+    it("offers no unlink while the member has no more linked than they must keep", async () => {
+      await renderMypage(member, demoStore, false, {}, [], { externalAccounts, isUnlinkAllowed: false });
+      expect(list().queryByRole("button", { name: /連携を解除/ })).toBeNull();
+      expect(list().getByRole("link", { name: "Facebookと連携する" })).toBeInTheDocument();
+    });
+
+    it("is not shown in the app, nor without providers", async () => {
+      await renderMypage(member, demoStore, true, {}, [], { externalAccounts, isUnlinkAllowed: true });
+      expect(screen.queryByRole("region", { name: "外部アカウント連携" })).toBeNull();
+      await renderMypage(member, demoStore, false, {}, [], { externalAccounts: [], isUnlinkAllowed: true });
+      expect(screen.queryByRole("region", { name: "外部アカウント連携" })).toBeNull();
+    });
   });
 
   it("links connected apps while the store offers them, never in the app (issue 47 §2)", async () => {

@@ -1,13 +1,18 @@
 /** /mypage: the account overview (spec §2 Account area). */
 
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { type HeldContract, HeldContractRow } from "../components/plans/held-contract.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { useShellData } from "../components/shell/use-shell-data.ts";
+import {
+  type ExternalAccount,
+  ExternalAccounts,
+  UNLINK_INTENT,
+} from "../components/social/external-accounts.tsx";
 import { formatPasswordUpdatedAt } from "../lib/format.ts";
 import { enforceAccess } from "../lib/screen-loader.server.ts";
-import { loadScreenData } from "../lib/zapi.server.ts";
+import { loadScreenData, zapiFetch } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage";
 // The plan pages' texts (app/lib/translations/browser.ts).
 import "../lib/translations/plans.ts";
@@ -34,18 +39,45 @@ export interface ConsentState {
 
 export async function loader(args: Route.LoaderArgs) {
   await enforceAccess(args, "member");
-  const { account, consentStates, contracts } = await loadScreenData<{
+  const { account, consentStates, contracts, externalAccounts, isUnlinkAllowed } = await loadScreenData<{
     account: MypageAccount;
     consentStates?: { newsletter?: ConsentState; privacy?: ConsentState };
     contracts?: HeldContract[];
+    externalAccounts?: ExternalAccount[];
+    isUnlinkAllowed?: boolean;
   }>(args, "/mypage");
   // The server's clock decides which dates show, so the page hydrates as it was rendered.
   return {
     account,
     consentStates: consentStates ?? {},
     contracts: contracts ?? [],
+    externalAccounts: externalAccounts ?? [],
+    isUnlinkAllowed: isUnlinkAllowed === true,
     now: new Date().toISOString(),
   };
+}
+
+/**
+ * The external ID list's unlink (spec §7 POST /zapi/auth/social/disable): on to its completion,
+ * or back to the page with the API's reason (the last way in, say).
+ */
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  if (form.get("intent") !== UNLINK_INTENT) return data({ unlinkError: null }, { status: 400 });
+  const response = await zapiFetch(args, "/zapi/auth/social/disable", {
+    method: "POST",
+    body: JSON.stringify({
+      userIdentifierType: String(form.get("userIdentifierType") ?? ""),
+      userIdentifierMethod: "ExternalAuth",
+    }),
+  });
+  if (response.ok) throw redirect("/mypage/social/disable/complete");
+  if (response.status === 401) throw redirect(`/login?${new URLSearchParams({ returnTo: "/mypage" })}`);
+  const answer = (await response.json().catch(() => ({}))) as { message?: unknown };
+  return data(
+    { unlinkError: typeof answer.message === "string" ? answer.message : null },
+    { status: response.status },
+  );
 }
 
 interface RowProps {
@@ -89,7 +121,7 @@ function Row({ to, label, value, external }: RowProps) {
  * Only rows whose page works link anywhere (issue 21): the pages of the account area come with
  * their issues (23, 25, 27), and until then a row shows its value, or is absent.
  */
-export default function Mypage({ loaderData }: Route.ComponentProps) {
+export default function Mypage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { store, browserInfo } = useShellData();
   // Fixtures of the page (tests, gallery) may carry the account alone.
@@ -231,6 +263,14 @@ export default function Mypage({ loaderData }: Route.ComponentProps) {
             )}
           </ul>
         </section>
+      )}
+
+      {!browserInfo.isApp && (
+        <ExternalAccounts
+          accounts={loaderData.externalAccounts ?? []}
+          isUnlinkAllowed={loaderData.isUnlinkAllowed === true}
+          error={actionData?.unlinkError ?? (actionData ? t("apiError.fallback") : null)}
+        />
       )}
 
       {!browserInfo.isApp && (

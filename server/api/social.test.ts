@@ -165,6 +165,47 @@ describe("logging in through a linked provider", () => {
     });
   });
 
+  it("lists on my page every offered provider, the one this session came through marked", async () => {
+    const browser = new TestBrowser(t);
+    await sendCallback(browser, await roundTrip(browser, "Google", { subject: "google-taro" }));
+    const data = await json(await browser.get("/zapi/internal/mypage/screen-data"));
+    expect(data.externalAccounts).toEqual([
+      {
+        userIdentifierType: "Line",
+        userIdentifierName: "LINE",
+        userIdentifierMethod: "ExternalAuth",
+        isLinked: false,
+        isLogin: false,
+      },
+      {
+        userIdentifierType: "Google",
+        userIdentifierName: "Google",
+        userIdentifierMethod: "ExternalAuth",
+        isLinked: true,
+        isLogin: true,
+      },
+      {
+        userIdentifierType: "YahooJapan",
+        userIdentifierName: "Yahoo! JAPAN",
+        userIdentifierMethod: "ExternalAuth",
+        isLinked: false,
+        isLogin: false,
+      },
+      {
+        userIdentifierType: "Facebook",
+        userIdentifierName: "Facebook",
+        userIdentifierMethod: "ExternalAuth",
+        isLinked: false,
+        isLogin: false,
+      },
+    ]);
+    // The member has a password: even the one linked provider may go.
+    expect(data.isUnlinkAllowed).toBe(true);
+    const byPassword = await signedInBrowser();
+    const again = await json(await byPassword.get("/zapi/internal/mypage/screen-data"));
+    expect((again.externalAccounts as { isLogin: boolean }[]).some((row) => row.isLogin)).toBe(false);
+  });
+
   it("ends on the page's returnTo when it is a path of this site, else on my page", async () => {
     const browser = new TestBrowser(t);
     const callback = await roundTrip(browser, "Google", { subject: "google-taro" }, "login", "/plans?x=1");

@@ -21,14 +21,16 @@ import {
   unlinkIdentity,
 } from "../services/external-identities.ts";
 import { recordLoginAttempt } from "../services/login-history.ts";
+import { sessionExternalType } from "../services/sessions.ts";
 import {
   type ExternalIdentity,
   isSocialType,
+  SOCIAL_NAMES,
   SocialCallbackRefused,
   SocialProviderUnavailable,
   type SocialType,
 } from "../social/providers.ts";
-import { clearFlowCookie, flowToken, setFlowCookie } from "./auth-cookies.ts";
+import { clearFlowCookie, flowToken, sessionToken, setFlowCookie } from "./auth-cookies.ts";
 import type { ApiEnv } from "./context.ts";
 import { SOCIAL_SIGNUP_FORM_PATH } from "./internal/signup.ts";
 import { currentMember, requireMember, requireMemberAccount } from "./member.ts";
@@ -215,6 +217,28 @@ async function disable(c: ApiContext) {
   }
   await unlinkIdentity(deps.db, account.id, request.userIdentifierType);
   return c.json({});
+}
+
+/**
+ * My page's external ID list (spec §2, §3 External account): every provider the store offers,
+ * whether it is linked, whether this session logged in through it, and whether the member may
+ * unlink one now (more linked than the minimum of spec §2). Not in the app: the page hides it.
+ */
+export async function externalAccountsOf(c: ApiContext, account: Account) {
+  const { db, social: providers, store } = c.get("deps");
+  const { settings } = store.current();
+  const linked = await linkedIdentities(db, account.id);
+  const loggedInWith = await sessionExternalType(db, sessionToken(c));
+  return {
+    externalAccounts: providers.offered(settings).map(({ type }) => ({
+      userIdentifierType: type,
+      userIdentifierName: SOCIAL_NAMES[type],
+      userIdentifierMethod: "ExternalAuth",
+      isLinked: linked.some((identity) => identity.type === type),
+      isLogin: loggedInWith === type,
+    })),
+    isUnlinkAllowed: linked.length > linksToKeep(settings.features.isEnabledPassword, account),
+  };
 }
 
 export const social = new Hono<ApiEnv>()

@@ -13,6 +13,14 @@ export type SocialProviderSetting = NonNullable<StoreSettings["socialLogin"]>["p
 export type SocialType = SocialProviderSetting["type"];
 export const SOCIAL_TYPES: readonly SocialType[] = ["Line", "Google", "YahooJapan", "Facebook"];
 
+/** Each provider's name as its brand writes it (spec §3 External account userIdentifierName). */
+export const SOCIAL_NAMES: Readonly<Record<SocialType, string>> = {
+  Line: "LINE",
+  Google: "Google",
+  YahooJapan: "Yahoo! JAPAN",
+  Facebook: "Facebook",
+};
+
 export function isSocialType(value: unknown): value is SocialType {
   return typeof value === "string" && (SOCIAL_TYPES as readonly string[]).includes(value);
 }

@@ -23,6 +23,7 @@ import { multiFactorStateOf, offeredMethods } from "../multi-factor-login.ts";
 import { heldContracts } from "../plans.ts";
 import { clientAddress } from "../request-info.ts";
 import { POLICY_CONSENT_PATH } from "../sign-in.ts";
+import { externalAccountsOf } from "../social.ts";
 import { requestLanguage } from "../validation.ts";
 
 /** The account as the account screens receive it (schemas/account.schema.json, spec §3 Account). */
@@ -109,6 +110,8 @@ export const mypageScreenData = new Hono<ApiEnv>()
       consentStates: await consentStates(db, account.id, settings),
       // Spec §2 /mypage: the contracted plans (the page hides them in the native app).
       contracts: await heldContracts(c, account.id),
+      // The external ID list (issue 48 §3; hidden in the native app too).
+      ...(await externalAccountsOf(c, account)),
     });
   })
   /**

@@ -1,0 +1,88 @@
+/**
+ * My page's external ID list (spec §2, issue 48 §3): each provider the store offers with its
+ * state, and what the member can do — the "logging in" marker for the one this session came
+ * through, an unlink button while more are linked than the account must keep, a connect link for
+ * an unlinked one. The unlink is a plain form post to /mypage's action, so it works without script.
+ */
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import "./external-accounts.css";
+
+export interface ExternalAccount {
+  userIdentifierType: string;
+  userIdentifierName: string;
+  userIdentifierMethod: string;
+  isLinked: boolean;
+  isLogin: boolean;
+}
+
+/** The form field that tells /mypage's action what to do. */
+export const UNLINK_INTENT = "unlinkExternalAccount";
+
+function connectHref(type: string): string {
+  return `/auth/authorize?${new URLSearchParams({ userIdentifierType: type, socialActionType: "enableExternalAuth" })}`;
+}
+
+export function ExternalAccounts(props: {
+  accounts: readonly ExternalAccount[];
+  isUnlinkAllowed: boolean;
+  error?: string | null;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const navigation = useNavigation();
+  const unlinking = navigation.state !== "idle" ? navigation.formData?.get("userIdentifierType") : null;
+  if (props.accounts.length === 0) return null;
+  return (
+    <section className="section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="section-title">
+        {t("mypage.external.title")}
+      </h2>
+      {props.error && (
+        <p className="alert alert--error" role="alert">
+          {props.error}
+        </p>
+      )}
+      <ul className="row-list">
+        {props.accounts.map((account) => (
+          <li key={account.userIdentifierType} className="row-list__item">
+            <div className="row-list__row external-account">
+              <span className="row-list__label">{account.userIdentifierName}</span>
+              <span className="row-list__value">
+                {t(account.isLinked ? "mypage.external.linked" : "mypage.external.notLinked")}
+              </span>
+              {account.isLogin ? (
+                <span className="badge external-account__login">{t("mypage.external.loggingIn")}</span>
+              ) : account.isLinked ? (
+                props.isUnlinkAllowed && (
+                  <Form method="post" className="external-account__action">
+                    <input type="hidden" name="intent" value={UNLINK_INTENT} />
+                    <input type="hidden" name="userIdentifierType" value={account.userIdentifierType} />
+                    <button
+                      type="submit"
+                      className="btn btn--secondary"
+                      disabled={unlinking === account.userIdentifierType}
+                      aria-label={t("mypage.external.unlinkNamed", { name: account.userIdentifierName })}
+                    >
+                      {t("mypage.external.unlink")}
+                    </button>
+                  </Form>
+                )
+              ) : (
+                // A link leaving for the provider: a full page load, not client navigation.
+                <a
+                  className="btn btn--secondary external-account__action"
+                  href={connectHref(account.userIdentifierType)}
+                  aria-label={t("mypage.external.connectNamed", { name: account.userIdentifierName })}
+                >
+                  {t("mypage.external.connect")}
+                </a>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
