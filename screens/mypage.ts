@@ -550,16 +550,16 @@ export const mypageConnectionsClient = {
 export const mypageSocialEnableComplete = completion(
   "mypage-social-enable-complete",
   "/mypage/social/enable/complete",
-  "screens.socialLink.enableTitle",
-  "screens.socialLink.enableLead",
+  "social.link.enableTitle",
+  "social.link.enableLead",
 );
 
 /** A provider unlinked from my page (issue 48 §2). */
 export const mypageSocialDisableComplete = completion(
   "mypage-social-disable-complete",
   "/mypage/social/disable/complete",
-  "screens.socialLink.disableTitle",
-  "screens.socialLink.disableLead",
+  "social.link.disableTitle",
+  "social.link.disableLead",
 );
 
 /** The provider's person is another account's (spec §8 External ID link, ACCOUNT_ALREADY_EXISTS). */
@@ -567,7 +567,7 @@ export const socialRelateError = {
   ...completion(
     "social-relate-error",
     "/social/relate/error",
-    "screens.socialLink.relateErrorTitle",
-    "screens.socialLink.relateErrorLead",
+    "social.link.relateErrorTitle",
+    "social.link.relateErrorLead",
   ),
 } as const satisfies ScreenDefinition;

@@ -11,8 +11,8 @@ import { detectLanguage, translatorFor } from "../../locales/language.ts";
 import { ProviderReturnFailed } from "../components/payment/provider-return-failed.tsx";
 import { pageUrl, zapiFetch } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/social-authorize";
-// The login page's texts, this page's among them (app/lib/translations/browser.ts).
-import "../lib/translations/forms.ts";
+// Social login's texts are the account group's (app/lib/translations/browser.ts).
+import "../lib/translations/account.ts";
 
 /**
  * Whether the API's answer may be followed out of the site: a provider's address, https (or
@@ -69,10 +69,10 @@ export default function SocialAuthorize({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <ProviderReturnFailed
-      title={t(loaderData.isLink ? "login.social.linkFailedTitle" : "login.social.failedTitle")}
+      title={t(loaderData.isLink ? "social.login.linkFailedTitle" : "social.login.failedTitle")}
       message={loaderData.message}
       retryTo={loaderData.retryTo}
-      retryLabel={t(loaderData.isLink ? "login.social.backToMypage" : "login.social.backToLogin")}
+      retryLabel={t(loaderData.isLink ? "social.login.backToMypage" : "social.login.backToLogin")}
     />
   );
 }

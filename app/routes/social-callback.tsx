@@ -12,8 +12,8 @@ import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
 import { ProviderReturnFailed } from "../components/payment/provider-return-failed.tsx";
 import { pageUrl, zapiFetch } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/social-callback";
-// The login page's texts, this page's among them (app/lib/translations/browser.ts).
-import "../lib/translations/forms.ts";
+// Social login's texts are the account group's (app/lib/translations/browser.ts).
+import "../lib/translations/account.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const t = await translatorFor(detectLanguage(args.request));
@@ -40,10 +40,10 @@ export default function SocialCallback({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <ProviderReturnFailed
-      title={t("login.social.failedTitle")}
+      title={t("social.login.failedTitle")}
       message={loaderData.message}
       retryTo="/login"
-      retryLabel={t("login.social.backToLogin")}
+      retryLabel={t("social.login.backToLogin")}
     />
   );
 }

@@ -18,17 +18,17 @@ export function SocialSignupEmail({ screenData }: { screenData: Readonly<Record<
   return (
     <section className="social-signup-email">
       <dl className="social-signup-email__address">
-        <dt>{t("screens.socialSignup.email")}</dt>
+        <dt>{t("social.signup.email")}</dt>
         <dd>{email}</dd>
       </dl>
       {info.isExistValidEmailDuplicate === true && (
         <p className="alert alert--error" role="alert">
-          {t("screens.socialSignup.emailInUse")} <Link to="/login">{t("screens.socialSignup.login")}</Link>
+          {t("social.signup.emailInUse")} <Link to="/login">{t("social.signup.login")}</Link>
         </p>
       )}
       {screenData.canChangeEmail === true && (
         <p className="social-signup-email__change">
-          <Link to="/signup/auth">{t("screens.socialSignup.changeEmail")}</Link>
+          <Link to="/signup/auth">{t("social.signup.changeEmail")}</Link>
         </p>
       )}
     </section>
