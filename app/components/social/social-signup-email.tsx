@@ -5,6 +5,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import "./social-signup-email.css";
 
 interface ExternalCallbackInfo {
   externalEmail?: unknown;
