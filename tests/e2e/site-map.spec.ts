@@ -136,6 +136,17 @@ const NEEDS_AN_AUTHORIZATION = new Set([
 ]);
 
 /** The OIDC error page answers with the status it reports (spec §7: from its query, default 500). */
+/**
+ * Social login's steps without a trip of this browser (issue 48 §2): the provider named here does
+ * not exist ("google" is not a userIdentifierType), and a callback nobody asked for is refused —
+ * HTTP 400 with the page that says so.
+ */
+const SOCIAL_REFUSALS: Record<string, string> = {
+  "/auth/authorize?userIdentifierType=google&socialActionType=enableExternalAuth":
+    "外部アカウントを連携できませんでした",
+  "/auth/callback": "ログインできませんでした",
+};
+
 const OIDC_ERROR_PAGES: Record<string, number> = {
   "/oidc/error": 500,
   "/oidc/error?status=400&error=invalid_request": 400,
@@ -163,8 +174,14 @@ async function expectEveryRouteWorksOrIsPlain404(
     const needsAuthorization = NEEDS_AN_AUTHORIZATION.has(url);
     const startAgain =
       status === 400 && finalPath === "/oidc/error" && html.includes("認証を完了できませんでした");
+    const socialRefusal = SOCIAL_REFUSALS[url];
+    const refused = status === 400 && socialRefusal !== undefined && html.includes(socialRefusal);
     if (
-      needsAuthorization ? !startAgain : (html.includes("[Error code:") && !absent) || !(plain404 || working)
+      socialRefusal !== undefined
+        ? !refused
+        : needsAuthorization
+          ? !startAgain
+          : (html.includes("[Error code:") && !absent) || !(plain404 || working)
     ) {
       problems.push(`${who} ${url} → ${status} ${finalPath}`);
     }
