@@ -29,6 +29,8 @@ export const login = {
       successTo: "/login/code",
     },
   ],
+  // LINE, Google, Yahoo! JAPAN and Facebook, as the store offers them (issue 48 §3).
+  socialLogin: "login",
   links: [
     { to: "/password/forgot", labelKey: "screens.login.forgotPassword" },
     { to: "/signup", labelKey: "screens.login.signup" },

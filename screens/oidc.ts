@@ -21,10 +21,11 @@ function insideTheFlow(path: string): string {
  * One of the site's login screens in the provider's flow (spec §2 OIDC): the same forms, rules and
  * steps in the OIDC layout; a step that ended the site's login (on /mypage, or where the member was
  * going) ends at /oidc/loginInteraction instead. Open to members: one is here only when the client
- * asked for a fresh login (prompt=login, max_age) or another account.
+ * asked for a fresh login (prompt=login, max_age) or another account. No social login: coming
+ * back into the provider's interaction from LINE or Google is not built (ADR 0037).
  */
 function providerLogin(
-  { links: _siteLinks, ...screen }: ScreenDefinition,
+  { links: _siteLinks, socialLogin: _social, ...screen }: ScreenDefinition,
   links?: ScreenDefinition["links"],
 ): ScreenDefinition {
   const form = ({ landsOnReturnTo: _ends, ...form }: ScreenForm): ScreenForm => ({
@@ -97,8 +98,10 @@ export const oidcSignup = {
   forms: signup.forms.map((form) => ({ ...form, successTo: "/oidc/signup/auth" })),
 } as const satisfies ScreenDefinition;
 
+const { socialLogin: _social, ...signupAuthWithoutSocial } = signupAuth;
+
 export const oidcSignupAuth = {
-  ...signupAuth,
+  ...signupAuthWithoutSocial,
   id: "oidc-signup-auth",
   paths: ["/oidc/signup/auth"],
   layout: "oidc",

@@ -179,6 +179,11 @@ export interface ScreenDefinition {
   content?: ScreenContentName;
   /** A named page body drawn above the forms (what the form asks for, drawn from the screen data). */
   intro?: ScreenContentName;
+  /**
+   * The social login buttons under the forms (LINE, Google, Yahoo! JAPAN, Facebook: the screen
+   * data's userIdentifierList, which the API fills from the store), to log in or to sign up.
+   */
+  socialLogin?: "login" | "signup";
   /** Links under the form (e.g. "forgot your password?"). */
   links?: readonly ScreenLink[];
   /** Completion and error pages hide the account menu (spec §2 Account area). */

@@ -45,6 +45,9 @@ export const signupAuth = {
       errors: { ACCOUNT_ALREADY_EXISTS_EMAIL: { field: "email" } },
     },
   ],
+  // Signing up through LINE, Google, Yahoo! JAPAN or Facebook instead (issue 48 §3); inside the
+  // login provider's flow (/oidc/signup/auth) the API offers none.
+  socialLogin: "signup",
   links: [{ to: "/login", labelKey: "screens.signupAuth.toLogin" }],
 } as const satisfies ScreenDefinition;
 

@@ -4,9 +4,9 @@ import type { SVGProps } from "react";
  * Small decorative line icons (24×24, currentColor). They are always aria-hidden: the control that
  * holds one carries the accessible name.
  */
-type IconProps = Omit<SVGProps<SVGSVGElement>, "children">;
+export type IconProps = Omit<SVGProps<SVGSVGElement>, "children">;
 
-function Icon({ children, className, ...props }: IconProps & { children: React.ReactNode }) {
+export function Icon({ children, className, ...props }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -42,59 +42,12 @@ export function ChevronDownIcon(props: IconProps) {
   );
 }
 
-export function ChevronLeftIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="m15 6-6 6 6 6" />
-    </Icon>
-  );
-}
-
 export function ExternalLinkIcon(props: IconProps) {
   return (
     <Icon {...props}>
       <path d="M14 4h6v6" />
       <path d="M20 4 11 13" />
       <path d="M18 14v4.5A1.5 1.5 0 0 1 16.5 20h-11A1.5 1.5 0 0 1 4 18.5v-11A1.5 1.5 0 0 1 5.5 6H10" />
-    </Icon>
-  );
-}
-
-export function HomeIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M4 10.5 12 4l8 6.5" />
-      <path d="M6 9v10.5h12V9" />
-      <path d="M10 19.5v-5h4v5" />
-    </Icon>
-  );
-}
-
-export function PlanIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <rect x="3.5" y="5" width="17" height="12" rx="2" />
-      <path d="m10.5 8.5 4 2.5-4 2.5z" />
-      <path d="M8 20h8" />
-    </Icon>
-  );
-}
-
-export function CardIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <rect x="3" y="5.5" width="18" height="13" rx="2" />
-      <path d="M3 10h18" />
-      <path d="M7 15h3" />
-    </Icon>
-  );
-}
-
-export function ReceiptIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M6 3.5h12v17l-3-1.8-3 1.8-3-1.8-3 1.8z" />
-      <path d="M9 8.5h6M9 12h6M9 15.5h3.5" />
     </Icon>
   );
 }
@@ -125,15 +78,6 @@ export function AlertIcon(props: IconProps) {
       <path d="M10.3 4.6 3.2 17a2 2 0 0 0 1.7 3h14.2a2 2 0 0 0 1.7-3L13.7 4.6a2 2 0 0 0-3.4 0z" />
       <path d="M12 9.5v4" />
       <path d="M12 16.8h.01" />
-    </Icon>
-  );
-}
-
-export function LockIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <rect x="5" y="10.5" width="14" height="10" rx="2" />
-      <path d="M8.5 10.5V7.5a3.5 3.5 0 0 1 7 0v3" />
     </Icon>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { PlanIcon, ReceiptIcon, ShieldIcon } from "../components/icons.tsx";
+import { PlanIcon, ReceiptIcon } from "../components/account/account-icons.tsx";
+import { ShieldIcon } from "../components/icons.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { useShellData } from "../components/shell/use-shell-data.ts";
 import { storeText } from "../lib/store-text.ts";

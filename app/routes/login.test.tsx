@@ -122,15 +122,31 @@ describe("/login sign-up", () => {
 });
 
 describe("/login social login and reCAPTCHA", () => {
-  it("keeps the social login slot in a browser and leaves it out in the native app", async () => {
-    const { container, unmount } = await renderLogin();
-    await screen.findByRole("heading", { level: 1, name: "ログイン" });
-    expect(container.querySelector('[data-slot="social-login"]')).toBeInTheDocument();
-    unmount();
+  const offered = {
+    userIdentifierList: [
+      { userIdentifierType: "Google", userIdentifierName: "Google" },
+      { userIdentifierType: "Line", userIdentifierName: "LINE" },
+    ],
+  };
 
-    const app = await renderLogin({ isApp: true });
+  it("shows the offered providers in their order, each a link to /auth/authorize keeping returnTo", async () => {
+    await renderLogin({ url: "/login?returnTo=%2Fmypage%2Fedit", screenData: offered });
+    const social = await screen.findByRole("region", { name: "他のサービスのアカウントで続ける" });
+    const links = within(social).getAllByRole("link");
+    expect(links.map((link) => link.textContent)).toEqual(["Googleでログイン", "LINEでログイン"]);
+    expect(links[0]).toHaveAttribute(
+      "href",
+      "/auth/authorize?userIdentifierType=Google&socialActionType=login&returnTo=%2Fmypage%2Fedit",
+    );
+    expect(links[1]).toHaveAttribute("data-provider", "Line");
+  });
+
+  it("shows no social area when the API offers no provider (as to the native app)", async () => {
+    await renderLogin({ screenData: { userIdentifierList: [] } });
     await screen.findByRole("heading", { level: 1, name: "ログイン" });
-    expect(app.container.querySelector('[data-slot="social-login"]')).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole("region", { name: "他のサービスのアカウントで続ける" }),
+    ).not.toBeInTheDocument();
   });
 
   it("shows the reCAPTCHA notice with Google's policy links only when the store enables reCAPTCHA", async () => {

@@ -2,7 +2,7 @@
  * /login and /login/code (spec §2 Login): screens like the others (screens/guest.ts), drawn by the
  * same ScreenForms through the light renderer (PlainForm), so the page ships neither rjsf nor ajv
  * and works before hydration. Around the forms: the login modes the store offers, the
- * forgot-password link, sign-up and the social login slot. The action (login.server.ts) is every
+ * forgot-password link and sign-up (ScreenView draws the social login buttons the screen asks for). The action (login.server.ts) is every
  * form screen's, with login's choice of forms and landing.
  */
 import type { ReactNode } from "react";
@@ -37,15 +37,6 @@ const SIGN_UP_LINK = "screens.login.signup";
 
 function linkOf(screen: ScreenDefinition, labelKey: string): ScreenLink | undefined {
   return screen.links?.find((link) => link.labelKey === labelKey);
-}
-
-/**
- * Where the social login buttons go (LINE, Google, Yahoo! JAPAN, Facebook). The native app logs in
- * through its own flow, so the app gets no slot at all (spec §6).
- */
-function SocialLoginSlot({ isApp }: { isApp: boolean }) {
-  if (isApp) return null;
-  return <div className="login__social" data-slot="social-login" />;
 }
 
 function SignUp({ link, blurb }: { link: ScreenLink | undefined; blurb: string | null | undefined }) {
@@ -101,7 +92,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     screenData.isNewBrowserVerification === true ? "login.newBrowserCodeSentTo" : "login.codeSentTo";
 
   return (
-    <ScreenView screen={{ ...screen, links: otherLinks }} screenData={screenData}>
+    <ScreenView
+      screen={{ ...screen, links: otherLinks }}
+      screenData={screenData}
+      footer={<SignUp link={signUp} blurb={settings.login.signUpBlurb} />}
+    >
       <div className="login">
         {codeSentTo && <p className="login__sent-to">{t(sentToKey, { email: codeSentTo })}</p>}
         <ScreenForms
@@ -120,8 +115,6 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         )}
-        <SocialLoginSlot isApp={root.browserInfo.isApp} />
-        <SignUp link={signUp} blurb={settings.login.signUpBlurb} />
       </div>
     </ScreenView>
   );

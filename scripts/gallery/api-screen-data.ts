@@ -7,6 +7,7 @@
 import type { Language } from "../../locales/index.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { ScreenDefinition } from "../../screens/screen-definition.ts";
+import { SocialLogin } from "../../server/social/providers.ts";
 import {
   closeIdleTestDatabases,
   createTestApi,
@@ -92,6 +93,18 @@ const WALKS: Record<string, (walk: Walk) => Promise<TestBrowser>> = {
 };
 
 /**
+ * Social login as a store with every secret set has it: the gallery reaches no provider (a page
+ * only links to /auth/authorize), so stand-in secrets let its pages show the buttons the store's
+ * enabled providers would have.
+ */
+function galleryLogins(settings: StoreSettings): SocialLogin {
+  const providers = settings.socialLogin?.providers ?? [];
+  return new SocialLogin({
+    secrets: Object.fromEntries(providers.map(({ type }) => [type, "gallery-stand-in"])),
+  });
+}
+
+/**
  * Each screen's data as the API gives it under `settings` in `language`; `fixtureOf` supplies the
  * stand-in for a state the walk does not reach (the API answers with a redirect or an error).
  */
@@ -101,7 +114,7 @@ export async function screenDataFromApi(
   language: Language,
   fixtureOf: (screen: ScreenDefinition) => ScreenData,
 ): Promise<Map<string, GalleryScreenData>> {
-  const t = await createTestApi({ settings });
+  const t = await createTestApi({ settings, deps: { social: galleryLogins(settings) } });
   const walk: Walk = { t, language, guest: () => new TestBrowser(t, { language }) };
   const result = new Map<string, GalleryScreenData>();
   try {

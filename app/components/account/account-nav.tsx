@@ -1,7 +1,7 @@
 import { type ComponentType, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "react-router";
-import { CardIcon, ChevronLeftIcon, HomeIcon, PlanIcon, ReceiptIcon } from "../icons.tsx";
+import { CardIcon, ChevronLeftIcon, HomeIcon, PlanIcon, ReceiptIcon } from "./account-icons.tsx";
 import type { AccountMenuItem, AccountMenuItemId } from "./account-menu.ts";
 
 const ICONS: Record<AccountMenuItemId, ComponentType<{ className?: string }>> = {

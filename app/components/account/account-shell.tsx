@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useMatches } from "react-router";
-import { ChevronLeftIcon } from "../icons.tsx";
 import { MainContent } from "../shell/main-content.tsx";
 import { SiteShell } from "../shell/site-shell.tsx";
 import { useShellData } from "../shell/use-shell-data.ts";
+import { ChevronLeftIcon } from "./account-icons.tsx";
 import { accountMenuItems } from "./account-menu.ts";
 import { AccountNav } from "./account-nav.tsx";
 import { type AccountNavMode, accountNavMode } from "./account-route-handle.ts";

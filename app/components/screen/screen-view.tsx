@@ -4,6 +4,7 @@ import { Link, useParams } from "react-router";
 import type { ScreenContentName, ScreenDefinition, ScreenLink } from "../../../screens/screen-definition.ts";
 import { fillPath } from "../../lib/fill-path.ts";
 import { PageTitle } from "../shell/page-title.tsx";
+import { SocialButtons } from "../social/social-buttons.tsx";
 // The screens' texts beyond the base (app/lib/translations/browser.ts).
 import "../../lib/translations/screens.ts";
 
@@ -24,6 +25,8 @@ export interface ScreenViewProps {
   children?: ReactNode;
   /** What draws the screen's `intro` and `content`, given by the routes whose screens have them. */
   contents?: ScreenContents;
+  /** Drawn last, under the links (the login page's sign-up section). */
+  footer?: ReactNode;
 }
 
 function stepOf(screenData: Readonly<Record<string, unknown>>): { current: number; total: number } | null {
@@ -56,7 +59,6 @@ function shows(link: ScreenLink, screenData: Readonly<Record<string, unknown>>):
   return !link.onlyAsReturnTo || screenData.returnTo === link.to;
 }
 
-/** The frame of a declarative screen: title, sign-up step bar, lead, forms or content, links. */
 /** The component of a named page body, from the route's contents. */
 function pageBody(
   screen: ScreenDefinition,
@@ -69,7 +71,8 @@ function pageBody(
   return Body;
 }
 
-export function ScreenView({ screen, screenData, children, contents }: ScreenViewProps) {
+/** The frame of a declarative screen: title, sign-up step bar, lead, forms or content, social login, links. */
+export function ScreenView({ screen, screenData, children, contents, footer }: ScreenViewProps) {
   const { t } = useTranslation();
   const Intro = pageBody(screen, screen.intro, contents);
   const Content = pageBody(screen, screen.content, contents);
@@ -98,6 +101,7 @@ export function ScreenView({ screen, screenData, children, contents }: ScreenVie
       {Intro && <Intro screenData={screenData} />}
       {children}
       {Content && <Content screenData={screenData} />}
+      {screen.socialLogin && <SocialButtons screenData={screenData} action={screen.socialLogin} />}
       {screen.links && screen.links.length > 0 && (
         <ul className="screen__links">
           {screen.links
@@ -115,6 +119,7 @@ export function ScreenView({ screen, screenData, children, contents }: ScreenVie
             ))}
         </ul>
       )}
+      {footer}
     </article>
   );
 }

@@ -18,21 +18,19 @@ import {
   smsNumberOf,
   textSecondFactorCode,
 } from "../multi-factor-login.ts";
+import { offeredSocialLogins } from "../social-offer.ts";
 
 /** Where code mode starts when /login/code is opened without a code request in progress. */
 export const LOGIN_CODE_START = "/login?loginType=authCode";
 
-/**
- * Login page data (spec §3): which identifiers and modes the store offers. The social providers
- * (userIdentifierList) arrive with their own issue, so the list is empty for now.
- */
+/** Login page data (spec §3): which identifiers, modes and social providers the store offers. */
 export const loginScreenData = new Hono<ApiEnv>()
   .get("/screen-data", (c) => {
     const { settings } = c.get("deps").store.current();
     const recaptcha = settings.login.recaptcha;
     const isRecaptchaEnabled = recaptcha?.enabled === true;
     return c.json({
-      userIdentifierList: [],
+      userIdentifierList: offeredSocialLogins(c),
       isEnabledUserId: settings.features.isEnabledUserId,
       isEnabledPassword: settings.features.isEnabledPassword,
       isRecaptchaEnabled,

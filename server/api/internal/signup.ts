@@ -8,6 +8,7 @@ import { flowToken } from "../auth-cookies.ts";
 import type { ApiEnv } from "../context.ts";
 import { isProviderLogin, loginPagePath } from "../login-pages.ts";
 import { currentMember, requireMember } from "../member.ts";
+import { offeredSocialLogins } from "../social-offer.ts";
 import { requestLanguage } from "../validation.ts";
 
 /** The e-mail step, where the sign-up starts when the policies have no step of their own. */
@@ -124,6 +125,8 @@ export const signupScreenData = new Hono<ApiEnv>()
     return c.json({
       ...common,
       policies: notAgreed(currentPolicies(c), flow?.agreedPolicies ?? []),
+      // Signing up through a provider instead (not once one is chosen: its e-mail is being changed).
+      userIdentifierList: flow?.externalIdentity ? [] : offeredSocialLogins(c),
       totalCount: steps.totalCount,
       currentCount: steps.emailStep,
     });
