@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { fillPath } from "../../app/lib/fill-path.ts";
+import { SCREENS } from "../../screens/index.ts";
 import {
   createTestApi,
   demoRegistrationBody,
@@ -16,6 +18,7 @@ import {
   signInAtFake,
   startFakeIdentityProviders,
 } from "../../tests/fakes/identity-providers.ts";
+import ROUTE_PARAMS from "../../tests/fixtures/route-params.json" with { type: "json" };
 import { accounts, authFlows, externalIdentities, loginHistory, sessions } from "../db/schema.ts";
 import { SocialLogin, socialSecretsOf } from "../social/providers.ts";
 
@@ -509,5 +512,55 @@ describe("signing up through a provider", () => {
 
   it("sends a visitor without a social sign-up to the site's sign-up", async () => {
     expect(await formData(new TestBrowser(t))).toEqual({ redirectTo: "/signup" });
+  });
+});
+
+describe("the client secrets (issue 48 §1)", () => {
+  /** Every screen's data path, its parameters filled from the fixtures. */
+  function screenDataPaths(): string[] {
+    const paths = SCREENS.flatMap((screen) =>
+      screen.screenData
+        ? [
+            fillPath(
+              screen.screenData,
+              (ROUTE_PARAMS as Record<string, Record<string, string>>)[screen.id] ?? {},
+            ),
+          ]
+        : [],
+    );
+    return [...new Set(paths)];
+  }
+
+  it("appear in no screen data, for a guest, a member with a link or a social sign-up", async () => {
+    const secrets = Object.values(fakes.secretEnv);
+    expect(secrets).toHaveLength(4);
+    const linked = await signedInBrowser();
+    expect(
+      (
+        await sendCallback(
+          linked,
+          await roundTrip(
+            linked,
+            "Google",
+            { subject: "g-secret", email: "s@example.jp" },
+            "enableExternalAuth",
+          ),
+        )
+      ).status,
+    ).toBe(200);
+    const signingUp = new TestBrowser(t);
+    const back = await roundTrip(
+      signingUp,
+      "Line",
+      { subject: "line-secret", email: "line@example.jp" },
+      "signup",
+    );
+    expect(await json(await sendCallback(signingUp, back))).toEqual({ redirectTo: "/auth/callback/form" });
+    for (const browser of [new TestBrowser(t), linked, signingUp]) {
+      for (const path of screenDataPaths()) {
+        const body = await (await browser.get(`/zapi/internal/${path}/screen-data`)).text();
+        for (const secret of secrets) expect(body, path).not.toContain(secret);
+      }
+    }
   });
 });
