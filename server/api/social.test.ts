@@ -92,6 +92,27 @@ async function signedInBrowser() {
 }
 
 describe("POST /zapi/auth/social/authorize", () => {
+  it("paces the trips one client address starts (each keeps a flow), not another address's", async () => {
+    const browser = new TestBrowser(t, { clientAddress: "203.0.113.9" });
+    const start = () =>
+      browser.post("/zapi/auth/social/authorize", {
+        userIdentifierType: "Google",
+        socialActionType: "login",
+      });
+    for (let trip = 0; trip < 30; trip++) expect((await start()).status).toBe(200);
+    const refused = await start();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("3");
+    expect((await json(refused)).code).toBe("TOO_MANY_ATTEMPTS");
+    const flows = await t.db.select().from(authFlows).where(eq(authFlows.purpose, "socialAuthorization"));
+    expect(flows).toHaveLength(30);
+    expect(
+      (await authorize(new TestBrowser(t, { clientAddress: "203.0.113.10" }), "Google")).length,
+    ).toBeGreaterThan(0);
+    t.clock.advance(3000);
+    expect((await start()).status).toBe(200);
+  });
+
   it("sends the browser to the provider and keeps the checks on the server, behind a flow cookie", async () => {
     const browser = new TestBrowser(t);
     const url = new URL(await authorize(browser, "Google"));

@@ -22,6 +22,7 @@ import {
 } from "../services/external-identities.ts";
 import { recordLoginAttempt } from "../services/login-history.ts";
 import { sessionExternalType } from "../services/sessions.ts";
+import { SOCIAL_AUTHORIZE_RATE, takeRate, throttleKey } from "../services/throttle.ts";
 import {
   type ExternalIdentity,
   isSocialType,
@@ -34,7 +35,7 @@ import { clearFlowCookie, flowToken, sessionToken, setFlowCookie } from "./auth-
 import type { ApiEnv } from "./context.ts";
 import { SOCIAL_SIGNUP_FORM_PATH } from "./internal/signup.ts";
 import { currentMember, requireMember, requireMemberAccount } from "./member.ts";
-import { apiError } from "./messages.ts";
+import { apiError, retryLaterError } from "./messages.ts";
 import { startSecondFactor } from "./multi-factor-login.ts";
 import { clientAddress, siteOrigin } from "./request-info.ts";
 import { checkRequest, REQUEST_SCHEMAS } from "./request-schemas.ts";
@@ -80,6 +81,13 @@ async function authorize(c: ApiContext) {
   const provider = await offeredProvider(c, request.userIdentifierType);
   // Linking is for the member of this browser, bound to them: another browser's callback cannot use it.
   const member = request.socialActionType === "enableExternalAuth" ? await requireMember(c) : null;
+  // Each trip keeps a flow row for an hour: paced per client address (where one is known).
+  const address = clientAddress(c);
+  if (address) {
+    const key = throttleKey.socialAuthorizeFrom(address);
+    const wait = await takeRate(deps.db, key, SOCIAL_AUTHORIZE_RATE, deps.now());
+    if (wait > 0) throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", wait);
+  }
   let begun: Awaited<ReturnType<typeof deps.social.begin>>;
   try {
     begun = await deps.social.begin(provider, `${siteOrigin(c)}${SOCIAL_CALLBACK_PATH}`);

@@ -143,6 +143,11 @@ export const PAYMENT_METHOD_REGISTER_RATE: RatePolicy = { intervalMs: 60 * SECON
  * thousand (a code that applies is told apart from one that does not by being quoted).
  */
 export const PURCHASE_VERIFY_RATE: RatePolicy = { intervalMs: 6 * SECOND, burst: 20 };
+/**
+ * Trips to a social login provider started from one client address (each keeps a flow row for an
+ * hour): far more than people sharing an address start, too few to fill the table.
+ */
+export const SOCIAL_AUTHORIZE_RATE: RatePolicy = { intervalMs: 3 * SECOND, burst: 30 };
 /** E-mail change requests per member: a few in a row, then one a minute. */
 export const EMAIL_CHECK_RATE: RatePolicy = { intervalMs: 60 * SECOND, burst: 5 };
 
@@ -210,6 +215,8 @@ export const throttleKey = {
   paymentMethodBy: (accountId: string) => `payment-method:register:${accountId}`,
   /** A member's purchase quotes (POST /zapi/purchase/verify, /form). */
   purchaseVerifyBy: (accountId: string) => `purchase:verify:${accountId}`,
+  /** Trips to a social login provider started from one client address. */
+  socialAuthorizeFrom: (address: string) => `social:authorize:${address}`,
   /** A member's e-mail changes: each tells whether the new address has an account. */
   emailCheckBy: (accountId: string) => `email:check:${accountId}`,
 };
