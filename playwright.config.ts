@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
+import { FAKE_SECRET_ENV } from "./tests/fakes/identity-provider-clients.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const e2eDataDir = ".data/e2e";
@@ -8,6 +9,11 @@ export const e2eStoreFile = `${e2eDataDir}/store/store.json`;
 /** The local reCAPTCHA stand-in (tests/fakes/recaptcha-server.ts); used once a spec enables reCAPTCHA. */
 export const e2eRecaptchaPort = Number(process.env.E2E_RECAPTCHA_PORT ?? 3219);
 const recaptchaOrigin = `http://127.0.0.1:${e2eRecaptchaPort}`;
+/**
+ * The first port of the four social login stand-ins (tests/fakes/identity-providers.ts), which the
+ * social login spec starts and points a store edit at; the server knows their secrets from boot.
+ */
+export const e2eIdentityProviderPort = Number(process.env.E2E_IDP_PORT ?? 3220);
 /**
  * The project of the tests tagged EDITS_STORE (tests/e2e/helpers.ts): they change the one server's
  * store file, so they run one at a time once every other test has finished.
@@ -78,6 +84,8 @@ export default defineConfig({
         RECAPTCHA_API_KEY: "fake-recaptcha-api-key",
         RECAPTCHA_ENTERPRISE_ORIGIN: recaptchaOrigin,
         RECAPTCHA_SCRIPT_URL: `${recaptchaOrigin}/recaptcha/enterprise.js`,
+        // Social login's secrets for the stand-ins; no provider is offered until a spec edits the store.
+        ...FAKE_SECRET_ENV,
       },
       reuseExistingServer: false,
       timeout: 60_000,

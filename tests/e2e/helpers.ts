@@ -115,12 +115,13 @@ export async function signUpToForm(page: Page, email: string, options: { onThisP
 }
 
 /**
- * Fills the demo store's registration form. `typed` replaces what goes into the formatted fields:
- * without JavaScript a person types the separators the script would add (1990/04/15, 100-0001).
+ * Fills the demo store's registration form; `password` null where the form asks for none (a social
+ * sign-up under a store that does not require one). `typed` replaces what goes into the formatted
+ * fields: without JavaScript a person types the separators the script would add (1990/04/15, 100-0001).
  */
 export async function fillRegistrationForm(
   page: Page,
-  password: string,
+  password: string | null,
   typed: { birthday?: string; postalCode?: string } = {},
 ) {
   await page.locator('[data-field="familyName"] input').fill("山田");
@@ -132,6 +133,7 @@ export async function fillRegistrationForm(
   await page.locator('[data-field="prefecture"] select').selectOption("13");
   await page.locator('[data-field="address"] input').fill("千代田区千代田1-1");
   await page.locator('[data-field="custom_favoriteGenre"] select').selectOption("anime");
+  if (password === null) return;
   await page.locator('[data-field="password"] input').fill(password);
   await page.locator('[data-field="passwordConfirm"] input').fill(password);
 }

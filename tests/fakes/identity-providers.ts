@@ -19,22 +19,15 @@ import type { AddressInfo } from "node:net";
 import Provider, { type Configuration } from "oidc-provider";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 
-export type FakeProviderType = "Line" | "Google" | "YahooJapan" | "Facebook";
-export const FAKE_PROVIDER_TYPES: readonly FakeProviderType[] = ["Line", "Google", "YahooJapan", "Facebook"];
+import {
+  FAKE_CLIENT_ID,
+  FAKE_CLIENT_SECRET,
+  FAKE_PROVIDER_TYPES,
+  FAKE_SECRET_ENV,
+  type FakeProviderType,
+} from "./identity-provider-clients.ts";
 
-export const FAKE_CLIENT_ID: Readonly<Record<FakeProviderType, string>> = {
-  Line: "fake-line-channel",
-  Google: "fake-google-client.apps.example",
-  YahooJapan: "fake-yahoo-japan-client",
-  Facebook: "fake-facebook-app",
-};
-/** The secrets, as the site reads them from SOCIAL_<TYPE>_CLIENT_SECRET; HS256 needs 32 bytes. */
-export const FAKE_CLIENT_SECRET: Readonly<Record<FakeProviderType, string>> = {
-  Line: "fake-line-channel-secret-0123456789abcdef",
-  Google: "fake-google-client-secret-0123456789abcdef",
-  YahooJapan: "fake-yahoo-japan-secret-0123456789abcdef",
-  Facebook: "fake-facebook-app-secret-0123456789abcdef",
-};
+export { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, FAKE_PROVIDER_TYPES, FAKE_SECRET_ENV, type FakeProviderType };
 
 const SLUG: Readonly<Record<FakeProviderType, string>> = {
   Line: "line",
@@ -272,12 +265,7 @@ export async function startFakeIdentityProviders(options: {
           : { ...common, issuer: fake.issuer };
       }),
     },
-    secretEnv: Object.fromEntries(
-      FAKE_PROVIDER_TYPES.map((type) => [
-        `SOCIAL_${type.toUpperCase()}_CLIENT_SECRET`,
-        FAKE_CLIENT_SECRET[type],
-      ]),
-    ),
+    secretEnv: { ...FAKE_SECRET_ENV },
     close: () =>
       Promise.all(
         started.map(({ server }) => {
