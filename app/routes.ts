@@ -169,5 +169,7 @@ export default [
   ]),
   // Precompiled form validators (ADR 0012): a resource route, no page.
   route("/form-validators/:file", "routes/form-validator.ts"),
+  // The social login area's own address: on to the login page's buttons (a resource route).
+  route("/auth", "routes/social-entry.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

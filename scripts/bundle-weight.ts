@@ -125,7 +125,7 @@ const PLAIN_FORM_CHECK = "app/components/plain-form/browser-check.ts";
 export const BUDGET_KB = { light: 160, form: 220 } as const;
 
 /** Resource routes: they answer with data, not a page, and have no client code. */
-export const RESOURCE_ROUTES = ["routes/form-validator.ts"] as const;
+export const RESOURCE_ROUTES = ["routes/form-validator.ts", "routes/social-entry.ts"] as const;
 
 export interface Weight {
   raw: number;
