@@ -254,7 +254,15 @@ async function expectMypageLinksWork(page: Page) {
       })),
     );
   expect(links.length).toBeGreaterThan(0);
-  for (const link of links.filter((candidate) => !candidate.external)) {
+  // A provider's connect link leaves the site for LINE, Google…: it is the social login walk's to
+  // follow (social-login.spec.ts, against local providers), never the internet's.
+  const toProvider = (href: string) => href.startsWith("/auth/authorize?");
+  for (const link of links.filter((candidate) => toProvider(candidate.href))) {
+    expect(new URL(link.href, "http://site.test").searchParams.get("socialActionType")).toBe(
+      "enableExternalAuth",
+    );
+  }
+  for (const link of links.filter((candidate) => !candidate.external && !toProvider(candidate.href))) {
     const { status, html } = await visit(page.request, link.href);
     expect(status, link.href).toBe(200);
     expect(html, link.href).not.toContain(NOT_FOUND_HEADING);
