@@ -55,6 +55,9 @@ export const DATABASE_SUITES = [
   "server/oidc/service.test.ts",
   "server/services/throttle.test.ts",
   "server/site.test.ts",
+  "server/page-cache.test.ts",
+  "server/db/read-cache.test.ts",
+  "server/api/member-reads.test.ts",
   "tests/unit/screen-api-contract.test.ts",
   "tests/unit/test-database.test.ts",
 ];

@@ -40,6 +40,13 @@ export function prefersBrotli(header: string | undefined): boolean {
   return brotli > 0 && brotli >= qualityOf(header, "gzip");
 }
 
+/** The encoding of a precompressed answer for this Accept-Encoding: brotli, gzip, or none. */
+export function acceptedEncoding(header: string | undefined): "br" | "gzip" | "identity" {
+  if (!header) return "identity";
+  if (prefersBrotli(header)) return "br";
+  return qualityOf(header, "gzip") > 0 ? "gzip" : "identity";
+}
+
 function isCompressible(response: Response, method: string): boolean {
   const { headers } = response;
   const length = headers.get("Content-Length");

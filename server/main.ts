@@ -21,11 +21,13 @@ import { type Env, EnvError, parseEnv } from "./env.ts";
 import { createMailer, createSmsSender } from "./mail/transports.ts";
 import { OidcClientsError, redirectSources, watchOidcClients } from "./oidc/client-source.ts";
 import { createOidcService } from "./oidc/service.ts";
+import { guestCacheablePages, guestPageGeneration, PageCache } from "./page-cache.ts";
 import { createSandboxRoutes } from "./payments/sandbox/routes.ts";
 import { createSandboxProvider } from "./payments/sandbox/sandbox-provider.ts";
 import { billingNotifier } from "./services/billing-notices.ts";
 import { loadCountryDatabase } from "./services/ip-country.ts";
 import { createPasswordHasher } from "./services/passwords.ts";
+
 import { createRecaptchaVerifier, recaptchaConfigurationProblems } from "./services/recaptcha.ts";
 import { createSecretBox, loadSecretKey, SecretKeyError } from "./services/secret-box.ts";
 import { createSite } from "./site.ts";
@@ -122,10 +124,16 @@ async function boot(env: Env) {
     vite
       ? ((await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild)
       : ((await import(buildPath)) as ServerBuild);
-  const handleDocument = createRequestHandler(
-    dev ? loadBuild : await loadBuild(),
-    dev ? "development" : "production",
-  );
+  const build = dev ? null : await loadBuild();
+  const handleDocument = createRequestHandler(build ?? loadBuild, dev ? "development" : "production");
+  // Guests' pages from memory (ADR 0038): whatever they show changes the generation.
+  const pageCache = build
+    ? new PageCache({
+        isCacheable: guestCacheablePages(build, store),
+        generation: guestPageGeneration({ store, catalogue, policies, now }),
+        maxBytes: PAGE_CACHE_BYTES,
+      })
+    : undefined;
 
   const app = createSite({
     api,
@@ -140,6 +148,7 @@ async function boot(env: Env) {
     storeAssetsDir: resolve(env.storeConfig, ".."),
     dev,
     oidcFormTargets: () => redirectSources(oidcClients.current()),
+    pageCache,
   });
 
   const listener = getRequestListener(app.fetch);
@@ -201,6 +210,8 @@ async function boot(env: Env) {
 
 /** How long requests in flight may take to finish after SIGTERM. */
 const DRAIN_LIMIT_MS = 10_000;
+/** The guest page cache's bound: a page with its brotli and gzip copies is about 50 KB. */
+const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 async function main() {
   const env = parseEnv();

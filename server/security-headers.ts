@@ -6,6 +6,7 @@
  * token scripts only on the pages that take a card (read per request, so an edit of the store
  * file applies to the next one).
  */
+import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { StoreSettingsSource } from "./store/store-settings-source.ts";
@@ -163,7 +164,41 @@ export function securityHeaders({
       await next();
       if (carriesSecret(c)) c.res.headers.set("Referrer-Policy", "same-origin");
     });
+    const hashes = c.get(SCRIPT_HASHES as never) as string[] | undefined;
+    const header = dev ? "Content-Security-Policy-Report-Only" : "Content-Security-Policy";
+    const csp = c.res.headers.get(header);
+    if (hashes && csp) {
+      const sources = hashes.map((hash) => `'${hash}'`).join(" ");
+      c.res.headers.set(header, csp.replace(`'nonce-${cspNonce(c)}'`, sources).replace(/ {2,}/g, " "));
+    }
   };
+}
+
+const SCRIPT_HASHES = "cspScriptHashes";
+
+/**
+ * Makes this response's CSP allow its inline scripts by their hashes instead of by the nonce (a
+ * cached page, whose bytes are the same for every visitor and so carry no nonce: ADR 0038).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any app's context.
+export function allowScriptsByHash(c: Context<any>, hashes: readonly string[]) {
+  c.set(SCRIPT_HASHES as never, [...hashes] as never);
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/**
+ * The CSP hash sources (`sha256-…`) of a document's inline scripts, in order, without repeats.
+ * The document is our own render: React escapes `</script` inside a script's text, so the pattern
+ * finds each script's exact text, which is what the browser hashes.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc\s*=/i.test(attributes) || text === "") continue;
+    hashes.add(`sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`);
+  }
+  return [...hashes];
 }
 
 /** The nonce secure-headers made for this response (set before the handler runs). */

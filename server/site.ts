@@ -12,7 +12,8 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { AppLoadContext } from "react-router";
 import type { Api } from "./api/app.ts";
 import { compressResponses } from "./compression.ts";
-import { cspNonce, securityHeaders } from "./security-headers.ts";
+import { type PageCache, pageResponse } from "./page-cache.ts";
+import { allowScriptsByHash, cspNonce, securityHeaders } from "./security-headers.ts";
 import type { StoreSettingsSource } from "./store/store-settings-source.ts";
 
 export interface SiteOptions {
@@ -39,6 +40,8 @@ export interface SiteOptions {
    * URI origins): the CSP's form-action covers redirects after a post.
    */
   oidcFormTargets?: () => readonly string[];
+  /** The guest page cache (ADR 0038); none in development, where the build changes under it. */
+  pageCache?: PageCache;
 }
 
 type SiteEnv = { Bindings: { incoming?: IncomingMessage } };
@@ -176,18 +179,31 @@ export function createSite(options: SiteOptions) {
     console.error(`[site] ${c.req.method} ${c.req.path} failed`, error);
     return c.text("エラーが発生しました。 / Something went wrong.", 500, { "Cache-Control": "no-store" });
   });
-  app.all("*", async (c) => {
+  const render = (c: Context<SiteEnv>, nonce: string) => {
     const clientAddress = clientAddressOf(c);
-    const response = await options.renderDocument(c.req.raw, {
+    return options.renderDocument(c.req.raw, {
       zapi: {
         inProcess: async (request) => api.fetch(request, { clientAddress }),
         origin: options.zapiOrigin,
         clientAddress,
       },
-      cspNonce: cspNonce(c),
+      cspNonce: nonce,
       publicOrigin: options.publicOrigin,
       recaptchaScriptUrl: options.recaptchaScriptUrl,
     });
+  };
+  const { pageCache } = options;
+  app.all("*", async (c) => {
+    const key = pageCache?.keyOf(c.req.raw) ?? null;
+    let response: Response;
+    if (pageCache && key) {
+      // The same bytes for every guest: rendered without a nonce, its scripts allowed by hash.
+      const { page, hit } = await pageCache.page(key, () => render(c, ""));
+      allowScriptsByHash(c, page.scriptHashes);
+      response = pageResponse(c, page, hit);
+    } else {
+      response = await render(c, cspNonce(c));
+    }
     // Pages show who is signed in (header, my page): no shared or browser cache may keep them.
     if (response.headers.has("Cache-Control")) return response;
     const headers = new Headers(response.headers);

@@ -10,8 +10,7 @@ import { readFile, rename, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { type Db, openPglite, openPostgres } from "../server/db/database.ts";
+import { type Db, drizzleOnPglite, openPglite, openPostgres } from "../server/db/database.ts";
 import * as schema from "../server/db/schema.ts";
 import { CLOSE_IDLE_TEST_DATABASES } from "./test-database-hook.ts";
 
@@ -127,7 +126,8 @@ async function openPgliteTestDatabase(): Promise<TestDatabase> {
   const current = client;
   let released = false;
   return {
-    db: drizzlePglite(current, { schema }) as unknown as Db,
+    // As the server makes it, read cache included, so every test runs with the cache.
+    db: drizzleOnPglite(current) as unknown as Db,
     close: async () => {
       if (released) return;
       released = true;

@@ -12,6 +12,9 @@ const FEATURES = [
   { id: "security", Icon: ShieldIcon },
 ] as const;
 
+/** A guest's page is the same for every guest: served from the page cache (ADR 0038). */
+export const handle = { guestPageCache: true };
+
 export default function Home() {
   const { t, i18n } = useTranslation();
   const { store, serviceName, isLoggedIn } = useShellData();

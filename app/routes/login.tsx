@@ -31,6 +31,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const action = (args: Route.ActionArgs) => loginAction(args);
 
+/** A guest's page is the same for every guest: served from the page cache (ADR 0038). */
+export const handle = { guestPageCache: true };
+
 /** The screen definition's links that have a place of their own on the login screen, by label. */
 const FORGOT_PASSWORD_LINK = "screens.login.forgotPassword";
 const SIGN_UP_LINK = "screens.login.signup";

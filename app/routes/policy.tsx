@@ -33,6 +33,9 @@ export async function loader(args: Route.LoaderArgs) {
   return loadScreenData<{ policy: PolicyDocument }>(args, `/policies/${policyId}`);
 }
 
+/** A guest's page is the same for every guest: served from the page cache (ADR 0038). */
+export const handle = { guestPageCache: true };
+
 export default function Policy({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { policy } = loaderData;

@@ -21,7 +21,6 @@ import {
   unlinkIdentity,
 } from "../services/external-identities.ts";
 import { recordLoginAttempt } from "../services/login-history.ts";
-import { sessionExternalType } from "../services/sessions.ts";
 import { SOCIAL_AUTHORIZE_RATE, takeRate, throttleKey } from "../services/throttle.ts";
 import {
   type ExternalIdentity,
@@ -31,7 +30,7 @@ import {
   SocialProviderUnavailable,
   type SocialType,
 } from "../social/providers.ts";
-import { clearFlowCookie, flowToken, sessionToken, setFlowCookie } from "./auth-cookies.ts";
+import { clearFlowCookie, flowToken, setFlowCookie } from "./auth-cookies.ts";
 import type { ApiEnv } from "./context.ts";
 import { SOCIAL_SIGNUP_FORM_PATH } from "./internal/signup.ts";
 import { currentMember, requireMember, requireMemberAccount } from "./member.ts";
@@ -236,7 +235,8 @@ export async function externalAccountsOf(c: ApiContext, account: Account) {
   const { db, social: providers, store } = c.get("deps");
   const { settings } = store.current();
   const linked = await linkedIdentities(db, account.id);
-  const loggedInWith = await sessionExternalType(db, sessionToken(c));
+  // The request's one session lookup says which provider this session logged in through.
+  const loggedInWith = (await currentMember(c))?.externalType ?? null;
   return {
     externalAccounts: providers.offered(settings).map(({ type }) => ({
       userIdentifierType: type,

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { acquireDirectoryLock, type DirectoryLock } from "./directory-lock.ts";
+import { ReadCache, registerReadCache } from "./read-cache.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,6 +18,17 @@ export interface Database {
 }
 
 const migrationsFolder = resolve(import.meta.dirname, "migrations");
+
+/**
+ * Drizzle on a PGlite client, with the read cache: the one owning process sees every write, so
+ * member reads are kept in memory (ADR 0039).
+ */
+export function drizzleOnPglite(client: PGlite) {
+  const reads = new ReadCache();
+  const db = drizzlePglite(client, { schema, logger: reads });
+  registerReadCache(db, reads);
+  return db;
+}
 
 /** The embedded database; `dataDir` null means in memory (tests). */
 export async function openPglite(dataDir: string | null): Promise<Database> {
@@ -34,7 +46,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   } else {
     client = await PGlite.create();
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzleOnPglite(client);
   await migratePglite(db, { migrationsFolder });
   let closed = false;
   return {

@@ -14,6 +14,7 @@ import type { RegistrationPayload } from "../../schemas/types/registration-paylo
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 import type { Db } from "../db/database.ts";
+import { cachedRead } from "../db/read-cache.ts";
 import {
   type AgreedPolicy,
   accounts,
@@ -58,7 +59,10 @@ export async function findAccountByUserId(db: Db, userId: string): Promise<Accou
 }
 
 export async function findAccountById(db: Db, accountId: string): Promise<Account | null> {
-  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  // Kept in memory on PGlite (every member page reads it); a write to accounts ends it.
+  const [account] = await cachedRead(db, `account:${accountId}`, [accounts], () =>
+    db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1),
+  );
   return account ?? null;
 }
 

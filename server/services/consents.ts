@@ -6,6 +6,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { ConsentOption } from "../../schemas/types/consent-option.gen.ts";
 import type { Db } from "../db/database.ts";
+import { cachedRead } from "../db/read-cache.ts";
 import { consentChoices } from "../db/schema.ts";
 import type { StoreSettings } from "../store/validate-settings.ts";
 
@@ -80,14 +81,16 @@ export async function consentOptionsFor(
   const latest =
     ids.length === 0
       ? []
-      : await db
-          .selectDistinctOn([consentChoices.consentOptionId], {
-            consentOptionId: consentChoices.consentOptionId,
-            value: consentChoices.value,
-          })
-          .from(consentChoices)
-          .where(and(eq(consentChoices.accountId, accountId), inArray(consentChoices.consentOptionId, ids)))
-          .orderBy(consentChoices.consentOptionId, desc(consentChoices.changedAt), desc(consentChoices.id));
+      : await cachedRead(db, `consent-choices:${accountId}:${JSON.stringify(ids)}`, [consentChoices], () =>
+          db
+            .selectDistinctOn([consentChoices.consentOptionId], {
+              consentOptionId: consentChoices.consentOptionId,
+              value: consentChoices.value,
+            })
+            .from(consentChoices)
+            .where(and(eq(consentChoices.accountId, accountId), inArray(consentChoices.consentOptionId, ids)))
+            .orderBy(consentChoices.consentOptionId, desc(consentChoices.changedAt), desc(consentChoices.id)),
+        );
   const chosen = new Map(latest.map((row) => [row.consentOptionId, row.value]));
   return options.map(({ defaultValue, ...option }) => ({
     ...option,

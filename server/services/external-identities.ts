@@ -4,6 +4,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
+import { cachedRead } from "../db/read-cache.ts";
 import { externalIdentities } from "../db/schema.ts";
 
 export type LinkedIdentity = typeof externalIdentities.$inferSelect;
@@ -18,13 +19,15 @@ export async function accountOfIdentity(db: Db, type: string, subject: string): 
   return row?.accountId ?? null;
 }
 
-/** The identities linked to an account, oldest first. */
+/** The identities linked to an account, oldest first (kept in memory on PGlite: my page reads it). */
 export function linkedIdentities(db: Db, accountId: string): Promise<LinkedIdentity[]> {
-  return db
-    .select()
-    .from(externalIdentities)
-    .where(eq(externalIdentities.accountId, accountId))
-    .orderBy(asc(externalIdentities.linkedAt));
+  return cachedRead(db, `external-identities:${accountId}`, [externalIdentities], () =>
+    db
+      .select()
+      .from(externalIdentities)
+      .where(eq(externalIdentities.accountId, accountId))
+      .orderBy(asc(externalIdentities.linkedAt)),
+  );
 }
 
 export type LinkResult =

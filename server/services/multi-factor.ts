@@ -9,6 +9,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { BACKUP_CODE_LENGTH, OTP_LENGTH } from "../../schemas/rules.ts";
 import type { Db } from "../db/database.ts";
+import { cachedRead } from "../db/read-cache.ts";
 import { accounts, backupCodes, type MultiFactorMethodType, multiFactorMethods } from "../db/schema.ts";
 import type { SecretBox } from "./secret-box.ts";
 
@@ -31,15 +32,17 @@ export interface EnabledMethod {
 
 /** The member's enabled methods, oldest first. */
 export async function enabledMethods(db: Db, accountId: string): Promise<EnabledMethod[]> {
-  return db
-    .select({
-      type: multiFactorMethods.type,
-      enabledAt: multiFactorMethods.enabledAt,
-      phoneNumber: multiFactorMethods.phoneNumber,
-    })
-    .from(multiFactorMethods)
-    .where(eq(multiFactorMethods.accountId, accountId))
-    .orderBy(asc(multiFactorMethods.enabledAt), asc(multiFactorMethods.type));
+  return cachedRead(db, `multi-factor-methods:${accountId}`, [multiFactorMethods], () =>
+    db
+      .select({
+        type: multiFactorMethods.type,
+        enabledAt: multiFactorMethods.enabledAt,
+        phoneNumber: multiFactorMethods.phoneNumber,
+      })
+      .from(multiFactorMethods)
+      .where(eq(multiFactorMethods.accountId, accountId))
+      .orderBy(asc(multiFactorMethods.enabledAt), asc(multiFactorMethods.type)),
+  );
 }
 
 export interface MultiFactorState {

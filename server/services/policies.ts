@@ -7,6 +7,7 @@ import { eq, max } from "drizzle-orm";
 import type { Language } from "../../locales/index.ts";
 import type { Policy } from "../../schemas/types/policy.gen.ts";
 import type { Db } from "../db/database.ts";
+import { cachedRead } from "../db/read-cache.ts";
 import { type AgreedPolicy, policyConsents } from "../db/schema.ts";
 import type { PolicyCatalogue, PolicyDefinition, PolicyRevision } from "../store/policy-source.ts";
 
@@ -67,6 +68,17 @@ export function policiesInForce(catalogue: PolicyCatalogue, now: Date, language:
   });
 }
 
+/**
+ * Which revision of each policy is in force at `now`, and of which files: a change of either (an
+ * edit, or a revision reaching its effective time) changes the text (the guest page cache's key).
+ */
+export function policiesInForceVersion(catalogue: PolicyCatalogue, now: Date): string {
+  const revisions = catalogue.policies.map(
+    (definition) => `${definition.policyId}@${revisionInForce(definition, now)?.revision ?? "-"}`,
+  );
+  return `${catalogue.version}:${revisions.join(",")}`;
+}
+
 /** `agreed` names the policy at its current revision. */
 export function isAgreed(policy: Policy, agreed: readonly AgreedPolicy[]): boolean {
   return agreed.some(
@@ -95,11 +107,13 @@ export async function outstandingPolicies(
 ): Promise<Policy[]> {
   const inForce = policiesInForce(catalogue, now, language);
   if (inForce.length === 0) return [];
-  const agreed = await db
-    .select({ policyId: policyConsents.policyId, revision: max(policyConsents.revision) })
-    .from(policyConsents)
-    .where(eq(policyConsents.accountId, accountId))
-    .groupBy(policyConsents.policyId);
+  const agreed = await cachedRead(db, `policy-consents:${accountId}`, [policyConsents], () =>
+    db
+      .select({ policyId: policyConsents.policyId, revision: max(policyConsents.revision) })
+      .from(policyConsents)
+      .where(eq(policyConsents.accountId, accountId))
+      .groupBy(policyConsents.policyId),
+  );
   const latest = new Map(agreed.map((row) => [row.policyId, row.revision ?? 0]));
   return inForce.filter((policy) => (latest.get(policy.policyId) ?? 0) < policy.revision);
 }

@@ -1,5 +1,6 @@
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, lt, ne } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
+import { cachedRead } from "../db/read-cache.ts";
 import { accounts, profileImages, sessions } from "../db/schema.ts";
 import { hashToken, isPlausibleToken, randomToken } from "./tokens.ts";
 
@@ -29,6 +30,8 @@ export interface FoundSession extends SessionAccount {
   authenticatedAt: Date;
   /** Set when this lookup slid the session: the cookies should be set again with a fresh Max-Age. */
   slidUntil: Date | null;
+  /** The social provider the session's login went through, or null (a password, a code, a sign-up). */
+  externalType: string | null;
 }
 
 /** When a session started at `createdAt` and used at `now` ends: 30 days on, or its absolute end. */
@@ -49,30 +52,31 @@ export async function findSessionAccount(
 ): Promise<FoundSession | null> {
   if (!isPlausibleToken(token)) return null;
   const tokenHash = hashToken(token);
-  const [row] = await db
-    .select({
-      accountId: accounts.id,
-      publicId: accounts.publicId,
-      nickname: accounts.nickname,
-      contactEmail: accounts.contactEmail,
-      userId: accounts.userId,
-      profileImageUpdatedAt: profileImages.updatedAt,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      authenticatedAt: sessions.authenticatedAt,
-    })
-    .from(sessions)
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .leftJoin(profileImages, eq(profileImages.accountId, sessions.accountId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        gt(sessions.expiresAt, now),
-        // The absolute end holds even for a session stored before it was configured shorter.
-        gt(sessions.createdAt, new Date(now.getTime() - maxAgeMs)),
-      ),
-    )
-    .limit(1);
+  // Kept in memory on PGlite (read by every member request): the row is looked up by its token
+  // alone, and its time limits are checked here, so a kept row ends exactly when the SQL would.
+  const [row] = await cachedRead(db, `session:${tokenHash}`, [sessions, accounts, profileImages], () =>
+    db
+      .select({
+        accountId: accounts.id,
+        publicId: accounts.publicId,
+        nickname: accounts.nickname,
+        contactEmail: accounts.contactEmail,
+        userId: accounts.userId,
+        profileImageUpdatedAt: profileImages.updatedAt,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        authenticatedAt: sessions.authenticatedAt,
+        expiresAt: sessions.expiresAt,
+        externalType: sessions.externalType,
+      })
+      .from(sessions)
+      .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+      .leftJoin(profileImages, eq(profileImages.accountId, sessions.accountId))
+      .where(eq(sessions.tokenHash, tokenHash))
+      .limit(1),
+  );
+  // The absolute end holds even for a session stored before it was configured shorter.
+  if (row && (row.expiresAt <= now || row.createdAt.getTime() <= now.getTime() - maxAgeMs)) return null;
   if (!row) return null;
   let slidUntil: Date | null = null;
   if (now.getTime() - row.lastSeenAt.getTime() >= SLIDE_INTERVAL_MS) {
@@ -90,6 +94,7 @@ export async function findSessionAccount(
     profileImageUpdatedAt: row.profileImageUpdatedAt,
     authenticatedAt: row.authenticatedAt,
     slidUntil,
+    externalType: row.externalType,
   };
 }
 
@@ -166,15 +171,4 @@ export async function endOtherSessions(
 /** Ends every session of the account: password reset, withdrawal. */
 export async function endAllSessions(db: Db, accountId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.accountId, accountId));
-}
-
-/** The social provider the session's login went through, or null (a password, a code, a sign-up). */
-export async function sessionExternalType(db: Db, token: string | undefined): Promise<string | null> {
-  if (!isPlausibleToken(token)) return null;
-  const [row] = await db
-    .select({ externalType: sessions.externalType })
-    .from(sessions)
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
-  return row?.externalType ?? null;
 }

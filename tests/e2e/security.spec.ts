@@ -4,6 +4,7 @@
  * headers and come compressed; the open-redirect corpus never leaves the site through a loader,
  * an action or the API.
  */
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { APIResponse, Page, Response } from "@playwright/test";
@@ -34,7 +35,8 @@ function expectStrictHeaders(response: Response | APIResponse, what: string) {
   const headers = response.headers();
   const csp = headers["content-security-policy"] ?? "";
   const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1] ?? "";
-  expect(scriptSrc, `${what}: script-src`).toMatch(/^'self' 'nonce-[^']+'/);
+  // A nonce per response, or for a cached guest page the hashes of its own inline scripts (ADR 0038).
+  expect(scriptSrc, `${what}: script-src`).toMatch(/^'self' '(?:nonce-[^']+|sha256-[A-Za-z0-9+/=]+)'/);
   expect(scriptSrc, `${what}: script-src`).not.toContain("unsafe");
   expect(csp, what).toContain("frame-ancestors 'none'");
   expect(csp, what).toContain("object-src 'none'");
@@ -131,7 +133,7 @@ test("every inline script of a served document carries that response's nonce, ne
   request,
 }) => {
   const seen = new Set<string>();
-  for (const url of ["/login", "/login", "/signup/auth", "/password/forgot", "/no-such-page"]) {
+  for (const url of ["/signup/auth", "/signup/auth", "/password/forgot", "/no-such-page"]) {
     const response = await request.get(url);
     const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
     expect(nonce, url).toBeTruthy();
@@ -144,6 +146,26 @@ test("every inline script of a served document carries that response's nonce, ne
       if (/type="application\/(ld\+)?json"/.test(attributes ?? "")) continue;
       expect(tag, url).toContain(`nonce="${nonce}"`);
     }
+  }
+});
+
+test("a guest's cached page allows exactly its own inline scripts, by hash, and no nonce (ADR 0038)", async ({
+  request,
+}) => {
+  for (const url of ["/login", "/login", "/", "/terms"]) {
+    const response = await request.get(url);
+    const csp = response.headers()["content-security-policy"] ?? "";
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.trim().split(/\s+/) ?? [];
+    expect(scriptSrc.join(" "), url).not.toContain("nonce-");
+    const scripts = [
+      ...(await response.text()).matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g),
+    ];
+    const hashes = scripts
+      .map(([, text]) => text ?? "")
+      .filter((text) => text !== "")
+      .map((text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+    expect(hashes.length, url).toBeGreaterThan(0);
+    expect(scriptSrc.slice(1).sort(), url).toEqual([...new Set(hashes)].sort());
   }
 });
 
