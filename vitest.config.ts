@@ -58,6 +58,7 @@ export const DATABASE_SUITES = [
   "server/page-cache.test.ts",
   "server/db/read-cache.test.ts",
   "server/api/member-reads.test.ts",
+  "server/services/contracts.test.ts",
   "tests/unit/screen-api-contract.test.ts",
   "tests/unit/test-database.test.ts",
 ];

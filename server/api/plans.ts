@@ -10,7 +10,7 @@ import { canContract, planAvailability } from "../../schemas/plan-availability.t
 import { subscriptionStatusGroup } from "../../schemas/subscription-status.ts";
 import type { Db } from "../db/database.ts";
 import { contracts, orders } from "../db/schema.ts";
-import { inForce } from "../services/contracts.ts";
+import { contractsInForce } from "../services/contracts.ts";
 import { quoteOfToken } from "../services/purchases.ts";
 import type { Campaign, CataloguePlan } from "../store/catalogue-source.ts";
 import type { ApiEnv } from "./context.ts";
@@ -101,18 +101,14 @@ function contractView(contract: Held, byId: Map<string, CataloguePlan>, language
   };
 }
 
-async function contractsInForce(c: Context<ApiEnv>, accountId: string): Promise<Held[]> {
+function memberContractsInForce(c: Context<ApiEnv>, accountId: string): Promise<Held[]> {
   const { db, now } = c.get("deps");
-  return db
-    .select()
-    .from(contracts)
-    .where(and(eq(contracts.accountId, accountId), inForce(now())))
-    .orderBy(contracts.createdAt);
+  return contractsInForce(db, accountId, now());
 }
 
 /** The member's contracts in force, oldest first (/mypage, /plans). */
 export async function heldContracts(c: Context<ApiEnv>, accountId: string) {
-  const held = await contractsInForce(c, accountId);
+  const held = await memberContractsInForce(c, accountId);
   const byId = new Map(
     c
       .get("deps")
@@ -129,7 +125,7 @@ async function memberPlans(c: Context<ApiEnv>, accountId: string) {
   const language = requestLanguage(c);
   const { plans, campaigns } = catalogue.current();
   const [held, sold, uses] = await Promise.all([
-    contractsInForce(c, accountId),
+    memberContractsInForce(c, accountId),
     salesCounts(db),
     campaignUses(db),
   ]);

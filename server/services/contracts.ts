@@ -2,9 +2,12 @@
  * A member's contracts (issue 43 §6): which are in force. A subscription is until it is cancelled
  * (a cancellation pending still is); a purchase or rental while its entitlement lasts.
  */
-import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, ne, or } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
+import { cachedRead } from "../db/read-cache.ts";
 import { contracts } from "../db/schema.ts";
+
+export type Contract = typeof contracts.$inferSelect;
 
 /** The contracts in force at `now`, as a condition on the contracts table. */
 export function inForce(now: Date) {
@@ -17,12 +20,38 @@ export function inForce(now: Date) {
   );
 }
 
+/**
+ * The same rule as `inForce`, on a row in hand: for the member's contracts kept in memory, whose
+ * read cannot name the time (ADR 0039). SQL's NULL compares to nothing, so a subscription without a
+ * status, like the SQL, is not in force.
+ */
+export function isInForce(
+  contract: Pick<Contract, "planType" | "subscriptionStatus" | "entitlementExpiresAt">,
+  now: Date,
+): boolean {
+  if (contract.planType === "subscription") {
+    return contract.subscriptionStatus !== null && contract.subscriptionStatus !== "CANCELLED";
+  }
+  return contract.entitlementExpiresAt === null || contract.entitlementExpiresAt > now;
+}
+
+/** Every contract of the member, oldest first; kept in memory on PGlite (every member page asks). */
+export function contractsOf(db: Db, accountId: string): Promise<Contract[]> {
+  return cachedRead(db, `contracts:${accountId}`, [contracts], () =>
+    db
+      .select()
+      .from(contracts)
+      .where(eq(contracts.accountId, accountId))
+      .orderBy(asc(contracts.createdAt), asc(contracts.id)),
+  );
+}
+
+/** The member's contracts in force at `now`, oldest first. */
+export async function contractsInForce(db: Db, accountId: string, now: Date): Promise<Contract[]> {
+  return (await contractsOf(db, accountId)).filter((contract) => isInForce(contract, now));
+}
+
 /** Whether the member holds any plan in force (spec §2 menu: Home shows with a plan). */
 export async function holdsAnyPlan(db: Db, accountId: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(contracts)
-    .where(and(eq(contracts.accountId, accountId), inForce(now)))
-    .limit(1);
-  return row !== undefined;
+  return (await contractsOf(db, accountId)).some((contract) => isInForce(contract, now));
 }
