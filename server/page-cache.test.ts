@@ -283,19 +283,19 @@ describe("the generation", () => {
 });
 
 describe("which routes declare themselves", () => {
-  const handle = { guestPageCache: true };
+  const declared = { guestPageCache: true };
   const build = {
     routes: {
       root: { id: "root", path: "", module: {} },
       "guest-layout": { id: "guest-layout", parentId: "root", module: {} },
-      home: { id: "home", parentId: "guest-layout", index: true, module: { handle } },
-      login: { id: "login", parentId: "guest-layout", path: "login", module: { handle } },
+      home: { id: "home", parentId: "guest-layout", index: true, module: declared },
+      login: { id: "login", parentId: "guest-layout", path: "login", module: declared },
       signup: { id: "signup", parentId: "guest-layout", path: "signup/auth", module: {} },
-      policy: { id: "policy", parentId: "guest-layout", path: "policies/:policyId", module: { handle } },
+      policy: { id: "policy", parentId: "guest-layout", path: "policies/:policyId", module: declared },
     },
   } as unknown as Pick<ServerBuild, "routes">;
 
-  it("are the deepest matching route's handle, for the page and for its data request", () => {
+  it("are the deepest matching route's declaration, for the page and for its data request", () => {
     const isCacheable = guestCacheableRoutes(build);
     expect(isCacheable("/")).toBe(true);
     expect(isCacheable("/_root.data")).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The guest page cache (issue 49 §1, ADR 0038). A route declares, with `handle.guestPageCache`,
+ * The guest page cache (issue 49 §1, ADR 0038). A route declares, with `export const guestPageCache = true`,
  * that its document for a guest is a pure function of the URL, the language, the user agent and
  * the data everything depends on (store settings, policies in force, catalogue, build). Then the
  * first guest request renders it and later ones are answered from memory, already compressed.
@@ -33,14 +33,14 @@ const gzipAsync = promisify(gzip);
 /** Cookies no render reads for a person: the language (part of the key) and analytics tags'. */
 const GUEST_COOKIE = /^(?:lng|_ga(?:_[A-Za-z0-9]+)?|_gid|_gat(?:_[A-Za-z0-9]+)?|_gcl_[a-z]+)$/;
 
-/** The route module's declaration (its `handle`). */
-export interface GuestPageCacheHandle {
-  guestPageCache?: boolean;
+/** The route module's declaration: `export const guestPageCache = true`. */
+interface GuestPageCacheDeclaration {
+  guestPageCache?: unknown;
 }
 
 /**
  * Which URL paths the build's routes declare cacheable for guests: the deepest matching route's
- * `handle.guestPageCache`. React Router's data requests (`/login.data`, `/_root.data`) count as
+ * `guestPageCache` export. React Router's data requests (`/login.data`, `/_root.data`) count as
  * their page's path.
  */
 export function guestCacheableRoutes(build: Pick<ServerBuild, "routes">): (path: string) => boolean {
@@ -62,8 +62,7 @@ export function guestCacheableRoutes(build: Pick<ServerBuild, "routes">): (path:
   }
   const tree = children.get(undefined) ?? [];
   const declared = (id: string) =>
-    (build.routes[id]?.module as { handle?: GuestPageCacheHandle } | undefined)?.handle?.guestPageCache ===
-    true;
+    (build.routes[id]?.module as GuestPageCacheDeclaration | undefined)?.guestPageCache === true;
   // Matching ranks every route on each call (a third of a cached page's time, profiled): the
   // answers for recent paths are kept, a bounded number so that odd paths only evict older ones.
   const recent = new Map<string, boolean>();

@@ -31,8 +31,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const action = (args: Route.ActionArgs) => loginAction(args);
 
-/** A guest's page is the same for every guest: served from the page cache (ADR 0038). */
-export const handle = { guestPageCache: true };
+/**
+ * A guest's page is the same for every guest: served from the page cache (ADR 0038). Read by the
+ * server only; React Router leaves exports it does not know out of the browser's bundle.
+ */
+export const guestPageCache = true;
 
 /** The screen definition's links that have a place of their own on the login screen, by label. */
 const FORGOT_PASSWORD_LINK = "screens.login.forgotPassword";

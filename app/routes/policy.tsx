@@ -33,8 +33,11 @@ export async function loader(args: Route.LoaderArgs) {
   return loadScreenData<{ policy: PolicyDocument }>(args, `/policies/${policyId}`);
 }
 
-/** A guest's page is the same for every guest: served from the page cache (ADR 0038). */
-export const handle = { guestPageCache: true };
+/**
+ * A guest's page is the same for every guest: served from the page cache (ADR 0038). Read by the
+ * server only; React Router leaves exports it does not know out of the browser's bundle.
+ */
+export const guestPageCache = true;
 
 export default function Policy({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
