@@ -113,7 +113,11 @@ export interface RenderedPage {
   brotli: Uint8Array | null;
   gzip: Uint8Array | null;
   scriptHashes: string[];
+  /** A kept page's complete headers for a cache hit, per encoding: made once, not per request. */
+  hitHeaders: Record<Encoding, [string, string][]> | null;
 }
+
+type Encoding = ReturnType<typeof acceptedEncoding>;
 
 export interface PageCacheOptions {
   /** Changes whenever anything a guest's page shows changes: the store, the policies in force, the catalogue. */
@@ -156,7 +160,6 @@ export class PageCache {
   private readonly pending = new Map<string, Promise<RenderedPage>>();
   private bytes = 0;
   private generation: string | null = null;
-  readonly stats = { hits: 0, misses: 0 };
 
   constructor(private readonly options: PageCacheOptions) {}
 
@@ -184,10 +187,8 @@ export class PageCache {
       // Most recently used last: Map keeps insertion order.
       this.entries.delete(key);
       this.entries.set(key, cached);
-      this.stats.hits++;
       return { page: cached, hit: true };
     }
-    this.stats.misses++;
     const inFlight = this.pending.get(key);
     if (inFlight) {
       const page = await inFlight;
@@ -252,6 +253,7 @@ async function renderPage(render: () => Promise<Response>): Promise<RenderedPage
     brotli: null,
     gzip: null,
     scriptHashes: isHtml ? inlineScriptHashes(new TextDecoder().decode(identity)) : [],
+    hitHeaders: null,
   };
   if (isKept(page)) {
     // Done once per page and generation, off the main thread: the smallest bytes are worth it.
@@ -259,8 +261,20 @@ async function renderPage(render: () => Promise<Response>): Promise<RenderedPage
       brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
       gzipAsync(identity, { level: 9 }),
     ]);
+    page.hitHeaders = {
+      br: keptPageHeaders(page, "br", true),
+      gzip: keptPageHeaders(page, "gzip", true),
+      identity: keptPageHeaders(page, "identity", true),
+    };
   }
   return page;
+}
+
+function keptPageHeaders(page: RenderedPage, encoding: Encoding, hit: boolean): [string, string][] {
+  const headers = page.headers.filter(([name]) => name.toLowerCase() !== "vary");
+  headers.push(["Vary", VARY], ["X-Page-Cache", hit ? "hit" : "miss"]);
+  if (encoding !== "identity") headers.push(["Content-Encoding", encoding]);
+  return headers;
 }
 
 /**
@@ -268,17 +282,12 @@ async function renderPage(render: () => Promise<Response>): Promise<RenderedPage
  * unkept one as plain bytes, which the compression middleware then compresses like any answer.
  */
 export function pageResponse(c: Context, page: RenderedPage, hit: boolean): Response {
-  const headers = new Headers();
-  for (const [name, value] of page.headers) headers.append(name, value);
-  let body = page.identity;
-  if (page.brotli && page.gzip) {
-    const encoding = acceptedEncoding(c.req.header("Accept-Encoding"));
-    if (encoding !== "identity") {
-      body = encoding === "br" ? page.brotli : page.gzip;
-      headers.set("Content-Encoding", encoding);
-    }
-    headers.set("Vary", VARY);
-    headers.set("X-Page-Cache", hit ? "hit" : "miss");
+  const { status, brotli, gzip, hitHeaders } = page;
+  if (!brotli || !gzip || !hitHeaders) {
+    return new Response(page.identity as Uint8Array<ArrayBuffer>, { status, headers: page.headers });
   }
-  return new Response(body as Uint8Array<ArrayBuffer>, { status: page.status, headers });
+  const encoding = acceptedEncoding(c.req.header("Accept-Encoding"));
+  const body = encoding === "br" ? brotli : encoding === "gzip" ? gzip : page.identity;
+  const headers = hit ? hitHeaders[encoding] : keptPageHeaders(page, encoding, false);
+  return new Response(body as Uint8Array<ArrayBuffer>, { status, headers });
 }

@@ -179,9 +179,9 @@ export function createSite(options: SiteOptions) {
     console.error(`[site] ${c.req.method} ${c.req.path} failed`, error);
     return c.text("エラーが発生しました。 / Something went wrong.", 500, { "Cache-Control": "no-store" });
   });
-  const render = (c: Context<SiteEnv>, nonce: string) => {
+  const render = async (c: Context<SiteEnv>, nonce: string) => {
     const clientAddress = clientAddressOf(c);
-    return options.renderDocument(c.req.raw, {
+    const response = await options.renderDocument(c.req.raw, {
       zapi: {
         inProcess: async (request) => api.fetch(request, { clientAddress }),
         origin: options.zapiOrigin,
@@ -191,24 +191,20 @@ export function createSite(options: SiteOptions) {
       publicOrigin: options.publicOrigin,
       recaptchaScriptUrl: options.recaptchaScriptUrl,
     });
-  };
-  const { pageCache } = options;
-  app.all("*", async (c) => {
-    const key = pageCache?.keyOf(c.req.raw) ?? null;
-    let response: Response;
-    if (pageCache && key) {
-      // The same bytes for every guest: rendered without a nonce, its scripts allowed by hash.
-      const { page, hit } = await pageCache.page(key, () => render(c, ""));
-      allowScriptsByHash(c, page.scriptHashes);
-      response = pageResponse(c, page, hit);
-    } else {
-      response = await render(c, cspNonce(c));
-    }
     // Pages show who is signed in (header, my page): no shared or browser cache may keep them.
     if (response.headers.has("Cache-Control")) return response;
     const headers = new Headers(response.headers);
     headers.set("Cache-Control", "no-store");
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  };
+  const { pageCache } = options;
+  app.all("*", async (c) => {
+    const key = pageCache?.keyOf(c.req.raw) ?? null;
+    if (!pageCache || !key) return render(c, cspNonce(c));
+    // The same bytes for every guest: rendered without a nonce, its scripts allowed by hash.
+    const { page, hit } = await pageCache.page(key, () => render(c, ""));
+    allowScriptsByHash(c, page.scriptHashes);
+    return pageResponse(c, page, hit);
   });
   return app;
 }

@@ -337,6 +337,21 @@ export class TestBrowser {
   }
 }
 
+/** A browser that logged in as `member` with their password, as the login screen would. */
+export async function loggedInBrowser(
+  t: Pick<TestApi, "api">,
+  member: { email: string; password: string | null },
+): Promise<TestBrowser> {
+  const browser = new TestBrowser(t);
+  const login = await browser.post("/zapi/login", {
+    emailUserId: member.email,
+    password: member.password,
+    loginMethod: "Password",
+  });
+  if (login.status >= 300) throw new Error(`the login of ${member.email} answered ${login.status}`);
+  return browser;
+}
+
 /** The 6-digit code of the latest mail to `address`. */
 export function mailedCode(outbox: MemoryOutbox, address: string): string {
   const code = /\b(\d{6})\b/.exec(outbox.latestMailTo(address)?.text ?? "")?.[1];

@@ -9,6 +9,7 @@ import {
   demoRegistrationBody,
   insertAccount,
   insertSignedInAccount,
+  loggedInBrowser,
   mailedCode,
   type TestApi,
   TestBrowser,
@@ -36,16 +37,7 @@ async function json(response: Response) {
 }
 
 /** A browser logged in as the member with their password. */
-async function signedIn(member: { email: string; password: string | null }) {
-  const browser = new TestBrowser(t);
-  const login = await browser.post("/zapi/login", {
-    emailUserId: member.email,
-    password: member.password,
-    loginMethod: "Password",
-  });
-  expect(login.status).toBeLessThan(300);
-  return browser;
-}
+const signedIn = (member: { email: string; password: string | null }) => loggedInBrowser(t, member);
 
 /** The code mails sent to an address (a login from a new browser also mails a notice). */
 const codeMailsTo = (address: string) =>

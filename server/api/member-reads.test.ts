@@ -4,7 +4,13 @@
  */
 import { PGlite } from "@electric-sql/pglite";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestApi, insertAccount, type TestApi, TestBrowser } from "../../tests/api-harness.ts";
+import {
+  createTestApi,
+  insertAccount,
+  loggedInBrowser,
+  type TestApi,
+  TestBrowser,
+} from "../../tests/api-harness.ts";
 import { readCacheOf } from "../db/read-cache.ts";
 
 let t: TestApi;
@@ -16,16 +22,7 @@ afterEach(() => {
   return t.close();
 });
 
-async function signedIn(member: { email: string; password: string | null }) {
-  const browser = new TestBrowser(t);
-  const login = await browser.post("/zapi/login", {
-    emailUserId: member.email,
-    password: member.password,
-    loginMethod: "Password",
-  });
-  expect(login.status).toBeLessThan(300);
-  return browser;
-}
+const signedIn = (member: { email: string; password: string | null }) => loggedInBrowser(t, member);
 
 /** Whose page the root screen data is for: the member's label, or null for a guest. */
 async function whoIs(browser: TestBrowser): Promise<string | null> {
