@@ -10,6 +10,7 @@
  * page's ratio to the bare page. A benchmark prints figures; no test asserts a time.
  *
  *   npm run bench:ssr                      (BENCH_SECONDS=10 BENCH_ROUNDS=2 BENCH_CONNECTIONS=50)
+ *   BENCH_PAGES=/signup/auth,/mypage npm run bench:ssr    (those pages and the bare page only)
  *
  * Every request says `Accept-Encoding: br, gzip` as browsers do, so pages are measured compressed;
  * BENCH_ENCODING=identity measures them without.
@@ -34,6 +35,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARM_UP_SECONDS = 3;
 const ENCODING = process.env.BENCH_ENCODING ?? "br, gzip";
+/** Page names to measure (a name starts with one of them); all when unset. The bare page always runs. */
+const PAGES = process.env.BENCH_PAGES?.split(",").map((page) => page.trim()) ?? null;
+const isMeasured = (name: string) =>
+  name === "bare page" || !PAGES || PAGES.some((page) => page === name || name.startsWith(`${page} `));
 
 function run(command: string, args: string[], cwd: string) {
   const result = spawnSync(command, args, { cwd, stdio: "inherit" });
@@ -131,12 +136,14 @@ async function main() {
   run("npm", ["run", "build", "--silent"], root);
   run("npx", ["react-router", "build"], join(root, "scripts", "bench", "bare-app"));
 
+  const workers = 2;
+  const onPostgres = `PostgreSQL, ${workers} workers`;
+  const withPostgres = [`/login (${onPostgres})`, `/mypage (member, ${onPostgres})`].some(isMeasured);
   const dataDir = mkdtempSync(join(tmpdir(), "bench-ssr-"));
   const cookie = await seedMember(await openDatabase({ dataDir, databaseUrl: null }));
-  const postgres = await startThrowawayPostgres();
-  const postgresCookie = await seedMember(await openPostgres(postgres.url));
+  const postgres = withPostgres ? await startThrowawayPostgres() : null;
+  const postgresCookie = postgres ? await seedMember(await openPostgres(postgres.url)) : "";
   const [productPort, postgresPort, barePort] = [await freePort(), await freePort(), await freePort()];
-  const workers = 2;
   const children = [
     await startServer("product", ["server/main.ts"], {
       PORT: String(productPort),
@@ -144,24 +151,28 @@ async function main() {
       HOST: "127.0.0.1",
       PUBLIC_ORIGIN: `http://127.0.0.1:${productPort}`,
     }),
-    await startServer(
-      `product on PostgreSQL, ${workers} workers`,
-      ["server/main.ts"],
-      {
-        PORT: String(postgresPort),
-        DATA_DIR: join(dataDir, "postgres-product"),
-        HOST: "127.0.0.1",
-        PUBLIC_ORIGIN: `http://127.0.0.1:${postgresPort}`,
-        DATABASE_URL: postgres.url,
-        WEB_CONCURRENCY: String(workers),
-      },
-      (output) => (output.match(/worker \d+ ready/g) ?? []).length >= workers,
-    ),
     await startServer("bare page", ["scripts/bench/bare-server.ts"], {
       PORT: String(barePort),
       NODE_ENV: "production",
     }),
   ];
+  if (postgres) {
+    children.push(
+      await startServer(
+        `product on ${onPostgres}`,
+        ["server/main.ts"],
+        {
+          PORT: String(postgresPort),
+          DATA_DIR: join(dataDir, "postgres-product"),
+          HOST: "127.0.0.1",
+          PUBLIC_ORIGIN: `http://127.0.0.1:${postgresPort}`,
+          DATABASE_URL: postgres.url,
+          WEB_CONCURRENCY: String(workers),
+        },
+        (output) => (output.match(/worker \d+ ready/g) ?? []).length >= workers,
+      ),
+    );
+  }
   try {
     const product = `http://127.0.0.1:${productPort}`;
     const targets: Target[] = [
@@ -170,13 +181,13 @@ async function main() {
       { name: "/", url: `${product}/` },
       { name: "/signup/auth", url: `${product}/signup/auth` },
       { name: "/mypage (member)", url: `${product}/mypage`, headers: { cookie } },
-      { name: `/login (PostgreSQL, ${workers} workers)`, url: `http://127.0.0.1:${postgresPort}/login` },
+      { name: `/login (${onPostgres})`, url: `http://127.0.0.1:${postgresPort}/login` },
       {
-        name: `/mypage (member, PostgreSQL, ${workers} workers)`,
+        name: `/mypage (member, ${onPostgres})`,
         url: `http://127.0.0.1:${postgresPort}/mypage`,
         headers: { cookie: postgresCookie },
       },
-    ];
+    ].filter(({ name }) => isMeasured(name) && (postgres || !name.includes("PostgreSQL")));
     for (const target of targets) {
       const response = await fetch(target.url, { headers: target.headers, redirect: "manual" });
       const body = await response.text();
@@ -219,7 +230,7 @@ async function main() {
   } finally {
     for (const child of children) child.kill("SIGTERM");
     await new Promise((done) => setTimeout(done, 1000));
-    postgres.stop();
+    postgres?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
