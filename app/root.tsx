@@ -11,6 +11,7 @@ import { SiteShell } from "./components/shell/site-shell.tsx";
 import { themeStyle } from "./components/shell/theme.ts";
 import { useBackForwardAuthCheck } from "./lib/back-forward.ts";
 import { parseBrowserInfo } from "./lib/browser-info.ts";
+import { settingsForTheBrowser } from "./lib/browser-settings.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { switchBrowserLanguage } from "./lib/translations/browser.ts";
 import { loadScreenData } from "./lib/zapi.server.ts";
@@ -55,7 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
       memberLabel: memberLabel ?? null,
       // Only ever this site's own path (the API names it); anything else shows the default icon.
       profileImageUrl: profileImageUrl?.startsWith("/zapi/account/profile-image?") ? profileImageUrl : null,
-      storeSettingData,
+      storeSettingData: settingsForTheBrowser(storeSettingData),
       storeSettingVersion,
       browserInfo,
       language,

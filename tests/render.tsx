@@ -3,6 +3,7 @@ import userEvent, { type Options as UserEventOptions } from "@testing-library/us
 import { type ComponentType, createContext, type ReactNode, useContext } from "react";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
+import { settingsForTheBrowser } from "../app/lib/browser-settings.ts";
 import type { RootData } from "../app/root.tsx";
 import storeJson from "../config/store.json" with { type: "json" };
 import enResources from "../locales/en/index.ts";
@@ -20,7 +21,8 @@ export function makeRootData(overrides: Partial<RootData> = {}): RootData {
     authId: null,
     memberLabel: null,
     profileImageUrl: null,
-    storeSettingData: demoStore,
+    // What the root loader sends: a component reading more than that fails here, as in a browser.
+    storeSettingData: settingsForTheBrowser(demoStore),
     storeSettingVersion: "demo",
     browserInfo: { isApp: false, isAndroid: false, isMobile: false },
     language: "ja",

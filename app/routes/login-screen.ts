@@ -24,7 +24,7 @@ function flag(value: unknown, fallback: boolean): boolean {
 
 /** Login page data (spec §3: isEnabledPassword, isEnabledAuthCode, …) wins over the store settings. */
 export function loginOptions(
-  settings: StoreSettings,
+  settings: Pick<StoreSettings, "login" | "features">,
   screenData: Readonly<Record<string, unknown>>,
 ): LoginOptions {
   const defaultType = screenData.defaultLoginType ?? settings.login.defaultLoginType;

@@ -24,6 +24,7 @@ import AccountLayout from "../../app/layouts/account-layout.tsx";
 import GuestLayout from "../../app/layouts/guest-layout.tsx";
 import LoginLayout from "../../app/layouts/login-layout.tsx";
 import OidcLayout from "../../app/layouts/oidc-layout.tsx";
+import { settingsForTheBrowser } from "../../app/lib/browser-settings.ts";
 import { buildFormsOfScreen } from "../../app/lib/screen-form-build.server.ts";
 import type { ScreenLoaderData } from "../../app/lib/screen-loader.server.ts";
 import { fillPath } from "../../app/lib/screens.ts";
@@ -67,7 +68,7 @@ function rootDataOf({ screen, settings, settingsVersion, language }: ScreenRende
     authId: screen.access === "member" ? GALLERY_MEMBER_ID : null,
     memberLabel: screen.access === "member" ? "hanako.yamada@example.jp" : null,
     profileImageUrl: null,
-    storeSettingData: settings,
+    storeSettingData: settingsForTheBrowser(settings),
     storeSettingVersion: settingsVersion,
     browserInfo: { isApp: false, isAndroid: false, isMobile: false },
     language,
@@ -76,7 +77,7 @@ function rootDataOf({ screen, settings, settingsVersion, language }: ScreenRende
 }
 
 /** What routes/form-screen.tsx and routes/screen.tsx render: the frame, and the forms on form screens. */
-function GalleryScreen() {
+function GalleryScreen({ settings }: { settings: StoreSettings }) {
   const { screen, screenData } = useLoaderData() as ScreenLoaderData;
   // As useRootData() of app/root.tsx, without loading the root route module and its server calls.
   const root = useRouteLoaderData("root") as RootData;
@@ -87,7 +88,8 @@ function GalleryScreen() {
           screen={screen}
           screenData={screenData}
           builtForms={buildFormsOfScreen(screen, {
-            settings: root.storeSettingData,
+            // The form screen's loader builds forms from the whole settings, as here.
+            settings,
             settingsVersion: root.storeSettingVersion,
             screenData,
           })}
@@ -127,7 +129,7 @@ function routesOf(input: ScreenRenderInput): RouteObject[] {
               id: `screen:${screen.id}`,
               path: screen.paths[0].slice(1),
               loader: () => loaderData,
-              Component: GalleryScreen,
+              element: <GalleryScreen settings={input.settings} />,
             },
           ],
         },

@@ -1,12 +1,12 @@
 import { useRouteLoaderData } from "react-router";
-import type { StoreSettings } from "../../../schemas/types/store-settings.gen.ts";
 import type { BrowserInfo } from "../../lib/browser-info.ts";
+import type { BrowserStoreSettings } from "../../lib/browser-settings.ts";
 import { storeText } from "../../lib/store-text.ts";
 import type { RootData } from "../../root.tsx";
 
 export interface ShellData {
   /** Absent when the root loader itself failed (the error page still renders a shell). */
-  store: StoreSettings | undefined;
+  store: BrowserStoreSettings | undefined;
   /** The service name in the page's language (serviceNameEn on English pages when set). */
   serviceName: string | undefined;
   isLoggedIn: boolean;
