@@ -3,20 +3,24 @@
  * at least as gladly as gzip, else gzip or deflate through Hono's maintained middleware. The build's
  * files are precompressed (scripts/compress-assets.ts) and served by the static handler instead.
  */
-import { Duplex } from "node:stream";
-import { constants, createBrotliCompress } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX, compress } from "hono/compress";
 
 /**
- * Brotli for pages made per request: quality 5 with a 256 KiB window (pages are tens of kB). Measured
- * (npm run bench:ssr, 2 cores): /login 7.5 kB against gzip's 8.4 kB at the same 370 req/s; Node's
- * default 4 MiB window made every response allocate megabytes and halved the pages served per second.
+ * Brotli for pages made per request: quality 4 with a 256 KiB window (pages are tens of kB).
+ * Measured on /signup/auth (58 kB) and /mypage (29 kB), one call each: quality 4 takes 0.75 and
+ * 0.26 ms for 14.7 and 7.3 kB; quality 5 took 1.2–5.6 ms (it varies widely from call to call) and
+ * 0.51 ms for 13.3 and 6.7 kB; gzip 6 takes 0.90 and 0.28 ms for 15.0 and 7.4 kB. Node's default
+ * 4 MiB window made every response allocate megabytes and halved the pages served per second.
  */
 const BROTLI_PARAMS = {
-  [constants.BROTLI_PARAM_QUALITY]: 5,
+  [constants.BROTLI_PARAM_QUALITY]: 4,
   [constants.BROTLI_PARAM_LGWIN]: 18,
 };
+
+const brotliAsync = promisify(brotliCompress);
 
 /** Below this many bytes compression costs more than it saves (Hono's own threshold). */
 const THRESHOLD_BYTES = 1024;
@@ -72,10 +76,14 @@ export function compressResponses(): MiddlewareHandler {
     if (vary !== "*" && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? "")) {
       c.res.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
     }
-    const brotli = Duplex.toWeb(
-      createBrotliCompress({ params: BROTLI_PARAMS }),
-    ) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
-    c.res = new Response(c.res.body.pipeThrough(brotli), c.res);
+    // The whole answer, compressed in one call off the main thread: streaming it through a
+    // compressor in React's 2 kB chunks cost a round trip to the thread pool per chunk.
+    const bytes = new Uint8Array(await c.res.arrayBuffer());
+    if (bytes.byteLength < THRESHOLD_BYTES) {
+      c.res = new Response(bytes, c.res);
+      return;
+    }
+    c.res = new Response(await brotliAsync(bytes, { params: BROTLI_PARAMS }), c.res);
     c.res.headers.delete("Content-Length");
     c.res.headers.set("Content-Encoding", "br");
     const etag = c.res.headers.get("ETag");
