@@ -30,7 +30,7 @@ import { createPasswordHasher } from "./services/passwords.ts";
 
 import { createRecaptchaVerifier, recaptchaConfigurationProblems } from "./services/recaptcha.ts";
 import { createSecretBox, loadSecretKey, SecretKeyError } from "./services/secret-box.ts";
-import { createSite } from "./site.ts";
+import { createSite, trustedHosts } from "./site.ts";
 import { SocialLogin, socialConfigurationProblems } from "./social/providers.ts";
 import { watchCatalogue } from "./store/catalogue-source.ts";
 import { PolicyFilesError, watchPolicies } from "./store/policy-source.ts";
@@ -67,6 +67,7 @@ async function boot(env: Env) {
     secretBox,
     publicOrigin: env.publicOrigin,
     trustProxy: env.trustProxy,
+    hosts: trustedHosts(env.publicOrigin, env.publicOriginIsDefault),
     clients: oidcClients,
     store,
     now,

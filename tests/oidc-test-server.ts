@@ -6,10 +6,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type Provider from "oidc-provider";
-import type { OidcClientList } from "../server/oidc/client-source.ts";
+import { type OidcClientList, redirectSources } from "../server/oidc/client-source.ts";
 import { createInteractionHandler, isInteractionPath } from "../server/oidc/interactions.ts";
 import { siteLogout } from "../server/oidc/logout.ts";
 import { createOidcProvider, isProviderPath } from "../server/oidc/provider.ts";
+import { providerGate } from "../server/oidc/provider-gate.ts";
 import { requiredScopesOf, scopeSettingsOf } from "../server/oidc/scopes.ts";
 import { siteSessionReader } from "../server/oidc/site-session.ts";
 import { demoStoreSettings, type TestApi } from "./api-harness.ts";
@@ -29,6 +30,8 @@ export async function serveOidcProvider(
     clients: () => OidcClientList;
     interactions?: boolean;
     logger?: Pick<Console, "error">;
+    /** TRUST_PROXY for the provider gate (server/oidc/provider-gate.ts). */
+    trustProxy?: boolean;
   },
 ): Promise<OidcTestServer> {
   const server: Server = createServer();
@@ -40,7 +43,6 @@ export async function serveOidcProvider(
     db: t.db,
     secretBox: t.deps.secretBox,
     publicOrigin: origin,
-    trustProxy: false,
     now,
     scopes: TEST_SCOPES,
     clients: options.clients,
@@ -59,8 +61,15 @@ export async function serveOidcProvider(
     requiredScopes: () => requiredScopesOf(TEST_SCOPES),
   });
   const callback = provider.callback();
+  const gate = providerGate({
+    publicOrigin: origin,
+    trustProxy: options.trustProxy ?? false,
+    formTargets: () => redirectSources(options.clients()),
+  });
   server.on("request", (req, res) => {
     const path = new URL(req.url ?? "/", origin).pathname;
+    const served = isProviderPath(path) || (options.interactions !== false && isInteractionPath(path));
+    if (served && !gate(req, res)) return;
     if (isProviderPath(path)) return callback(req, res);
     if (options.interactions !== false && isInteractionPath(path)) return void interactions(req, res);
     res.statusCode = 404;

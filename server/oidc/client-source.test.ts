@@ -146,7 +146,7 @@ describe("watchOidcClients", () => {
 });
 
 describe("redirectSources", () => {
-  it("names each redirect URI's origin, or a native app's scheme, once; worked out once per version", () => {
+  it("names each redirect and post-logout URI's origin, or a native app's scheme, once; worked out once per version", () => {
     const list = parseOidcClients(
       JSON.stringify({
         clients: [
@@ -156,6 +156,7 @@ describe("redirectSources", () => {
             token_endpoint_auth_method: "client_secret_basic",
             client_name: "Web",
             redirect_uris: ["https://rp.example/callback", "https://rp.example/other"],
+            post_logout_redirect_uris: ["https://rp.example/bye", "https://www.rp.example/"],
           },
           {
             client_id: "app",
@@ -168,7 +169,11 @@ describe("redirectSources", () => {
       }),
       "test",
     );
-    expect(redirectSources(list)).toEqual(["https://rp.example", "jp.example.app:"]);
+    expect(redirectSources(list)).toEqual([
+      "https://rp.example",
+      "https://www.rp.example",
+      "jp.example.app:",
+    ]);
     expect(redirectSources(list)).toBe(redirectSources(list));
   });
 });

@@ -140,14 +140,15 @@ export function watchOidcClients(
 const sourcesOfList = new WeakMap<OidcClientList, readonly string[]>();
 
 /**
- * The CSP sources of the clients' redirect URIs (an origin, or a native app's private scheme):
- * where a post on the provider's pages may end after its redirects.
+ * The CSP sources of the clients' redirect and post-logout redirect URIs (an origin, or a native
+ * app's private scheme): where a post on the provider's pages — a consent, the logout question —
+ * may end after its redirects.
  */
 export function redirectSources(list: OidcClientList): readonly string[] {
   const known = sourcesOfList.get(list);
   if (known) return known;
   const sources = list.clients.flatMap((client) =>
-    client.redirect_uris.map((uri) => {
+    [...client.redirect_uris, ...(client.post_logout_redirect_uris ?? [])].map((uri) => {
       const url = new URL(uri);
       return url.protocol === "http:" || url.protocol === "https:" ? url.origin : url.protocol;
     }),

@@ -6,6 +6,7 @@
  * skips consent, cancel at consent is access_denied at the client, prompt=login and a visitor
  * without a session go to the login page, and an interaction that is gone shows the error page.
  */
+import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
@@ -657,6 +658,13 @@ describe("logout, both ways (issue 47 §3)", () => {
       post_logout_redirect_uri: LOGGED_OUT,
       state: "bye",
     });
+    // The page that goes on by itself may run its one script: the CSP names its hash.
+    const going = await browser.fetch(logout.href);
+    const script = /<script>([^<]+)<\/script>/.exec(await going.text())?.[1] ?? "";
+    expect(script).toContain("submit()");
+    expect(going.headers.get("content-security-policy")).toContain(
+      `'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`,
+    );
     const landed = new URL(await browser.follow(logout.href));
     expect(`${landed.origin}${landed.pathname}`).toBe(LOGGED_OUT);
     expect(landed.searchParams.get("state")).toBe("bye");

@@ -4,6 +4,7 @@
  * session of that browser. Either way the clients that registered a back-channel logout URI are
  * told (OpenID Connect Back-Channel Logout 1.0). Grants stay: logging in again asks no consent.
  */
+import { createHash } from "node:crypto";
 import { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import { parse as parseCookies } from "hono/utils/cookie";
@@ -48,6 +49,21 @@ export function endSiteSessionWithProvider(provider: Provider, logout: SiteLogou
     if (oidc?.route !== "end_session_confirm" || !oidc.params?.logout || !member) return;
     for (const cookie of await logout(ctx.get("cookie"), member)) ctx.append("Set-Cookie", cookie);
   });
+}
+
+const SUBMIT_LOGOUT_FORM = `document.getElementById("op.logoutForm").submit();`;
+
+/**
+ * Adds an inline script's hash to the answer's CSP (set by provider-gate.ts), as oidc-provider does
+ * for the scripts it writes itself; answers the script.
+ */
+function allowInlineScript(ctx: KoaContextWithOIDC, script: string): string {
+  const csp = ctx.response.get("content-security-policy");
+  if (csp) {
+    const hash = `'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`;
+    ctx.set("content-security-policy", csp.replace(/(^|;\s*)script-src([^;]*)/, `$1script-src$2 ${hash}`));
+  }
+  return script;
 }
 
 /**
@@ -100,7 +116,7 @@ button{font:inherit;font-weight:700;min-height:3rem;border-radius:999px;border:1
 ${
   hinted
     ? `<p>${escapeHtml(t("oidcLogout.continuing"))}</p>${form.replace("</form>", '<input type="hidden" name="logout" value="yes"/></form>')}<noscript><div class="actions"><button class="yes" type="submit" form="op.logoutForm">${escapeHtml(t("oidcLogout.logout"))}</button></div></noscript>
-<script>document.getElementById("op.logoutForm").submit();</script>`
+<script>${allowInlineScript(ctx, SUBMIT_LOGOUT_FORM)}</script>`
     : `<p>${escapeHtml(question)}</p>${form}<div class="actions"><button class="yes" autofocus type="submit" form="op.logoutForm" name="logout" value="yes">${escapeHtml(t("oidcLogout.logout"))}</button><button class="no" type="submit" form="op.logoutForm">${escapeHtml(t("oidcLogout.stay"))}</button></div>`
 }
 </main>

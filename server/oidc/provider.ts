@@ -133,8 +133,6 @@ export interface OidcProviderOptions {
   secretBox: SecretBox;
   /** The issuer: the public origin (Env.publicOrigin). */
   publicOrigin: string;
-  /** TRUST_PROXY: the provider believes X-Forwarded-Proto/-For only behind the operator's proxy. */
-  trustProxy: boolean;
   /** The relying parties, read on each lookup: an edit of the file applies to the next request. */
   clients: () => OidcClientList;
   /** The store's scopes (server/oidc/scopes.ts), fixed for this provider's life. */
@@ -315,7 +313,9 @@ export async function createOidcProvider(options: OidcProviderOptions): Promise<
     },
   };
   provider = new Provider(options.publicOrigin, configuration);
-  provider.proxy = options.trustProxy;
+  // Every request reaches the provider through providerGate (provider-gate.ts), which sets Host and
+  // X-Forwarded-Proto/-For from the public origin and the client's address: those are believed.
+  provider.proxy = true;
   endSiteSessionWithProvider(provider, options.siteLogout);
   return provider;
 }

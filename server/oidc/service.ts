@@ -12,11 +12,12 @@ import { errors, type Interaction } from "oidc-provider";
 import type { Db } from "../db/database.ts";
 import type { SecretBox } from "../services/secret-box.ts";
 import type { StoreSettingsSource } from "../store/store-settings-source.ts";
-import type { OidcClient, OidcClientSource } from "./client-source.ts";
+import { type OidcClient, type OidcClientSource, redirectSources } from "./client-source.ts";
 import { createInteractionHandler, isInteractionPath } from "./interactions.ts";
 import { loadOidcKeys, oidcKeysVersion } from "./keys.ts";
 import { endProviderSession, requestWithCookies, siteLogout } from "./logout.ts";
 import { createOidcProvider, isProviderPath } from "./provider.ts";
+import { type ProviderGateOptions, providerGate } from "./provider-gate.ts";
 import { requiredScopesOf, type ScopeSetting, scopeSettingsOf, scopesFingerprint } from "./scopes.ts";
 import { siteSessionReader } from "./site-session.ts";
 
@@ -25,6 +26,8 @@ export interface OidcServiceOptions {
   secretBox: SecretBox;
   publicOrigin: string;
   trustProxy: boolean;
+  /** The Host names the site answers (server/site.ts trustedHosts); the provider answers no other. */
+  hosts?: ProviderGateOptions["hosts"];
   clients: OidcClientSource;
   store: StoreSettingsSource;
   now: () => Date;
@@ -84,7 +87,6 @@ export async function createOidcService(options: OidcServiceOptions): Promise<Oi
       db: options.db,
       secretBox: options.secretBox,
       publicOrigin: options.publicOrigin,
-      trustProxy: options.trustProxy,
       clients: () => options.clients.current(),
       scopes,
       now: options.now,
@@ -157,11 +159,19 @@ export async function createOidcService(options: OidcServiceOptions): Promise<Oi
     res.end();
   };
 
+  const gate = providerGate({
+    publicOrigin: options.publicOrigin,
+    hosts: options.hosts,
+    trustProxy: options.trustProxy,
+    formTargets: () => redirectSources(options.clients.current()),
+  });
+
   return {
     handle(req, res) {
       const path = new URL(req.url ?? "/", "http://x").pathname;
       const providerPath = isProviderPath(path);
       if (!providerPath && !isInteractionPath(path)) return false;
+      if (!gate(req, res)) return true;
       provider().then(
         (built) => (providerPath ? built.callback(req, res) : built.interactions(req, res)),
         (error) => serverFault(res, error),
