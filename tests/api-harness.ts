@@ -335,6 +335,45 @@ export class TestBrowser {
   get(path: string): Promise<Response> {
     return this.request(path);
   }
+
+  /**
+   * The arguments React Router gives a page's loader when another site (a social login provider,
+   * a card issuer, PayPal, a carrier) sends this browser to `path`: a cross-site top-level
+   * navigation with this browser's cookies, the API in-process. A redirect the loader throws
+   * comes back as the answer; its cookies are kept.
+   */
+  async arriveFromAnotherSite<Args>(
+    loader: (args: Args) => Promise<unknown>,
+    path: string,
+    params: Record<string, string> = {},
+  ): Promise<{ redirect: Response | null; answer: unknown }> {
+    const url = new URL(path, "http://localhost");
+    const request = new Request(url, {
+      headers: {
+        cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+        "sec-fetch-site": "cross-site",
+        "sec-fetch-mode": "navigate",
+        "sec-fetch-dest": "document",
+      },
+    });
+    const clientAddress = this.options.clientAddress ?? "198.51.100.7";
+    const zapi = {
+      inProcess: (apiRequest: Request) => this.t.api.fetch(apiRequest, { clientAddress }),
+      origin: null,
+      clientAddress,
+    };
+    try {
+      const answer = await loader({ request, url, params, context: { zapi } } as Args);
+      return { redirect: null, answer };
+    } catch (thrown) {
+      if (!(thrown instanceof Response)) throw thrown;
+      for (const [name, { value }] of parseSetCookies(thrown)) {
+        if (value === null) this.cookies.delete(name);
+        else this.cookies.set(name, value);
+      }
+      return { redirect: thrown, answer: null };
+    }
+  }
 }
 
 /** A browser that logged in as `member` with their password, as the login screen would. */

@@ -87,6 +87,36 @@ describe("zapiFetch", () => {
     expect(sent.headers.get("authorization")).toBeNull();
   });
 
+  it("forwards Origin and Fetch Metadata of a post to a page's action, so the API can refuse another site's", async () => {
+    const handler = answering(json({}));
+    const post = new Request("https://shop.example.jp/mypage/email", {
+      method: "POST",
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    });
+
+    await zapiFetch(inProcessArgs(post, handler), "/zapi/account/email", { method: "POST", body: "{}" });
+
+    expect(sentRequest(handler).headers.get("origin")).toBe("https://evil.example");
+    expect(sentRequest(handler).headers.get("sec-fetch-site")).toBe("cross-site");
+  });
+
+  it("forwards neither for a page's GET: a return from a provider on another site is a cross-site navigation", async () => {
+    const handler = answering(json({}));
+    const navigation = new Request("https://shop.example.jp/auth/callback?code=c&state=s", {
+      headers: { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", cookie: "sflow=f1" },
+    });
+
+    await zapiFetch(inProcessArgs(navigation, handler), "/zapi/auth/social/callback", {
+      method: "POST",
+      body: "{}",
+    });
+
+    const sent = sentRequest(handler);
+    expect(sent.headers.get("sec-fetch-site")).toBeNull();
+    expect(sent.headers.get("origin")).toBeNull();
+    expect(sent.headers.get("cookie")).toBe("sflow=f1");
+  });
+
   it("tells the API the page's language, where a page's ?lng= outranks the browser's cookie", async () => {
     const page = new Request("https://shop.example.jp/signup/auth?lng=en", {
       headers: { cookie: "lng=ja", "accept-language": "ja" },

@@ -3,11 +3,18 @@ import { detectLanguage, LANGUAGE_PARAM } from "../../locales/language.ts";
 import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
 import type { ZapiTransport } from "./load-context.ts";
 
+/** Headers of the browser's request that the API needs to see (spec §7 Screen data). */
+const FORWARDED_HEADERS = ["cookie", "user-agent", "accept-language"] as const;
+
 /**
- * Headers of the browser's request that the API needs to see (spec §7 Screen data). Origin and
- * Fetch Metadata go along so the API's cross-site check also covers posts to page actions.
+ * Origin and Fetch Metadata of a post to a page's action go along, so the API's cross-site check
+ * covers what a member's form sends. A page's GET is not forwarded with them: it is a navigation,
+ * and a return from a provider on another site (a social login, a card issuer's 3-D Secure, PayPal,
+ * a carrier) is cross-site by nature; what such a loader asks of the API is protected by its flow's
+ * single-use state bound to this browser, not by where the navigation came from.
  */
-const FORWARDED_HEADERS = ["cookie", "user-agent", "accept-language", "origin", "sec-fetch-site"] as const;
+const FORM_POST_HEADERS = ["origin", "sec-fetch-site"] as const;
+const NAVIGATION_METHODS = new Set(["GET", "HEAD"]);
 
 interface ZapiArgs {
   request: Request;
@@ -84,7 +91,10 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 async function callApi({ request, context }: ZapiArgs, path: string, init: RequestInit): Promise<Response> {
   const { zapi } = context;
   const headers = new Headers(init.headers);
-  for (const name of FORWARDED_HEADERS) {
+  const forwarded = NAVIGATION_METHODS.has(request.method)
+    ? FORWARDED_HEADERS
+    : [...FORWARDED_HEADERS, ...FORM_POST_HEADERS];
+  for (const name of forwarded) {
     const value = request.headers.get(name);
     if (value !== null && !headers.has(name)) headers.set(name, value);
   }

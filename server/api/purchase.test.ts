@@ -1,5 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loader as paymentMethodReturnPage } from "../../app/routes/mypage-payment-method-return.tsx";
+import { loader as purchaseReturnPage } from "../../app/routes/plans-purchase-return.tsx";
 import {
   createTestApi,
   demoCatalogue,
@@ -414,6 +416,41 @@ describe("3-D Secure at the purchase", () => {
         "お支払いを確認できませんでした。有効期限が切れたか、すでに完了しています。ご契約状況をご確認のうえ、必要であればもう一度お手続きください。",
     });
     expect(await rows(contracts)).toBe(1);
+  });
+
+  it("finishes through the page the issuer's site sends the member back to (a cross-site navigation), as it does a registration", async () => {
+    const { redirectTo } = await json(await buySecured(jiro, "movie-rental-48h"));
+    const state = await answerChallenge(String(redirectTo), true);
+    const { redirect } = await jiro.on.arriveFromAnotherSite(
+      purchaseReturnPage,
+      `/plans/movie-rental-48h/return?state=${state}`,
+      { planId: "movie-rental-48h" },
+    );
+    expect(redirect?.headers.get("Location")).toBe("/plans/movie-rental-48h/complete");
+    expect(await orderStatuses()).toEqual(["completed"]);
+
+    // A card registration's challenge comes back the same way, to my page's return.
+    const token = await createCardToken(
+      t.db,
+      merchant,
+      { ...merchant, ccNumber: "4000000000003220", ccExpiration: "203112", securityCode: "123" },
+      t.clock.now(),
+    );
+    if (token.result !== "OK") throw new Error(token.errorCode);
+    const started = await json(
+      await jiro.on.post("/zapi/account/payment-method/credit", {
+        token: token.tokenResponse.token,
+        tokenKey: token.tokenResponse.tokenKey,
+        ...(await tds2Token()),
+      }),
+    );
+    const registration = await answerChallenge(String(started.redirectTo), true);
+    const back = await jiro.on.arriveFromAnotherSite(
+      paymentMethodReturnPage,
+      `/mypage/payment-method/return?state=${registration}`,
+    );
+    expect(back.redirect?.headers.get("Location")).toMatch(/^\/mypage\/payment-method\//);
+    expect(await listPaymentMethods(t.db, jiro.accountId)).toHaveLength(2);
   });
 
   it("leaves an order whose challenge is still open to the member; the reaper fails it once the challenge lapsed", async () => {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fillPath } from "../../app/lib/fill-path.ts";
+import { loader as callbackPage } from "../../app/routes/social-callback.tsx";
 import { SCREENS } from "../../screens/index.ts";
 import {
   createTestApi,
@@ -187,6 +188,26 @@ describe("logging in through a linked provider", () => {
       loginMethod: "ExternalAuth",
       userIdentifierName: "Google",
     });
+  });
+
+  it("logs the member in through the page /auth/callback, which the provider's site sends the browser to (a cross-site navigation)", async () => {
+    const browser = new TestBrowser(t);
+    const callback = await roundTrip(browser, "Google", { subject: "google-taro", email: member.email });
+    const { redirect } = await browser.arriveFromAnotherSite(
+      callbackPage,
+      `/auth/callback${callback.search}`,
+    );
+    expect(redirect?.headers.get("Location")).toBe("/mypage");
+    expect(browser.cookies.has("sid")).toBe(true);
+
+    // Another site's page posting to the API itself is still refused, and changes nothing.
+    const again = await roundTrip(browser, "Google", { subject: "google-taro", email: member.email });
+    const refused = await browser.post(
+      "/zapi/auth/social/callback",
+      { search: again.search },
+      { "sec-fetch-site": "cross-site" },
+    );
+    expect(refused.status).toBe(403);
   });
 
   it("lists on my page every offered provider, the one this session came through marked", async () => {

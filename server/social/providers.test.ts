@@ -149,6 +149,29 @@ describe("refused callbacks", () => {
     await expect(intercepted.finish(settingOf("Line"), callback, checks)).rejects.toThrow(/\(aud\)/);
   });
 
+  it("says why openid-client refused an answer, not only which kind of check failed", async () => {
+    // A token answer whose ID token names nobody (its signature is not checked: it came straight
+    // from the token endpoint over TLS, OpenID Connect Core 3.1.3.7).
+    const tampered: CustomFetch = async (url, init) => {
+      const response = await fetch(url, init as RequestInit);
+      const body = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as { id_token?: string } | null;
+      if (!body?.id_token) return response;
+      const [header, payload = "", signature = ""] = body.id_token.split(".");
+      const { sub: _sub, ...claims } = JSON.parse(Buffer.from(payload, "base64url").toString());
+      const forged = `${header}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.${signature}`;
+      return Response.json({ ...body, id_token: forged }, { headers: response.headers });
+    };
+    const intercepted = new SocialLogin({ secrets: socialSecretsOf(fakes.secretEnv), fetch: tampered });
+    const { url, checks } = await intercepted.begin(settingOf("Google"), REDIRECT_URI);
+    const callback = await signInAtFake(url.href, { subject: "g-nobody", email: "a@example.com" });
+    await expect(intercepted.finish(settingOf("Google"), callback, checks)).rejects.toThrow(
+      /^social login Google: OAUTH_INVALID_RESPONSE: invalid response encountered: JWT "sub" \(subject\) claim missing/,
+    );
+  });
+
   it("refuses a callback that carries the provider's error", async () => {
     const setting = settingOf("Google");
     const { checks } = await social.begin(setting, REDIRECT_URI);

@@ -324,15 +324,27 @@ export class SocialLogin {
   }
 }
 
+/**
+ * What went wrong, for the log: openid-client's message says only which kind of check failed
+ * ("invalid response encountered"), so the messages of its causes follow it (oauth4webapi's
+ * "JWT signature verification failed", an unexpected status…), and the claim that failed a
+ * comparison (aud, nonce, iss, …).
+ */
 function reasonOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const code = (error as { code?: unknown }).code;
-  // oauth4webapi names the claim that failed its check (aud, nonce, iss, …) in the cause.
+  const messages = [error.message];
   let claim: unknown;
-  for (let cause: unknown = error.cause; cause && typeof cause === "object" && claim === undefined; ) {
-    claim = (cause as { claim?: unknown }).claim;
-    cause = (cause as { cause?: unknown }).cause;
+  for (let cause: unknown = error.cause; cause && typeof cause === "object"; ) {
+    const {
+      message,
+      claim: named,
+      cause: next,
+    } = cause as { message?: unknown; claim?: unknown; cause?: unknown };
+    if (typeof message === "string" && message !== "" && !messages.includes(message)) messages.push(message);
+    claim ??= named;
+    cause = next;
   }
-  const message = typeof claim === "string" ? `${error.message} (${claim})` : error.message;
+  const message = messages.join(": ") + (typeof claim === "string" ? ` (${claim})` : "");
   return typeof code === "string" ? `${code}: ${message}` : message;
 }

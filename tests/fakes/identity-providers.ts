@@ -15,6 +15,7 @@
  */
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import Provider, { type Configuration } from "oidc-provider";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
@@ -150,21 +151,32 @@ function loginPage(type: FakeProviderType, uid: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>${PAGE_STYLE}</style></head><body><h1>${title}</h1><form method="post" action="/interaction/${escapeHtml(uid)}"><label>Subject<input name="subject" required autocomplete="off"></label>${email}<button type="submit">Sign in</button></form></body></html>`;
 }
 
+/** Where a stand-in listens and how it is named, as another site would be. */
+interface FakeAddress {
+  /** The interface it listens on. */
+  host: string;
+  /** The host name in its issuer and endpoints (`localhost` beside a site on 127.0.0.1 is another site). */
+  hostname: string;
+  /** A certificate and key: it serves https (the site must trust the certificate). */
+  tls?: { cert: string; key: string };
+}
+
 async function startOne(
   type: FakeProviderType,
   port: number,
-  host: string,
+  address: FakeAddress,
   redirectUris: string[],
 ): Promise<{ provider: FakeIdentityProvider; server: Server }> {
   const identities = new Map<string, FakeIdentity>();
   let issuer = "";
   let oidc: Provider | undefined;
-  const server = createServer((request, response) => {
+  const listener = (request: IncomingMessage, response: ServerResponse) => {
     handle(request, response).catch((error: unknown) => {
       console.error(`[fake ${type}]`, error);
       if (!response.headersSent) send(response, 500, "fake provider error", "text/plain");
     });
-  });
+  };
+  const server: Server = address.tls ? createHttpsServer(address.tls, listener) : createServer(listener);
   async function handle(request: IncomingMessage, response: ServerResponse) {
     if (!oidc) throw new Error("not started");
     const url = new URL(request.url ?? "/", issuer);
@@ -213,9 +225,9 @@ async function startOne(
     }
     return oidc.callback()(request, response);
   }
-  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  await new Promise<void>((resolve) => server.listen(port, address.host, resolve));
   const { port: bound } = server.address() as AddressInfo;
-  issuer = `http://${host}:${bound}`;
+  issuer = `${address.tls ? "https" : "http"}://${address.hostname}:${bound}`;
   oidc = new Provider(issuer, configurationOf(type, redirectUris, identities));
   return {
     server,
@@ -238,11 +250,14 @@ export async function startFakeIdentityProviders(options: {
   redirectUris: string[];
   basePort?: number;
   host?: string;
+  /** The name the stand-ins go by (default: `host`); `localhost` puts them on another site than 127.0.0.1. */
+  hostname?: string;
+  tls?: FakeAddress["tls"];
 }): Promise<FakeIdentityProviders> {
-  const { redirectUris, basePort = 0, host = "127.0.0.1" } = options;
+  const { redirectUris, basePort = 0, host = "127.0.0.1", hostname = host, tls } = options;
   const started = await Promise.all(
     FAKE_PROVIDER_TYPES.map((type, index) =>
-      startOne(type, basePort && basePort + index, host, redirectUris),
+      startOne(type, basePort && basePort + index, { host, hostname, tls }, redirectUris),
     ),
   );
   const providers = Object.fromEntries(started.map(({ provider }) => [provider.type, provider])) as Record<
