@@ -34,6 +34,9 @@ export interface CataloguePlan {
    * Subscriptions only.
    */
   renewSpan?: number;
+  /**
+   * Subscriptions only: days free before the first charge. 0, null or absent: no trial.
+   */
   freeTrialDays?: number | null;
   forceStopRenewDate?: CatalogueDate | null;
   salesStartDate?: CatalogueDate | null;

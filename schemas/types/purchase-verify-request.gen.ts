@@ -16,6 +16,9 @@ export interface PurchaseVerifyRequest {
    * An accountPaymentMethodId of the member; null or absent when a payment code pays.
    */
   paymentMethodId?: string | null;
+  /**
+   * Trimmed, then judged by the purchase form's rule (half-width letters and digits, at most 64): spaces around a code are not the member's fault (spec §5).
+   */
   campaignCode?: string | null;
   survey?: SurveyAnswers;
 }

@@ -1006,6 +1006,15 @@ describe("password reset", () => {
     ).toBe(400);
   });
 
+  it("answers /password/forgot/complete's screen data alike for any visitor: how long the link works", async () => {
+    await requestReset(new TestBrowser(t));
+    for (const browser of [new TestBrowser(t), new TestBrowser(t, { clientAddress: "203.0.113.99" })]) {
+      const response = await browser.get("/zapi/internal/password/forgot/complete/screen-data");
+      expect(response.status).toBe(200);
+      expect(await json(response)).toEqual({ linkValidMinutes: 60 });
+    }
+  });
+
   it("expires a link after 60 minutes", async () => {
     await requestReset(new TestBrowser(t));
     const token = mailedToken();

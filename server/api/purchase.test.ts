@@ -219,6 +219,15 @@ describe("with the demo catalogue", () => {
     expect((await verify(hanako, "movie-rental-48h", { campaignCode: "MOVIE300" })).status).toBe(200);
   });
 
+  it("trims spaces around a code, as the page does, and refuses one with other characters by the form's rule", async () => {
+    const spaced = await verify(hanako, "movie-rental-48h", { campaignCode: " MOVIE300\u3000" });
+    expect(spaced.status).toBe(200);
+    expect(await json(spaced)).toMatchObject({ billingAmount: 140 });
+    const inside = await verify(hanako, "movie-rental-48h", { campaignCode: "MOVIE 300" });
+    expect(inside.status).toBe(400);
+    expect(await json(inside)).toMatchObject({ code: "VALIDATION_ERROR" });
+  });
+
   it("gives a code that does not exist and one that does not apply the same message", async () => {
     const messages = new Set<string>();
     for (const [planId, campaignCode] of [

@@ -78,6 +78,23 @@ describe("checking the catalogue", () => {
     expect(() => parseCatalogue("{", "{}", "dir")).toThrow(/dir\/plans.json:\n {2}- is not valid JSON/);
   });
 
+  it("takes freeTrialDays 0 as an operator means it: no trial (null), like leaving it out", () => {
+    const catalogue = parseCatalogue(
+      JSON.stringify({
+        plans: [
+          { ...subscription, freeTrialDays: 0 },
+          { ...rental, freeTrialDays: 0 },
+        ],
+      }),
+      JSON.stringify({ campaigns: [] }),
+      "test",
+    );
+    expect(catalogue.plans.map((plan) => plan.freeTrialDays)).toEqual([null, null]);
+    expect(problemsOf({ plans: [{ ...subscription, freeTrialDays: -1 }] })).toEqual([
+      "plans.0.freeTrialDays: must be >= 0",
+    ]);
+  });
+
   it("refuses what the schema cannot say: plan types' fields, periods, duplicates", () => {
     expect(problemsOf({ plans: [{ ...subscription, renewSpan: undefined }] })).toEqual([
       "plans.0: a subscription needs renewSpanUnit and renewSpan",

@@ -162,8 +162,11 @@ export function parseCatalogue(plansText: string, campaignsText: string, source:
   if (!validateCampaigns(campaignsDocument)) {
     throw new CatalogueError(`${source}/${CAMPAIGNS_FILE}`, (validateCampaigns.errors ?? []).map(describe));
   }
-  const { plans } = plansDocument;
   const { campaigns } = campaignsDocument;
+  // An operator writes 0 for "no trial"; the rest of the product knows no trial as null only.
+  const plans = plansDocument.plans.map((plan) =>
+    plan.freeTrialDays === 0 ? { ...plan, freeTrialDays: null } : plan,
+  );
   const problems = crossProblems(plans, campaigns);
   if (problems.length > 0) throw new CatalogueError(source, problems);
   const version = createHash("sha256")

@@ -1,25 +1,27 @@
 import { Hono } from "hono";
-import { holdsAnyPlan } from "../../services/contracts.ts";
+import { contractsInForce } from "../../services/contracts.ts";
 import type { ApiEnv } from "../context.ts";
 import { memberProfileImageUrl, requireMember, requireMemberAccount } from "../member.ts";
 import { multiFactorStateOf, offeredMethods } from "../multi-factor-login.ts";
 
 /**
  * The account area's header and menu (spec §3 Account info, Store status), and the member's
- * two-step verification state for the header's menu (issue 27 §4): whether the catalogue has a
- * subscription plan, and whether the member holds a plan in force.
+ * two-step verification state for the header's menu: whether the member holds a plan in force, and
+ * whether one of them is a subscription (spec §2 "Plans: only if a subscription plan exists" is read
+ * as the member's: the menu's 契約プラン leads to the subscriptions they hold).
  */
 export const accountHeaderScreenData = new Hono<ApiEnv>().get("/screen-data", async (c) => {
   const member = await requireMember(c);
   const account = await requireMemberAccount(c);
-  const { db, store, catalogue, now } = c.get("deps");
+  const { db, store, now } = c.get("deps");
   const { settings } = store.current();
   const { types, defaultType } = await multiFactorStateOf(c, account);
+  const inForce = await contractsInForce(db, account.id, now());
   return c.json({
     profileImageUrl: memberProfileImageUrl(member),
-    hasSubscriptionPlan: catalogue.current().plans.some((plan) => plan.planType === "subscription"),
+    hasSubscriptionPlan: inForce.some((contract) => contract.planType === "subscription"),
     isStorePaymentAvailable: settings.features.isStorePaymentAvailable,
-    hasPlan: await holdsAnyPlan(db, account.id, now()),
+    hasPlan: inForce.length > 0,
     // Like the account data: whether the store offers it; the list says what the member has on.
     isEnabledMultiFactor: offeredMethods(c).length > 0,
     multiFactorType: types,

@@ -147,7 +147,7 @@ describe("GET /zapi/internal/account-header/screen-data", () => {
     expect(await json(await browser.get("/zapi/internal/account-header/screen-data"))).toEqual({
       profileImageUrl: null,
       // The demo catalogue has subscription plans; this member holds none.
-      hasSubscriptionPlan: true,
+      hasSubscriptionPlan: false,
       isStorePaymentAvailable: true,
       hasPlan: false,
       isEnabledMultiFactor: true,
@@ -156,7 +156,7 @@ describe("GET /zapi/internal/account-header/screen-data", () => {
     });
   });
 
-  it("reads hasPlan from the member's contracts in force, and hasSubscriptionPlan from the catalogue", async () => {
+  it("reads hasPlan and hasSubscriptionPlan from the member's contracts in force", async () => {
     const { browser, member } = await signedIn();
     const header = async () => json(await browser.get("/zapi/internal/account-header/screen-data"));
     const now = t.clock.now();
@@ -174,14 +174,15 @@ describe("GET /zapi/internal/account-header/screen-data", () => {
         entitlementExpiresAt: new Date(now.getTime() - 1),
       },
     ]);
-    expect(await header()).toMatchObject({ hasPlan: false });
+    expect(await header()).toMatchObject({ hasPlan: false, hasSubscriptionPlan: false });
     await t.db.insert(contracts).values({
       accountId: member.accountId,
       planId: "movie-rental-48h",
       planType: "rental",
       entitlementExpiresAt: new Date(now.getTime() + 60_000),
     });
-    expect(await header()).toMatchObject({ hasPlan: true });
+    // A rental in force is a plan, not a subscription.
+    expect(await header()).toMatchObject({ hasPlan: true, hasSubscriptionPlan: false });
     t.clock.advance(60_000);
     expect(await header()).toMatchObject({ hasPlan: false });
     await t.db.insert(contracts).values({
@@ -190,7 +191,7 @@ describe("GET /zapi/internal/account-header/screen-data", () => {
       planType: "subscription",
       subscriptionStatus: "CANCEL_REQUEST",
     });
-    expect(await header()).toMatchObject({ hasPlan: true });
+    expect(await header()).toMatchObject({ hasPlan: true, hasSubscriptionPlan: true });
   });
 
   it("has no subscription plan with a catalogue of rentals only", async () => {

@@ -1,13 +1,19 @@
 import { Hono } from "hono";
-import { accountOfResetToken } from "../../services/password-reset.ts";
+import { accountOfResetToken, RESET_TOKEN_LIFETIME_MS } from "../../services/password-reset.ts";
 import type { ApiEnv } from "../context.ts";
 
-/** /password/reset: whether the page has a token and the token can still be used. */
-export const passwordScreenData = new Hono<ApiEnv>().get("/reset/screen-data", async (c) => {
-  const { db, now } = c.get("deps");
-  const token = c.req.query("token");
-  return c.json({
-    hasToken: Boolean(token),
-    tokenValid: token ? (await accountOfResetToken(db, token, now())) !== null : false,
-  });
-});
+export const passwordScreenData = new Hono<ApiEnv>()
+  /** /password/reset: whether the page has a token and the token can still be used. */
+  .get("/reset/screen-data", async (c) => {
+    const { db, now } = c.get("deps");
+    const token = c.req.query("token");
+    return c.json({
+      hasToken: Boolean(token),
+      tokenValid: token ? (await accountOfResetToken(db, token, now())) !== null : false,
+    });
+  })
+  /**
+   * /password/forgot/complete: how long the mailed link works. The same for every visitor: the
+   * page must not tell whether the address it was sent to has an account.
+   */
+  .get("/forgot/complete/screen-data", (c) => c.json({ linkValidMinutes: RESET_TOKEN_LIFETIME_MS / 60_000 }));
