@@ -1,4 +1,6 @@
 import { writeFileSync } from "node:fs";
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { e2eDataDir, e2eStoreFile, STORE_EDITS_PROJECT } from "../../playwright.config.ts";
 import { readOutbox, readSmsOutbox } from "../../server/mail/outbox.ts";
@@ -247,4 +249,61 @@ export async function runWithStore(request: APIRequestContext, text: string) {
   const before = await storeVersion(request);
   writeStoreFile(text);
   await expect.poll(() => storeVersion(request), { timeout: 10_000 }).not.toBe(before);
+}
+
+/**
+ * The Fetch Metadata the browser sent with each top-level navigation to a path under `prefix` of
+ * this site (a provider's way back), in order: `cross-site` when another site sent it.
+ */
+export function watchArrivals(page: Page, prefix: string): string[] {
+  const arrivals: string[] = [];
+  page.on("request", async (request) => {
+    const url = new URL(request.url());
+    if (!request.isNavigationRequest() || !url.pathname.startsWith(prefix)) return;
+    arrivals.push((await request.allHeaders())["sec-fetch-site"] ?? "");
+  });
+  return arrivals;
+}
+
+/**
+ * Serves the sandbox processor's pages (the 3-D Secure challenge, PayPal's approval) to this
+ * browser as the card issuer's or the wallet's own site would: the browser is sent on to
+ * `localhost` — another site than 127.0.0.1 — on a port of its own, where a forwarding server
+ * answers with the sandbox's pages, so the way back to the store is the cross-site navigation it is
+ * in real life. The issuer's page is under a policy of its own, not the store's. Answers a closer.
+ */
+export async function paymentPagesOnAnotherSite(page: Page, baseURL: string): Promise<() => Promise<void>> {
+  const store = new URL(baseURL);
+  const issuerSite = createServer((incoming, outgoing) => {
+    const forwarded = httpRequest(
+      {
+        hostname: store.hostname,
+        port: store.port,
+        path: incoming.url,
+        method: incoming.method,
+        headers: { ...incoming.headers, host: store.host },
+      },
+      (answer) => {
+        const headers = { ...answer.headers };
+        delete headers["content-security-policy"];
+        outgoing.writeHead(answer.statusCode ?? 502, headers);
+        answer.pipe(outgoing);
+      },
+    );
+    forwarded.on("error", () => outgoing.writeHead(502).end());
+    incoming.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => issuerSite.listen(0, "127.0.0.1", resolve));
+  const issuer = `http://localhost:${(issuerSite.address() as AddressInfo).port}`;
+  await page.route(`${store.origin}/sandbox-pay/action/**`, async (route) => {
+    const request = route.request();
+    if (!request.isNavigationRequest() || request.method() !== "GET") return route.continue();
+    const { pathname, search } = new URL(request.url());
+    await route.fulfill({ status: 302, headers: { location: `${issuer}${pathname}${search}` } });
+  });
+  return async () => {
+    await page.unrouteAll({ behavior: "wait" });
+    issuerSite.closeAllConnections();
+    await new Promise((resolve) => issuerSite.close(resolve));
+  };
 }

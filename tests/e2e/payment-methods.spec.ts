@@ -5,7 +5,13 @@
  * the card number or security code.
  */
 import type { Page } from "@playwright/test";
-import { newEmail, signUpMember, waitUntilHydrated } from "./helpers.ts";
+import {
+  newEmail,
+  paymentPagesOnAnotherSite,
+  signUpMember,
+  waitUntilHydrated,
+  watchArrivals,
+} from "./helpers.ts";
 import { PAYMENT_MEMBERS, SEEDED_PASSWORD } from "./seeded-members.ts";
 import { expect, test } from "./visitor.ts";
 
@@ -104,11 +110,16 @@ async function walkSignedIn(page: Page, language: Language) {
   await expect(page.getByText(text.visa4242)).toBeVisible();
   await expect(page.getByText(text.expiry).first()).toBeVisible();
 
-  // The 3-D Secure card: the sandbox's challenge, approved.
+  // The 3-D Secure card: the challenge on the issuer's site (another site), approved; the way back
+  // is a cross-site navigation.
+  const arrivals = watchArrivals(page, "/mypage/payment-method/return");
+  const closeIssuerSite = await paymentPagesOnAnotherSite(page, test.info().project.use.baseURL ?? "");
   await registerCard(page, text, "4000 0000 0000 3220");
-  await expect(page).toHaveURL(/\/sandbox-pay\/action\//);
+  await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/sandbox-pay\/action\//);
   await page.getByRole("button", { name: /Authenticate/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: text.registered })).toBeVisible();
+  expect(arrivals).toEqual(["cross-site"]);
+  await closeIssuerSite();
   await page.goto("/mypage/payment-method");
   await expect(page.getByText(text.visa3220)).toBeVisible();
 

@@ -22,6 +22,7 @@ import {
   typePin,
   waitForMail,
   waitUntilHydrated,
+  watchArrivals,
   writeStoreFile,
 } from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
@@ -93,6 +94,9 @@ test.describe("social login through local identity providers", EDITS_STORE, () =
     fakes = await startFakeIdentityProviders({
       redirectUris: [`${baseURL}/auth/callback`],
       basePort: e2eIdentityProviderPort,
+      // Another site than the store's 127.0.0.1, as every real provider is: each way back to
+      // /auth/callback is a cross-site navigation.
+      hostname: "localhost",
     });
     saved = readFileSync(e2eStoreFile, "utf8");
     const store = JSON.parse(saved);
@@ -186,6 +190,23 @@ test.describe("social login through local identity providers", EDITS_STORE, () =
     await other.goto("/mypage");
     await expect(providerRow(other, "Google")).toContainText("未連携");
     await other.context().close();
+  });
+
+  test("sign up through LINE, whose site sends the browser back across sites", async ({ page }) => {
+    test.setTimeout(120_000);
+    const arrivals = watchArrivals(page, "/auth/callback");
+    const email = newEmail("line");
+    await openWithProviders(page, "/signup/auth");
+    await choose(page, "LINEで登録");
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\//);
+    await signInAtProvider(page, "line-jiro", email);
+    await page.waitForURL("**/auth/callback/form");
+    expect(arrivals[0]).toBe("cross-site");
+    await expect(page.getByText(email)).toBeVisible();
+    await completeSocialSignUp(page);
+    await page.goto("/mypage");
+    await expect(providerRow(page, "LINE")).toContainText("連携済み");
+    await expect(providerRow(page, "LINE")).toContainText("ログイン中");
   });
 
   test("a Facebook person without an e-mail gives one and proves it with a PIN", async ({ page }) => {
