@@ -34,6 +34,18 @@ export interface Invoice {
    */
   invoiceId: string;
   /**
+   * The payment's invoice number, the same on every copy of it (e.g. 2026-000123).
+   */
+  invoiceNumber: string;
+  /**
+   * 0: the first issue; 1, 2…: a copy issued again (再発行), dated issuedAt.
+   */
+  copyNumber: number;
+  /**
+   * When the number was first issued.
+   */
+  firstIssuedAt: string;
+  /**
    * The charge invoiced (its earningsId).
    */
   orderInfoId: string;
@@ -64,6 +76,10 @@ export interface Invoice {
 }
 export interface InvoiceIssuer {
   businessName: string;
+  /**
+   * null: the store gives none.
+   */
+  address: string | null;
   /**
    * T and 13 digits; null: the store is not a registered issuer.
    */

@@ -162,6 +162,14 @@ export interface StoreSettings {
      * T and 13 digits; for a corporation its 法人番号, whose check digit is checked when the settings load.
      */
     registrationNumber: string;
+    /**
+     * The issuer's address as it should appear on invoices and receipts (e.g. 〒150-0002 東京都渋谷区渋谷2-21-1).
+     */
+    address?: string;
+    /**
+     * The same in English, for invoices shown in English.
+     */
+    addressEn?: string;
   };
   accountRegistrationSetting: AccountRegistrationSetting;
   /**

@@ -9,6 +9,7 @@ import { taxBreakdown } from "../../schemas/consumption-tax.ts";
 import { createTestApi, type TestApi, TestBrowser } from "../../tests/api-harness.ts";
 import { type Subscriber, subscribe, subscriber } from "../../tests/subscription-fixtures.ts";
 import { charges, issuedInvoices, paymentMethods } from "../db/schema.ts";
+import { invoiceableCharge, issueInvoice } from "../services/invoices.ts";
 
 let t: TestApi;
 beforeEach(async () => {
@@ -96,11 +97,16 @@ describe("invoices (issue 45 §2)", () => {
     const shown = await json(await screenData(who, earningsId, `?invoiceId=${invoiceId}`));
     expect(shown.invoice).toEqual({
       invoiceId,
+      // The year of the first issue in Japan and a serial.
+      invoiceNumber: expect.stringMatching(/^2026-\d{6}$/),
+      copyNumber: 0,
+      firstIssuedAt: "2026-06-10T03:00:00.000Z",
       orderInfoId: earningsId,
       issuedAt: "2026-06-10T03:00:00.000Z",
       createdAt: "2026-06-01T00:00:00.000Z",
       issuer: {
         businessName: "ソラミル株式会社",
+        address: "〒150-0002 東京都渋谷区渋谷2-21-1",
         invoiceRegistrationNumber: "T1000012030001",
         logoUrl: expect.any(String),
       },
@@ -121,10 +127,74 @@ describe("invoices (issue 45 §2)", () => {
     // In English: the issuer's and the plan's English names.
     const english = await json(await screenData(who, earningsId, `?invoiceId=${invoiceId}&lng=en`));
     expect(english.invoice).toMatchObject({
-      issuer: { businessName: "Soramiru Inc." },
+      issuer: { businessName: "Soramiru Inc.", address: "2-21-1 Shibuya, Shibuya-ku, Tokyo 150-0002" },
       planName: "Standard (monthly)",
     });
     expect(await t.db.$count(issuedInvoices)).toBe(1);
+  });
+
+  it("one payment, one number for ever: asking again issues a copy marked as such, with its own date and addressee", async () => {
+    const who = await signedIn();
+    const first = await charge(who, 1980);
+    const other = await charge(who, 990);
+    const original = await issued(who, first, { specifyAddressee: false });
+    t.clock.advance(3 * 24 * 60 * 60 * 1000);
+    const again = await issued(who, first, {
+      specifyAddressee: true,
+      addressee: "経理部",
+      honorific: "group",
+    });
+    const third = await issued(who, first, { specifyAddressee: false });
+    const view = async (invoiceId: string) =>
+      (await json(await screenData(who, first, `?invoiceId=${invoiceId}`))).invoice as Record<
+        string,
+        unknown
+      >;
+    const { invoiceNumber } = await view(original);
+    expect(invoiceNumber).toMatch(/^2026-\d{6}$/);
+    expect(await view(original)).toMatchObject({ copyNumber: 0, addressee: null });
+    expect(await view(again)).toMatchObject({
+      invoiceNumber,
+      copyNumber: 1,
+      firstIssuedAt: "2026-06-10T03:00:00.000Z",
+      issuedAt: "2026-06-13T03:00:00.000Z",
+      addressee: "経理部",
+    });
+    expect(await view(third)).toMatchObject({ invoiceNumber, copyNumber: 2 });
+    // Another payment has a number of its own; every copy is kept.
+    const otherInvoice = await issued(who, other, { specifyAddressee: false });
+    const otherView = (await json(await screenData(who, other, `?invoiceId=${otherInvoice}`))).invoice;
+    expect((otherView as Record<string, unknown>).invoiceNumber).not.toBe(invoiceNumber);
+    expect(await t.db.$count(issuedInvoices)).toBe(4);
+  });
+
+  it("issues asked at once (other tabs, other processes) are one first issue and copies, under one number", async () => {
+    const who = await signedIn();
+    const earningsId = await charge(who, 1980);
+    const found = await invoiceableCharge(t.db, who.accountId, earningsId);
+    if (!found) throw new Error("the charge is not invoiceable");
+    const ask = () =>
+      issueInvoice(t.db, {
+        accountId: who.accountId,
+        charge: found,
+        issuer: {
+          name: "ソラミル株式会社",
+          nameEn: null,
+          registrationNumber: null,
+          address: null,
+          addressEn: null,
+        },
+        plan: { name: "スタンダードプラン（月額）", nameEn: null },
+        addressee: null,
+        honorific: "none",
+        contactEmail: null,
+        now: t.clock.now(),
+      });
+    // On PostgreSQL each runs on a connection of its own, their transactions side by side.
+    await Promise.all(Array.from({ length: 8 }, ask));
+    const copies = await t.db.select().from(issuedInvoices);
+    expect(copies.map((copy) => copy.copyNumber).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(new Set(copies.map((copy) => copy.invoiceNumber)).size).toBe(1);
   });
 
   it("rounds the tax down once per invoice: ¥1,000 → tax ¥90, net ¥910", async () => {

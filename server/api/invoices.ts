@@ -16,6 +16,7 @@ import type { Invoice, InvoiceScreenData } from "../../schemas/types/invoice.gen
 import type { InvoiceHonorific } from "../db/schema.ts";
 import type { IssuedInvoice } from "../services/invoices.ts";
 import {
+  firstIssueOf,
   type InvoiceableCharge,
   invoiceableCharge,
   issuedInvoiceOf,
@@ -49,15 +50,19 @@ function logoUrlOf(c: ApiContext): string {
 }
 
 /** A kept copy as the page shows it, in the request's language. */
-function toInvoiceView(c: ApiContext, copy: IssuedInvoice): Invoice {
+function toInvoiceView(c: ApiContext, copy: IssuedInvoice, firstIssuedAt: Date): Invoice {
   const en = requestLanguage(c) === "en";
   return {
     invoiceId: copy.id,
+    invoiceNumber: copy.invoiceNumber,
+    copyNumber: copy.copyNumber,
+    firstIssuedAt: firstIssuedAt.toISOString(),
     orderInfoId: copy.chargeId ?? copy.id,
     issuedAt: copy.issuedAt.toISOString(),
     createdAt: copy.chargedAt.toISOString(),
     issuer: {
       businessName: (en && copy.issuerNameEn) || copy.issuerName,
+      address: (en && copy.issuerAddressEn) || copy.issuerAddress,
       invoiceRegistrationNumber: copy.registrationNumber,
       logoUrl: logoUrlOf(c),
     },
@@ -89,7 +94,7 @@ export const invoiceScreenData = new Hono<ApiEnv>().get("/:earningsId/screen-dat
   if (invoiceId !== undefined) {
     const copy = await issuedInvoiceOf(c.get("deps").db, account.id, charge.chargeId, invoiceId);
     if (!copy) throw await apiError(c, 404, "INVOICE_NOT_FOUND", "invoice.notFound");
-    answer.invoice = toInvoiceView(c, copy);
+    answer.invoice = toInvoiceView(c, copy, await firstIssueOf(c.get("deps").db, copy));
   }
   return c.json(answer);
 });
@@ -111,8 +116,16 @@ export const invoiceCalls = new Hono<ApiEnv>().post("/invoice/:earningsId", asyn
           name: issuer.businessName,
           nameEn: issuer.businessNameEn ?? null,
           registrationNumber: issuer.registrationNumber,
+          address: issuer.address ?? null,
+          addressEn: issuer.addressEn ?? null,
         }
-      : { name: settings.serviceName, nameEn: settings.serviceNameEn ?? null, registrationNumber: null },
+      : {
+          name: settings.serviceName,
+          nameEn: settings.serviceNameEn ?? null,
+          registrationNumber: null,
+          address: null,
+          addressEn: null,
+        },
     plan: planNamesOf(c, charge.planId),
     addressee: specified ? String(data.addressee) : null,
     honorific: specified

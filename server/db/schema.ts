@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -752,6 +753,9 @@ export type InvoiceHonorific = "none" | "person" | "group";
  * method are written in, not referred to — so it outlives the charge's account, plan and method
  * (ADR 0033: kept 7 years past the filing deadline).
  */
+/** The serial part of invoice numbers: one per payment invoiced, never reused. */
+export const invoiceNumbers = pgSequence("invoice_numbers");
+
 export const issuedInvoices = pgTable(
   "issued_invoices",
   {
@@ -759,8 +763,18 @@ export const issuedInvoices = pgTable(
     /** Null once the member has withdrawn. */
     accountId: uuid("account_id").references(() => accounts.id, { onDelete: "set null" }),
     chargeId: uuid("charge_id").references(() => charges.id, { onDelete: "set null" }),
+    /**
+     * The payment's invoice number (e.g. 2026-000123): given at its first issue and carried by every
+     * copy issued again, so one payment has one number for ever.
+     */
+    invoiceNumber: text("invoice_number").notNull(),
+    /** 0: the first issue; 1, 2…: copies issued again (再発行), each with its own date and addressee. */
+    copyNumber: integer("copy_number").notNull(),
     issuerName: text("issuer_name").notNull(),
     issuerNameEn: text("issuer_name_en"),
+    /** The issuer's address as the store settings gave it at the issue; null: none given. */
+    issuerAddress: text("issuer_address"),
+    issuerAddressEn: text("issuer_address_en"),
     /** T and 13 digits; null for a store that is not a registered issuer (a plain receipt). */
     registrationNumber: text("registration_number"),
     addressee: text("addressee"),
@@ -779,7 +793,8 @@ export const issuedInvoices = pgTable(
   },
   (table) => [
     index("issued_invoices_account_idx").on(table.accountId),
-    index("issued_invoices_charge_idx").on(table.chargeId),
+    // One first issue per payment, and each copy counted once, even when two are asked at once.
+    uniqueIndex("issued_invoices_charge_copy_idx").on(table.chargeId, table.copyNumber),
     // The purge of copies past their 7 years.
     index("issued_invoices_issued_idx").on(table.issuedAt),
   ],

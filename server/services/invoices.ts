@@ -1,10 +1,13 @@
 /**
- * Qualified invoices (適格請求書, 消費税法 57条の4; issue 45 §2; spec §3 Invoice): a member's
- * charge that took money can be invoiced, to an addressee the member names, any number of times;
- * each issue writes a self-contained copy (issued_invoices) and the page shows that copy, so what
- * the member printed is what the store keeps (ADR 0033).
+ * Qualified invoices (適格請求書, 消費税法 57条の4; spec §3 Invoice): a member's charge that took
+ * money can be invoiced, to an addressee the member names. A payment has one invoice number for
+ * ever, given at its first issue; asking again issues a copy marked as issued again (再発行), with
+ * that date and the addressee asked for, under the same number. Each issue writes a self-contained
+ * copy (issued_invoices) and the page shows that copy, so what the member printed is what the store
+ * keeps, the history of copies with it (ADR 0033).
  */
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { japanToday } from "../../schemas/japan-date.ts";
 import type { AccountPaymentMethod } from "../../schemas/types/payment-method.gen.ts";
 import type { Db } from "../db/database.ts";
 import {
@@ -72,7 +75,13 @@ export type IssuedInvoice = typeof issuedInvoices.$inferSelect;
 export interface InvoiceIssue {
   accountId: string;
   charge: InvoiceableCharge;
-  issuer: { name: string; nameEn: string | null; registrationNumber: string | null };
+  issuer: {
+    name: string;
+    nameEn: string | null;
+    registrationNumber: string | null;
+    address: string | null;
+    addressEn: string | null;
+  };
   plan: { name: string; nameEn: string | null };
   addressee: string | null;
   honorific: InvoiceHonorific;
@@ -80,33 +89,73 @@ export interface InvoiceIssue {
   now: Date;
 }
 
-/** Issues an invoice for the charge: writes its copy and returns it. */
+/** An invoice number: the year of the first issue in Japan and a serial of six digits or more. */
+export function invoiceNumberOf(serial: number, firstIssuedAt: Date): string {
+  return `${japanToday(firstIssuedAt).year}-${String(serial).padStart(6, "0")}`;
+}
+
+/**
+ * Issues an invoice for the charge: its first issue numbers the payment; any later one is a copy
+ * issued again under the same number. The charge's row is locked while its copies are counted, so
+ * two asked at once (another tab, another process) are one first issue and one copy.
+ */
 export async function issueInvoice(db: Db, issue: InvoiceIssue): Promise<IssuedInvoice> {
   const { charge } = issue;
-  const [copy] = await db
-    .insert(issuedInvoices)
-    .values({
-      accountId: issue.accountId,
-      chargeId: charge.chargeId,
-      issuerName: issue.issuer.name,
-      issuerNameEn: issue.issuer.nameEn,
-      registrationNumber: issue.issuer.registrationNumber,
-      addressee: issue.addressee,
-      honorific: issue.honorific,
-      planName: issue.plan.name,
-      planNameEn: issue.plan.nameEn,
-      // The method as it was: the copy stays right after the card is replaced or removed.
-      paymentMethod: charge.method && { ...charge.method, isContractUsed: false },
-      amount: charge.amount,
-      taxAmount: charge.taxAmount,
-      taxRate: charge.taxRate,
-      contactEmail: issue.contactEmail,
-      chargedAt: charge.createdAt,
-      issuedAt: issue.now,
-    })
-    .returning();
-  if (!copy) throw new Error("the invoice copy was not written");
-  return copy;
+  return db.transaction(async (tx) => {
+    await tx.select({ id: charges.id }).from(charges).where(eq(charges.id, charge.chargeId)).for("update");
+    const [latest] = await tx
+      .select({ invoiceNumber: issuedInvoices.invoiceNumber, copyNumber: issuedInvoices.copyNumber })
+      .from(issuedInvoices)
+      .where(eq(issuedInvoices.chargeId, charge.chargeId))
+      .orderBy(desc(issuedInvoices.copyNumber))
+      .limit(1);
+    let invoiceNumber = latest?.invoiceNumber;
+    if (!invoiceNumber) {
+      // PGlite and node-postgres both answer { rows }.
+      const result = (await tx.execute(sql`select nextval('invoice_numbers') as serial`)) as unknown as {
+        rows: { serial: string | number }[];
+      };
+      invoiceNumber = invoiceNumberOf(Number(result.rows[0]?.serial), issue.now);
+    }
+    const [copy] = await tx
+      .insert(issuedInvoices)
+      .values({
+        accountId: issue.accountId,
+        chargeId: charge.chargeId,
+        invoiceNumber,
+        copyNumber: latest ? latest.copyNumber + 1 : 0,
+        issuerName: issue.issuer.name,
+        issuerNameEn: issue.issuer.nameEn,
+        issuerAddress: issue.issuer.address,
+        issuerAddressEn: issue.issuer.addressEn,
+        registrationNumber: issue.issuer.registrationNumber,
+        addressee: issue.addressee,
+        honorific: issue.honorific,
+        planName: issue.plan.name,
+        planNameEn: issue.plan.nameEn,
+        // The method as it was: the copy stays right after the card is replaced or removed.
+        paymentMethod: charge.method && { ...charge.method, isContractUsed: false },
+        amount: charge.amount,
+        taxAmount: charge.taxAmount,
+        taxRate: charge.taxRate,
+        contactEmail: issue.contactEmail,
+        chargedAt: charge.createdAt,
+        issuedAt: issue.now,
+      })
+      .returning();
+    if (!copy) throw new Error("the invoice copy was not written");
+    return copy;
+  });
+}
+
+/** When the payment's invoice was first issued (the copy 0 of its number). */
+export async function firstIssueOf(db: Db, copy: IssuedInvoice): Promise<Date> {
+  if (copy.copyNumber === 0) return copy.issuedAt;
+  const [first] = await db
+    .select({ issuedAt: issuedInvoices.issuedAt })
+    .from(issuedInvoices)
+    .where(and(eq(issuedInvoices.invoiceNumber, copy.invoiceNumber), eq(issuedInvoices.copyNumber, 0)));
+  return first?.issuedAt ?? copy.issuedAt;
 }
 
 /** The copy `invoiceId` of the member's invoice for `chargeId`; null when there is none such. */

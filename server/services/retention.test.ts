@@ -178,6 +178,8 @@ describe("the purge past the retention (ADR 0033)", () => {
       .values({
         accountId: stays.accountId,
         chargeId: own.chargeId,
+        invoiceNumber: "2026-000001",
+        copyNumber: 0,
         issuerName: "ソラミル株式会社",
         honorific: "none",
         planName: "スタンダードプラン（月額）",

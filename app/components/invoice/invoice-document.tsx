@@ -2,12 +2,14 @@
  * A qualified invoice as issued (適格請求書, 消費税法 57条の4 ①; issue 45 §2; spec §3 Invoice): the
  * issuer's name, logo and registration number, the date, what was bought and how it was paid, the
  * amount with tax, and per tax rate the net amount and the tax (rounded down once, ADR 0029), to
- * the addressee the member named. One A4 page on paper: the print stylesheet (invoice.css) drops
- * the site around it.
+ * the addressee the member named, with what the money was for (但し書き) and the issuer's address
+ * when the store gives one. A copy issued again shows the payment's one number, marked 再発行 with
+ * its date and the first issue's. One A4 page on paper: the print stylesheet (invoice.css) drops
+ * the site around it. Dates are written one way per language.
  */
 import { useTranslation } from "react-i18next";
 import type { Invoice } from "../../../schemas/types/invoice.gen.ts";
-import { formatDate, formatHistoryDateTime } from "../../lib/format.ts";
+import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { methodLabel } from "../payment/saved-payment-methods.tsx";
 import { PageTitle } from "../shell/page-title.tsx";
 
@@ -24,6 +26,8 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
     ? methodLabel(invoice.accountPaymentMethod, t)
     : t("mypage.invoicePage.noMethod");
   const { issuer } = invoice;
+  // A copy issued again carries the payment's number, marked so and dated twice.
+  const reissued = invoice.copyNumber > 0;
   return (
     <article className="invoice" aria-labelledby="invoice-title">
       <PageTitle name={title} />
@@ -33,15 +37,29 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           {issuer.invoiceRegistrationNumber && (
             <span className="invoice__kind">{t("mypage.invoicePage.qualified")}</span>
           )}
+          {reissued && <span className="invoice__reissued">{t("mypage.invoicePage.reissued")}</span>}
         </h1>
         <dl className="invoice__meta">
-          <div>
-            <dt>{t("mypage.invoicePage.issuedAt")}</dt>
-            <dd>{formatDate(invoice.issuedAt, t)}</dd>
-          </div>
+          {reissued ? (
+            <>
+              <div>
+                <dt>{t("mypage.invoicePage.firstIssuedAt")}</dt>
+                <dd>{formatDate(invoice.firstIssuedAt, t)}</dd>
+              </div>
+              <div>
+                <dt>{t("mypage.invoicePage.reissuedAt")}</dt>
+                <dd>{formatDate(invoice.issuedAt, t)}</dd>
+              </div>
+            </>
+          ) : (
+            <div>
+              <dt>{t("mypage.invoicePage.issuedAt")}</dt>
+              <dd>{formatDate(invoice.issuedAt, t)}</dd>
+            </div>
+          )}
           <div>
             <dt>{t("mypage.invoicePage.invoiceNumber")}</dt>
-            <dd className="invoice__id">{invoice.invoiceId}</dd>
+            <dd className="invoice__id">{invoice.invoiceNumber}</dd>
           </div>
         </dl>
       </header>
@@ -58,11 +76,18 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             <span className="invoice__total-label">{t("mypage.invoicePage.total")}</span>
             <span className="invoice__total-amount">{amount(invoice.billingAmount)}</span>
           </p>
+          <p>{t("mypage.invoicePage.forItem", { item: invoice.planName })}</p>
           <p>{t("mypage.invoicePage.received")}</p>
         </div>
         <div className="invoice__issuer">
           <img className="invoice__logo" src={issuer.logoUrl} alt="" />
           <p className="invoice__issuer-name">{issuer.businessName}</p>
+          {issuer.address && (
+            <p className="invoice__issuer-address">
+              <span className="visually-hidden">{t("mypage.invoicePage.issuerAddress")}: </span>
+              {issuer.address}
+            </p>
+          )}
           {issuer.invoiceRegistrationNumber && (
             <p>
               {t("mypage.invoicePage.registrationNumber")}: {issuer.invoiceRegistrationNumber}
@@ -85,7 +110,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         </thead>
         <tbody>
           <tr>
-            <td data-label={t("mypage.invoicePage.chargedAt")}>{formatHistoryDateTime(invoice.createdAt)}</td>
+            <td data-label={t("mypage.invoicePage.chargedAt")}>{formatDateTime(invoice.createdAt, t)}</td>
             <td data-label={t("mypage.invoicePage.item")}>{invoice.planName}</td>
             <td data-label={t("mypage.invoicePage.paymentMethod")}>{method}</td>
             <td className="invoice__number" data-label={t("mypage.invoicePage.amount")}>
