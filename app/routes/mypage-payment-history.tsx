@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PaymentHistoryItem, PaymentHistoryPage } from "../../schemas/types/payment-history.gen.ts";
 import { ExternalLinkIcon } from "../components/icons.tsx";
-import { methodLabel } from "../components/payment/saved-payment-methods.tsx";
+import { methodLabel } from "../components/payment/method-label.ts";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { formatHistoryDateTime, formatPrice } from "../lib/format.ts";
 import { enforceAccess } from "../lib/screen-loader.server.ts";

@@ -24,7 +24,14 @@ export interface Campaign {
    * free: freeDays without charge; discountRate: percent off; discountAmount: yen off; payment: the code pays the whole price (a 100 % code, usable as the payment method).
    */
   campaignType: "free" | "discountRate" | "discountAmount" | "payment";
+  /**
+   * free: days without charge. On a plan with its own trial (freeTrialDays, for a first contract) the member gets the longer of the two, or both one after the other when freeDaysAddToTrial is true; never fewer than the trial alone.
+   */
   freeDays?: number;
+  /**
+   * free: the code's days come on top of the plan's trial instead of in its place (default false: the longer of the two).
+   */
+  freeDaysAddToTrial?: boolean;
   discountRate?: number;
   discountAmount?: number;
   /**

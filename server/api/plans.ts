@@ -6,11 +6,16 @@
  */
 import { and, count, eq, gt, isNotNull } from "drizzle-orm";
 import { type Context, Hono } from "hono";
+import { translatorFor } from "../../locales/language.ts";
+import { addDays } from "../../schemas/billing-calendar.ts";
+import { PAY_WITH_CODE } from "../../schemas/forms/purchase.ts";
 import { canContract, planAvailability } from "../../schemas/plan-availability.ts";
 import { subscriptionStatusGroup } from "../../schemas/subscription-status.ts";
 import type { Db } from "../db/database.ts";
 import { contracts, orders } from "../db/schema.ts";
 import { contractsInForce } from "../services/contracts.ts";
+import type { OrderQuote } from "../services/order-quote.ts";
+import { toAccountPaymentMethod } from "../services/payment-methods.ts";
 import { quoteOfToken } from "../services/purchases.ts";
 import type { Campaign, CataloguePlan } from "../store/catalogue-source.ts";
 import type { ApiEnv } from "./context.ts";
@@ -23,7 +28,7 @@ import {
 import { requireMemberAccount } from "./member.ts";
 import { apiError } from "./messages.ts";
 import { registrableTypes } from "./payment-methods.ts";
-import { purchasePaymentChoices, purchaseTokenCookie, verifyResult } from "./purchase.ts";
+import { methodChoice, purchasePaymentChoices, purchaseTokenCookie, verifyResult } from "./purchase.ts";
 import { requestLanguage } from "./validation.ts";
 
 type Language = ReturnType<typeof requestLanguage>;
@@ -157,6 +162,15 @@ async function memberPlans(c: Context<ApiEnv>, accountId: string) {
   };
 }
 
+/**
+ * A subscription a payment code starts without a method of the member's: the day its first paid
+ * renewal falls due, by which a method must be registered or the plan ends (null: nothing to say).
+ */
+function methodNeededBy(plan: { planType: string; price: number }, quote: OrderQuote, hasMethod: boolean) {
+  if (hasMethod || plan.planType !== "subscription" || plan.price === 0 || !quote.subscription) return null;
+  return quote.campaignEndDate ? addDays(quote.campaignEndDate, 1) : quote.subscription.nextSettlementDay;
+}
+
 /** How long after a purchase its completion page shows it. */
 const COMPLETION_SHOWN_MS = 30 * 60 * 1000;
 
@@ -208,11 +222,19 @@ function purchasePages(base: string, pageData: (c: Context<ApiEnv>) => Record<st
         if (!verified) return c.json({ redirectTo: formPath(plan.planId) });
         // A card charged now is charged with the browser's 3-D Secure token (spec §4 Purchase).
         const byCard = verified.methodType === "SbpsCredit" && verified.quote.amountDueNow > 0;
+        const { quote } = verified;
+        const t = await translatorFor(requestLanguage(c));
         return c.json({
           ...pageData(c),
           plan,
           purchasePath: formPath(plan.planId),
-          quote: verifyResult(c, verified.quote),
+          quote: verifyResult(c, quote),
+          // The final confirmation names the method that will be charged (特定商取引法 12条の6), as
+          // the form named it.
+          payment: verified.method
+            ? methodChoice(await toAccountPaymentMethod(db, verified.method), t)
+            : { value: PAY_WITH_CODE, label: t("plans.payWithCode") },
+          methodNeededBy: methodNeededBy(plan, quote, verified.method !== null),
           purchaseToken: token,
           threeDSecure: byCard ? c.get("deps").payments.browserConfig() : null,
         });

@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loader as paymentMethodReturnPage } from "../../app/routes/mypage-payment-method-return.tsx";
 import { loader as purchaseReturnPage } from "../../app/routes/plans-purchase-return.tsx";
+import { addDays } from "../../schemas/billing-calendar.ts";
 import {
   createTestApi,
   demoCatalogue,
@@ -618,6 +619,21 @@ describe("the purchase screens' data", () => {
       purchaseToken: token,
       // A card charged now: the page gets the browser's 3-D Secure token first, with this config.
       threeDSecure: { tds2ScriptUrl: "/sandbox-pay/tds2.js", merchantId: expect.any(String) },
+      // The method that will be charged, named as the form named it (the final confirmation).
+      payment: { value: hanako.methodId, label: "Visa 末尾 4242", hint: expect.stringMatching(/^有効期限 /) },
+      methodNeededBy: null,
+    });
+    // A subscription a gift code starts without a method: due on the first renewal it does not pay.
+    const gift = await hanako.on.post("/zapi/purchase/verify/standard-monthly", { campaignCode: "GIFT2026" });
+    expect(gift.status).toBe(200);
+    const giftConfirm = await json(
+      await hanako.on.get("/zapi/internal/plans/standard-monthly/confirm/screen-data"),
+    );
+    const giftQuote = giftConfirm.quote as { campaignEndDate: string; billingAmount: number };
+    expect(giftQuote.billingAmount).toBe(0);
+    expect(giftConfirm).toMatchObject({
+      payment: { value: "CampaignCode", label: "キャンペーンコードで支払う" },
+      methodNeededBy: addDays(giftQuote.campaignEndDate, 1),
     });
     // Nothing charged today (a free trial): no 3-D Secure.
     await tokenFor(hanako, "standard-monthly");

@@ -85,15 +85,33 @@ describe("quoteOrder (spec §3 Order verify result, §9)", () => {
     });
   });
 
-  it("replaces the trial with a free campaign's days, and says when they end", () => {
-    const quote = quoteOrder(trial, campaign({ campaignType: "free", freeDays: 30 }), NOW, false);
+  it("gives a free campaign's days where they are more than the trial, and says when they end", () => {
+    const quote = quoteOrder(trial, campaign({ campaignType: "free", freeDays: 60 }), NOW, false);
     expect(quote).toMatchObject({
       amountDueNow: 0,
       billingAmount: 990,
-      freeDays: 30,
-      firstPaymentDay: "2027-03-02",
-      campaignEndDate: "2027-03-01",
+      freeDays: 60,
+      firstPaymentDay: "2027-04-01",
+      campaignEndDate: "2027-03-31",
       campaignType: "free",
+    });
+  });
+
+  it("never gives fewer days than the trial: a 30-day code on a 31-day trial keeps the 31", () => {
+    const withCode = quoteOrder(trial, campaign({ campaignType: "free", freeDays: 30 }), NOW, false);
+    const without = quoteOrder(trial, null, NOW, false);
+    expect(withCode).toMatchObject({ freeDays: 31, firstPaymentDay: without.firstPaymentDay });
+  });
+
+  it("adds a code's days to the trial when the code says so; a re-contract has no trial to add to", () => {
+    const adding = campaign({ campaignType: "free", freeDays: 30, freeDaysAddToTrial: true });
+    expect(quoteOrder(trial, adding, NOW, false)).toMatchObject({
+      freeDays: 61,
+      firstPaymentDay: "2027-04-02",
+    });
+    expect(quoteOrder(trial, adding, NOW, true)).toMatchObject({ freeDays: 30 });
+    expect(quoteOrder(trial, campaign({ campaignType: "free", freeDays: 30 }), NOW, true)).toMatchObject({
+      freeDays: 30,
     });
   });
 

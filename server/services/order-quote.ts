@@ -57,6 +57,18 @@ export function discountedPrice(price: number, campaign: Campaign | null): numbe
   }
 }
 
+/**
+ * The days a new subscription runs before its first charge: the plan's trial (a first contract
+ * only) and a "free" code's days — the longer of the two, or their sum when the code says it adds
+ * to the trial. A code never leaves the member with fewer days than the trial alone.
+ */
+export function freeDaysOf(plan: CataloguePlan, campaign: Campaign | null, isReContract: boolean): number {
+  const trial = isReContract ? 0 : (plan.freeTrialDays ?? 0);
+  if (campaign?.campaignType !== "free") return trial;
+  const codeDays = campaign.freeDays ?? 0;
+  return campaign.freeDaysAddToTrial ? trial + codeDays : Math.max(trial, codeDays);
+}
+
 export function quoteOrder(
   plan: CataloguePlan,
   campaign: Campaign | null,
@@ -91,12 +103,7 @@ export function quoteOrder(
 
   const span = plan.renewSpan ?? 1;
   const unit = plan.renewSpanUnit ?? "months";
-  const freeDays =
-    campaign?.campaignType === "free"
-      ? (campaign.freeDays ?? 0)
-      : !isReContract && plan.freeTrialDays
-        ? plan.freeTrialDays
-        : 0;
+  const freeDays = freeDaysOf(plan, campaign, isReContract);
   const firstPaymentDay = addDays(today, freeDays);
   const anchorDay = dayOfMonth(firstPaymentDay);
   const paidNow = freeDays === 0;

@@ -242,10 +242,15 @@ export async function quoteOfToken(
   planId: string,
   token: string,
   now: Date,
-): Promise<{ quote: OrderQuote; methodType: PaymentMethodType | null } | null> {
+): Promise<{
+  quote: OrderQuote;
+  methodType: PaymentMethodType | null;
+  /** The member's method the quote is to be paid with; null when a payment code pays. */
+  method: typeof paymentMethods.$inferSelect | null;
+} | null> {
   if (!isPlausibleToken(token)) return null;
   const [row] = await db
-    .select({ quote: purchaseTokens.quote, methodType: paymentMethods.type })
+    .select({ quote: purchaseTokens.quote, method: paymentMethods })
     .from(purchaseTokens)
     .leftJoin(paymentMethods, eq(paymentMethods.id, purchaseTokens.paymentMethodId))
     .where(
@@ -257,7 +262,9 @@ export async function quoteOfToken(
         gt(purchaseTokens.expiresAt, now),
       ),
     );
-  return row ? { quote: row.quote as unknown as OrderQuote, methodType: row.methodType } : null;
+  return row
+    ? { quote: row.quote as unknown as OrderQuote, methodType: row.method?.type ?? null, method: row.method }
+    : null;
 }
 
 export type PurchaseOutcome =

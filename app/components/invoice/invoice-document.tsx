@@ -10,7 +10,7 @@
 import { useTranslation } from "react-i18next";
 import type { Invoice } from "../../../schemas/types/invoice.gen.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
-import { methodLabel } from "../payment/saved-payment-methods.tsx";
+import { methodLabel } from "../payment/method-label.ts";
 import { PageTitle } from "../shell/page-title.tsx";
 
 const yen = new Intl.NumberFormat("ja-JP", { maximumFractionDigits: 0 });

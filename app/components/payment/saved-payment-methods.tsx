@@ -7,24 +7,15 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { CARD_BRAND_NAMES } from "../../../schemas/card.ts";
 import { japanToday } from "../../../schemas/japan-date.ts";
 import type { AccountPaymentMethod } from "../../../schemas/types/payment-method.gen.ts";
 import { DELETE_INTENT } from "../../lib/payment-method-call.ts";
+import { methodLabel } from "./method-label.ts";
 
 /** Whether a card expiring in `expireDate` (YYYYMM) is past the end of its month in Japan. */
 export function isCardExpired(expireDate: string, now: Date): boolean {
   const today = japanToday(now);
   return Number(expireDate) < today.year * 100 + today.month;
-}
-
-export function methodLabel(method: AccountPaymentMethod, t: ReturnType<typeof useTranslation>["t"]): string {
-  const card = method.SbpsCreditInfo;
-  if (!card) return t(`field.paymentMethodTypes.${method.paymentMethodType}`);
-  const brand = card.cardbrandCode === "Unknown" ? null : CARD_BRAND_NAMES[card.cardbrandCode];
-  return brand
-    ? t("mypage.paymentMethodPage.cardLabel", { brand, last4: card.cardNumberSuffix })
-    : t("mypage.paymentMethodPage.cardLabelUnknown", { last4: card.cardNumberSuffix });
 }
 
 function SavedMethod({ method }: { method: AccountPaymentMethod }) {

@@ -1,6 +1,9 @@
 /**
- * /plans/{planId}/confirm (and its sign-up twin): the verified quote above the confirm button (spec
- * §2 Confirm screens: amount and date, trial or campaign periods, viewing period, cancellation notes).
+ * /plans/{planId}/confirm (and its sign-up twin): the final confirmation screen (最終確認画面,
+ * 特定商取引法 12条の6; spec §2 Confirm screens) — on one card the plan, its list price and each
+ * discount with its campaign, what is paid today and when, the method that will be charged, the
+ * first charge after a trial and its date, the renewal amount and cycle, the viewing period, and the
+ * cancellation terms. A subscription a code starts without a method says it ends unless one is added.
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -37,10 +40,33 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
+/** What will pay, as the purchase form named it (server/api/plans.ts). */
+export interface ConfirmPayment {
+  label: string;
+  hint?: string;
+}
+
 /** The quote's lines, in the order a member reads a bill. */
-function quoteRows(plan: PlanOffer, quote: OrderVerifyResult, t: Translate, now: Date) {
+function quoteRows(
+  plan: PlanOffer,
+  quote: OrderVerifyResult,
+  payment: ConfirmPayment | null,
+  t: Translate,
+  now: Date,
+) {
   const rows: { key: string; label: string; value: string }[] = [];
   const today = quote.amountDueNow > 0 || quote.billingAmount === 0;
+  // How the price is made up: the list price, then what the code takes off.
+  const discount =
+    quote.campaignType && quote.campaignType !== "free" ? Math.max(0, plan.price - quote.billingAmount) : 0;
+  rows.push({ key: "listPrice", label: t("plans.quote.listPrice"), value: planPriceText(plan, t) });
+  if (discount > 0) {
+    rows.push({
+      key: "discount",
+      label: t("plans.quote.discount", { campaign: quote.campaignName ?? "" }),
+      value: t("plans.quote.minus", { price: formatPrice(discount, t) }),
+    });
+  }
   rows.push({
     key: "amount",
     label: t(today ? "plans.quote.amountToday" : "plans.quote.firstAmount"),
@@ -51,6 +77,13 @@ function quoteRows(plan: PlanOffer, quote: OrderVerifyResult, t: Translate, now:
     label: t(plan.planType === "subscription" ? "plans.quote.paymentDay" : "plans.quote.purchaseDay"),
     value: formatDate(quote.firstPaymentDay, t),
   });
+  if (payment) {
+    rows.push({
+      key: "method",
+      label: t("plans.quote.paymentMethod"),
+      value: payment.hint ? `${payment.label}（${payment.hint}）` : payment.label,
+    });
+  }
   if (plan.planType === "subscription" && plan.renewSpan && plan.renewSpanUnit) {
     rows.push({
       key: "renewal",
@@ -105,7 +138,16 @@ export function PurchaseQuote({ screenData }: { screenData: ScreenData }) {
   const { t } = useTranslation();
   const plan = planOf(screenData);
   const quote = screenData.quote as OrderVerifyResult | undefined;
+  const payment = (screenData.payment as ConfirmPayment | undefined) ?? null;
+  // A subscription a code starts without a method: the day a method must be there by.
+  const methodNeededBy = typeof screenData.methodNeededBy === "string" ? screenData.methodNeededBy : null;
   if (!plan || !quote) return null;
+  const notes =
+    plan.planType !== "subscription"
+      ? ["plans.notes.noRefund"]
+      : methodNeededBy
+        ? ["plans.notes.subscriptionCancel"]
+        : ["plans.notes.subscriptionRenews", "plans.notes.subscriptionCancel"];
   // The quote's own day: what "now" is for the 10-year rule of the viewing period.
   const now = new Date(`${quote.firstPaymentDay}T00:00:00+09:00`);
   return (
@@ -114,18 +156,20 @@ export function PurchaseQuote({ screenData }: { screenData: ScreenData }) {
         {plan.planName}
       </h2>
       <dl className="purchase-quote__rows">
-        {quoteRows(plan, quote, t, now).map((row) => (
+        {quoteRows(plan, quote, payment, t, now).map((row) => (
           <Row key={row.key} label={row.label}>
             {row.value}
           </Row>
         ))}
       </dl>
       {quote.campaignDescription && <p className="purchase-quote__campaign">{quote.campaignDescription}</p>}
+      {methodNeededBy && (
+        <p className="alert alert--warning" role="note">
+          {t("plans.notes.noMethodForRenewal", { date: formatDate(methodNeededBy, t) })}
+        </p>
+      )}
       <ul className="purchase-quote__notes">
-        {(plan.planType === "subscription"
-          ? ["plans.notes.subscriptionRenews", "plans.notes.subscriptionCancel"]
-          : ["plans.notes.noRefund"]
-        ).map((key) => (
+        {notes.map((key) => (
           <li key={key}>{t(key)}</li>
         ))}
       </ul>

@@ -59,3 +59,96 @@ describe("the purchase pages lead back to the form they belong to", () => {
     expect(view.queryByRole("link", { name: "今はプランを契約しない" })).toBeNull();
   });
 });
+
+describe("the final confirmation (特定商取引法 12条の6)", () => {
+  /** The card's rows as label → value. */
+  const rows = () =>
+    Object.fromEntries(
+      [...document.querySelectorAll(".purchase-quote__row")].map((row) => [
+        row.querySelector("dt")?.textContent,
+        row.querySelector("dd")?.textContent,
+      ]),
+    );
+
+  const rental = {
+    ...signupConfirm,
+    plan: {
+      ...signupConfirm.plan,
+      planId: "movie-rental-48h",
+      planName: "映画レンタル（48時間）",
+      planType: "rental",
+      price: 440,
+      renewSpanUnit: null,
+      renewSpan: null,
+      freeTrialDays: null,
+      viewingPeriodDays: 2,
+    },
+    quote: {
+      ...signupConfirm.quote,
+      billingAmount: 140,
+      amountDueNow: 140,
+      firstPaymentDay: "2026-11-29",
+      campaignId: "movie-300-off",
+      campaignType: "discountAmount",
+      freeDays: null,
+      freeUntilDay: null,
+      discountContinuationCount: 1,
+      entitlementExpiration: "2026-12-01T03:00:00.000Z",
+      campaignName: "映画300円引き",
+    },
+    payment: { value: "m-1", label: "Visa 末尾 3220", hint: "有効期限 12/2030" },
+  };
+
+  it("shows how the price is made up, what is paid today and with what, the viewing period and the terms", () => {
+    show(<PurchaseQuote screenData={rental} />);
+    expect(rows()).toEqual({
+      通常価格: "¥440(税込)",
+      "割引（映画300円引き）": "−¥300(税込)",
+      本日のお支払い金額: "¥140(税込)",
+      お支払い日: "2026年11月29日",
+      お支払い方法: "Visa 末尾 3220（有効期限 12/2030）",
+      キャンペーン: "映画300円引き",
+      視聴期限: expect.stringMatching(/^2026年12月1日/),
+    });
+    expect(view.getByText("ご購入後のキャンセル・返金はお受けしておりません。")).toBeTruthy();
+  });
+
+  it("a subscription: the first charge after the trial and its date, the renewal, the method, the cancellation", () => {
+    show(<PurchaseQuote screenData={signupConfirm} />);
+    expect(rows()).toMatchObject({
+      通常価格: "¥990(税込)/月",
+      初回のお支払い金額: "¥990(税込)",
+      初回お支払い日: "2026年12月27日",
+      お支払い方法: "Visa 末尾 4242（有効期限 12/2030）",
+      無料トライアル: "31日間（2026年12月26日まで）",
+    });
+    expect(view.getByText(/自動で更新され、更新日にご登録のお支払い方法で決済されます/)).toBeTruthy();
+    expect(view.getByText(/解約はマイページからいつでも/)).toBeTruthy();
+  });
+
+  it("a subscription a code starts without a method says it ends unless one is added, and promises no charge to a method", () => {
+    show(
+      <PurchaseQuote
+        screenData={{
+          ...signupConfirm,
+          quote: {
+            ...signupConfirm.quote,
+            campaignType: "payment",
+            campaignName: "ギフトコード",
+            billingAmount: 0,
+          },
+          payment: { value: "CampaignCode", label: "キャンペーンコードで支払う" },
+          methodNeededBy: "2026-12-29",
+        }}
+      />,
+    );
+    expect(rows()).toMatchObject({
+      お支払い方法: "キャンペーンコードで支払う",
+      "割引（ギフトコード）": "−¥990(税込)",
+    });
+    expect(view.getByRole("note").textContent).toBe(
+      "お支払い方法が登録されていません。2026年12月29日の更新までにマイページでお支払い方法を登録しないと、ご契約はその前日で終了します。",
+    );
+    expect(view.queryByText(/更新日にご登録のお支払い方法で決済されます/)).toBeNull();
+  });
+});

@@ -14,7 +14,7 @@ import type { Translate } from "../../../locales/i18n.ts";
 import type { SubscriptionAction, SubscriptionStatusGroup } from "../../../schemas/subscription-status.ts";
 import type { Subscription } from "../../../schemas/types/subscription.gen.ts";
 import { formatDate, formatDateTime, formatPrice, type RenewSpanUnit, spanSuffix } from "../../lib/format.ts";
-import { methodLabel } from "../payment/saved-payment-methods.tsx";
+import { methodLabel } from "../payment/method-label.ts";
 
 export interface SubscriptionSummary {
   subscription: Subscription;
