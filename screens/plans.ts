@@ -18,6 +18,8 @@ export const planPurchase = {
   forms: [
     {
       builder: "purchase",
+      // The method just added, or the only one, is chosen already (server/api/plans.ts).
+      prefillFrom: "purchaseDefaults",
       submit: { method: "POST", path: "/zapi/purchase/verify/:planId", payload: "purchase" },
       submitLabelKey: "plans.toConfirm",
       successTo: "/plans/:planId/confirm",

@@ -15,7 +15,7 @@ import type { Db } from "../db/database.ts";
 import { contracts, orders } from "../db/schema.ts";
 import { contractsInForce } from "../services/contracts.ts";
 import type { OrderQuote } from "../services/order-quote.ts";
-import { toAccountPaymentMethod } from "../services/payment-methods.ts";
+import { preselectedMethodId, toAccountPaymentMethod } from "../services/payment-methods.ts";
 import { quoteOfToken } from "../services/purchases.ts";
 import type { Campaign, CataloguePlan } from "../store/catalogue-source.ts";
 import type { ApiEnv } from "./context.ts";
@@ -202,11 +202,18 @@ function purchasePages(base: string, pageData: (c: Context<ApiEnv>) => Record<st
       .get("/:planId/screen-data", async (c) => {
         const account = await requireMemberAccount(c);
         const { plan, source } = await memberPlan(c, account.id);
+        const paymentChoices = plan.canContract ? await purchasePaymentChoices(c, account.id) : [];
+        const { db, now } = c.get("deps");
+        const preselected = await preselectedMethodId(db, account.id, now());
         return c.json({
           ...pageData(c),
           plan,
           purchasePath: formPath(plan.planId),
-          paymentChoices: plan.canContract ? await purchasePaymentChoices(c, account.id) : [],
+          paymentChoices,
+          // The form starts with the method just added, or the only one (screens/plans.ts prefillFrom).
+          purchaseDefaults: paymentChoices.some((choice) => choice.value === preselected)
+            ? { paymentMethodId: preselected }
+            : {},
           // A method can be added on the way, coming back to this form (?returnTo).
           canRegisterPaymentMethod: plan.canContract && registrableTypes(c).length > 0,
           survey: plan.canContract ? (source?.survey ?? null) : null,

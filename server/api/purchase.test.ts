@@ -598,6 +598,33 @@ describe("the purchase screens' data", () => {
     expect((await hanako.on.get("/zapi/internal/plans/no-such-plan/screen-data")).status).toBe(404);
   });
 
+  it("starts the form with the method just added, or the only one; with several older ones, with none", async () => {
+    const form = async () => json(await hanako.on.get("/zapi/internal/plans/movie-rental-48h/screen-data"));
+    // The only method, just registered.
+    expect((await form()).purchaseDefaults).toEqual({ paymentMethodId: hanako.methodId });
+    // Still the only one, an hour later.
+    t.clock.advance(60 * 60_000);
+    expect((await form()).purchaseDefaults).toEqual({ paymentMethodId: hanako.methodId });
+    // A second one added now is the one just added.
+    const token = await createCardToken(
+      t.db,
+      merchant,
+      { ...merchant, ccNumber: "5555555555554444", ccExpiration: "203112", securityCode: "123" },
+      t.clock.now(),
+    );
+    if (token.result !== "OK") throw new Error(token.errorCode);
+    await hanako.on.post("/zapi/account/payment-method/credit", {
+      token: token.tokenResponse.token,
+      tokenKey: token.tokenResponse.tokenKey,
+    });
+    const methods = await listPaymentMethods(t.db, hanako.accountId);
+    const added = methods.find((method) => method.SbpsCreditInfo?.cardNumberSuffix === "4444");
+    expect((await form()).purchaseDefaults).toEqual({ paymentMethodId: added?.accountPaymentMethodId });
+    // Two, neither just added: the member chooses.
+    t.clock.advance(60 * 60_000);
+    expect((await form()).purchaseDefaults).toEqual({});
+  });
+
   it("offers no way to add a method when the store takes none but the payment code", async () => {
     t.store.update((settings) => {
       settings.storePaymentMethods = ["CampaignCode"];

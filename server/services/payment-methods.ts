@@ -4,7 +4,7 @@
  * expiry. Registrations finished on the processor's page wait in payment_actions under a random
  * state that must come back once, to the member who started it.
  */
-import { and, asc, eq, gt, inArray, isNull, not, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, not, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AccountPaymentMethod, PaymentMethodType } from "../../schemas/types/payment-method.gen.ts";
 import type { Db } from "../db/database.ts";
 import { contracts, orders, paymentActions, paymentMethods } from "../db/schema.ts";
@@ -59,6 +59,27 @@ export async function listPaymentMethods(db: Db, accountId: string): Promise<Acc
     .where(and(eq(paymentMethods.accountId, accountId), isNull(paymentMethods.deletedAt)))
     .orderBy(asc(paymentMethods.createdAt), asc(paymentMethods.id));
   return Promise.all(rows.map((row) => toAccountPaymentMethod(db, row)));
+}
+
+/** How recently a method was registered for a purchase form to take it as the one just added. */
+export const JUST_ADDED_MS = 30 * 60 * 1000;
+
+/**
+ * The saved method a purchase form starts with: the one registered in the last half hour (the
+ * member has just added it, often from the form's own link), else the only one; null when the
+ * member has several and must choose.
+ */
+export async function preselectedMethodId(db: Db, accountId: string, now: Date): Promise<string | null> {
+  const newestFirst = await db
+    .select({ id: paymentMethods.id, createdAt: paymentMethods.createdAt })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.accountId, accountId), isNull(paymentMethods.deletedAt)))
+    .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id))
+    .limit(2);
+  const [newest] = newestFirst;
+  if (!newest) return null;
+  if (now.getTime() - newest.createdAt.getTime() < JUST_ADDED_MS) return newest.id;
+  return newestFirst.length === 1 ? newest.id : null;
 }
 
 export async function savePaymentMethod(db: Db, accountId: string, method: ProviderMethod, now: Date) {
