@@ -28,7 +28,13 @@ import {
 import { requireMemberAccount } from "./member.ts";
 import { apiError } from "./messages.ts";
 import { registrableTypes } from "./payment-methods.ts";
-import { methodChoice, purchasePaymentChoices, purchaseTokenCookie, verifyResult } from "./purchase.ts";
+import {
+  inNativeApp,
+  methodChoice,
+  purchasePaymentChoices,
+  purchaseTokenCookie,
+  verifyResult,
+} from "./purchase.ts";
 import { requestLanguage } from "./validation.ts";
 
 type Language = ReturnType<typeof requestLanguage>;
@@ -202,6 +208,19 @@ function purchasePages(base: string, pageData: (c: Context<ApiEnv>) => Record<st
       .get("/:planId/screen-data", async (c) => {
         const account = await requireMemberAccount(c);
         const { plan, source } = await memberPlan(c, account.id);
+        // Plans are not sold in the native app (spec §6): the page says so, with nothing to fill in.
+        if (inNativeApp(c)) {
+          return c.json({
+            ...pageData(c),
+            plan,
+            purchasePath: formPath(plan.planId),
+            notInApp: true,
+            paymentChoices: [],
+            canRegisterPaymentMethod: false,
+            survey: null,
+            purchaseDefaults: {},
+          });
+        }
         const paymentChoices = plan.canContract ? await purchasePaymentChoices(c, account.id) : [];
         const { db, now } = c.get("deps");
         const preselected = await preselectedMethodId(db, account.id, now());
@@ -223,6 +242,7 @@ function purchasePages(base: string, pageData: (c: Context<ApiEnv>) => Record<st
       .get("/:planId/confirm/screen-data", async (c) => {
         const account = await requireMemberAccount(c);
         const { plan } = await memberPlan(c, account.id);
+        if (inNativeApp(c)) return c.json({ redirectTo: formPath(plan.planId) });
         const { db, now } = c.get("deps");
         const token = purchaseTokenCookie(c) ?? "";
         const verified = await quoteOfToken(db, account.id, plan.planId, token, now());

@@ -625,6 +625,35 @@ describe("the purchase screens' data", () => {
     expect((await form()).purchaseDefaults).toEqual({});
   });
 
+  it("sells nothing in the native app: the form says so with nothing to fill in, the confirm page and the quote refuse", async () => {
+    const app = new TestBrowser(t, {
+      userAgent: "Mozilla/5.0 (iPhone) SoramiruApp/3.2",
+      clientAddress: "203.0.113.10",
+    });
+    for (const [name, value] of hanako.on.cookies) app.cookies.set(name, value);
+    const form = await json(await app.get("/zapi/internal/plans/movie-rental-48h/screen-data"));
+    expect(form).toMatchObject({
+      plan: { planId: "movie-rental-48h" },
+      notInApp: true,
+      paymentChoices: [],
+      canRegisterPaymentMethod: false,
+    });
+    const quote = await app.post("/zapi/purchase/verify/movie-rental-48h", {
+      paymentMethodId: hanako.methodId,
+    });
+    expect(quote.status).toBe(403);
+    expect(await json(quote)).toMatchObject({
+      code: "NOT_IN_APP",
+      message: "プランのご契約は、Webブラウザからお手続きください。",
+    });
+    // A quote made in a browser is not confirmed in the app.
+    await tokenFor(hanako, "movie-rental-48h");
+    for (const [name, value] of hanako.on.cookies) app.cookies.set(name, value);
+    expect(await json(await app.get("/zapi/internal/plans/movie-rental-48h/confirm/screen-data"))).toEqual({
+      redirectTo: "/plans/movie-rental-48h",
+    });
+  });
+
   it("offers no way to add a method when the store takes none but the payment code", async () => {
     t.store.update((settings) => {
       settings.storePaymentMethods = ["CampaignCode"];

@@ -25,6 +25,7 @@ import {
   PAY_WITH_CODE,
   toPurchasePayload,
 } from "../../schemas/forms/purchase.ts";
+import { isNativeAppAgent } from "../../schemas/native-app.ts";
 import type { AccountPaymentMethod } from "../../schemas/types/payment-method.gen.ts";
 import type { PurchaseRequest } from "../../schemas/types/purchase-request.gen.ts";
 import type { PurchaseReturnRequest } from "../../schemas/types/purchase-return-request.gen.ts";
@@ -200,8 +201,15 @@ async function checkedPurchaseForm(c: ApiContext, planId: string, body: VerifyRe
   return toPurchasePayload(survey, data);
 }
 
+/** Whether the request comes from the store's native app, where plans are not sold (spec §6). */
+export function inNativeApp(c: ApiContext): boolean {
+  const { settings } = c.get("deps").store.current();
+  return isNativeAppAgent(c.req.header("user-agent") ?? "", settings.appUserAgentPattern);
+}
+
 async function verify(c: ApiContext) {
   const account = await requireMemberAccount(c);
+  if (inNativeApp(c)) throw await apiError(c, 403, "NOT_IN_APP", "purchase.notInApp");
   const body = await checkRequest<VerifyRequest>(
     c,
     REQUEST_SCHEMAS.purchaseVerify,

@@ -19,6 +19,17 @@ export function PlanToBuy({ screenData }: { screenData: ScreenData }) {
   const { t } = useTranslation();
   const plan = planOf(screenData);
   if (!plan) return null;
+  // In the native app plans are not sold (spec §6): it says where they are, as /plans does.
+  if (screenData.notInApp === true) {
+    return (
+      <div className="purchase-plan">
+        <PlanOfferCard plan={plan} />
+        <p className="alert alert--warning" role="status">
+          {t("plans.notInApp")}
+        </p>
+      </div>
+    );
+  }
   const nothingPays = plan.canContract && !offersPurchaseForm(screenData);
   // The payment-method page sends the member back to this form once the method is saved.
   const register =

@@ -32,6 +32,13 @@ describe("the purchase pages lead back to the form they belong to", () => {
     );
   });
 
+  it("in the native app: the plan and where plans are sold, no way to add a method", () => {
+    show(<PlanToBuy screenData={{ ...planForm, notInApp: true, paymentChoices: [] }} />);
+    expect(view.getByRole("status").textContent).toBe("プランのご契約は、Webブラウザからお手続きください。");
+    expect(view.queryByRole("link", { name: "お支払い方法を登録する" })).toBeNull();
+    expect(view.queryByText(/お支払い方法が登録されていません/)).toBeNull();
+  });
+
   it("offers no way to add a method where the store takes none", () => {
     show(<PlanToBuy screenData={{ ...planForm, canRegisterPaymentMethod: false }} />);
     expect(view.queryByRole("link", { name: "お支払い方法を登録する" })).toBeNull();
