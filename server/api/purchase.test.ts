@@ -646,12 +646,15 @@ describe("the purchase screens' data", () => {
       code: "NOT_IN_APP",
       message: "プランのご契約は、Webブラウザからお手続きください。",
     });
-    // A quote made in a browser is not confirmed in the app.
-    await tokenFor(hanako, "movie-rental-48h");
+    // A quote made in a browser is neither confirmed nor bought in the app.
+    const token = await tokenFor(hanako, "movie-rental-48h");
     for (const [name, value] of hanako.on.cookies) app.cookies.set(name, value);
     expect(await json(await app.get("/zapi/internal/plans/movie-rental-48h/confirm/screen-data"))).toEqual({
       redirectTo: "/plans/movie-rental-48h",
     });
+    const bought = await app.post("/zapi/purchase/movie-rental-48h", { purchaseToken: token });
+    expect(bought.status).toBe(403);
+    expect(await rows(contracts)).toBe(0);
   });
 
   it("offers no way to add a method when the store takes none but the payment code", async () => {

@@ -308,6 +308,7 @@ export const purchaseCalls = new Hono<ApiEnv>()
   })
   .post("/:planId", async (c) => {
     const account = await requireMemberAccount(c);
+    if (inNativeApp(c)) throw await apiError(c, 403, "NOT_IN_APP", "purchase.notInApp");
     const body = await checkRequest<PurchaseRequest>(
       c,
       REQUEST_SCHEMAS.purchase,
