@@ -6,7 +6,7 @@
  */
 import { resolve } from "node:path";
 import { japanDay } from "../schemas/billing-calendar.ts";
-import { describeBillingLine, describeBillingTotals } from "../server/billing-loop.ts";
+import { describeBillingLine, describeBillingTotals, describeSettledOrder } from "../server/billing-loop.ts";
 import { type Database, openDatabase } from "../server/db/database.ts";
 import { DirectoryLockedError } from "../server/db/directory-lock.ts";
 import { type Env, EnvError, parseEnv } from "../server/env.ts";
@@ -94,6 +94,7 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     console.log(`billing run at ${now.toISOString()} (Japan day ${japanDay(now)}) on ${runner.kind}`);
     const report = await runner.pass(now, (line) => console.log(describeBillingLine(line)));
+    for (const order of report.orders) console.log(describeSettledOrder(order));
     console.log(describeBillingTotals(report));
     return 0;
   } finally {

@@ -13,6 +13,7 @@ import {
   type BillingLine,
   type BillingPassReport,
   runBillingPass,
+  type SettledOrder,
 } from "./services/renewals.ts";
 import { purgeExpiredRecords } from "./services/retention.ts";
 
@@ -41,12 +42,32 @@ export function describeBillingLine(line: BillingLine): string {
     .join("  ");
 }
 
-/** The counts of a pass, or that nothing was due. */
+/** One purchase a pass settled after its process died: what came of it. */
+export function describeSettledOrder(order: SettledOrder): string {
+  return [
+    "purchase",
+    order.outcome.padEnd(9),
+    order.planId,
+    yen(order.amount),
+    order.detail ? `(${order.detail})` : "",
+    "[reaped]",
+    `order ${order.orderId}`,
+  ]
+    .filter(Boolean)
+    .join("  ");
+}
+
+/** The counts of a pass (the purchases it settled with them), or that nothing was due. */
 export function describeBillingTotals(report: BillingPassReport): string {
-  if (report.lines.length === 0) return "nothing was due";
-  return Object.entries(report.totals)
-    .map(([outcome, n]) => `${n} ${outcome}`)
-    .join(", ");
+  if (report.lines.length === 0 && report.orders.length === 0) return "nothing was due";
+  const purchases = (outcome: SettledOrder["outcome"]) =>
+    report.orders.filter((order) => order.outcome === outcome).length;
+  return [
+    ...Object.entries(report.totals).map(([outcome, n]) => `${n} ${outcome}`),
+    ...(report.orders.length > 0
+      ? [`${purchases("completed")} purchases completed`, `${purchases("failed")} purchases failed`]
+      : []),
+  ].join(", ");
 }
 
 export interface BillingLoop {
@@ -87,8 +108,9 @@ export function startBillingLoop(
         await purge(now).catch((error: unknown) =>
           log.error("[housekeeping] the purge failed; the next hour's tries again", error),
         );
-        if (report.lines.length === 0) return;
+        if (report.lines.length === 0 && report.orders.length === 0) return;
         for (const line of report.lines) log.log(`[billing] ${describeBillingLine(line)}`);
+        for (const order of report.orders) log.log(`[billing] ${describeSettledOrder(order)}`);
         log.log(`[billing] ${describeBillingTotals(report)}`);
       })
       .catch((error: unknown) => log.error("[billing] the pass failed; the next one tries again", error))

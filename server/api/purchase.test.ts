@@ -10,6 +10,7 @@ import {
   type TestApi,
   TestBrowser,
 } from "../../tests/api-harness.ts";
+import { describeBillingTotals } from "../billing-loop.ts";
 import { charges, contracts, orders, sandboxCharges } from "../db/schema.ts";
 import {
   createCardToken,
@@ -864,5 +865,51 @@ describe("the last slot of a limited plan", () => {
       await t.db.select({ n: count() }).from(contracts).where(eq(contracts.planId, "premiere-pass")),
     ).toEqual([{ n: 1 }]);
     expect(await rows(sandboxCharges)).toBe(1);
+  });
+});
+
+describe("a purchase cut off between the charge and the contract", () => {
+  afterEach(() => t.close());
+
+  it("is settled once within a minute from the provider's record, and the pass says so", async () => {
+    // The process dies right after the provider took the money: its answer never comes back.
+    let crash = true;
+    t = await createTestApi();
+    const payments = t.deps.payments;
+    t.deps.payments = {
+      ...payments,
+      browserConfig: () => payments.browserConfig(),
+      charge: async (request) => {
+        const outcome = await payments.charge(request);
+        if (crash) throw new Error("the process was killed");
+        return outcome;
+      },
+    };
+    const hanako = await member("hanako@example.jp");
+    const token = await tokenFor(hanako, "movie-rental-48h");
+    const cut = await buy(hanako, "movie-rental-48h", token);
+    expect(cut.ok).toBe(false);
+    crash = false;
+    expect(await orderStatuses()).toEqual(["pending"]);
+    const billing = { db: t.db, payments: t.deps.payments, catalogue: () => t.deps.catalogue.current() };
+    // Seconds later (a live process may still be finishing it): left alone.
+    t.clock.advance(20_000);
+    expect((await runBillingPass(billing, t.clock.now())).orders).toEqual([]);
+    // Within a minute: the provider took it, so the member gets what they paid for, once.
+    t.clock.advance(45_000);
+    const report = await runBillingPass(billing, t.clock.now());
+    expect(report.orders).toEqual([
+      expect.objectContaining({ planId: "movie-rental-48h", outcome: "completed", amount: 440 }),
+    ]);
+    expect(describeBillingTotals(report)).toBe(
+      "0 renewed, 0 declined, 0 ended, 0 unsettled, 0 skipped, 1 purchases completed, 0 purchases failed",
+    );
+    expect(await orderStatuses()).toEqual(["completed"]);
+    expect(await rows(contracts)).toBe(1);
+    expect((await t.db.select().from(sandboxCharges)).map((row) => row.status)).toEqual(["succeeded"]);
+    // The next pass finds nothing more to do.
+    t.clock.advance(REAP_AFTER_MS);
+    expect(describeBillingTotals(await runBillingPass(billing, t.clock.now()))).toBe("nothing was due");
+    expect(await rows(contracts)).toBe(1);
   });
 });

@@ -473,10 +473,23 @@ async function startPurchase(
  * contract answered.
  */
 export async function completePaidOrder(db: Db, orderId: string, chargeRef: string, settledAt: Date) {
+  return (await settlePaidOrder(db, orderId, chargeRef, settledAt)).contractId;
+}
+
+/**
+ * completePaidOrder, saying also whether this call made the contract (false: the order was
+ * settled already, by its own process or a reaper).
+ */
+export async function settlePaidOrder(
+  db: Db,
+  orderId: string,
+  chargeRef: string,
+  settledAt: Date,
+): Promise<{ contractId: string | null; settledHere: boolean }> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw new Error(`order ${orderId} is gone`);
-    if (order.status !== "pending") return order.contractId;
+    if (order.status !== "pending") return { contractId: order.contractId, settledHere: false };
     if (!order.planType || !order.quote) throw new Error(`order ${orderId} kept no contract terms`);
     // Its member withdrew during the 3-D Secure challenge: there is no one to give the plan to, and
     // the operator refunds what the error log names.
@@ -502,21 +515,29 @@ export async function completePaidOrder(db: Db, orderId: string, chargeRef: stri
       .update(orders)
       .set({ status: "completed", contractId: contract.id, settledAt })
       .where(eq(orders.id, orderId));
-    return contract.id;
+    return { contractId: contract.id, settledHere: true };
   });
 }
 
 /** The provider refused the money: the order and its charge fail (the slot is free again). */
-export async function failPendingOrder(db: Db, orderId: string, failure: Failure, settledAt: Date) {
-  await db.transaction(async (tx) => {
+/** Fails a pending order and its charge; answers whether this call failed it (false: settled already). */
+export async function failPendingOrder(
+  db: Db,
+  orderId: string,
+  failure: Failure,
+  settledAt: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
     await tx
       .update(charges)
       .set({ status: "failed", failureCode: failure.code, settledAt })
       .where(and(eq(charges.orderId, orderId), eq(charges.status, "pending")));
-    await tx
+    const failed = await tx
       .update(orders)
       .set({ status: "failed", failureCode: failure.code, settledAt })
-      .where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
+      .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
+      .returning({ id: orders.id });
+    return failed.length > 0;
   });
 }
 

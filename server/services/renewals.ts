@@ -16,7 +16,21 @@
  * (schemas/billing-calendar.ts). A declined charge holds the subscription and it is retried from
  * the next day; a hold that reaches the next cycle's day without recovering ends the subscription.
  */
-import { and, count, eq, inArray, isNotNull, isNull, lt, lte, ne, notInArray, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notInArray,
+  or,
+  sql,
+} from "drizzle-orm";
 import { addDays, japanDay, japanMidnight, settlementDay } from "../../schemas/billing-calendar.ts";
 import { taxBreakdown } from "../../schemas/consumption-tax.ts";
 import {
@@ -26,14 +40,21 @@ import {
   subscriptionStatusGroup,
 } from "../../schemas/subscription-status.ts";
 import type { Db } from "../db/database.ts";
-import { charges, contracts, paymentMethods } from "../db/schema.ts";
+import { charges, contracts, orders, paymentMethods } from "../db/schema.ts";
 import type { ChargeOutcome, PaymentProvider } from "../payments/provider.ts";
 import type { Catalogue, CataloguePlan } from "../store/catalogue-source.ts";
 import { discountedPrice } from "./order-quote.ts";
-import { completePaidOrder, failPendingOrder } from "./purchases.ts";
+import { failPendingOrder, settlePaidOrder } from "./purchases.ts";
 
 /** A charge still pending after this long lost its process: the reaper asks the provider about it. */
 export const REAP_AFTER_MS = 10 * 60 * 1000;
+/**
+ * A purchase's charge still pending after this long is asked about sooner: a member who paid must
+ * not wait ten minutes for what they bought after a crash. Only the provider's own record settles
+ * it this early (taken or declined); a key the provider has not seen waits for REAP_AFTER_MS, since
+ * its process may still be sending it.
+ */
+export const ORDER_REAP_AFTER_MS = 60 * 1000;
 /** Subscriptions claimed per transaction. */
 export const CLAIM_BATCH = 50;
 /** Charges asked of the provider at once within a batch. */
@@ -506,20 +527,42 @@ async function tell(deps: BillingDeps, lines: BillingLine[]): Promise<void> {
   }
 }
 
+/** A purchase the reaper settled: its process died between the charge and the contract. */
+export interface SettledOrder {
+  orderId: string;
+  planId: string;
+  /** completed: the provider took the money and the contract is made now; failed: it did not. */
+  outcome: "completed" | "failed";
+  amount: number;
+  detail: string | null;
+}
+
 /**
- * Settles charges left pending longer than {@link REAP_AFTER_MS}, renewals and purchases alike, by
- * the provider's record of their key: taken or declined as it says; never received — the charge
- * was not made (a renewal stays due and is charged again under a new key; a purchase fails); a
- * purchase's challenge still open is left to the member.
+ * Settles charges their process left pending, renewals and purchases alike, by the provider's
+ * record of their key: taken or declined as it says; never received — the charge was not made (a
+ * renewal stays due and is charged again under a new key; a purchase fails). A renewal's charge is
+ * looked at after {@link REAP_AFTER_MS}; a purchase's after {@link ORDER_REAP_AFTER_MS} when the
+ * provider has a record of it. A purchase's challenge still open is left to the member.
  */
-export async function reapPendingCharges(deps: BillingDeps, now: Date): Promise<BillingLine[]> {
-  const stale: ChargeRow[] = await deps.db
-    .select()
+export async function reapPendingCharges(
+  deps: BillingDeps,
+  now: Date,
+): Promise<{ lines: BillingLine[]; orders: SettledOrder[] }> {
+  const stale: (ChargeRow & { planId: string | null })[] = await deps.db
+    .select({ ...getTableColumns(charges), planId: orders.planId })
     .from(charges)
-    .where(and(eq(charges.status, "pending"), lt(charges.createdAt, new Date(now.getTime() - REAP_AFTER_MS))))
+    .leftJoin(orders, eq(orders.id, charges.orderId))
+    .where(
+      and(
+        eq(charges.status, "pending"),
+        lt(charges.createdAt, new Date(now.getTime() - ORDER_REAP_AFTER_MS)),
+        or(isNotNull(charges.orderId), lt(charges.createdAt, new Date(now.getTime() - REAP_AFTER_MS))),
+      ),
+    )
     .orderBy(charges.createdAt)
     .limit(500);
   const lines: BillingLine[] = [];
+  const settledOrders: SettledOrder[] = [];
   for (const charge of stale) {
     let outcome: ChargeOutcome | null;
     try {
@@ -529,6 +572,9 @@ export async function reapPendingCharges(deps: BillingDeps, now: Date): Promise<
       continue;
     }
     if (outcome?.status === "requires_action") continue;
+    const lost = now.getTime() - charge.createdAt.getTime() >= REAP_AFTER_MS;
+    // A key the provider has not seen yet may still be on its way from a live process.
+    if (!outcome && !lost) continue;
     const answer: ChargeOutcome = outcome ?? {
       status: "failed",
       kind: "notFound",
@@ -540,19 +586,26 @@ export async function reapPendingCharges(deps: BillingDeps, now: Date): Promise<
       const settled = await settleCycleCharge(deps.db, deps.catalogue(), ids, answer, now, true);
       if (settled) lines.push(settled);
     } else if (charge.orderId) {
-      if (answer.status === "succeeded")
-        await completePaidOrder(deps.db, charge.orderId, answer.charge.ref, now);
-      else if (answer.status === "failed") await failPendingOrder(deps.db, charge.orderId, answer, now);
+      const order = { orderId: charge.orderId, planId: charge.planId ?? "", amount: charge.amount };
+      if (answer.status === "succeeded") {
+        const { settledHere } = await settlePaidOrder(deps.db, charge.orderId, answer.charge.ref, now);
+        if (settledHere) settledOrders.push({ ...order, outcome: "completed", detail: null });
+      } else if (answer.status === "failed") {
+        if (await failPendingOrder(deps.db, charge.orderId, answer, now))
+          settledOrders.push({ ...order, outcome: "failed", detail: answer.code });
+      }
     }
   }
   await tell(deps, lines);
-  return lines;
+  return { lines, orders: settledOrders };
 }
 
 export interface BillingPassReport {
   lines: BillingLine[];
   /** How many of each outcome. */
   totals: Record<BillingOutcome, number>;
+  /** Purchases whose process died before their contract, settled by this pass. */
+  orders: SettledOrder[];
 }
 
 /**
@@ -570,7 +623,8 @@ export async function runBillingPass(
     lines.push(settled);
     options.onLine?.(settled);
   };
-  for (const reaped of await reapPendingCharges(deps, now)) record(reaped);
+  const reaped = await reapPendingCharges(deps, now);
+  for (const line of reaped.lines) record(line);
 
   const today = japanDay(now);
   const leftAlone = new Set<string>();
@@ -624,7 +678,7 @@ export async function runBillingPass(
     skipped: 0,
   };
   for (const settled of lines) totals[settled.outcome] += 1;
-  return { lines, totals };
+  return { lines, totals, orders: reaped.orders };
 }
 
 /**
