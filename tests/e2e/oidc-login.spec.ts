@@ -155,12 +155,15 @@ test("a visitor logs in inside the flow, refuses the profile, and the client get
   await expect(page.getByRole("heading", { name: "アクセスの許可" })).toBeVisible();
   await expect(page.getByText("E2E 連携サービス", { exact: true })).toBeVisible();
   await expect(page.getByText("提供：テスト株式会社")).toBeVisible();
-  // Mandatory scopes are locked on; the optional ones may be turned off.
+  // Mandatory scopes are locked on; the optional ones start off, and the member opts in.
   await expect(page.getByRole("switch", { name: /メールアドレス/ })).toBeDisabled();
   await expect(page.getByRole("switch", { name: /メールアドレス/ })).toBeChecked();
   const profile = page.getByRole("switch", { name: /プロフィール/ });
-  await expect(profile).toBeChecked();
-  await profile.uncheck();
+  await expect(profile).not.toBeChecked();
+  const away = page.getByRole("switch", { name: /ログインしていない間の利用/ });
+  await expect(away).not.toBeChecked();
+  await waitUntilHydrated(page, away);
+  await away.check();
   await expect(page.getByRole("heading", { name: "ご注意" })).toBeVisible();
   const callback = await callbackOf(page, () => page.getByRole("button", { name: "許可する" }).click());
 
@@ -251,6 +254,10 @@ test("the member sees the client under connected apps, disconnects it, and its r
   const request = await authorization({ prompt: "consent" });
   await page.goto(request.url);
   await expect(page).toHaveURL(/\/oidc\/consent$/);
+  // A refresh token only when the member allows access while away (an optional scope, off at first).
+  const away = page.getByRole("switch", { name: /ログインしていない間の利用/ });
+  await waitUntilHydrated(page, away);
+  await away.check();
   const callback = await callbackOf(page, () => page.getByRole("button", { name: "許可する" }).click());
   const tokens = await oidc.authorizationCodeGrant(config, callback, {
     pkceCodeVerifier: request.verifier,

@@ -116,7 +116,6 @@ function ScopeRow({
         onChange={(event) => onChange(event.currentTarget.checked)}
       />
       {scope.required && <input type="hidden" name="addScope[]" value={scope.scopeKey} />}
-      {!scope.required && !on && <input type="hidden" name="rejectScope[]" value={scope.scopeKey} />}
     </li>
   );
 }
@@ -129,8 +128,12 @@ export function OidcConsent({ screenData }: { screenData: Readonly<Record<string
   const logo = clientInfo.serviceLogoUri ?? clientInfo.logoUri;
   const settings = new Map(consent.storeScopeSettings.map((scope) => [scope.scopeKey, scope]));
   const asked = consent.requestScopeKeys.flatMap((key) => settings.get(key) ?? []);
-  // Every scope asked is on at first: the member turns off what they will not share.
-  const [off, setOff] = useState<ReadonlySet<string>>(new Set());
+  // An optional scope starts off (the member opts in to share it), unless they allowed it before;
+  // a mandatory one is locked on. What is not sent as addScope[] is not granted, with or without
+  // JavaScript.
+  const [on, setOn] = useState<ReadonlySet<string>>(
+    () => new Set(consent.authorizedScopeKeys.filter((key) => !consent.updatedScopeKeys.includes(key))),
+  );
   return (
     <div className="oidc-consent">
       <header className="oidc-consent__client">
@@ -155,12 +158,12 @@ export function OidcConsent({ screenData }: { screenData: Readonly<Record<string
               key={scope.scopeKey}
               scope={scope}
               consent={consent}
-              on={!off.has(scope.scopeKey)}
-              onChange={(on) =>
-                setOff((before) => {
+              on={on.has(scope.scopeKey)}
+              onChange={(checked) =>
+                setOn((before) => {
                   const next = new Set(before);
-                  if (on) next.delete(scope.scopeKey);
-                  else next.add(scope.scopeKey);
+                  if (checked) next.add(scope.scopeKey);
+                  else next.delete(scope.scopeKey);
                   return next;
                 })
               }
