@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from "@testing-library/react";
-import { Link, Outlet } from "react-router";
-import { describe, expect, it } from "vitest";
+import { Form, Link, Outlet, useActionData } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
 import { renderRoutes } from "../../../tests/render.tsx";
 import { MainContent, useFocusOnNavigation } from "./main-content.tsx";
 
@@ -29,6 +29,23 @@ function PageWithField() {
   );
 }
 
+/** A page whose post stays on it and replaces the button pressed with a message. */
+function PageThatStays() {
+  const done = useActionData() as { done: boolean } | undefined;
+  return (
+    <MainContent>
+      <h1>ご契約プラン</h1>
+      {done ? (
+        <p role="status">プランを継続しました</p>
+      ) : (
+        <Form method="post">
+          <button type="submit">プランを継続する</button>
+        </Form>
+      )}
+    </MainContent>
+  );
+}
+
 const routes = [
   {
     path: "",
@@ -37,9 +54,14 @@ const routes = [
       { path: "first", Component: () => <Page title="最初" next="/second" /> },
       { path: "second", Component: () => <Page title="次のページ" next="/field" /> },
       { path: "field", Component: PageWithField },
+      { path: "stays", Component: PageThatStays, action: () => ({ done: true }) },
     ],
   },
 ];
+
+afterEach(() => {
+  Object.defineProperty(document, "referrer", { value: "", configurable: true });
+});
 
 describe("focus after a client-side navigation (issue 41 §8)", () => {
   it("leaves the first page alone, then moves to the new page's heading", async () => {
@@ -58,5 +80,19 @@ describe("focus after a client-side navigation (issue 41 §8)", () => {
     await user.click(await screen.findByRole("link", { name: "次へ" }));
     const field = await screen.findByRole("textbox", { name: "コード" });
     await waitFor(() => expect(field).toHaveFocus());
+  });
+
+  it("after a post that stays on its page and removes the button pressed: the page's message", async () => {
+    const { user } = await renderRoutes(routes, { url: "/stays" });
+    await user.click(await screen.findByRole("button", { name: "プランを継続する" }));
+    const message = await screen.findByRole("status");
+    await waitFor(() => expect(message).toHaveFocus());
+  });
+
+  it("a page another site sent the browser to (a provider's return) starts at its heading", async () => {
+    Object.defineProperty(document, "referrer", { value: "https://acs.issuer.example/", configurable: true });
+    await renderRoutes(routes, { url: "/first" });
+    const heading = await screen.findByRole("heading", { name: "最初" });
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 });
