@@ -21,9 +21,14 @@ describe("the axe findings", () => {
     expect(countByImpact(violations)).toEqual({ minor: 0, moderate: 2, serious: 1, critical: 1 });
   });
 
-  it("fail the gallery only when serious or critical", () => {
-    expect(blockingViolations(violations).map((v) => v.id)).toEqual(["color-contrast", "button-name"]);
-    expect(blockingViolations([violation("region", "moderate")])).toEqual([]);
+  it("fail the gallery when serious or critical, and for landmarks and heading order from moderate", () => {
+    expect(blockingViolations(violations).map((v) => v.id)).toEqual([
+      "color-contrast",
+      "region",
+      "button-name",
+      "heading-order",
+    ]);
+    expect(blockingViolations([violation("landmark-unique", "moderate")])).toEqual([]);
   });
 });
 

@@ -54,8 +54,18 @@ export function countByImpact(violations: readonly Violation[]): Record<string, 
   return counts;
 }
 
+/**
+ * Rules that fail the gallery from moderate on: content outside every landmark and a skipped
+ * heading level, which screen-reader users navigate by (fixed once, kept fixed).
+ */
+export const BLOCKING_RULES: readonly string[] = ["region", "heading-order"];
+
 export function blockingViolations(violations: readonly Violation[]): Violation[] {
-  return violations.filter((violation) => violation.impact && BLOCKING_IMPACTS.includes(violation.impact));
+  return violations.filter(
+    (violation) =>
+      (violation.impact && BLOCKING_IMPACTS.includes(violation.impact)) ||
+      (BLOCKING_RULES.includes(violation.id) && violation.impact !== "minor"),
+  );
 }
 
 export interface InspectedPage {

@@ -48,12 +48,13 @@ export function AccountShell({ storeStatus, hasPlan, children }: AccountShellPro
         {navMode.kind === "back" && (
           <>
             {navMode.sideMenu && <AccountNav items={menuItems} wideOnly />}
-            <div className="account-layout__back-row">
+            {/* A landmark of its own, so no content of the page is outside one (axe "region"). */}
+            <nav className="account-layout__back-row" aria-label={t("common.backNavigation")}>
               <Link to={navMode.to} className="back-link account-layout__back">
                 <ChevronLeftIcon />
                 {t("common.back")}
               </Link>
-            </div>
+            </nav>
           </>
         )}
         <MainContent className="account-layout__main">

@@ -21,7 +21,7 @@ export function PlanChoices({ screenData }: { screenData: Readonly<Record<string
       )}
       <div className="plan-grid">
         {plans.map((plan) => (
-          <PlanOfferCard key={plan.planId} plan={plan}>
+          <PlanOfferCard key={plan.planId} plan={plan} headingLevel={2}>
             <div className="plan-card__actions">
               <ContractButton plan={plan} base="/signup/plans" />
             </div>

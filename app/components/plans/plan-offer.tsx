@@ -80,9 +80,19 @@ function availabilityText(plan: PlanOffer, t: Translate): { text: string; tone: 
 }
 
 /** A plan on offer: name, type, price and terms, its state, and what the caller puts below. */
-export function PlanOfferCard({ plan, children }: { plan: PlanOffer; children?: ReactNode }) {
+export function PlanOfferCard({
+  plan,
+  headingLevel = 3,
+  children,
+}: {
+  plan: PlanOffer;
+  /** The card's heading under the page's: 2 straight under the h1, 3 under a section's h2. */
+  headingLevel?: 2 | 3;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const state = availabilityText(plan, t);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <section className="card plan-card" aria-labelledby={`plan-${plan.planId}`}>
       <div className="plan-card__badges">
@@ -92,9 +102,9 @@ export function PlanOfferCard({ plan, children }: { plan: PlanOffer; children?: 
           <span className="badge badge--accent">{t("plans.campaign")}</span>
         )}
       </div>
-      <h3 className="plan-card__name" id={`plan-${plan.planId}`}>
+      <Heading className="plan-card__name" id={`plan-${plan.planId}`}>
         {plan.planName}
-      </h3>
+      </Heading>
       <p className="plan-card__price">{planPriceText(plan, t)}</p>
       {planTerms(plan, t).length > 0 && (
         <ul className="plan-card__terms">

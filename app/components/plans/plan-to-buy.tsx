@@ -23,7 +23,7 @@ export function PlanToBuy({ screenData }: { screenData: ScreenData }) {
   if (screenData.notInApp === true) {
     return (
       <div className="purchase-plan">
-        <PlanOfferCard plan={plan} />
+        <PlanOfferCard plan={plan} headingLevel={2} />
         <p className="alert alert--warning" role="status">
           {t("plans.notInApp")}
         </p>
@@ -38,7 +38,7 @@ export function PlanToBuy({ screenData }: { screenData: ScreenData }) {
       : null;
   return (
     <div className="purchase-plan">
-      <PlanOfferCard plan={plan}>
+      <PlanOfferCard plan={plan} headingLevel={2}>
         {!plan.canContract && (
           <div className="plan-card__actions">
             <ContractButton plan={plan} />
