@@ -72,9 +72,19 @@ describe("planAvailability (spec §4)", () => {
   });
 
   it("labels the button with the free trial when the plan has trial days, else プランを契約する", () => {
-    expect(contractButtonLabel(31)).toEqual({ key: "plans.contractWithTrial", days: 31 });
-    expect(contractButtonLabel(null)).toEqual({ key: "plans.contract" });
-    expect(contractButtonLabel(0)).toEqual({ key: "plans.contract" });
+    expect(contractButtonLabel({ planType: "subscription", freeTrialDays: 31 })).toEqual({
+      key: "plans.contractWithTrial",
+      days: 31,
+    });
+    expect(contractButtonLabel({ planType: "subscription", freeTrialDays: null })).toEqual({
+      key: "plans.contract",
+    });
+    expect(contractButtonLabel({ planType: "subscription", freeTrialDays: 0 })).toEqual({
+      key: "plans.contract",
+    });
+    // A rental and a purchase are said as a member says them, not as a contract.
+    expect(contractButtonLabel({ planType: "rental" })).toEqual({ key: "plans.rent" });
+    expect(contractButtonLabel({ planType: "purchase" })).toEqual({ key: "plans.buy" });
   });
 });
 

@@ -57,12 +57,19 @@ export function canContract(availability: PlanAvailability): boolean {
   return availability === "available" || availability === "fewLeft";
 }
 
-/** The contract button's label (spec §4): the free-trial text when the plan has trial days, else プランを契約する. */
-export function contractButtonLabel(freeTrialDays: number | null | undefined): {
-  key: "plans.contractWithTrial" | "plans.contract";
-  days?: number;
-} {
-  return freeTrialDays ? { key: "plans.contractWithTrial", days: freeTrialDays } : { key: "plans.contract" };
+/**
+ * The contract button's label (spec §4): a subscription's free-trial text when it has trial days,
+ * else プランを契約する; a rental is レンタルする and a purchase 購入する, as a member says them.
+ */
+export function contractButtonLabel(plan: {
+  planType: "subscription" | "purchase" | "rental";
+  freeTrialDays?: number | null;
+}): { key: "plans.contractWithTrial" | "plans.contract" | "plans.rent" | "plans.buy"; days?: number } {
+  if (plan.planType === "rental") return { key: "plans.rent" };
+  if (plan.planType === "purchase") return { key: "plans.buy" };
+  return plan.freeTrialDays
+    ? { key: "plans.contractWithTrial", days: plan.freeTrialDays }
+    : { key: "plans.contract" };
 }
 
 /** Spec §9: an entitlement that lasts more than 10 years from now is shown without its date. */

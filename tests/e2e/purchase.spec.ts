@@ -34,7 +34,9 @@ const TEXT = {
     declined:
       "お支払いができませんでした。カード会社にお問い合わせいただくか、別のお支払い方法をご利用ください。",
     rental: "作品レンタル（48時間）",
-    rentalMessage: "「作品レンタル（48時間）」のご契約が完了しました。",
+    rentalMessage: "「作品レンタル（48時間）」のレンタルが完了しました。",
+    rent: "レンタルする",
+    seeContract: "契約内容を見る",
     discounted: "¥140(税込)",
     contract: "プランを契約する",
     monthly: "スタンダードプラン（月額）",
@@ -75,7 +77,9 @@ const TEXT = {
     declined:
       "The payment did not go through. Please contact your card issuer or use another payment method.",
     rental: "Rental (48 hours)",
-    rentalMessage: "Your order for “Rental (48 hours)” is complete.",
+    rentalMessage: "Your rental of “Rental (48 hours)” is complete.",
+    rent: "Rent",
+    seeContract: "See your plan",
     discounted: "¥140 (tax incl.)",
     contract: "Take out this plan",
     monthly: "Standard (monthly)",
@@ -144,7 +148,7 @@ for (const language of ["ja", "en"] as const) {
 
     // The rental from its card on /plans, with the 300-yen code: ¥440 − ¥300.
     await page.goto("/plans");
-    await page.getByRole("region", { name: text.rental }).getByRole("link", { name: text.contract }).click();
+    await page.getByRole("region", { name: text.rental }).getByRole("link", { name: text.rent }).click();
     await fillPurchaseForm(page, text, text.visa4242, "MOVIE300");
     await expect(page.getByText(text.discounted)).toBeVisible();
     await page.getByRole("button", { name: text.placeOrder }).click();
@@ -163,15 +167,19 @@ for (const language of ["ja", "en"] as const) {
     await expect(page.getByRole("heading", { level: 1, name: text.completeTitle })).toBeVisible();
     await expect(page.getByText(text.trialMessage)).toBeVisible();
 
-    // Both on /plans, the subscription's button now disabled; the menu has Plans.
+    // Both on /plans; the subscription's card now leads to the plan held, not a grey offer of
+    // it again; the menu has Plans.
     await page.goto("/plans");
     const contracts = page.getByRole("region", { name: text.contracts });
     await expect(contracts.getByRole("listitem")).toHaveCount(2);
     await expect(contracts.getByText(text.trialStatus)).toBeVisible();
     await expect(contracts.getByText(text.owned)).toBeVisible();
-    await expect(
-      page.getByRole("region", { name: text.monthly }).getByRole("button", { name: text.tryFree }),
-    ).toBeDisabled();
+    const monthlyCard = page.getByRole("region", { name: text.monthly });
+    await expect(monthlyCard.getByRole("button", { name: text.tryFree })).toHaveCount(0);
+    await expect(monthlyCard.getByRole("link", { name: text.seeContract })).toHaveAttribute(
+      "href",
+      "/mypage/plans",
+    );
     await expect(page.getByRole("navigation").getByRole("link", { name: text.plansMenu })).toBeVisible();
     // And on My Page, from the same rows.
     await page.goto("/mypage");

@@ -132,8 +132,16 @@ export function PlanOfferCard({
  */
 export function ContractButton({ plan, base = "/plans" }: { plan: PlanOffer; base?: string }) {
   const { t } = useTranslation();
-  const label = contractButtonLabel(plan.freeTrialDays);
+  const label = contractButtonLabel(plan);
   const text = t(label.key, { days: label.days });
+  // A plan the member holds: what they have, not a grey offer of it again.
+  if (plan.availability === "subscribed") {
+    return (
+      <Link to="/mypage/plans" className="btn btn--secondary plan-card__button">
+        {t("plans.seeContract")}
+      </Link>
+    );
+  }
   if (!plan.canContract) {
     return (
       <button type="button" className="btn btn--primary plan-card__button" disabled>

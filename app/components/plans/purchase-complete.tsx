@@ -7,9 +7,16 @@ export function PurchaseComplete({ screenData }: { screenData: Readonly<Record<s
   const message =
     typeof screenData.orderCompletedMessage === "string" ? screenData.orderCompletedMessage : null;
   const planName = typeof screenData.planName === "string" ? screenData.planName : "";
+  // 「…」のレンタルが完了しました / 購入が完了しました / ご契約が完了しました.
+  const lead =
+    screenData.planType === "rental"
+      ? "plans.completeLeadRental"
+      : screenData.planType === "purchase"
+        ? "plans.completeLeadPurchase"
+        : "plans.completeLead";
   return (
     <div className="purchase-complete">
-      <p className="purchase-complete__plan">{t("plans.completeLead", { plan: planName })}</p>
+      <p className="purchase-complete__plan">{t(lead, { plan: planName })}</p>
       <p className="purchase-complete__message">{message ?? t("plans.completeDefault")}</p>
     </div>
   );

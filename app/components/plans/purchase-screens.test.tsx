@@ -11,6 +11,7 @@ import signupConfirm from "../../../tests/fixtures/screens/signup-plans-planId-c
 };
 import { PlanChoices } from "./plan-choices.tsx";
 import { PlanToBuy } from "./plan-to-buy.tsx";
+import { PurchaseComplete } from "./purchase-complete.tsx";
 import { PurchaseQuote } from "./purchase-quote.tsx";
 
 function show(element: React.ReactElement) {
@@ -157,5 +158,43 @@ describe("the final confirmation (特定商取引法 12条の6)", () => {
       "お支払い方法が登録されていません。2026年12月29日の更新までにマイページでお支払い方法を登録しないと、ご契約はその前日で終了します。",
     );
     expect(view.queryByText(/更新日にご登録のお支払い方法で決済されます/)).toBeNull();
+  });
+});
+
+describe("a plan is spoken of as what it is", () => {
+  it("a plan the member holds leads to it instead of a grey offer of it again", () => {
+    show(
+      <PlanChoices
+        screenData={{ plans: [{ ...planForm.plan, availability: "subscribed", canContract: false }] }}
+      />,
+    );
+    expect(view.queryByRole("button", { name: "31日間無料で試す" })).toBeNull();
+    expect(hrefOf("契約内容を見る")).toBe("/mypage/plans");
+    expect(view.getByText("ご契約中")).toBeTruthy();
+  });
+
+  it("a rental is rented and a purchase bought, on the card and at the end", () => {
+    show(
+      <PlanChoices
+        screenData={{
+          plans: [
+            { ...planForm.plan, planId: "r", planName: "レンタル", planType: "rental", freeTrialDays: null },
+            { ...planForm.plan, planId: "p", planName: "購入", planType: "purchase", freeTrialDays: null },
+          ],
+        }}
+      />,
+    );
+    expect(hrefOf("レンタルする")).toBe("/signup/plans/r");
+    expect(hrefOf("購入する")).toBe("/signup/plans/p");
+  });
+
+  it("says which title was rented or bought when it is done", () => {
+    const { unmount } = show(
+      <PurchaseComplete screenData={{ planName: "作品レンタル（48時間）", planType: "rental" }} />,
+    );
+    expect(view.getByText("「作品レンタル（48時間）」のレンタルが完了しました。")).toBeTruthy();
+    unmount();
+    show(<PurchaseComplete screenData={{ planName: "作品購入", planType: "purchase" }} />);
+    expect(view.getByText("「作品購入」の購入が完了しました。")).toBeTruthy();
   });
 });
