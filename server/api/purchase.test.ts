@@ -32,6 +32,22 @@ async function json(response: Response) {
   return (await response.json()) as Record<string, unknown>;
 }
 
+/** The payment-method page's post of a card the sandbox's token script tokenised (expiry 12/2030). */
+async function postCard(on: TestBrowser, ccNumber: string, extra: Record<string, unknown> = {}) {
+  const token = await createCardToken(
+    t.db,
+    merchant,
+    { ...merchant, ccNumber, ccExpiration: "203012", securityCode: "123" },
+    t.clock.now(),
+  );
+  if (token.result !== "OK") throw new Error(token.errorCode);
+  return on.post("/zapi/account/payment-method/credit", {
+    token: token.tokenResponse.token,
+    tokenKey: token.tokenResponse.tokenKey,
+    ...extra,
+  });
+}
+
 /** A member signed in, with a saved card (4242 succeeds; 0341 declines every charge). */
 async function member(email: string, card = "4242424242424242", clientAddress = "203.0.113.10") {
   const account = await insertAccount(t, { email, password: "Passw0rdA" });
@@ -42,18 +58,7 @@ async function member(email: string, card = "4242424242424242", clientAddress = 
     loginMethod: "Password",
   });
   expect(login.status).toBe(200);
-  const token = await createCardToken(
-    t.db,
-    merchant,
-    { ...merchant, ccNumber: card, ccExpiration: "203012", securityCode: "123" },
-    t.clock.now(),
-  );
-  if (token.result !== "OK") throw new Error(token.errorCode);
-  const saved = await on.post("/zapi/account/payment-method/credit", {
-    token: token.tokenResponse.token,
-    tokenKey: token.tokenResponse.tokenKey,
-  });
-  expect(saved.status).toBe(200);
+  expect((await postCard(on, card)).status).toBe(200);
   const [method] = await listPaymentMethods(t.db, account.accountId);
   return { accountId: account.accountId, on, methodId: method?.accountPaymentMethodId ?? "" };
 }
@@ -301,17 +306,7 @@ describe("with the demo catalogue", () => {
     expect(plans.find((plan) => plan.planId === "premiere-pass")?.salesCount).toBe(0);
 
     // Another card may be tried at once: a declined payment is not a purchase too soon.
-    const good = await createCardToken(
-      t.db,
-      merchant,
-      { ...merchant, ccNumber: "4242424242424242", ccExpiration: "203012", securityCode: "123" },
-      t.clock.now(),
-    );
-    if (good.result !== "OK") throw new Error(good.errorCode);
-    await declining.on.post("/zapi/account/payment-method/credit", {
-      token: good.tokenResponse.token,
-      tokenKey: good.tokenResponse.tokenKey,
-    });
+    await postCard(declining.on, "4242424242424242");
     const methods = await listPaymentMethods(t.db, declining.accountId);
     const card = methods.find((method) => method.SbpsCreditInfo?.cardNumberSuffix === "4242");
     const retry = await tokenFor(declining, "premiere-pass", {
@@ -333,20 +328,7 @@ async function challengedMember(email: string) {
   const account = await insertAccount(t, { email, password: "Passw0rdA" });
   const on = new TestBrowser(t, { clientAddress: "203.0.113.30" });
   await on.post("/zapi/login", { emailUserId: email, password: "Passw0rdA", loginMethod: "Password" });
-  const token = await createCardToken(
-    t.db,
-    merchant,
-    { ...merchant, ccNumber: "4000000000003220", ccExpiration: "203012", securityCode: "123" },
-    t.clock.now(),
-  );
-  if (token.result !== "OK") throw new Error(token.errorCode);
-  const started = await json(
-    await on.post("/zapi/account/payment-method/credit", {
-      token: token.tokenResponse.token,
-      tokenKey: token.tokenResponse.tokenKey,
-      ...(await tds2Token()),
-    }),
-  );
+  const started = await json(await postCard(on, "4000000000003220", await tds2Token()));
   const state = await answerChallenge(String(started.redirectTo), true);
   expect((await on.post("/zapi/account/payment-method/return", { state })).status).toBe(200);
   const [method] = await listPaymentMethods(t.db, account.accountId);
@@ -441,20 +423,7 @@ describe("3-D Secure at the purchase", () => {
     expect(await orderStatuses()).toEqual(["completed"]);
 
     // A card registration's challenge comes back the same way, to my page's return.
-    const token = await createCardToken(
-      t.db,
-      merchant,
-      { ...merchant, ccNumber: "4000000000003220", ccExpiration: "203112", securityCode: "123" },
-      t.clock.now(),
-    );
-    if (token.result !== "OK") throw new Error(token.errorCode);
-    const started = await json(
-      await jiro.on.post("/zapi/account/payment-method/credit", {
-        token: token.tokenResponse.token,
-        tokenKey: token.tokenResponse.tokenKey,
-        ...(await tds2Token()),
-      }),
-    );
+    const started = await json(await postCard(jiro.on, "4000000000003220", await tds2Token()));
     const registration = await answerChallenge(String(started.redirectTo), true);
     const back = await jiro.on.arriveFromAnotherSite(
       paymentMethodReturnPage,
@@ -607,17 +576,7 @@ describe("the purchase screens' data", () => {
     t.clock.advance(60 * 60_000);
     expect((await form()).purchaseDefaults).toEqual({ paymentMethodId: hanako.methodId });
     // A second one added now is the one just added.
-    const token = await createCardToken(
-      t.db,
-      merchant,
-      { ...merchant, ccNumber: "5555555555554444", ccExpiration: "203112", securityCode: "123" },
-      t.clock.now(),
-    );
-    if (token.result !== "OK") throw new Error(token.errorCode);
-    await hanako.on.post("/zapi/account/payment-method/credit", {
-      token: token.tokenResponse.token,
-      tokenKey: token.tokenResponse.tokenKey,
-    });
+    await postCard(hanako.on, "5555555555554444");
     const methods = await listPaymentMethods(t.db, hanako.accountId);
     const added = methods.find((method) => method.SbpsCreditInfo?.cardNumberSuffix === "4444");
     expect((await form()).purchaseDefaults).toEqual({ paymentMethodId: added?.accountPaymentMethodId });

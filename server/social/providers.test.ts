@@ -119,10 +119,12 @@ describe("refused callbacks", () => {
     );
   });
 
-  it("refuses an ID token made for another client", async () => {
-    // A provider (or a man in the middle) answering with LINE's ID token for another channel.
-    const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
-    const forAnotherClient: CustomFetch = async (url, init) => {
+  /**
+   * A SocialLogin whose token answers pass `rewrite` on the way (a provider, or a man in the
+   * middle, answering with another ID token), its claims given, the new token answered.
+   */
+  function withIdTokenRewritten(rewrite: (claims: Record<string, unknown>, idToken: string) => string) {
+    const rewriting: CustomFetch = async (url, init) => {
       const response = await fetch(url, init as RequestInit);
       const body = (await response
         .clone()
@@ -130,19 +132,24 @@ describe("refused callbacks", () => {
         .catch(() => null)) as { id_token?: string } | null;
       if (!body?.id_token) return response;
       const [, payload = ""] = body.id_token.split(".");
-      const claims = { ...JSON.parse(Buffer.from(payload, "base64url").toString()), aud: "another-channel" };
-      const signingInput = `${base64url({ alg: "HS256", typ: "JWT" })}.${base64url(claims)}`;
-      const signature = createHmac("sha256", FAKE_CLIENT_SECRET.Line)
-        .update(signingInput)
-        .digest("base64url");
+      const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as Record<string, unknown>;
       return Response.json(
-        { ...body, id_token: `${signingInput}.${signature}` },
+        { ...body, id_token: rewrite(claims, body.id_token) },
         { headers: response.headers },
       );
     };
-    const intercepted = new SocialLogin({
-      secrets: socialSecretsOf(fakes.secretEnv),
-      fetch: forAnotherClient,
+    return new SocialLogin({ secrets: socialSecretsOf(fakes.secretEnv), fetch: rewriting });
+  }
+  const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+
+  it("refuses an ID token made for another client", async () => {
+    // LINE's ID token for another channel, signed as LINE signs with the channel secret.
+    const intercepted = withIdTokenRewritten((claims) => {
+      const signingInput = `${base64url({ alg: "HS256", typ: "JWT" })}.${base64url({ ...claims, aud: "another-channel" })}`;
+      const signature = createHmac("sha256", FAKE_CLIENT_SECRET.Line)
+        .update(signingInput)
+        .digest("base64url");
+      return `${signingInput}.${signature}`;
     });
     const { url, checks } = await intercepted.begin(settingOf("Line"), REDIRECT_URI);
     const callback = await signInAtFake(url.href, { subject: "l-aud", email: "a@example.com" });
@@ -152,19 +159,10 @@ describe("refused callbacks", () => {
   it("says why openid-client refused an answer, not only which kind of check failed", async () => {
     // A token answer whose ID token names nobody (its signature is not checked: it came straight
     // from the token endpoint over TLS, OpenID Connect Core 3.1.3.7).
-    const tampered: CustomFetch = async (url, init) => {
-      const response = await fetch(url, init as RequestInit);
-      const body = (await response
-        .clone()
-        .json()
-        .catch(() => null)) as { id_token?: string } | null;
-      if (!body?.id_token) return response;
-      const [header, payload = "", signature = ""] = body.id_token.split(".");
-      const { sub: _sub, ...claims } = JSON.parse(Buffer.from(payload, "base64url").toString());
-      const forged = `${header}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.${signature}`;
-      return Response.json({ ...body, id_token: forged }, { headers: response.headers });
-    };
-    const intercepted = new SocialLogin({ secrets: socialSecretsOf(fakes.secretEnv), fetch: tampered });
+    const intercepted = withIdTokenRewritten(({ sub: _sub, ...claims }, idToken) => {
+      const [header, , signature] = idToken.split(".");
+      return `${header}.${base64url(claims)}.${signature}`;
+    });
     const { url, checks } = await intercepted.begin(settingOf("Google"), REDIRECT_URI);
     const callback = await signInAtFake(url.href, { subject: "g-nobody", email: "a@example.com" });
     await expect(intercepted.finish(settingOf("Google"), callback, checks)).rejects.toThrow(
