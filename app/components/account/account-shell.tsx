@@ -8,6 +8,7 @@ import { ChevronLeftIcon } from "./account-icons.tsx";
 import { accountMenuItems } from "./account-menu.ts";
 import { AccountNav } from "./account-nav.tsx";
 import { type AccountNavMode, accountNavMode } from "./account-route-handle.ts";
+import { useFocusKeptOnThePage } from "./focus-kept.ts";
 
 /** Spec §3 Store status. */
 export interface StoreStatus {
@@ -38,6 +39,7 @@ const LAYOUT_CLASS: Record<AccountNavMode["kind"], string> = {
  */
 export function AccountShell({ storeStatus, hasPlan, children }: AccountShellProps) {
   const { t } = useTranslation();
+  useFocusKeptOnThePage();
   const { browserInfo } = useShellData();
   const navMode = accountNavMode(useMatches(), browserInfo.isApp);
   const menuItems = accountMenuItems({ hasPlan, ...storeStatus });
@@ -49,7 +51,7 @@ export function AccountShell({ storeStatus, hasPlan, children }: AccountShellPro
           <>
             {navMode.sideMenu && <AccountNav items={menuItems} wideOnly />}
             {/* A landmark of its own, so no content of the page is outside one (axe "region"). */}
-            <nav className="account-layout__back-row" aria-label={t("common.backNavigation")}>
+            <nav className="account-layout__back-row" aria-label={t("common.back")}>
               <Link to={navMode.to} className="back-link account-layout__back">
                 <ChevronLeftIcon />
                 {t("common.back")}

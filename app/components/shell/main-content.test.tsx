@@ -3,10 +3,12 @@ import { screen, waitFor } from "@testing-library/react";
 import { Form, Link, Outlet, useActionData } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderRoutes } from "../../../tests/render.tsx";
+import { useFocusKeptOnThePage } from "../account/focus-kept.ts";
 import { MainContent, useFocusOnNavigation } from "./main-content.tsx";
 
 function Frame() {
   useFocusOnNavigation();
+  useFocusKeptOnThePage();
   return <Outlet />;
 }
 
