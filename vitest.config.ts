@@ -52,6 +52,7 @@ export const DATABASE_SUITES = [
   "server/oidc/interactions.test.ts",
   "server/oidc/keys.test.ts",
   "server/oidc/provider.test.ts",
+  "server/oidc/provider-gate.test.ts",
   "server/oidc/service.test.ts",
   "server/services/throttle.test.ts",
   "server/site.test.ts",
