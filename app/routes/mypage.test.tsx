@@ -111,6 +111,35 @@ describe("/mypage", () => {
     expect(screen.queryByRole("region", { name: "ご契約中のプラン" })).toBeNull();
   });
 
+  it("says a subscription with no method to charge will end unless one is set by its renewal, with the way to set it", async () => {
+    const gifted: HeldContract = {
+      contractId: "c2",
+      planId: "standard-monthly",
+      planName: "スタンダードプラン（月額）",
+      planType: "subscription",
+      statusGroup: "underContract",
+      nextSettlementDay: "2026-12-27",
+      trialEndDay: null,
+      entitlementExpiration: null,
+      methodNeededBy: "2026-12-27",
+    };
+    await renderMypage(member, demoStore, false, {}, [
+      gifted,
+      { ...gifted, contractId: "c3", methodNeededBy: null },
+    ]);
+    const plans = screen.getByRole("region", { name: "ご契約中のプラン" });
+    expect(
+      within(plans).getAllByText(
+        "お支払い方法が登録されていません。2026年12月27日の更新までに登録しないと、ご契約は終了します。",
+        { exact: false },
+      ),
+    ).toHaveLength(1);
+    expect(within(plans).getByRole("link", { name: "お支払い方法を設定する" })).toHaveAttribute(
+      "href",
+      "/mypage/subscription/c2/payment-method",
+    );
+  });
+
   it("shows the member's e-mail, user ID and password date as values, in Japanese", async () => {
     await renderMypage(member, { ...demoStore, features: { ...demoStore.features, isEnabledUserId: true } });
     expect(screen.getByRole("heading", { level: 1, name: "マイページ" })).toBeInTheDocument();

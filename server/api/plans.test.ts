@@ -130,6 +130,8 @@ describe("GET /zapi/internal/plans/screen-data", () => {
         nextSettlementDay: "2026-05-02",
         trialEndDay: "2026-05-01",
         entitlementExpiration: null,
+        // Inserted without a method: the first charge needs one.
+        methodNeededBy: "2026-05-02",
       },
     ]);
     expect(planOf(page, "standard-monthly")).toMatchObject({

@@ -17,7 +17,8 @@ import { contractsInForce } from "../services/contracts.ts";
 import type { OrderQuote } from "../services/order-quote.ts";
 import { preselectedMethodId, toAccountPaymentMethod } from "../services/payment-methods.ts";
 import { quoteOfToken } from "../services/purchases.ts";
-import type { Campaign, CataloguePlan } from "../store/catalogue-source.ts";
+import { methodNeededBy as subscriptionMethodNeededBy } from "../services/renewals.ts";
+import type { Campaign, Catalogue, CataloguePlan } from "../store/catalogue-source.ts";
 import type { ApiEnv } from "./context.ts";
 import {
   offersSignupPlans,
@@ -96,8 +97,8 @@ function campaignApplies(campaign: Campaign, planId: string, now: Date, uses: Ma
 type Held = typeof contracts.$inferSelect;
 
 /** A contract as the plan pages and /mypage show it (its plan's name in the request's language). */
-function contractView(contract: Held, byId: Map<string, CataloguePlan>, language: Language) {
-  const plan = byId.get(contract.planId);
+function contractView(contract: Held, catalogue: Catalogue, language: Language) {
+  const plan = catalogue.plans.find((candidate) => candidate.planId === contract.planId);
   return {
     contractId: contract.id,
     planId: contract.planId,
@@ -109,6 +110,9 @@ function contractView(contract: Held, byId: Map<string, CataloguePlan>, language
     nextSettlementDay: contract.nextSettlementDay,
     trialEndDay: contract.trialEndDay,
     entitlementExpiration: contract.entitlementExpiresAt?.toISOString() ?? null,
+    // A subscription a payment code started: until a method is set, the day the plan needs one.
+    methodNeededBy:
+      plan?.planType === "subscription" ? subscriptionMethodNeededBy(contract, plan, catalogue) : null,
   };
 }
 
@@ -120,13 +124,8 @@ function memberContractsInForce(c: Context<ApiEnv>, accountId: string): Promise<
 /** The member's contracts in force, oldest first (/mypage, /plans). */
 export async function heldContracts(c: Context<ApiEnv>, accountId: string) {
   const held = await memberContractsInForce(c, accountId);
-  const byId = new Map(
-    c
-      .get("deps")
-      .catalogue.current()
-      .plans.map((plan) => [plan.planId, plan]),
-  );
-  return held.map((contract) => contractView(contract, byId, requestLanguage(c)));
+  const catalogue = c.get("deps").catalogue.current();
+  return held.map((contract) => contractView(contract, catalogue, requestLanguage(c)));
 }
 
 /** The member's contracts in force and every plan of the catalogue with its state for them. */
@@ -134,15 +133,15 @@ async function memberPlans(c: Context<ApiEnv>, accountId: string) {
   const { db, catalogue, now: clock } = c.get("deps");
   const now = clock();
   const language = requestLanguage(c);
-  const { plans, campaigns } = catalogue.current();
+  const current = catalogue.current();
+  const { plans, campaigns } = current;
   const [held, sold, uses] = await Promise.all([
     memberContractsInForce(c, accountId),
     salesCounts(db),
     campaignUses(db),
   ]);
-  const byId = new Map(plans.map((plan) => [plan.planId, plan]));
   return {
-    contracts: held.map((contract) => contractView(contract, byId, language)),
+    contracts: held.map((contract) => contractView(contract, current, language)),
     plans: plans.map((plan) => {
       const mine = held.filter((contract) => contract.planId === plan.planId);
       const availability = planAvailability(

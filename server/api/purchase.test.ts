@@ -665,6 +665,33 @@ describe("the purchase screens' data", () => {
     expect(other).toEqual({ redirectTo: "/plans/movie-purchase" });
   });
 
+  it("keeps saying, on /mypage and /plans, that a subscription a gift code started needs a method by its renewal", async () => {
+    const gift = await hanako.on.post("/zapi/purchase/verify/standard-monthly", { campaignCode: "GIFT2026" });
+    const promised = (
+      await json(await hanako.on.get("/zapi/internal/plans/standard-monthly/confirm/screen-data"))
+    ).methodNeededBy;
+    expect(promised).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/));
+    expect((await buy(hanako, "standard-monthly", (await json(gift)).purchaseToken as string)).status).toBe(
+      200,
+    );
+    const held = async (page: string) =>
+      (
+        (await json(await hanako.on.get(`/zapi/internal/${page}/screen-data`))).contracts as Record<
+          string,
+          unknown
+        >[]
+      )[0];
+    expect(await held("mypage")).toMatchObject({ planId: "standard-monthly", methodNeededBy: promised });
+    expect(await held("plans")).toMatchObject({ methodNeededBy: promised });
+    // Once the subscription has a method, nothing is due.
+    const contractId = (await held("mypage"))?.contractId as string;
+    const set = await hanako.on.post(`/zapi/subscription/${contractId}/change-payment-method`, {
+      paymentMethodId: hanako.methodId,
+    });
+    expect(set.status).toBe(200);
+    expect(await held("mypage")).toMatchObject({ methodNeededBy: null });
+  });
+
   it("shows the completion only after a purchase just made, with the plan's message", async () => {
     const before = await json(
       await hanako.on.get("/zapi/internal/plans/standard-annual/complete/screen-data"),

@@ -18,7 +18,13 @@ import type { PaymentProvider } from "../payments/provider.ts";
 import { failNextCharge } from "../payments/sandbox/processor.ts";
 import { type Catalogue, staticCatalogue } from "../store/catalogue-source.ts";
 import { billingNotifier } from "./billing-notices.ts";
-import { type BillingDeps, type BillingLine, REAP_AFTER_MS, runBillingPass } from "./renewals.ts";
+import {
+  type BillingDeps,
+  type BillingLine,
+  methodNeededBy,
+  REAP_AFTER_MS,
+  runBillingPass,
+} from "./renewals.ts";
 
 let t: TestApi;
 let catalogue: Catalogue;
@@ -353,6 +359,45 @@ describe("renewal billing through a year (issue 44 §2)", () => {
       { contractId: id, outcome: "skipped", detail: "PLAN_NOT_IN_CATALOGUE" },
     ]);
     expect(await chargesOf(id)).toEqual([]);
+  });
+});
+
+describe("the day a subscription without a method needs one", () => {
+  async function neededBy(fields: Partial<SubscriptionFields>, stopAt?: string) {
+    const who = await subscriber();
+    const base = {
+      status: "ONGOING_CONTRACT",
+      nextSettlementDay: "2026-04-20",
+      anchorDay: 20,
+      withoutMethod: true,
+    };
+    const id = await subscribe(who, "standard-monthly", { ...base, ...fields } as SubscriptionFields);
+    const [row] = await t.db.select().from(contracts).where(eq(contracts.id, id));
+    const half = catalogue.campaigns.find((campaign) => campaign.campaignId === "half-price-3");
+    if (!row || !half) throw new Error("fixture");
+    // Two cycles free, then the plan's price: the first paid renewal is the third.
+    const twoFree = { ...half, campaignId: "two-free", discountRate: 100, discountContinuationCount: 2 };
+    const plans = catalogue.plans.map((plan) =>
+      plan.planId === "standard-monthly" && stopAt ? { ...plan, forceStopRenewDate: stopAt } : plan,
+    );
+    const current = { ...catalogue, plans, campaigns: [...catalogue.campaigns, twoFree] };
+    const plan = plans.find((candidate) => candidate.planId === "standard-monthly");
+    if (!plan) throw new Error("fixture");
+    return methodNeededBy(row, plan, current);
+  }
+
+  it("is the first settlement that costs money, after a campaign's free cycles", async () => {
+    expect(await neededBy({})).toBe("2026-04-20");
+    expect(await neededBy({ campaignId: "two-free", campaignCyclesLeft: 2 })).toBe("2026-06-20");
+    expect(await neededBy({ campaignId: "half-price-3", campaignCyclesLeft: 3 })).toBe("2026-04-20");
+  });
+
+  it("is none with a method, while cancelling, or when renewals stop before a paid one", async () => {
+    expect(await neededBy({ withoutMethod: false })).toBeNull();
+    expect(await neededBy({ status: "CANCEL_REQUEST" })).toBeNull();
+    expect(
+      await neededBy({ campaignId: "two-free", campaignCyclesLeft: 2 }, "2026-06-01T00:00:00+09:00"),
+    ).toBeNull();
   });
 });
 

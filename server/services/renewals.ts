@@ -138,6 +138,26 @@ function nextCycleDay(contract: Contract, plan: CataloguePlan, cycleDay: string)
   );
 }
 
+/**
+ * The day of the subscription's first settlement that costs money, when it has no method to charge
+ * then (a payment code paid so far): by that day a method must be set or the renewal is declined
+ * and the plan ends. Null when nothing is due: a method is set, it is cancelling, or it stops first.
+ */
+export function methodNeededBy(contract: Contract, plan: CataloguePlan, catalogue: Catalogue): string | null {
+  const status = statusOf(contract);
+  if (contract.paymentMethodId || !isCharged(status) || !contract.nextSettlementDay) return null;
+  const stopsAt = plan.forceStopRenewDate ? Date.parse(plan.forceStopRenewDate) : null;
+  let day = contract.nextSettlementDay;
+  // The campaign's free cycles cost nothing; the one after them is the first that is charged.
+  for (let cyclesLeft = contract.campaignCyclesLeft; ; cyclesLeft -= 1) {
+    if (stopsAt !== null && japanMidnight(day).getTime() >= stopsAt) return null;
+    if (cycleAmount({ ...contract, campaignCyclesLeft: Math.max(0, cyclesLeft) }, plan, catalogue) > 0)
+      return day;
+    if (cyclesLeft <= 0) return null;
+    day = nextCycleDay(contract, plan, day);
+  }
+}
+
 /** The day whose cycle is being paid: the held one, else the next settlement day. */
 export function cycleDayOf(contract: Contract): string {
   const day = contract.heldCycleDay ?? contract.nextSettlementDay;

@@ -4,6 +4,7 @@
  * `contracts` (server/api/plans.ts).
  */
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { Translate } from "../../../locales/i18n.ts";
 import { showsEntitlementExpiration } from "../../../schemas/plan-availability.ts";
 import type { SubscriptionStatusGroup } from "../../../schemas/subscription-status.ts";
@@ -19,6 +20,8 @@ export interface HeldContract {
   nextSettlementDay: string | null;
   trialEndDay: string | null;
   entitlementExpiration: string | null;
+  /** A subscription with no method to charge: the renewal by which one must be set (or it ends). */
+  methodNeededBy?: string | null;
 }
 
 /** The label of a contract's state: the subscription's status group, or "ready to watch". */
@@ -60,6 +63,14 @@ export function HeldContractRow({ contract, now }: { contract: HeldContract; now
           </div>
         )}
       </dl>
+      {contract.methodNeededBy && (
+        <p className="alert alert--warning plan-contract__notice">
+          {t("plans.methodNeeded", { date: formatDate(contract.methodNeededBy, t) })}{" "}
+          <Link to={`/mypage/subscription/${contract.contractId}/payment-method`}>
+            {t("plans.setMethod")}
+          </Link>
+        </p>
+      )}
     </li>
   );
 }
