@@ -52,6 +52,7 @@ export const planPurchaseConfirm = {
         bodyFromScreenData: { purchaseToken: "purchaseToken" },
       },
       submitLabelKey: "plans.purchase",
+      submitLabelVariant: "plan.planType",
       successTo: "/plans/:planId/complete",
     },
   ],

@@ -96,6 +96,11 @@ export interface ScreenForm {
   resend?: { path: string; body?: Record<string, string>; hintKey?: string };
   /** Translation key of the submit button. */
   submitLabelKey: string;
+  /**
+   * A screen-data path (dotted) whose value picks the button's wording, `{submitLabelKey}_{value}`
+   * when the translations have it: a rental's confirm says レンタルする, not 契約する.
+   */
+  submitLabelVariant?: string;
   /** The submit does what cannot be undone (withdrawal): its button is styled as a danger. */
   irreversible?: boolean;
   /** Where to go after success when the API does not say (`redirectTo`). */

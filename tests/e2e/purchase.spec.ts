@@ -30,6 +30,8 @@ const TEXT = {
     toConfirm: "確認画面へ進む",
     confirmTitle: "ご契約内容の確認",
     placeOrder: "この内容で契約する",
+    placeRental: "この内容でレンタルする",
+    placePurchase: "この内容で購入する",
     completeTitle: "ご契約完了",
     declined:
       "お支払いができませんでした。カード会社にお問い合わせいただくか、別のお支払い方法をご利用ください。",
@@ -73,6 +75,8 @@ const TEXT = {
     toConfirm: "Continue to confirmation",
     confirmTitle: "Check your order",
     placeOrder: "Place the order",
+    placeRental: "Rent now",
+    placePurchase: "Buy now",
     completeTitle: "Order complete",
     declined:
       "The payment did not go through. Please contact your card issuer or use another payment method.",
@@ -143,7 +147,7 @@ for (const language of ["ja", "en"] as const) {
     // The card that declines every charge: the processor's meaning on the confirm page.
     await page.goto("/plans/movie-purchase");
     await fillPurchaseForm(page, text, text.visa0341);
-    await page.getByRole("button", { name: text.placeOrder }).click();
+    await page.getByRole("button", { name: text.placePurchase }).click();
     await expect(page.getByText(text.declined)).toBeVisible();
 
     // The rental from its card on /plans, with the 300-yen code: ¥440 − ¥300.
@@ -151,7 +155,7 @@ for (const language of ["ja", "en"] as const) {
     await page.getByRole("region", { name: text.rental }).getByRole("link", { name: text.rent }).click();
     await fillPurchaseForm(page, text, text.visa4242, "MOVIE300");
     await expect(page.getByText(text.discounted)).toBeVisible();
-    await page.getByRole("button", { name: text.placeOrder }).click();
+    await page.getByRole("button", { name: text.placeRental }).click();
     await expect(page.getByRole("heading", { level: 1, name: text.completeTitle })).toBeVisible();
     await expect(page.getByText(text.rentalMessage)).toBeVisible();
 
@@ -231,7 +235,7 @@ for (const language of ["ja", "en"] as const) {
     // The title: the issuer challenges the charge, showing its amount; the member fails it.
     await page.goto("/plans/movie-purchase");
     await fillPurchaseForm(page, text, text.visa3220);
-    await page.getByRole("button", { name: text.placeOrder }).click();
+    await page.getByRole("button", { name: text.placePurchase }).click();
     await page.waitForURL("**/sandbox-pay/action/**");
     await expect(page.getByText("¥2,500")).toBeVisible();
     await page.getByRole("button", { name: /Fail/ }).click();
@@ -244,7 +248,7 @@ for (const language of ["ja", "en"] as const) {
     // The rental: challenged and passed, it is bought, and listed on /plans.
     await page.goto("/plans/movie-rental-48h");
     await fillPurchaseForm(page, text, text.visa3220);
-    await page.getByRole("button", { name: text.placeOrder }).click();
+    await page.getByRole("button", { name: text.placeRental }).click();
     await page.waitForURL("**/sandbox-pay/action/**");
     await expect(page.getByText("¥440")).toBeVisible();
     await page.getByRole("button", { name: /Authenticate/ }).click();

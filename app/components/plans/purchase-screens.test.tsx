@@ -5,10 +5,13 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../../locales/i18n.ts";
 import ja from "../../../locales/ja/index.ts";
+import { planPurchaseConfirm, signupPlanPurchaseConfirm } from "../../../screens/plans.ts";
+import type { ScreenDefinition } from "../../../screens/screen-definition.ts";
 import planForm from "../../../tests/fixtures/screens/plans-planId.json" with { type: "json" };
 import signupConfirm from "../../../tests/fixtures/screens/signup-plans-planId-confirm.json" with {
   type: "json",
 };
+import { submitLabelKey } from "../screen/screen-forms.tsx";
 import { PlanChoices } from "./plan-choices.tsx";
 import { PlanToBuy } from "./plan-to-buy.tsx";
 import { PurchaseComplete } from "./purchase-complete.tsx";
@@ -69,6 +72,22 @@ describe("the purchase pages lead back to the form they belong to", () => {
 });
 
 describe("the final confirmation (特定商取引法 12条の6)", () => {
+  it("its button says what is done: a subscription is contracted, a rental rented, a purchase bought", () => {
+    const i18n = createI18n("ja", { ja });
+    const label = (planType: string | undefined, screen: ScreenDefinition = planPurchaseConfirm) => {
+      const [form] = screen.forms;
+      if (!form) throw new Error("no form");
+      return i18n.t(submitLabelKey(form, { plan: { planType } }, (key) => i18n.exists(key)));
+    };
+    expect(label("subscription")).toBe("この内容で契約する");
+    expect(label("rental")).toBe("この内容でレンタルする");
+    expect(label("purchase")).toBe("この内容で購入する");
+    expect(label("rental", signupPlanPurchaseConfirm)).toBe("この内容でレンタルする");
+    // A type without wording of its own, or none, keeps the screen's.
+    expect(label("bundle")).toBe("この内容で契約する");
+    expect(label(undefined)).toBe("この内容で契約する");
+  });
+
   /** The card's rows as label → value. */
   const rows = () =>
     Object.fromEntries(
