@@ -3,6 +3,11 @@
  * texts of the controls the test video uses, in media-chrome's own keys (its lang/en.js).
  */
 export const MEDIA_CHROME_JA: Record<string, string> = {
+  Captions: "字幕",
+  "Enable captions": "字幕をオンにする",
+  "Disable captions": "字幕をオフにする",
+  "closed captions": "字幕",
+  Off: "オフ",
   "Enter fullscreen mode": "全画面表示",
   "Exit fullscreen mode": "全画面表示を終了",
   Mute: "ミュート",
@@ -30,6 +35,8 @@ export const MEDIA_CHROME_JA: Record<string, string> = {
   "Source Not Supported": "対応していない形式です",
   "A network error caused the media download to fail.":
     "ネットワークエラーのため動画を読み込めませんでした。",
+  "A media error caused playback to be aborted. The media could be corrupt or your browser does not support this format.":
+    "動画の再生が中断されました。動画が壊れているか、お使いのブラウザーがこの形式に対応していない可能性があります。",
   "An unsupported error occurred. The server or network failed, or your browser does not support this format.":
     "動画を再生できませんでした。お使いのブラウザーがこの形式に対応していない可能性があります。",
   hour: "時間",

@@ -87,10 +87,11 @@ export function mountPlayer(host: HTMLElement, playback: Playback, options: Play
     { slot: "media", autoplay: "", playsinline: "", preload: "auto", "aria-label": options.title },
     [element("source", { src: playback.url, type: playback.type }), ...tracks],
   );
+  // The seek bar has a row of its own: on a phone's width the buttons and the time leave it no room.
   const controls = [
     element("media-play-button"),
-    element("media-time-range"),
     element("media-time-display", { showduration: "" }),
+    element("span", { class: "test-video__spacer" }),
     element("media-mute-button"),
     ...(tracks.length > 0 ? [element("media-captions-button")] : []),
     ...(options.rates.length > 1
@@ -101,6 +102,7 @@ export function mountPlayer(host: HTMLElement, playback: Playback, options: Play
   const controller = element("media-controller", { lang: options.language, class: "test-video__player" }, [
     video,
     element("media-loading-indicator", { slot: "centered-chrome" }),
+    element("media-control-bar", { class: "test-video__seek" }, [element("media-time-range")]),
     element("media-control-bar", {}, controls),
   ]);
   host.replaceChildren(controller);

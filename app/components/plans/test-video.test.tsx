@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { screen as view, waitFor } from "@testing-library/react";
+import { En as MEDIA_CHROME_EN } from "media-chrome/dist/lang/en.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { demoStore, makeRootData, renderElement } from "../../../tests/render.tsx";
+import { MEDIA_CHROME_JA } from "./media-chrome-ja.ts";
 import { TestVideo } from "./test-video.tsx";
 import { isPlayableUrl, PLAYBACK_FETCH_PATH } from "./test-video-player.ts";
 
@@ -94,5 +96,15 @@ describe("the purchase form's test video", () => {
     ]) {
       expect(isPlayableUrl(url), String(url)).toBe(false);
     }
+  });
+
+  it("has Japanese for every text of the controls it uses (the captions button too)", () => {
+    // The texts of controls the player does not put on the page (casting, picture in picture…).
+    const unused =
+      /airplay|casting|picture in picture|Loop|Quality|quality|Settings|settings|Auto|Audio|audio|chapter|live|seek (back|forward) \{|Encryption|encrypted/;
+    const missing = Object.keys(MEDIA_CHROME_EN).filter(
+      (key) => !unused.test(key) && !(key in MEDIA_CHROME_JA),
+    );
+    expect(missing).toEqual([]);
   });
 });
