@@ -65,10 +65,13 @@ export function HeldContractRow({ contract, now }: { contract: HeldContract; now
       </dl>
       {contract.methodNeededBy && (
         <p className="alert alert--warning plan-contract__notice">
-          {t("plans.methodNeeded", { date: formatDate(contract.methodNeededBy, t) })}{" "}
-          <Link to={`/mypage/subscription/${contract.contractId}/payment-method`}>
-            {t("plans.setMethod")}
-          </Link>
+          {/* One run of text: the alert lays its children out side by side. */}
+          <span>
+            {t("plans.methodNeeded", { date: formatDate(contract.methodNeededBy, t) })}{" "}
+            <Link to={`/mypage/subscription/${contract.contractId}/payment-method`}>
+              {t("plans.setMethod")}
+            </Link>
+          </span>
         </p>
       )}
     </li>
