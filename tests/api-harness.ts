@@ -342,20 +342,41 @@ export class TestBrowser {
    * navigation with this browser's cookies, the API in-process. A redirect the loader throws
    * comes back as the answer; its cookies are kept.
    */
-  async arriveFromAnotherSite<Args>(
+  arriveFromAnotherSite<Args>(
     loader: (args: Args) => Promise<unknown>,
     path: string,
     params: Record<string, string> = {},
   ): Promise<{ redirect: Response | null; answer: unknown }> {
-    const url = new URL(path, "http://localhost");
-    const request = new Request(url, {
-      headers: {
-        cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
-        "sec-fetch-site": "cross-site",
-        "sec-fetch-mode": "navigate",
-        "sec-fetch-dest": "document",
-      },
+    const headers = {
+      "sec-fetch-site": "cross-site",
+      "sec-fetch-mode": "navigate",
+      "sec-fetch-dest": "document",
+    };
+    return this.runPage(loader, new Request(new URL(path, "http://localhost"), { headers }), params);
+  }
+
+  /** A page's own form posted to its action (`fields` as the HTML form sends them), as above. */
+  postPageForm<Args>(
+    action: (args: Args) => Promise<unknown>,
+    path: string,
+    fields: Record<string, string>,
+    params: Record<string, string> = {},
+  ): Promise<{ redirect: Response | null; answer: unknown }> {
+    const request = new Request(new URL(path, "http://localhost"), {
+      method: "POST",
+      headers: { "sec-fetch-site": "same-origin", origin: "http://localhost" },
+      body: new URLSearchParams(fields),
     });
+    return this.runPage(action, request, params);
+  }
+
+  private async runPage<Args>(
+    run: (args: Args) => Promise<unknown>,
+    request: Request,
+    params: Record<string, string>,
+  ): Promise<{ redirect: Response | null; answer: unknown }> {
+    request.headers.set("cookie", [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
+    const url = new URL(request.url);
     const clientAddress = this.options.clientAddress ?? "198.51.100.7";
     const zapi = {
       inProcess: (apiRequest: Request) => this.t.api.fetch(apiRequest, { clientAddress }),
@@ -363,7 +384,7 @@ export class TestBrowser {
       clientAddress,
     };
     try {
-      const answer = await loader({ request, url, params, context: { zapi } } as Args);
+      const answer = await run({ request, url, params, context: { zapi } } as Args);
       return { redirect: null, answer };
     } catch (thrown) {
       if (!(thrown instanceof Response)) throw thrown;

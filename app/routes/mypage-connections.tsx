@@ -2,7 +2,8 @@
  * /mypage/connections and /mypage/connections/client/{clientId} (issue 47 §2; spec §2): declarative
  * screens (screens/mypage.ts) with their page bodies (app/components/connections). The revoke
  * dialog's post comes here and goes on to POST /zapi/oidc/revoke/grant/{grantId}, which redirects
- * to the list. A failure is only logged (spec §8 Revoke): the page shows again, the dialog closed.
+ * to the list, which says it is done. A failure is only logged (spec §8 Revoke): the page shows
+ * again, the dialog closed.
  */
 import { data, redirect } from "react-router";
 import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
@@ -13,6 +14,8 @@ import { zapiFetch } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-connections";
 // The account area's texts (my page, its sub-pages and screens: app/lib/translations/browser.ts).
 import "../lib/translations/account.ts";
+
+const CONNECTIONS_PATH = "/mypage/connections";
 
 export async function loader(args: Route.LoaderArgs) {
   const headers = new Headers();
@@ -42,6 +45,8 @@ export async function action(args: Route.ActionArgs) {
   // A session that ended meanwhile: the API names the login page to go to.
   const answer = location ? {} : ((await response.json().catch(() => ({}))) as { redirectTo?: unknown });
   const next = safeRedirectPath(location ?? answer.redirectTo);
+  // Done: the list says so (the API's answer to a revoke is the list itself).
+  if (next === CONNECTIONS_PATH) throw redirect(`${CONNECTIONS_PATH}?done=revoked`, { headers });
   if (next) throw redirect(next, { headers });
   console.error(`[connections] revoking grant ${grantId} failed with ${response.status}`);
   throw redirect(here, { headers });

@@ -8,9 +8,9 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { methodLabel } from "../../schemas/payment-method-label.ts";
 import type { PaymentHistoryItem, PaymentHistoryPage } from "../../schemas/types/payment-history.gen.ts";
 import { ExternalLinkIcon } from "../components/icons.tsx";
-import { methodLabel } from "../components/payment/method-label.ts";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { formatHistoryDateTime, formatPrice } from "../lib/format.ts";
 import { enforceAccess } from "../lib/screen-loader.server.ts";

@@ -228,8 +228,11 @@ describe("/mypage", () => {
       expect(list().getByText("LINE")).toBeInTheDocument();
       expect(list().getByText("ログイン中")).toBeInTheDocument();
       expect(list().getAllByText("連携済み")).toHaveLength(2);
-      expect(list().getByRole("button", { name: "Googleとの連携を解除" })).toBeInTheDocument();
-      expect(list().queryByRole("button", { name: "LINEとの連携を解除" })).toBeNull();
+      expect(list().getByRole("link", { name: "Googleとの連携を解除" })).toHaveAttribute(
+        "href",
+        "/?confirm=unlinkExternalAccount&about=Google",
+      );
+      expect(list().queryByRole("link", { name: "LINEとの連携を解除" })).toBeNull();
       expect(list().getByRole("link", { name: "Facebookと連携する" })).toHaveAttribute(
         "href",
         "/auth/authorize?userIdentifierType=Facebook&socialActionType=enableExternalAuth",
@@ -238,7 +241,7 @@ describe("/mypage", () => {
 
     it("offers no unlink while the member has no more linked than they must keep", async () => {
       await renderMypage(member, demoStore, false, {}, [], { externalAccounts, isUnlinkAllowed: false });
-      expect(list().queryByRole("button", { name: /連携を解除/ })).toBeNull();
+      expect(list().queryByRole("link", { name: /連携を解除/ })).toBeNull();
       expect(list().getByRole("link", { name: "Facebookと連携する" })).toBeInTheDocument();
     });
 

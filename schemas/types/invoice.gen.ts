@@ -97,6 +97,10 @@ export interface AccountPaymentMethod {
    */
   isContractUsed: boolean;
   SbpsCreditInfo?: SbpsCreditInfo;
+  /**
+   * Beyond spec §3: what the provider names a PayPal or carrier account by, masked (an e-mail, a phone number's last digits), so that two of one type can be told apart.
+   */
+  accountLabel?: string;
 }
 export interface SbpsCreditInfo {
   cardNumberSuffix: string;

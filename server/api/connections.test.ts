@@ -5,6 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { action as connectionsPageAction } from "../../app/routes/mypage-connections.tsx";
 import {
   createTestApi,
   insertSignedInAccount,
@@ -192,6 +193,18 @@ describe("POST /zapi/oidc/revoke/grant/{grantId}", () => {
     // The other client stays connected.
     expect(await grantRows(member, "shop")).toBe(1);
     expect(await rowsOf("g-shop")).toBe(1);
+  });
+
+  it("is what the page's confirm dialog posts: the list then says it is done; a refusal stays on the page", async () => {
+    const member = await insertSignedInAccount(t);
+    await grant(member, "news", "openid", "2026-05-01T00:00:00Z", "g-news");
+    const browser = browserOf(member);
+    const page = "/mypage/connections/client/news";
+    const done = await browser.postPageForm(connectionsPageAction, page, { grantId: "g-news" });
+    expect(done.redirect?.headers.get("Location")).toBe("/mypage/connections?done=revoked");
+    expect(await grantRows(member, "news")).toBe(0);
+    const again = await browser.postPageForm(connectionsPageAction, page, { grantId: "g-news" });
+    expect(again.redirect?.headers.get("Location")).toBe(page);
   });
 
   it("refuses another member's grant, an unknown one and a visitor, changing nothing", async () => {

@@ -60,9 +60,9 @@ async function tds2Token() {
 const saved = () => listPaymentMethods(t.db, memberId);
 
 /** The state the provider's page sends the member back with. */
-async function returnState(actionUrl: string): Promise<string> {
+async function returnState(actionUrl: string, account: string | null = null): Promise<string> {
   const actionRef = actionUrl.split("/").at(-1) ?? "";
-  const returnUrl = await decideAction(t.db, actionRef, true, t.clock.now());
+  const returnUrl = await decideAction(t.db, actionRef, true, t.clock.now(), account);
   return new URL(returnUrl ?? "http://x/").searchParams.get("state") ?? "";
 }
 
@@ -209,6 +209,25 @@ describe("PayPal and carrier billing", () => {
     expect(await saved()).toEqual([
       { accountPaymentMethodId: expect.any(String), paymentMethodType: "PaypalRest", isContractUsed: false },
     ]);
+  });
+
+  it("names each PayPal or carrier account by what the provider tells of it, masked", async () => {
+    const paypal = await json(await browser.get("/zapi/account/payment-method/paypal"));
+    const paypalState = await returnState(String(paypal.redirectTo), "hanako.yamada@example.jp");
+    await browser.post("/zapi/account/payment-method/return", { state: paypalState });
+    await t.clock.advance(61_000);
+    const docomo = await json(
+      await browser.post("/zapi/account/payment-method/link", { paymentMethodType: "SbpsDocomo" }),
+    );
+    const docomoState = await returnState(String(docomo.linkUrl), "090-1234-5678");
+    await browser.post("/zapi/account/payment-method/return", { state: docomoState });
+    expect(await saved()).toEqual([
+      expect.objectContaining({ paymentMethodType: "PaypalRest", accountLabel: "h***@example.jp" }),
+      expect.objectContaining({ paymentMethodType: "SbpsDocomo", accountLabel: "***-****-5678" }),
+    ]);
+    // The purchase form names them so too.
+    const form = await json(await browser.get("/zapi/internal/plans/movie-rental-48h/screen-data"));
+    expect(JSON.stringify(form)).toContain("PayPal（h***@example.jp）");
   });
 
   it("gives the carrier's link and the fields the page posts, and says a cancellation", async () => {

@@ -17,7 +17,6 @@ import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Translate } from "../../locales/i18n.ts";
 import { translatorFor } from "../../locales/language.ts";
-import { CARD_BRAND_NAMES } from "../../schemas/card.ts";
 import type { PurchasePaymentChoice } from "../../schemas/form-definition.ts";
 import {
   buildPurchaseForm,
@@ -26,6 +25,7 @@ import {
   toPurchasePayload,
 } from "../../schemas/forms/purchase.ts";
 import { isNativeAppAgent } from "../../schemas/native-app.ts";
+import { methodLabel } from "../../schemas/payment-method-label.ts";
 import type { AccountPaymentMethod } from "../../schemas/types/payment-method.gen.ts";
 import type { PurchaseRequest } from "../../schemas/types/purchase-request.gen.ts";
 import type { PurchaseReturnRequest } from "../../schemas/types/purchase-return-request.gen.ts";
@@ -104,17 +104,11 @@ export function verifyResult(c: ApiContext, quote: OrderQuote) {
 /** A saved method as the purchase form lists it, in the request's language. */
 export function methodChoice(method: AccountPaymentMethod, t: Translate): PurchasePaymentChoice {
   const card = method.SbpsCreditInfo;
-  if (!card)
-    return {
-      value: method.accountPaymentMethodId,
-      label: t(`field.paymentMethodTypes.${method.paymentMethodType}`),
-    };
-  const brand = card.cardbrandCode === "Unknown" ? null : CARD_BRAND_NAMES[card.cardbrandCode];
+  const label = methodLabel(method, t);
+  if (!card) return { value: method.accountPaymentMethodId, label };
   return {
     value: method.accountPaymentMethodId,
-    label: brand
-      ? t("mypage.paymentMethodPage.cardLabel", { brand, last4: card.cardNumberSuffix })
-      : t("mypage.paymentMethodPage.cardLabelUnknown", { last4: card.cardNumberSuffix }),
+    label,
     hint: t("mypage.paymentMethodPage.expiry", {
       month: card.expireDate.slice(4, 6),
       year: card.expireDate.slice(0, 4),

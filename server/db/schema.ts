@@ -466,6 +466,11 @@ export const paymentMethods = pgTable(
     cardBrand: text("card_brand").$type<CardBrand>(),
     cardLast4: text("card_last4"),
     cardExpiry: text("card_expiry"),
+    /**
+     * What the provider names the account by, masked (a PayPal e-mail, a phone number's last
+     * digits), for the member to tell methods of one type apart; null when it tells nothing.
+     */
+    accountLabel: text("account_label"),
     createdAt: createdAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
@@ -542,6 +547,8 @@ export const sandboxMethods = pgTable(
     brand: text("brand").$type<CardBrand>(),
     last4: text("last4"),
     expiry: text("expiry"),
+    /** PayPal and the carriers: the account the member approved with, masked as a provider tells it. */
+    account: text("account"),
     behaviour: text("behaviour").$type<SandboxCardBehaviour>().notNull(),
     status: text("status").$type<"pending" | "active" | "removed">().notNull(),
     failNextCharge: boolean("fail_next_charge").notNull().default(false),

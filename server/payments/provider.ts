@@ -27,6 +27,8 @@ export interface ProviderMethod {
   ref: string;
   type: PaymentMethodType;
   card: CardSummary | null;
+  /** PayPal and the carriers: the account, masked as the provider tells it (an e-mail, a number's end). */
+  account?: string | null;
 }
 
 /**

@@ -48,6 +48,7 @@ export async function toAccountPaymentMethod(db: Db, row: MethodRow): Promise<Ac
       expireDate: row.cardExpiry,
     };
   }
+  if (row.accountLabel) method.accountLabel = row.accountLabel;
   return method;
 }
 
@@ -92,6 +93,7 @@ export async function savePaymentMethod(db: Db, accountId: string, method: Provi
       cardBrand: method.card?.brand ?? null,
       cardLast4: method.card?.last4 ?? null,
       cardExpiry: method.card?.expiry ?? null,
+      accountLabel: method.account ?? null,
       createdAt: now,
     })
     .returning();

@@ -284,7 +284,8 @@ test("the member sees the client under connected apps, disconnects it, and its r
   await expect(dialog).toBeHidden();
   await page.getByRole("link", { name: "連動を解除する" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "解除する" }).click();
-  await expect(page).toHaveURL(/\/mypage\/connections$/);
+  await expect(page).toHaveURL(/\/mypage\/connections\?done=revoked$/);
+  await expect(page.getByRole("status").filter({ hasText: "連動を解除しました" })).toBeVisible();
   await expect(page.getByText("許可しているサービス・アプリはありません。")).toBeVisible();
 
   await expect(oidc.refreshTokenGrant(config, tokens.refresh_token ?? "")).rejects.toMatchObject({

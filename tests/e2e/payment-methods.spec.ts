@@ -20,6 +20,8 @@ const TEXT = {
     card: "クレジットカード",
     paypal: "PayPal",
     docomo: "ドコモ払い",
+    accountOpen: "（",
+    accountClose: "）",
     cardNumber: "カード番号",
     month: "有効期限（月）",
     year: "有効期限（年）",
@@ -34,12 +36,16 @@ const TEXT = {
     expiry: "有効期限 12/2030",
     delete: "Visa 末尾 4242を削除",
     confirm: "削除する",
+    deleteQuestion: "Visa 末尾 4242を削除しますか？",
+    cancel: "キャンセル",
     deleted: "お支払い方法を削除しました",
   },
   en: {
     card: "Credit card",
     paypal: "PayPal",
     docomo: "docomo carrier billing",
+    accountOpen: " (",
+    accountClose: ")",
     cardNumber: "Card number",
     month: "Expiry month",
     year: "Expiry year",
@@ -53,6 +59,8 @@ const TEXT = {
     expiry: "Expires 12/2030",
     delete: "Delete Visa ending in 4242",
     confirm: "Delete",
+    deleteQuestion: "Delete Visa ending in 4242?",
+    cancel: "Cancel",
     deleted: "Your payment method is deleted",
   },
 } as const;
@@ -143,14 +151,26 @@ async function walkSignedIn(page: Page, language: Language) {
   await page.getByRole("button", { name: /Approve/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: text.registered })).toBeVisible();
 
-  // The list has them all; one is deleted after a second press.
+  // The list has them all; one is deleted once the question is answered (closing it keeps it).
   await page.goto("/mypage/payment-method");
   const list = page.getByRole("region", {
     name: language === "ja" ? "登録済みのお支払い方法" : "Your payment methods",
   });
   await expect(list.getByRole("listitem")).toHaveCount(4);
-  await list.getByRole("button", { name: text.delete }).click();
-  await list.getByRole("button", { name: text.confirm, exact: true }).click();
+  // PayPal and the carrier by the account approved on their pages, as the provider masks it.
+  await expect(
+    list.getByText(`${text.paypal}${text.accountOpen}b***@example.com${text.accountClose}`),
+  ).toBeVisible();
+  await expect(
+    list.getByText(`${text.docomo}${text.accountOpen}***-****-5678${text.accountClose}`),
+  ).toBeVisible();
+  await list.getByRole("link", { name: text.delete }).click();
+  const question = page.getByRole("dialog", { name: text.deleteQuestion });
+  await question.getByRole("link", { name: text.cancel }).click();
+  await expect(question).toBeHidden();
+  await expect(list.getByRole("listitem")).toHaveCount(4);
+  await list.getByRole("link", { name: text.delete }).click();
+  await question.getByRole("button", { name: text.confirm, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: text.deleted })).toBeVisible();
   await page.goto("/mypage/payment-method");
   await expect(page.getByText(text.visa4242)).toHaveCount(0);

@@ -159,13 +159,17 @@ test.describe("social login through local identity providers", EDITS_STORE, () =
     await again.waitForURL("**/mypage/social/enable/complete");
     await again.goto("/mypage");
     await expect(providerRow(again, "LINE")).toContainText("連携済み");
-    await providerRow(again, "LINE").getByRole("button", { name: "LINEとの連携を解除" }).click();
+    await providerRow(again, "LINE").getByRole("link", { name: "LINEとの連携を解除" }).click();
+    await again
+      .getByRole("dialog", { name: "LINEとの連携を解除しますか？" })
+      .getByRole("button", { name: "解除する" })
+      .click();
     await again.waitForURL("**/mypage/social/disable/complete");
 
     // Google is now the only way in: no unlink button, and the API refuses it.
     await again.goto("/mypage");
     await expect(providerRow(again, "LINE")).toContainText("未連携");
-    await expect(again.getByRole("button", { name: /との連携を解除$/ })).toHaveCount(0);
+    await expect(again.getByRole("link", { name: /との連携を解除$/ })).toHaveCount(0);
     const refused = await again.request.post("/zapi/auth/social/disable", {
       data: { userIdentifierType: "Google", userIdentifierMethod: "ExternalAuth" },
       headers: { origin: baseURL ?? "" },

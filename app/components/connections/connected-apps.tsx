@@ -1,14 +1,14 @@
 /**
  * Connected apps (issue 47 §2; spec §2 /mypage/connections, §3 Account grant, §4 Revoke dialog):
  * the list of clients the member let in, and one client's page with what it may read and the way
- * to disconnect it. The question before disconnecting is a dialog the page draws for
- * `?confirm=revoke`, so it works without script; its button posts to the route action
- * (routes/mypage-connections.tsx), which calls POST /zapi/oidc/revoke/grant/{grantId}.
+ * to disconnect it. The question before disconnecting is the confirm dialog (`?confirm=revoke`);
+ * its button posts to the route action (routes/mypage-connections.tsx), which calls
+ * POST /zapi/oidc/revoke/grant/{grantId}; the list then says it is done (`?done=revoked`).
  */
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { formatDateTime } from "../../lib/format.ts";
+import { ConfirmDialog, useConfirmQuestion } from "../confirm-dialog.tsx";
 import { OptionalImage } from "../images.tsx";
 import "./connected-apps.css";
 
@@ -64,8 +64,14 @@ export function ConnectedApps({ screenData }: { screenData: Readonly<Record<stri
   const nameOf = useClientName();
   const grants = Array.isArray(screenData.accountGrants) ? screenData.accountGrants.filter(isGrant) : [];
   const service = typeof screenData.oidcProviderName === "string" ? screenData.oidcProviderName : "";
+  const [query] = useSearchParams();
   return (
     <div className="connected-apps stack">
+      {query.get("done") === "revoked" && (
+        <p className="alert alert--success" role="status">
+          {t("mypage.connectionsPage.revoked")}
+        </p>
+      )}
       <div className="connected-apps__notes">
         <p>{t("mypage.connectionsPage.lead", { service })}</p>
         <p>{t("mypage.connectionsPage.sharedData")}</p>
@@ -100,64 +106,14 @@ export function ConnectedApps({ screenData }: { screenData: Readonly<Record<stri
   );
 }
 
-function RevokeDialog({ grant, name, here }: { grant: AccountGrant; name: string; here: string }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const busy = useNavigation().state !== "idle";
-  const dialog = useRef<HTMLDialogElement>(null);
-  // Drawn open by the server; with script it becomes modal (backdrop, focus kept inside, Esc closes).
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.matches(":modal")) {
-      element.close();
-      element.showModal();
-    }
-  }, []);
-  return (
-    <dialog
-      ref={dialog}
-      open
-      className="dialog"
-      aria-labelledby="revoke-title"
-      aria-describedby="revoke-body"
-      onClose={() => {
-        // The close of reopening it as a modal arrives when it is open again: not the member's.
-        if (!dialog.current?.open) navigate(here, { replace: true, preventScrollReset: true });
-      }}
-    >
-      <div className="dialog__header">
-        <h2 id="revoke-title" className="dialog__title">
-          {t("mypage.connectionsPage.revokeTitle", { client: name })}
-        </h2>
-      </div>
-      <div className="dialog__body">
-        <p id="revoke-body">
-          {t("mypage.connectionsPage.revokeBody", { client: name, service: grant.oidcProviderName })}
-        </p>
-      </div>
-      <Form method="post" className="dialog__footer">
-        <input type="hidden" name="grantId" value={grant.grantId} />
-        <Link to={here} replace preventScrollReset className="btn btn--secondary">
-          {t("mypage.connectionsPage.close")}
-        </Link>
-        {/* biome-ignore lint/a11y/noAutofocus: the question has just opened; its answer is what comes next */}
-        <button type="submit" className="btn btn--danger" disabled={busy} aria-busy={busy} autoFocus>
-          {t("mypage.connectionsPage.confirm")}
-        </button>
-      </Form>
-    </dialog>
-  );
-}
-
 /** /mypage/connections/client/{clientId}: the client, what it may read, and disconnecting it. */
 export function ConnectedApp({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
   const { t } = useTranslation();
   const nameOf = useClientName();
-  const [query] = useSearchParams();
+  const { asked, ask, closeTo } = useConfirmQuestion();
   const grant = isGrant(screenData.accountGrant) ? screenData.accountGrant : null;
   if (!grant) return null;
   const name = nameOf(grant);
-  const here = `/mypage/connections/client/${encodeURIComponent(grant.clientId)}`;
   const scopes = Array.isArray(grant.authorizedScopes) ? grant.authorizedScopes : [];
   return (
     <div className="connected-app-detail stack">
@@ -198,14 +154,24 @@ export function ConnectedApp({ screenData }: { screenData: Readonly<Record<strin
       </section>
       <ul className="row-list">
         <li className="row-list__item">
-          <Link className="row-list__row" to="?confirm=revoke" replace preventScrollReset>
+          <Link className="row-list__row" to={ask("revoke")} replace preventScrollReset>
             <span className="row-list__label connected-app-detail__revoke">
               {t("mypage.connectionsPage.revoke")}
             </span>
           </Link>
         </li>
       </ul>
-      {query.get("confirm") === "revoke" && <RevokeDialog grant={grant} name={name} here={here} />}
+      {asked?.kind === "revoke" && (
+        <ConfirmDialog
+          title={t("mypage.connectionsPage.revokeTitle", { client: name })}
+          closeTo={closeTo}
+          closeLabel={t("mypage.connectionsPage.close")}
+          confirmLabel={t("mypage.connectionsPage.confirm")}
+          fields={{ grantId: grant.grantId }}
+        >
+          <p>{t("mypage.connectionsPage.revokeBody", { client: name, service: grant.oidcProviderName })}</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

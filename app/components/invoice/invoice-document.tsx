@@ -8,9 +8,9 @@
  * the site around it. Dates are written one way per language.
  */
 import { useTranslation } from "react-i18next";
+import { methodLabel } from "../../../schemas/payment-method-label.ts";
 import type { Invoice } from "../../../schemas/types/invoice.gen.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
-import { methodLabel } from "../payment/method-label.ts";
 import { PageTitle } from "../shell/page-title.tsx";
 
 const yen = new Intl.NumberFormat("ja-JP", { maximumFractionDigits: 0 });

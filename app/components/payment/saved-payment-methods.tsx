@@ -1,16 +1,17 @@
 /**
  * The member's saved payment methods on /mypage/payment-method (spec §2, §9): a card as its brand,
  * last four digits and expiry month/year (marked expired after the end of its month, Japan time),
- * another type by its name; each with a delete button that asks once more before it posts. A
+ * another type by its name; each with a delete link that asks in the confirm dialog first. A
  * method a contract uses cannot be deleted (spec §6) and says so.
  */
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { japanToday } from "../../../schemas/japan-date.ts";
+import { methodLabel } from "../../../schemas/payment-method-label.ts";
 import type { AccountPaymentMethod } from "../../../schemas/types/payment-method.gen.ts";
 import { DELETE_INTENT } from "../../lib/payment-method-call.ts";
-import { methodLabel } from "./method-label.ts";
+import { ConfirmDialog, useConfirmQuestion } from "../confirm-dialog.tsx";
 
 /** Whether a card expiring in `expireDate` (YYYYMM) is past the end of its month in Japan. */
 export function isCardExpired(expireDate: string, now: Date): boolean {
@@ -20,15 +21,11 @@ export function isCardExpired(expireDate: string, now: Date): boolean {
 
 function SavedMethod({ method }: { method: AccountPaymentMethod }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const [confirming, setConfirming] = useState(false);
+  const { ask } = useConfirmQuestion();
   const labelId = useId();
   const label = methodLabel(method, t);
   const card = method.SbpsCreditInfo;
   const expired = card ? isCardExpired(card.expireDate, new Date()) : false;
-  const deleting =
-    navigation.state !== "idle" &&
-    navigation.formData?.get("accountPaymentMethodId") === method.accountPaymentMethodId;
   return (
     <li className="row-list__item">
       <div className="row-list__row payment-method">
@@ -48,52 +45,51 @@ function SavedMethod({ method }: { method: AccountPaymentMethod }) {
             </span>
           )}
           {method.isContractUsed && (
-            <span className="payment-method__note">{t("mypage.paymentMethodPage.inUse")}</span>
+            <span className="payment-method__note">
+              {t("mypage.paymentMethodPage.inUse")}
+              <span>
+                {t("mypage.paymentMethodPage.inUseHint")}{" "}
+                <Link to="/mypage/plans">{t("mypage.paymentMethodPage.changePlanMethod")}</Link>
+              </span>
+            </span>
           )}
         </div>
         {!method.isContractUsed && (
-          <Form
-            method="post"
-            className="payment-method__delete"
-            onSubmit={(event) => {
-              // With the script, the first press asks; the second (or a press without it) deletes.
-              if (!confirming) {
-                event.preventDefault();
-                setConfirming(true);
-              }
-            }}
+          <Link
+            className="btn btn--secondary btn--sm payment-method__delete"
+            to={ask(DELETE_INTENT, method.accountPaymentMethodId)}
+            replace
+            preventScrollReset
+            aria-label={t("mypage.paymentMethodPage.deleteLabel", { method: label })}
           >
-            <input type="hidden" name="intent" value={DELETE_INTENT} />
-            <input type="hidden" name="accountPaymentMethodId" value={method.accountPaymentMethodId} />
-            {confirming && (
-              <span className="payment-method__confirm" role="status">
-                {t("mypage.paymentMethodPage.confirmDelete", { method: label })}
-              </span>
-            )}
-            <span className="btn-row">
-              <button
-                type="submit"
-                className={confirming ? "btn btn--danger btn--sm" : "btn btn--secondary btn--sm"}
-                aria-label={
-                  confirming ? undefined : t("mypage.paymentMethodPage.deleteLabel", { method: label })
-                }
-                aria-busy={deleting || undefined}
-                disabled={deleting}
-              >
-                {confirming
-                  ? t("mypage.paymentMethodPage.confirmDeleteYes")
-                  : t("mypage.paymentMethodPage.delete")}
-              </button>
-              {confirming && (
-                <button type="button" className="btn btn--text btn--sm" onClick={() => setConfirming(false)}>
-                  {t("mypage.paymentMethodPage.cancel")}
-                </button>
-              )}
-            </span>
-          </Form>
+            {t("mypage.paymentMethodPage.delete")}
+          </Link>
         )}
       </div>
     </li>
+  );
+}
+
+/** The question before a saved method is deleted, for `?confirm=delete&about={id}`. */
+function DeleteDialog({ methods }: { methods: readonly AccountPaymentMethod[] }) {
+  const { t } = useTranslation();
+  const { asked, closeTo } = useConfirmQuestion();
+  if (asked?.kind !== DELETE_INTENT) return null;
+  const method = methods.find(
+    (candidate) => candidate.accountPaymentMethodId === asked.about && !candidate.isContractUsed,
+  );
+  if (!method) return null;
+  const label = methodLabel(method, t);
+  return (
+    <ConfirmDialog
+      title={t("mypage.paymentMethodPage.confirmDelete", { method: label })}
+      closeTo={closeTo}
+      closeLabel={t("mypage.paymentMethodPage.cancel")}
+      confirmLabel={t("mypage.paymentMethodPage.confirmDeleteYes")}
+      fields={{ intent: DELETE_INTENT, accountPaymentMethodId: method.accountPaymentMethodId }}
+    >
+      <p>{t("mypage.paymentMethodPage.deleteBody")}</p>
+    </ConfirmDialog>
   );
 }
 
@@ -117,6 +113,7 @@ export function SavedPaymentMethods({ screenData }: { screenData: Readonly<Recor
           ))}
         </ul>
       )}
+      <DeleteDialog methods={methods} />
     </section>
   );
 }

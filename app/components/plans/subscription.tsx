@@ -11,10 +11,10 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Translate } from "../../../locales/i18n.ts";
+import { methodLabel } from "../../../schemas/payment-method-label.ts";
 import type { SubscriptionAction, SubscriptionStatusGroup } from "../../../schemas/subscription-status.ts";
 import type { Subscription } from "../../../schemas/types/subscription.gen.ts";
 import { formatDate, formatDateTime, formatPrice, type RenewSpanUnit, spanSuffix } from "../../lib/format.ts";
-import { methodLabel } from "../payment/method-label.ts";
 
 export interface SubscriptionSummary {
   subscription: Subscription;

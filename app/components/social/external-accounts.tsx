@@ -2,11 +2,12 @@
  * My page's external ID list (spec §2, issue 48 §3): each provider the store offers with its
  * state, and what the member can do — the "logging in" marker for the one this session came
  * through, an unlink button while more are linked than the account must keep, a connect link for
- * an unlinked one. The unlink is a plain form post to /mypage's action, so it works without script.
+ * an unlinked one. The unlink asks in the confirm dialog, whose button posts to /mypage's action.
  */
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Link } from "react-router";
+import { ConfirmDialog, useConfirmQuestion } from "../confirm-dialog.tsx";
 import "./external-accounts.css";
 
 export interface ExternalAccount {
@@ -31,9 +32,12 @@ export function ExternalAccounts(props: {
 }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const navigation = useNavigation();
-  const unlinking = navigation.state !== "idle" ? navigation.formData?.get("userIdentifierType") : null;
+  const { asked, ask, closeTo } = useConfirmQuestion();
   if (props.accounts.length === 0) return null;
+  const unlinking =
+    asked?.kind === UNLINK_INTENT && props.isUnlinkAllowed
+      ? props.accounts.find((account) => account.userIdentifierType === asked.about && account.isLinked)
+      : undefined;
   return (
     <section className="section" aria-labelledby={headingId}>
       <h2 id={headingId} className="section-title">
@@ -56,18 +60,15 @@ export function ExternalAccounts(props: {
                 <span className="badge external-account__login">{t("mypage.external.loggingIn")}</span>
               ) : account.isLinked ? (
                 props.isUnlinkAllowed && (
-                  <Form method="post" className="external-account__action">
-                    <input type="hidden" name="intent" value={UNLINK_INTENT} />
-                    <input type="hidden" name="userIdentifierType" value={account.userIdentifierType} />
-                    <button
-                      type="submit"
-                      className="btn btn--secondary"
-                      disabled={unlinking === account.userIdentifierType}
-                      aria-label={t("mypage.external.unlinkNamed", { name: account.userIdentifierName })}
-                    >
-                      {t("mypage.external.unlink")}
-                    </button>
-                  </Form>
+                  <Link
+                    className="btn btn--secondary external-account__action"
+                    to={ask(UNLINK_INTENT, account.userIdentifierType)}
+                    replace
+                    preventScrollReset
+                    aria-label={t("mypage.external.unlinkNamed", { name: account.userIdentifierName })}
+                  >
+                    {t("mypage.external.unlink")}
+                  </Link>
                 )
               ) : (
                 // A link leaving for the provider: a full page load, not client navigation.
@@ -83,6 +84,17 @@ export function ExternalAccounts(props: {
           </li>
         ))}
       </ul>
+      {unlinking && (
+        <ConfirmDialog
+          title={t("mypage.external.unlinkTitle", { name: unlinking.userIdentifierName })}
+          closeTo={closeTo}
+          closeLabel={t("mypage.external.cancel")}
+          confirmLabel={t("mypage.external.unlinkYes")}
+          fields={{ intent: UNLINK_INTENT, userIdentifierType: unlinking.userIdentifierType }}
+        >
+          <p>{t("mypage.external.unlinkBody", { name: unlinking.userIdentifierName })}</p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }

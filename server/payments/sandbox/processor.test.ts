@@ -16,6 +16,7 @@ import {
   failNextCharge,
   findCharge,
   findPendingAction,
+  maskedAccount,
   refund,
   registerCard,
   removeMethod,
@@ -456,5 +457,16 @@ describe("sandbox processor: 3-D Secure when the member pays", () => {
       "SELECT count(*)::int AS n FROM sandbox_charges WHERE status = 'succeeded'",
     );
     expect(JSON.stringify(taken)).toContain('"n":0');
+  });
+});
+
+describe("the account PayPal or a carrier tells of", () => {
+  it("hides an e-mail's name but its first letter, and a phone number but its last four digits", () => {
+    expect(maskedAccount("hanako@example.jp")).toBe("h***@example.jp");
+    expect(maskedAccount(" 090-1234-5678 ")).toBe("***-****-5678");
+    expect(maskedAccount("0312345678")).toBe("***-****-5678");
+    expect(maskedAccount("not an account")).toBeNull();
+    expect(maskedAccount("12345")).toBeNull();
+    expect(maskedAccount("@example.jp")).toBeNull();
   });
 });

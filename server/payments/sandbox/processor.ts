@@ -216,6 +216,7 @@ function providerMethod(row: MethodRow): ProviderMethod {
       row.brand && row.last4 && row.expiry
         ? { brand: row.brand, last4: row.last4, expiry: row.expiry }
         : null,
+    account: row.account,
   };
 }
 
@@ -397,14 +398,47 @@ export async function findPendingAction(db: Db, ref: string, now: Date): Promise
   };
 }
 
-/** The member's answer on the sandbox's page; the return URL to send the browser to, or null. */
-export async function decideAction(db: Db, ref: string, approve: boolean, now: Date): Promise<string | null> {
-  const [decided] = await db
-    .update(sandboxActions)
-    .set({ status: approve ? "approved" : "refused" })
-    .where(openAction(ref, now))
-    .returning({ returnUrl: sandboxActions.returnUrl });
-  return decided?.returnUrl ?? null;
+/**
+ * An account as PayPal or a carrier tells the merchant of it: an e-mail with its name hidden but
+ * the first letter, a phone number with its last four digits only; anything else, nothing.
+ */
+export function maskedAccount(account: string): string | null {
+  const email = /^([^@\s])[^@\s]*@([^@\s]+\.[^@\s]+)$/.exec(account.trim());
+  if (email) return `${email[1]}***@${email[2]}`;
+  const digits = account.replace(/[\s-]/g, "");
+  return /^0\d{9,10}$/.test(digits) ? `***-****-${digits.slice(-4)}` : null;
+}
+
+/**
+ * The member's answer on the sandbox's page (with the account they approved with, for PayPal or
+ * a carrier); the return URL to send the browser to, or null.
+ */
+export async function decideAction(
+  db: Db,
+  ref: string,
+  approve: boolean,
+  now: Date,
+  account: string | null = null,
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [decided] = await tx
+      .update(sandboxActions)
+      .set({ status: approve ? "approved" : "refused" })
+      .where(openAction(ref, now))
+      .returning({
+        returnUrl: sandboxActions.returnUrl,
+        kind: sandboxActions.kind,
+        methodRef: sandboxActions.methodRef,
+      });
+    const masked = approve && decided?.kind === "approval" && account ? maskedAccount(account) : null;
+    if (decided && masked) {
+      await tx
+        .update(sandboxMethods)
+        .set({ account: masked })
+        .where(eq(sandboxMethods.ref, decided.methodRef));
+    }
+    return decided?.returnUrl ?? null;
+  });
 }
 
 /** An action the merchant has not asked about yet, whatever the member answered (or not). */

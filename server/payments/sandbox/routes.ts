@@ -11,6 +11,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { CARD_BRAND_NAMES } from "../../../schemas/card.ts";
+import type { PaymentMethodType } from "../../../schemas/types/payment-method.gen.ts";
 import type { Db } from "../../db/database.ts";
 import { escapeHtml } from "../../mail/templates/render-mail.ts";
 import type { BrowserPaymentConfig } from "../provider.ts";
@@ -95,6 +96,8 @@ function page(title: string, body: string): string {
   button[value="approve"] { background: #1d4ed8; color: #fff; }
   button[value="refuse"], a.button { background: #fff; color: #1d4ed8; }
   button:focus-visible, a:focus-visible { outline: 3px solid #93c5fd; outline-offset: 2px; }
+  label { display: flex; flex-direction: column; gap: 0.25rem; font-weight: 700; }
+  input { font: inherit; padding: 0.625rem 0.75rem; border: 1px solid #94a3b8; border-radius: 0.5rem; }
 </style>
 </head>
 <body>
@@ -104,6 +107,15 @@ ${body}
 </main>
 </body>
 </html>`;
+}
+
+/** The account the member approves with: PayPal's e-mail, a carrier's phone number. */
+function accountField(type: PaymentMethodType): string {
+  const paypal = type.startsWith("Paypal");
+  const [label, inputType, value] = paypal
+    ? ["メールアドレス / E-mail", "email", "buyer@example.com"]
+    : ["電話番号 / Phone number", "tel", "090-1234-5678"];
+  return `  <label>${label} <input name="account" type="${inputType}" value="${value}" autocomplete="off"></label>\n`;
 }
 
 function actionPage(action: SandboxActionView): string {
@@ -129,7 +141,7 @@ ${payment}`
     `<h1>${escapeHtml(title)}</h1>
 ${lead}
 <form method="post" action="${SANDBOX_BASE_PATH}/action/${escapeHtml(action.ref)}" class="actions">
-  <button type="submit" name="decision" value="approve">${challenge ? "認証する / Authenticate" : "承認する / Approve"}</button>
+${challenge ? "" : accountField(action.type)}  <button type="submit" name="decision" value="approve">${challenge ? "認証する / Authenticate" : "承認する / Approve"}</button>
   <button type="submit" name="decision" value="refuse">${challenge ? "認証に失敗させる / Fail" : "キャンセル / Cancel"}</button>
 </form>`,
   );
@@ -198,7 +210,8 @@ export function createSandboxRoutes({ db, config, now }: SandboxRoutesOptions) {
       const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
       const decision = form.decision;
       if (decision !== "approve" && decision !== "refuse") return showAction(ref);
-      const returnUrl = await decideAction(db, ref, decision === "approve", now());
+      const account = typeof form.account === "string" ? form.account.slice(0, 200) : null;
+      const returnUrl = await decideAction(db, ref, decision === "approve", now(), account);
       if (!returnUrl) return new Response(GONE_PAGE, { status: 404, headers: htmlHeaders });
       return c.redirect(returnUrl, 303);
     },
