@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { buildPaymentMethodForm } from "../schemas/forms/payment.ts";
 import { lastSubmitted, renderForm, testForm } from "./test-utils.tsx";
 
 const nameForm = () =>
@@ -86,6 +87,22 @@ describe("SchemaForm submit", () => {
     const hobbyLink = within(summary).getByRole("link", { name: "趣味" });
     await user.click(hobbyLink);
     expect(screen.getByRole("textbox", { name: /^趣味/ })).toHaveFocus();
+  });
+
+  it("links the fields a choice shows in the summary too, never repeating their messages", async () => {
+    const { user, submit } = renderForm(
+      buildPaymentMethodForm({ types: ["SbpsCredit", "PaypalRest"] }, "test"),
+    );
+    await user.click(screen.getByRole("radio", { name: /クレジットカード/ }));
+    await user.type(screen.getByRole("textbox", { name: /^カード番号/ }), "1234");
+    await submit();
+    const summary = screen.getByRole("alert", { name: /^入力内容に\d件の誤りがあります。$/ });
+    expect(
+      within(summary)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toContain("カード番号");
+    expect(summary).not.toHaveTextContent("※");
   });
 
   it("re-checks after a failed submit, so a corrected field's error goes at once", async () => {

@@ -76,6 +76,8 @@ function cellsOf(entry: LoginHistoryEntry, language: string, t: Translate) {
 }
 
 const COLUMNS = ["dateTime", "result", "loginType", "device", "browser", "country", "ip"] as const;
+/** What an opened card adds to its summary line. */
+const CARD_DETAILS = ["loginType", "ip"] as const;
 
 function ResultBadge({ ok, label }: { ok: boolean; label: string }) {
   return <span className={ok ? "badge badge--success" : "badge badge--danger"}>{label}</span>;
@@ -151,7 +153,13 @@ export default function MypageLoginHistory({ loaderData }: Route.ComponentProps)
               >
                 <details className="login-history__card">
                   <summary className="login-history__summary">
-                    <span className="login-history__time">{cells.dateTime}</span>
+                    {/* Closed, a card still says when, where from and on what; open, how and the address. */}
+                    <span className="login-history__summary-main">
+                      <span className="login-history__time">{cells.dateTime}</span>
+                      <span className="login-history__where">
+                        {[cells.device, cells.browser, cells.country].join(" · ")}
+                      </span>
+                    </span>
                     <span className="login-history__summary-end">
                       <ResultBadge ok={entry.result} label={cells.result} />
                       {/* The sign that the card opens (issue 41 §11), turned while open. */}
@@ -159,7 +167,7 @@ export default function MypageLoginHistory({ loaderData }: Route.ComponentProps)
                     </span>
                   </summary>
                   <dl className="data-list login-history__details">
-                    {COLUMNS.slice(2).map((column) => (
+                    {CARD_DETAILS.map((column) => (
                       <div key={column} className="login-history__detail">
                         <dt>{t(`mypage.loginHistoryPage.${column}`)}</dt>
                         <dd>{cells[column]}</dd>

@@ -116,6 +116,13 @@ test("login by an e-mailed code, without JavaScript", async ({ browser }) => {
     await page.locator('[data-field="authCode"] input').first().fill(pinFrom(mail.text));
     await page.getByRole("button", { name: "ログイン" }).click();
     await page.waitForURL("**/mypage");
+
+    // The account menu opens by itself (a <details>) and logs out with a post.
+    await page.locator("summary", { hasText: "アカウントメニュー" }).click();
+    await page.getByRole("button", { name: "ログアウト" }).click();
+    await page.waitForURL("**/logout");
+    await page.goto("/mypage");
+    await expect(page).toHaveURL(/\/login\?/);
   });
 });
 

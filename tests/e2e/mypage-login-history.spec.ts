@@ -78,9 +78,11 @@ for (const language of ["ja", "en"] as const) {
     await expect(newest.locator("summary")).toContainText(text.success);
     // A sign that the card opens (issue 41 §11).
     await expect(newest.locator("summary .login-history__marker")).toBeVisible();
+    // Closed, it says on what and from where; open, how and from which address.
+    await expect(newest.locator("summary")).toContainText(text.device);
     await expect(newest.getByText(ELSEWHERE)).toBeHidden();
     await newest.locator("summary").click();
     await expect(newest.getByText(ELSEWHERE)).toBeVisible();
-    await expect(newest.getByText(text.device)).toBeVisible();
+    await expect(newest.getByText(text.method)).toBeVisible();
   });
 }

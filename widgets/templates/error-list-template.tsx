@@ -4,6 +4,14 @@ import { useTranslation } from "react-i18next";
 import { fieldNameOfError, focusField } from "../focus-field.ts";
 import { useFieldText } from "../labels.ts";
 
+/** Every field of the form by name: its own, and those a choice shows (the branches of allOf's if/then). */
+function fieldSchemas(root: RJSFSchema): Record<string, RJSFSchema> {
+  const branches = (root.allOf ?? []).flatMap((branch) =>
+    typeof branch === "object" && typeof branch.then === "object" ? [branch.then.properties ?? {}] : [],
+  );
+  return Object.assign({}, ...branches, root.properties ?? {}) as Record<string, RJSFSchema>;
+}
+
 /**
  * The summary above the form after a failed submit: how many fields need attention and a link to
  * each (by its label: the message itself is under the field, not repeated here); errors on the form
@@ -14,7 +22,7 @@ export function ErrorListTemplate({ errors, registry, uiSchema }: ErrorListProps
   const { t } = useTranslation();
   const text = useFieldText();
   const { idPrefix, idSeparator } = registry.globalFormOptions;
-  const properties = (registry.rootSchema.properties ?? {}) as Record<string, RJSFSchema>;
+  const properties = fieldSchemas(registry.rootSchema);
 
   const goToField = (name: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     const form = event.currentTarget.closest("form");
