@@ -18,6 +18,7 @@ import { superviseWorkers } from "./cluster.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { type Env, EnvError, parseEnv } from "./env.ts";
+import { mailsAfterAnswersSent } from "./mail/send-mail.ts";
 import { createMailer, createSmsSender } from "./mail/transports.ts";
 import { OidcClientsError, redirectSources, watchOidcClients } from "./oidc/client-source.ts";
 import { createOidcService } from "./oidc/service.ts";
@@ -27,7 +28,6 @@ import { createSandboxProvider } from "./payments/sandbox/sandbox-provider.ts";
 import { billingNotifier } from "./services/billing-notices.ts";
 import { loadCountryDatabase } from "./services/ip-country.ts";
 import { createPasswordHasher } from "./services/passwords.ts";
-
 import { createRecaptchaVerifier, recaptchaConfigurationProblems } from "./services/recaptcha.ts";
 import { createSecretBox, loadSecretKey, SecretKeyError } from "./services/secret-box.ts";
 import { createSite, trustedHosts } from "./site.ts";
@@ -198,6 +198,7 @@ async function boot(env: Env) {
     await Promise.race([closed, new Promise((resolveWait) => setTimeout(resolveWait, DRAIN_LIMIT_MS))]);
     server.closeAllConnections();
     await billing.stop();
+    await mailsAfterAnswersSent();
     store.close();
     policies.close();
     oidcClients.close();

@@ -16,6 +16,7 @@ import type { ApiDeps } from "../server/api/context.ts";
 import type { Db } from "../server/db/database.ts";
 import { accounts, sessions } from "../server/db/schema.ts";
 import { MemoryOutbox } from "../server/mail/memory-outbox.ts";
+import { mailsAfterAnswersSent } from "../server/mail/send-mail.ts";
 import { createSandboxProvider } from "../server/payments/sandbox/sandbox-provider.ts";
 import { createPasswordHasher, type PasswordHasher } from "../server/services/passwords.ts";
 import { agreementTo, policiesInForce, recordConsents } from "../server/services/policies.ts";
@@ -181,7 +182,35 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     social: new SocialLogin({ secrets: {} }),
     ...options.deps,
   };
-  return { api: createApi(deps), deps, db: database.db, store, outbox, clock, close: () => database.close() };
+  return {
+    api: answeredWithMails(createApi(deps)),
+    deps,
+    db: database.db,
+    store,
+    outbox,
+    clock,
+    close: () => database.close(),
+  };
+}
+
+/**
+ * The API whose answers come once the mails sent after them are out: a test reads the outbox
+ * right after a call, where a person would open the mail a moment later.
+ */
+function answeredWithMails(api: Api): Api {
+  const { request, fetch } = api;
+  return Object.assign(api, {
+    request: async (...args: Parameters<Api["request"]>) => {
+      const response = await request(...args);
+      await mailsAfterAnswersSent();
+      return response;
+    },
+    fetch: async (...args: Parameters<Api["fetch"]>) => {
+      const response = await fetch(...args);
+      await mailsAfterAnswersSent();
+      return response;
+    },
+  });
 }
 
 export interface SignedInAccount {

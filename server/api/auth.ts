@@ -20,7 +20,7 @@ import {
 import { DEFAULT_PASSWORD_STRENGTH } from "../../schemas/forms/registration.ts";
 import type { LoginCodeRequest } from "../../schemas/types/login-code-request.gen.ts";
 import type { LoginRequest } from "../../schemas/types/login-request.gen.ts";
-import { sendMail } from "../mail/send-mail.ts";
+import { sendMail, sendMailAfterAnswer } from "../mail/send-mail.ts";
 import {
   type Account,
   findAccountByEmail,
@@ -298,16 +298,19 @@ export const auth = new Hono<ApiEnv>()
     // An address without an account gets a decoy: the same write and the same mail rendered,
     // only never delivered, so the time taken does not tell whether the address has an account.
     const token = await issueResetToken(deps.db, recipient ? (account?.id ?? null) : null, now);
-    // Not awaited: how long the mail takes must not tell whether the address has an account.
-    sendMail(mailDeps(deps, recipient !== null), {
-      to: recipient ?? email,
-      language: requestLanguage(c),
-      template: "passwordReset",
-      vars: {
-        resetUrl: `${siteOrigin(c)}/password/reset?${new URLSearchParams({ token })}`,
-        validMinutes: RESET_TOKEN_LIFETIME_MS / 60_000,
+    sendMailAfterAnswer(
+      mailDeps(deps, recipient !== null),
+      {
+        to: recipient ?? email,
+        language: requestLanguage(c),
+        template: "passwordReset",
+        vars: {
+          resetUrl: `${siteOrigin(c)}/password/reset?${new URLSearchParams({ token })}`,
+          validMinutes: RESET_TOKEN_LIFETIME_MS / 60_000,
+        },
       },
-    }).catch((error: unknown) => console.error("[password] the reset mail was not sent", error));
+      "the password reset mail",
+    );
     return c.json({});
   })
 

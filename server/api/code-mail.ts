@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { Language } from "../../locales/index.ts";
 import { REAUTHENTICATION_CODE_NAME } from "../../schemas/forms/credentials.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { sendMail } from "../mail/send-mail.ts";
+import { sendMail, sendMailAfterAnswer } from "../mail/send-mail.ts";
 import {
   CODE_LIFETIME_MS,
   type CodePurpose,
@@ -140,14 +140,14 @@ export async function mailCode(
 
   const code = await issueCode(deps.db, { flowId: flow.id, purpose, now });
   const sent = await advanceFlow(deps.db, flow.id, now, { ...changes, email: to, codeSentAt: now });
-  const mail = sendMail(mailDeps(deps, delivery !== "none"), {
+  const mail = {
     to,
     language,
     template: "authCode",
     vars: { purposeName: displayName, code, validMinutes: CODE_LIFETIME_MS / 60_000 },
-  });
-  if (delivery === "wait") await mail;
-  else mail.catch((error: unknown) => console.error(`[codes] the ${purpose} code was not mailed`, error));
+  } as const;
+  if (delivery === "wait") await sendMail(deps, mail);
+  else sendMailAfterAnswer(mailDeps(deps, delivery !== "none"), mail, `the ${purpose} code`);
   return sent;
 }
 

@@ -37,3 +37,28 @@ export async function sendMail<Name extends MailTemplateName>(
   });
   await deps.mailer.send({ from: noReplyAddress(settings), to: request.to, ...rendered });
 }
+
+const sentAfterAnswers = new Set<Promise<void>>();
+
+/**
+ * Renders and sends the mail once the request has been answered, so that none of its cost shows
+ * in the answer's time: how long forgot-password or a login code takes must not tell whether the
+ * address has an account (the decoy of an unknown address is rendered and discarded the same way,
+ * also after the answer). A failure is logged as `what` was not sent.
+ */
+export function sendMailAfterAnswer<Name extends MailTemplateName>(
+  deps: { mailer: Mailer; store: StoreSettingsSource },
+  request: SendMailRequest<Name>,
+  what: string,
+): void {
+  const sent: Promise<void> = new Promise<void>((answered) => setImmediate(answered))
+    .then(() => sendMail(deps, request))
+    .catch((error: unknown) => console.error(`[mail] ${what} was not sent`, error))
+    .finally(() => sentAfterAnswers.delete(sent));
+  sentAfterAnswers.add(sent);
+}
+
+/** Resolves once every mail sent after an answer is out (a stopping server; tests reading the outbox). */
+export async function mailsAfterAnswersSent(): Promise<void> {
+  while (sentAfterAnswers.size > 0) await Promise.all(sentAfterAnswers);
+}
