@@ -52,7 +52,10 @@ export const planPurchaseConfirm = {
         bodyFromScreenData: { purchaseToken: "purchaseToken" },
       },
       submitLabelKey: "plans.purchase",
-      submitLabelVariant: "plan.planType",
+      submitLabelBy: {
+        path: "plan.planType",
+        keys: { rental: "plans.purchase_rental", purchase: "plans.purchase_purchase" },
+      },
       successTo: "/plans/:planId/complete",
     },
   ],

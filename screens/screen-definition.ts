@@ -97,10 +97,10 @@ export interface ScreenForm {
   /** Translation key of the submit button. */
   submitLabelKey: string;
   /**
-   * A screen-data path (dotted) whose value picks the button's wording, `{submitLabelKey}_{value}`
-   * when the translations have it: a rental's confirm says レンタルする, not 契約する.
+   * The button's wording picked by a value of the screen data (a dotted path), by value: a rental's
+   * confirm says レンタルする, not 契約する. Other values keep submitLabelKey. Chosen by the loader.
    */
-  submitLabelVariant?: string;
+  submitLabelBy?: { path: string; keys: Readonly<Record<string, string>> };
   /** The submit does what cannot be undone (withdrawal): its button is styled as a danger. */
   irreversible?: boolean;
   /** Where to go after success when the API does not say (`redirectTo`). */

@@ -28,6 +28,7 @@ import { preloadModule } from "react-dom";
 import { useTranslation } from "react-i18next";
 import type { FieldError, FormDefinition } from "../schemas/form-definition.ts";
 import { fieldUiSchema } from "../schemas/form-definition.ts";
+import { valuesFromFormPost } from "../schemas/form-post.ts";
 import { normalizeFormData } from "../schemas/normalize.ts";
 import { createErrorTransformer, ROOT_FIELD } from "../schemas/validation-messages.ts";
 import { fieldNameOfError, firstFieldInPageOrder, focusField } from "./focus-field.ts";
@@ -150,6 +151,25 @@ function fieldOfId(id: string, idPrefix: string): string | null {
   return id.slice(idPrefix.length + 1).split("_")[0] || null;
 }
 
+/**
+ * What a person typed or ticked before the page's script took over (a slow phone): the fields hold
+ * it, the form's data does not. Read as the server reads a post; only what differs from `data`
+ * and says something (text typed, a box ticked), so that nothing the form set is undone. Here, not
+ * in form-post.ts, which the light login form shares.
+ */
+function enteredBeforeScript(
+  form: FormDefinition,
+  fields: globalThis.FormData,
+  data: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(valuesFromFormPost(form, fields)).filter(
+      ([name, value]) =>
+        ((typeof value === "string" && value !== "") || value === true) && value !== data[name],
+    ),
+  );
+}
+
 export function SchemaForm(props: SchemaFormProps) {
   const { form, serverErrors, summary = "", submitLabelKey, disabled = false, busy = false } = props;
   const { t, i18n } = useTranslation();
@@ -253,6 +273,15 @@ export function SchemaForm(props: SchemaFormProps) {
 
   const setFieldValues = useCallback((patch: FormData) => {
     for (const [name, value] of Object.entries(patch)) formRef.current?.setFieldValue(name, value);
+  }, []);
+
+  // Typed before the script took over: kept, not lost to the empty data the form started with.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the fields the server drew.
+  useEffect(() => {
+    const formElement: HTMLFormElement | null | undefined = formRef.current?.formElement.current;
+    if (!formElement) return;
+    const entered = enteredBeforeScript(form, new globalThis.FormData(formElement), data);
+    if (Object.keys(entered).length > 0) setFieldValues(entered);
   }, []);
 
   const setFieldError = useCallback((field: string, message: string | null) => {

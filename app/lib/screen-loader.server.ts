@@ -96,6 +96,34 @@ export async function loadScreen(
 export async function loadFormScreen(args: LoaderFunctionArgs) {
   const headers = new Headers();
   const loaded = await loadScreen(args, headers);
-  const { forms, validatorUrls } = await pageForms(args, loaded.screen, loaded.screenData);
-  return data({ ...loaded, forms, validatorUrls }, { headers });
+  const screen = withSubmitLabelsChosen(loaded.screen, loaded.screenData);
+  const { forms, validatorUrls } = await pageForms(args, screen, loaded.screenData);
+  return data({ ...loaded, screen, forms, validatorUrls }, { headers });
+}
+
+/** A value of the screen data by a dotted path ("plan.planType"). */
+function valueAt(screenData: Readonly<Record<string, unknown>>, path: string): unknown {
+  let value: unknown = screenData;
+  for (const member of path.split(".")) {
+    value =
+      typeof value === "object" && value !== null ? (value as Record<string, unknown>)[member] : undefined;
+  }
+  return value;
+}
+
+/** The screen with each form's submit wording as its screen data picks it (submitLabelBy). */
+export function withSubmitLabelsChosen(
+  screen: ScreenDefinition,
+  screenData: Readonly<Record<string, unknown>>,
+): ScreenDefinition {
+  if (!screen.forms.some((form) => form.submitLabelBy)) return screen;
+  return {
+    ...screen,
+    forms: screen.forms.map((form) => {
+      if (!form.submitLabelBy) return form;
+      const value = valueAt(screenData, form.submitLabelBy.path);
+      const chosen = typeof value === "string" ? form.submitLabelBy.keys[value] : undefined;
+      return chosen ? { ...form, submitLabelKey: chosen } : form;
+    }),
+  };
 }

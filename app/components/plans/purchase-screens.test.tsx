@@ -11,7 +11,7 @@ import planForm from "../../../tests/fixtures/screens/plans-planId.json" with { 
 import signupConfirm from "../../../tests/fixtures/screens/signup-plans-planId-confirm.json" with {
   type: "json",
 };
-import { submitLabelKey } from "../screen/screen-forms.tsx";
+import { withSubmitLabelsChosen } from "../../lib/screen-loader.server.ts";
 import { PlanChoices } from "./plan-choices.tsx";
 import { PlanToBuy } from "./plan-to-buy.tsx";
 import { PurchaseComplete } from "./purchase-complete.tsx";
@@ -75,9 +75,9 @@ describe("the final confirmation (特定商取引法 12条の6)", () => {
   it("its button says what is done: a subscription is contracted, a rental rented, a purchase bought", () => {
     const i18n = createI18n("ja", { ja });
     const label = (planType: string | undefined, screen: ScreenDefinition = planPurchaseConfirm) => {
-      const [form] = screen.forms;
+      const [form] = withSubmitLabelsChosen(screen, { plan: { planType } }).forms;
       if (!form) throw new Error("no form");
-      return i18n.t(submitLabelKey(form, { plan: { planType } }, (key) => i18n.exists(key)));
+      return i18n.t(form.submitLabelKey);
     };
     expect(label("subscription")).toBe("この内容で契約する");
     expect(label("rental")).toBe("この内容でレンタルする");

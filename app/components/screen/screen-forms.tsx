@@ -52,22 +52,6 @@ function isPostOf(navigation: ReturnType<typeof useNavigation>, formId: string):
   return (json?.[FORM_ID_FIELD] ?? navigation.formData?.get(FORM_ID_FIELD)) === formId;
 }
 
-/** The submit button's wording: the variant the screen data picks, when there is one. */
-export function submitLabelKey(
-  definition: ScreenForm,
-  screenData: Readonly<Record<string, unknown>>,
-  exists: (key: string) => boolean,
-): string {
-  if (!definition.submitLabelVariant) return definition.submitLabelKey;
-  let value: unknown = screenData;
-  for (const member of definition.submitLabelVariant.split(".")) {
-    value =
-      typeof value === "object" && value !== null ? (value as Record<string, unknown>)[member] : undefined;
-  }
-  const variant = `${definition.submitLabelKey}_${String(value)}`;
-  return typeof value === "string" && exists(variant) ? variant : definition.submitLabelKey;
-}
-
 /** The loader's build of one of the screen's forms. */
 function builtFormOf(props: ScreenFormsProps, definition: ScreenForm): FormDefinition {
   const form = props.builtForms[props.screen.forms.indexOf(definition)];
@@ -77,7 +61,7 @@ function builtFormOf(props: ScreenFormsProps, definition: ScreenForm): FormDefin
 
 function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
   const { definition, screenData, validatorUrls, renderer: Renderer } = props;
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [query] = useSearchParams();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -144,7 +128,7 @@ function ScreenFormView(props: ScreenFormsProps & { definition: ScreenForm }) {
         formData={initialData}
         request={requestOnDemand}
         onSubmit={send}
-        submitLabelKey={submitLabelKey(definition, screenData, (key) => i18n.exists(key))}
+        submitLabelKey={definition.submitLabelKey}
         irreversible={definition.irreversible}
         serverErrors={failure?.errors}
         summary={localFailure ?? failure?.summary}
