@@ -125,6 +125,15 @@ test.describe("social login through local identity providers", EDITS_STORE, () =
       "Yahoo! JAPANでログイン",
       "Facebookでログイン",
     ]);
+    // LINE and Google carry their official marks, from the site's own assets (no other host).
+    for (const name of ["LINEでログイン", "Googleでログイン"]) {
+      const mark = await social
+        .getByRole("link", { name })
+        .evaluate((link) => getComputedStyle(link, "::before").backgroundImage);
+      expect(mark).toMatch(/^url\("(data:image\/svg\+xml|http:\/\/(127\.0\.0\.1|localhost):\d+\/assets\/)/);
+      const image = /^url\("(.+)"\)$/.exec(mark)?.[1] ?? "";
+      expect(image.startsWith("data:") || (await page.request.get(image)).ok()).toBe(true);
+    }
     // No secret in the page.
     const html = await page.content();
     for (const secret of Object.values(FAKE_SECRET_ENV)) expect(html).not.toContain(secret);
