@@ -80,8 +80,8 @@ function translationKeys(screen: ScreenDefinition): { key: string; where: string
   for (const [index, form] of screen.forms.entries()) {
     const at = `forms[${index}]`;
     keys.push({ key: form.submitLabelKey, where: `${at}.submitLabelKey` });
-    for (const [value, key] of Object.entries(form.submitLabelBy?.keys ?? {})) {
-      keys.push({ key, where: `${at}.submitLabelBy.keys.${value}` });
+    for (const [value, key] of Object.entries(form.submitLabelByScreenData?.keys ?? {})) {
+      keys.push({ key, where: `${at}.submitLabelByScreenData.keys.${value}` });
     }
     if (form.showWhen) keys.push({ key: form.showWhen.labelKey, where: `${at}.showWhen.labelKey` });
     for (const [code, mapping] of Object.entries(form.errors ?? {})) {

@@ -13,6 +13,10 @@ export const planPurchase = {
   access: "member",
   backTo: "/plans",
   titleKey: "plans.purchaseTitle",
+  titleByScreenData: {
+    member: "planType",
+    keys: { rental: "plans.purchaseTitle_rental", purchase: "plans.purchaseTitle_purchase" },
+  },
   screenData: "plans/:planId",
   intro: "planToBuy",
   forms: [
@@ -41,6 +45,10 @@ export const planPurchaseConfirm = {
   access: "member",
   backTo: "/plans",
   titleKey: "plans.confirmTitle",
+  titleByScreenData: {
+    member: "planType",
+    keys: { rental: "plans.confirmTitle_rental", purchase: "plans.confirmTitle_purchase" },
+  },
   screenData: "plans/:planId/confirm",
   intro: "purchaseQuote",
   forms: [
@@ -52,8 +60,8 @@ export const planPurchaseConfirm = {
         bodyFromScreenData: { purchaseToken: "purchaseToken" },
       },
       submitLabelKey: "plans.purchase",
-      submitLabelBy: {
-        path: "plan.planType",
+      submitLabelByScreenData: {
+        member: "planType",
         keys: { rental: "plans.purchase_rental", purchase: "plans.purchase_purchase" },
       },
       successTo: "/plans/:planId/complete",
@@ -68,6 +76,10 @@ export const planPurchaseComplete = {
   layout: "account",
   access: "member",
   titleKey: "plans.completeTitle",
+  titleByScreenData: {
+    member: "planType",
+    keys: { rental: "plans.completeTitle_rental", purchase: "plans.completeTitle_purchase" },
+  },
   screenData: "plans/:planId/complete",
   content: "purchaseComplete",
   forms: [],

@@ -97,10 +97,10 @@ export interface ScreenForm {
   /** Translation key of the submit button. */
   submitLabelKey: string;
   /**
-   * The button's wording picked by a value of the screen data (a dotted path), by value: a rental's
-   * confirm says レンタルする, not 契約する. Other values keep submitLabelKey. Chosen by the loader.
+   * A button's wording that follows the screen data, as titleByScreenData does the title: a
+   * rental's confirm says レンタルする, not 契約する.
    */
-  submitLabelBy?: { path: string; keys: Readonly<Record<string, string>> };
+  submitLabelByScreenData?: { member: string; keys: Readonly<Record<string, string>> };
   /** The submit does what cannot be undone (withdrawal): its button is styled as a danger. */
   irreversible?: boolean;
   /** Where to go after success when the API does not say (`redirectTo`). */
@@ -163,7 +163,8 @@ export interface ScreenDefinition {
   titleKey: string;
   /**
    * A title that follows the screen data: when `screenData[member]` names one of `keys`, that
-   * translation key is the title instead of `titleKey` (/mypage/consent's type).
+   * translation key is the title instead of `titleKey` (/mypage/consent's type). The loader
+   * chooses it (app/lib/screen-loader.server.ts), so the page gets the screen with its words.
    */
   titleByScreenData?: { member: string; keys: Readonly<Record<string, string>> };
   /** Translation key of a lead paragraph under the title; the screen data's strings fill its {{data.<name>}} placeholders. */

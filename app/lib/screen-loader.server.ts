@@ -86,7 +86,7 @@ export async function loadScreen(
         responseHeaders,
       )
     : {};
-  return { screen, params, screenData, accountNav };
+  return { screen: withScreenDataWording(screen, screenData), params, screenData, accountNav };
 }
 
 /**
@@ -96,34 +96,34 @@ export async function loadScreen(
 export async function loadFormScreen(args: LoaderFunctionArgs) {
   const headers = new Headers();
   const loaded = await loadScreen(args, headers);
-  const screen = withSubmitLabelsChosen(loaded.screen, loaded.screenData);
-  const { forms, validatorUrls } = await pageForms(args, screen, loaded.screenData);
-  return data({ ...loaded, screen, forms, validatorUrls }, { headers });
+  const { forms, validatorUrls } = await pageForms(args, loaded.screen, loaded.screenData);
+  return data({ ...loaded, forms, validatorUrls }, { headers });
 }
 
-/** A value of the screen data by a dotted path ("plan.planType"). */
-function valueAt(screenData: Readonly<Record<string, unknown>>, path: string): unknown {
-  let value: unknown = screenData;
-  for (const member of path.split(".")) {
-    value =
-      typeof value === "object" && value !== null ? (value as Record<string, unknown>)[member] : undefined;
-  }
-  return value;
+/** The key `choice` picks for the screen data's member, if it names one of its keys. */
+function chosenKey(
+  choice: { member: string; keys: Readonly<Record<string, string>> } | undefined,
+  screenData: Readonly<Record<string, unknown>>,
+): string | undefined {
+  const value = choice ? screenData[choice.member] : undefined;
+  return typeof value === "string" ? choice?.keys[value] : undefined;
 }
 
-/** The screen with each form's submit wording as its screen data picks it (submitLabelBy). */
-export function withSubmitLabelsChosen(
+/**
+ * The screen with the words its data picks: the title (titleByScreenData) and each form's button
+ * (submitLabelByScreenData). Chosen here, so the page's script carries none of it.
+ */
+export function withScreenDataWording(
   screen: ScreenDefinition,
   screenData: Readonly<Record<string, unknown>>,
 ): ScreenDefinition {
-  if (!screen.forms.some((form) => form.submitLabelBy)) return screen;
+  const titleKey = chosenKey(screen.titleByScreenData, screenData) ?? screen.titleKey;
   return {
     ...screen,
+    titleKey,
     forms: screen.forms.map((form) => {
-      if (!form.submitLabelBy) return form;
-      const value = valueAt(screenData, form.submitLabelBy.path);
-      const chosen = typeof value === "string" ? form.submitLabelBy.keys[value] : undefined;
-      return chosen ? { ...form, submitLabelKey: chosen } : form;
+      const submitLabelKey = chosenKey(form.submitLabelByScreenData, screenData);
+      return submitLabelKey ? { ...form, submitLabelKey } : form;
     }),
   };
 }

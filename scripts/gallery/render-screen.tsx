@@ -26,7 +26,7 @@ import LoginLayout from "../../app/layouts/login-layout.tsx";
 import OidcLayout from "../../app/layouts/oidc-layout.tsx";
 import { settingsForTheBrowser } from "../../app/lib/browser-settings.ts";
 import { buildFormsOfScreen } from "../../app/lib/screen-form-build.server.ts";
-import type { ScreenLoaderData } from "../../app/lib/screen-loader.server.ts";
+import { type ScreenLoaderData, withScreenDataWording } from "../../app/lib/screen-loader.server.ts";
 import { fillPath } from "../../app/lib/screens.ts";
 import type { RootData } from "../../app/root.tsx";
 import { screenRouteFile } from "../../app/routes.ts";
@@ -105,7 +105,7 @@ function routesOf(input: ScreenRenderInput): RouteObject[] {
   const { screen, screenData, params } = input;
   const root = rootDataOf(input);
   const loaderData: ScreenLoaderData = {
-    screen,
+    screen: withScreenDataWording(screen, screenData),
     params: { ...params },
     screenData: { ...screenData },
     // Read by the account layout: completion pages hide the menu, the others show a Back link.

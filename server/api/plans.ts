@@ -212,6 +212,7 @@ function purchasePages(base: string, pageData: (c: Context<ApiEnv>) => Record<st
           return c.json({
             ...pageData(c),
             plan,
+            planType: plan.planType,
             purchasePath: formPath(plan.planId),
             notInApp: true,
             paymentChoices: [],
@@ -226,6 +227,8 @@ function purchasePages(base: string, pageData: (c: Context<ApiEnv>) => Record<st
         return c.json({
           ...pageData(c),
           plan,
+          // The page's wording follows it: a rental is rented, a title bought (screens/plans.ts).
+          planType: plan.planType,
           purchasePath: formPath(plan.planId),
           paymentChoices,
           // The form starts with the method just added, or the only one (screens/plans.ts prefillFrom).
@@ -253,6 +256,7 @@ function purchasePages(base: string, pageData: (c: Context<ApiEnv>) => Record<st
         return c.json({
           ...pageData(c),
           plan,
+          planType: plan.planType,
           purchasePath: formPath(plan.planId),
           quote: verifyResult(c, quote),
           // The final confirmation names the method that will be charged (特定商取引法 12条の6), as

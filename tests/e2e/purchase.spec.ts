@@ -29,6 +29,9 @@ const TEXT = {
     campaignCode: "キャンペーンコード",
     toConfirm: "確認画面へ進む",
     confirmTitle: "ご契約内容の確認",
+    rentalConfirmTitle: "レンタル内容の確認",
+    purchaseConfirmTitle: "ご購入内容の確認",
+    rentalCompleteTitle: "レンタル完了",
     placeOrder: "この内容で契約する",
     placeRental: "この内容でレンタルする",
     placePurchase: "この内容で購入する",
@@ -74,6 +77,9 @@ const TEXT = {
     campaignCode: "Campaign code",
     toConfirm: "Continue to confirmation",
     confirmTitle: "Check your order",
+    rentalConfirmTitle: "Check your rental",
+    purchaseConfirmTitle: "Check your purchase",
+    rentalCompleteTitle: "Rental complete",
     placeOrder: "Place the order",
     placeRental: "Rent now",
     placePurchase: "Buy now",
@@ -123,14 +129,20 @@ async function submitCard(page: Page, text: Text, cardNumber: string) {
   await page.getByRole("button", { name: text.register }).click();
 }
 
-/** On the purchase form: the card, a code if any, then on to the confirm page. */
-async function fillPurchaseForm(page: Page, text: Text, card: string, code?: string) {
+/** On the purchase form: the card, a code if any, then on to the confirm page (titled as its plan's type). */
+async function fillPurchaseForm(
+  page: Page,
+  text: Text,
+  card: string,
+  code?: string,
+  title: string = text.confirmTitle,
+) {
   const choice = page.getByRole("radio", { name: card });
   await waitUntilHydrated(page, choice);
   await choice.check();
   if (code) await page.getByRole("textbox", { name: text.campaignCode }).fill(code);
   await page.getByRole("button", { name: text.toConfirm }).click();
-  await expect(page.getByRole("heading", { level: 1, name: text.confirmTitle })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 }
 
 for (const language of ["ja", "en"] as const) {
@@ -146,17 +158,17 @@ for (const language of ["ja", "en"] as const) {
 
     // The card that declines every charge: the processor's meaning on the confirm page.
     await page.goto("/plans/movie-purchase");
-    await fillPurchaseForm(page, text, text.visa0341);
+    await fillPurchaseForm(page, text, text.visa0341, undefined, text.purchaseConfirmTitle);
     await page.getByRole("button", { name: text.placePurchase }).click();
     await expect(page.getByText(text.declined)).toBeVisible();
 
     // The rental from its card on /plans, with the 300-yen code: ¥440 − ¥300.
     await page.goto("/plans");
     await page.getByRole("region", { name: text.rental }).getByRole("link", { name: text.rent }).click();
-    await fillPurchaseForm(page, text, text.visa4242, "MOVIE300");
+    await fillPurchaseForm(page, text, text.visa4242, "MOVIE300", text.rentalConfirmTitle);
     await expect(page.getByText(text.discounted)).toBeVisible();
     await page.getByRole("button", { name: text.placeRental }).click();
-    await expect(page.getByRole("heading", { level: 1, name: text.completeTitle })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: text.rentalCompleteTitle })).toBeVisible();
     await expect(page.getByText(text.rentalMessage)).toBeVisible();
 
     // A member's purchases are 10 seconds apart (spec §8).
@@ -234,7 +246,7 @@ for (const language of ["ja", "en"] as const) {
 
     // The title: the issuer challenges the charge, showing its amount; the member fails it.
     await page.goto("/plans/movie-purchase");
-    await fillPurchaseForm(page, text, text.visa3220);
+    await fillPurchaseForm(page, text, text.visa3220, undefined, text.purchaseConfirmTitle);
     await page.getByRole("button", { name: text.placePurchase }).click();
     await page.waitForURL("**/sandbox-pay/action/**");
     await expect(page.getByText("¥2,500")).toBeVisible();
@@ -247,13 +259,13 @@ for (const language of ["ja", "en"] as const) {
 
     // The rental: challenged and passed, it is bought, and listed on /plans.
     await page.goto("/plans/movie-rental-48h");
-    await fillPurchaseForm(page, text, text.visa3220);
+    await fillPurchaseForm(page, text, text.visa3220, undefined, text.rentalConfirmTitle);
     await page.getByRole("button", { name: text.placeRental }).click();
     await page.waitForURL("**/sandbox-pay/action/**");
     await expect(page.getByText("¥440")).toBeVisible();
     await page.getByRole("button", { name: /Authenticate/ }).click();
     await page.waitForURL("**/plans/movie-rental-48h/complete");
-    await expect(page.getByRole("heading", { level: 1, name: text.completeTitle })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: text.rentalCompleteTitle })).toBeVisible();
     await expect(page.getByText(text.rentalMessage)).toBeVisible();
     await page.goto("/plans");
     const contracts = page.getByRole("region", { name: text.contracts });

@@ -5,13 +5,18 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../../locales/i18n.ts";
 import ja from "../../../locales/ja/index.ts";
-import { planPurchaseConfirm, signupPlanPurchaseConfirm } from "../../../screens/plans.ts";
+import {
+  planPurchase,
+  planPurchaseComplete,
+  planPurchaseConfirm,
+  signupPlanPurchaseConfirm,
+} from "../../../screens/plans.ts";
 import type { ScreenDefinition } from "../../../screens/screen-definition.ts";
 import planForm from "../../../tests/fixtures/screens/plans-planId.json" with { type: "json" };
 import signupConfirm from "../../../tests/fixtures/screens/signup-plans-planId-confirm.json" with {
   type: "json",
 };
-import { withSubmitLabelsChosen } from "../../lib/screen-loader.server.ts";
+import { withScreenDataWording } from "../../lib/screen-loader.server.ts";
 import { PlanChoices } from "./plan-choices.tsx";
 import { PlanToBuy } from "./plan-to-buy.tsx";
 import { PurchaseComplete } from "./purchase-complete.tsx";
@@ -75,7 +80,7 @@ describe("the final confirmation (特定商取引法 12条の6)", () => {
   it("its button says what is done: a subscription is contracted, a rental rented, a purchase bought", () => {
     const i18n = createI18n("ja", { ja });
     const label = (planType: string | undefined, screen: ScreenDefinition = planPurchaseConfirm) => {
-      const [form] = withSubmitLabelsChosen(screen, { plan: { planType } }).forms;
+      const [form] = withScreenDataWording(screen, { planType }).forms;
       if (!form) throw new Error("no form");
       return i18n.t(form.submitLabelKey);
     };
@@ -83,6 +88,14 @@ describe("the final confirmation (特定商取引法 12条の6)", () => {
     expect(label("rental")).toBe("この内容でレンタルする");
     expect(label("purchase")).toBe("この内容で購入する");
     expect(label("rental", signupPlanPurchaseConfirm)).toBe("この内容でレンタルする");
+    // The titles follow too: the form, the confirmation and the completion.
+    const titles = (planType: string) =>
+      [planPurchase, planPurchaseConfirm, planPurchaseComplete].map((screen) =>
+        i18n.t(withScreenDataWording(screen, { planType }).titleKey),
+      );
+    expect(titles("rental")).toEqual(["レンタルのお手続き", "レンタル内容の確認", "レンタル完了"]);
+    expect(titles("purchase")).toEqual(["ご購入のお手続き", "ご購入内容の確認", "ご購入完了"]);
+    expect(titles("subscription")).toEqual(["プランのご契約", "ご契約内容の確認", "ご契約完了"]);
     // A type without wording of its own, or none, keeps the screen's.
     expect(label("bundle")).toBe("この内容で契約する");
     expect(label(undefined)).toBe("この内容で契約する");

@@ -36,13 +36,6 @@ function stepOf(screenData: Readonly<Record<string, unknown>>): { current: numbe
     : null;
 }
 
-/** The screen's title key: one the screen data selects (titleByScreenData), else its own. */
-export function titleKeyOf(screen: ScreenDefinition, screenData: Readonly<Record<string, unknown>>): string {
-  const choice = screen.titleByScreenData;
-  const value = choice ? screenData[choice.member] : undefined;
-  return (typeof value === "string" && choice?.keys[value]) || screen.titleKey;
-}
-
 /**
  * The screen data's text members, for a lead's {{data.name}} placeholders. Nested under `data` so
  * that no member can act as an option of the translator (`count`).
@@ -76,7 +69,7 @@ export function ScreenView({ screen, screenData, children, contents, footer }: S
   const { t } = useTranslation();
   const Intro = pageBody(screen, screen.intro, contents);
   const Content = pageBody(screen, screen.content, contents);
-  const title = t(titleKeyOf(screen, screenData));
+  const title = t(screen.titleKey);
   const step = stepOf(screenData);
   // Links may name the page's own parameters (/mypage/subscription/:subscriptionId).
   const params = useParams();
