@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { AccountPaymentMethod } from "../../schemas/types/payment-method.gen.ts";
 import { renderElement } from "../../tests/render.tsx";
 import { type AccountGrant, ConnectedApp, ConnectedApps } from "./connections/connected-apps.tsx";
+import { MultiFactorSettings } from "./multi-factor/multi-factor-settings.tsx";
 import { SavedPaymentMethods } from "./payment/saved-payment-methods.tsx";
 import { ExternalAccounts } from "./social/external-accounts.tsx";
 
@@ -135,6 +136,31 @@ describe("the confirm dialog", () => {
 
     document.body.innerHTML = "";
     await renderElement(<ExternalAccounts accounts={accounts} isUnlinkAllowed={false} />, { url });
+    expect(view.queryByRole("dialog")).toBeNull();
+  });
+
+  it("asks before a second factor is turned off, warning when it is the last", async () => {
+    const methods = [
+      { type: "Email", isEnabled: true },
+      { type: "OTP", isEnabled: false },
+    ];
+    await renderElement(<MultiFactorSettings screenData={{ methods }} />);
+    expect(view.getByRole("link", { name: "メール: オフにする" })).toHaveAttribute(
+      "href",
+      "/?confirm=disable&about=Email",
+    );
+    document.body.innerHTML = "";
+    await renderElement(<MultiFactorSettings screenData={{ methods }} />, {
+      url: "/?confirm=disable&about=Email",
+    });
+    const dialog = view.getByRole("dialog", { name: "メールによる2段階認証をオフにしますか？" });
+    expect(posted(dialog)).toEqual({ action: "/", fields: { intent: "disable", multiFactorType: "Email" } });
+    expect(dialog.textContent).toContain("バックアップコードも削除されます。");
+    document.body.innerHTML = "";
+    // A method that is off is not asked about.
+    await renderElement(<MultiFactorSettings screenData={{ methods }} />, {
+      url: "/?confirm=disable&about=OTP",
+    });
     expect(view.queryByRole("dialog")).toBeNull();
   });
 });

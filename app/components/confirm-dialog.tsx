@@ -11,8 +11,8 @@ import { Form, Link, useLocation, useNavigate, useNavigation } from "react-route
 
 export interface ConfirmDialogProps {
   title: string;
-  /** What happens, in a sentence or two. */
-  children: ReactNode;
+  /** What happens, in a sentence or two (none when the title says it all). */
+  children?: ReactNode;
   /** The page without the question: where closing goes. */
   closeTo: string;
   closeLabel: string;
@@ -72,7 +72,7 @@ export function ConfirmDialog({
       open
       className="dialog"
       aria-labelledby={titleId}
-      aria-describedby={bodyId}
+      aria-describedby={children ? bodyId : undefined}
       onClose={() => {
         // The close of reopening it as a modal arrives when it is open again: not the member's.
         if (!dialog.current?.open) navigate(closeTo, { replace: true, preventScrollReset: true });
@@ -83,9 +83,11 @@ export function ConfirmDialog({
           {title}
         </h2>
       </div>
-      <div className="dialog__body" id={bodyId}>
-        {children}
-      </div>
+      {children && (
+        <div className="dialog__body" id={bodyId}>
+          {children}
+        </div>
+      )}
       {/* Posted to the page without the question: a refusal shows on the page, the dialog closed. */}
       <Form method="post" action={closeTo} className="dialog__footer">
         {Object.entries(fields).map(([name, value]) => (

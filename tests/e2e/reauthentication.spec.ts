@@ -77,7 +77,7 @@ for (const language of ["ja", "en"] as const) {
   }) => {
     await page.goto(`/?lng=${language}`);
     await useStaleSession(page, language === "ja" ? "multiFactorJa" : "multiFactorEn");
-    await page.goto("/mypage/multi-factor?confirm=Email");
+    await page.goto("/mypage/multi-factor?confirm=disable&about=Email");
     // In place of the settings: the password, and nothing that turns anything off.
     await expect(page.getByRole("heading", { level: 1, name: text.title })).toBeVisible();
     await expect(page.getByRole("button", { name: text.disable })).toHaveCount(0);
@@ -89,7 +89,7 @@ for (const language of ["ja", "en"] as const) {
 
     await reauthenticate(page, text);
     // The page goes on where the member was: the question about turning e-mail off.
-    await expect(page).toHaveURL(/\/mypage\/multi-factor\?confirm=Email$/);
+    await expect(page).toHaveURL(/\/mypage\/multi-factor\?confirm=disable&about=Email$/);
     await page.getByRole("dialog").getByRole("button", { name: text.disable }).click();
     await page.waitForURL(`**${text.complete}`);
     await page.goto("/mypage/multi-factor");

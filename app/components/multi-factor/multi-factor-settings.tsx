@@ -1,15 +1,15 @@
 /**
  * /mypage/multi-factor's rows (spec §2): each method the store offers with its state — a link to
  * set it up while off, a turn-off button while on that asks first — and the backup codes while any
- * method is on. The question is a dialog the page draws for `?confirm=<type>`, so it works without
+ * method is on. The question is the confirm dialog (`?confirm=disable&about=<type>`), so it works without
  * script too; its button posts the turn-off to the route action (POST /zapi/account/disable-multi-factor).
  */
 
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { SECOND_FACTOR_SLUGS } from "../../../schemas/multi-factor.ts";
 import type { MultiFactorActionResult } from "../../routes/mypage-multi-factor.tsx";
+import { ConfirmDialog, useConfirmQuestion } from "../confirm-dialog.tsx";
 
 type MethodType = "Email" | "SMS" | "OTP";
 interface MethodRow {
@@ -68,63 +68,16 @@ export function IntentButton({
   );
 }
 
-function DisableDialog({ type, isLast }: { type: MethodType; isLast: boolean }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const busy = useNavigation().state !== "idle";
-  const dialog = useRef<HTMLDialogElement>(null);
-  const method = t(`mypage.multiFactorPage.method.${type}`);
-  // Drawn open by the server; with script it becomes modal (backdrop, focus kept inside, Esc closes).
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.matches(":modal")) {
-      element.close();
-      element.showModal();
-    }
-  }, []);
-  return (
-    <dialog
-      ref={dialog}
-      open
-      className="dialog"
-      aria-labelledby="mfa-disable-title"
-      onClose={() => {
-        // The close of reopening it as a modal arrives when it is open again: not the member's.
-        if (!dialog.current?.open)
-          navigate("/mypage/multi-factor", { replace: true, preventScrollReset: true });
-      }}
-    >
-      <div className="dialog__header">
-        <h2 id="mfa-disable-title" className="dialog__title">
-          {t("mypage.multiFactorPage.confirmTitle", { method })}
-        </h2>
-      </div>
-      {isLast && (
-        <div className="dialog__body">
-          <p>{t("mypage.multiFactorPage.confirmLast")}</p>
-        </div>
-      )}
-      <Form method="post" className="dialog__footer">
-        <input type="hidden" name="intent" value="disable" />
-        <input type="hidden" name="multiFactorType" value={type} />
-        <Link to="/mypage/multi-factor" replace preventScrollReset className="btn btn--secondary">
-          {t("mypage.multiFactorPage.cancel")}
-        </Link>
-        {/* biome-ignore lint/a11y/noAutofocus: the question has just opened; its answer is what comes next */}
-        <button type="submit" className="btn btn--danger" disabled={busy} aria-busy={busy} autoFocus>
-          {t("mypage.multiFactorPage.disable")}
-        </button>
-      </Form>
-    </dialog>
-  );
-}
+/** The confirm dialog's kind for turning a method off (`?confirm=disable&about={type}`). */
+const DISABLE = "disable";
 
 export function MultiFactorSettings({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
   const { t } = useTranslation();
-  const [query] = useSearchParams();
+  const { asked, ask, closeTo } = useConfirmQuestion();
   const rows = methodRowsOf(screenData.methods);
   const enabledCount = rows.filter((row) => row.isEnabled).length;
-  const confirming = rows.find((row) => row.isEnabled && row.type === query.get("confirm"));
+  const confirming =
+    asked?.kind === DISABLE ? rows.find((row) => row.isEnabled && row.type === asked.about) : undefined;
   const backupCodeCount = typeof screenData.backupCodeCount === "number" ? screenData.backupCodeCount : null;
   return (
     <div className="multi-factor-settings">
@@ -144,8 +97,9 @@ export function MultiFactorSettings({ screenData }: { screenData: Readonly<Recor
                 </span>
                 {row.isEnabled ? (
                   <Link
-                    to={`?confirm=${row.type}`}
+                    to={ask(DISABLE, row.type)}
                     replace
+                    preventScrollReset
                     className="btn btn--secondary btn--sm"
                     aria-label={`${name}: ${t("mypage.multiFactorPage.disable")}`}
                   >
@@ -175,7 +129,19 @@ export function MultiFactorSettings({ screenData }: { screenData: Readonly<Recor
           </li>
         )}
       </ul>
-      {confirming && <DisableDialog type={confirming.type} isLast={enabledCount === 1} />}
+      {confirming && (
+        <ConfirmDialog
+          title={t("mypage.multiFactorPage.confirmTitle", {
+            method: t(`mypage.multiFactorPage.method.${confirming.type}`),
+          })}
+          closeTo={closeTo}
+          closeLabel={t("mypage.multiFactorPage.cancel")}
+          confirmLabel={t("mypage.multiFactorPage.disable")}
+          fields={{ intent: "disable", multiFactorType: confirming.type }}
+        >
+          {enabledCount === 1 && <p>{t("mypage.multiFactorPage.confirmLast")}</p>}
+        </ConfirmDialog>
+      )}
     </div>
   );
 }
