@@ -3,7 +3,7 @@ import storeJson from "../../config/store.json" with { type: "json" };
 import type { StoreSettingsSource } from "../store/store-settings-source.ts";
 import { parseStoreSettings, type StoreSettings } from "../store/validate-settings.ts";
 import { MemoryOutbox } from "./memory-outbox.ts";
-import { noReplyAddress, sendMail } from "./send-mail.ts";
+import { mailsAfterAnswersSent, noReplyAddress, sendMail, sendMailAfterAnswer } from "./send-mail.ts";
 
 const storeSettings = parseStoreSettings(structuredClone(storeJson), "config/store.json");
 
@@ -68,6 +68,38 @@ describe("sendMail", () => {
     );
     expect(outbox.mails.at(-1)?.subject).toMatch(/Your e-mail change code$/);
     expect(fallback?.subject).toContain("ソラミル");
+  });
+});
+
+describe("sendMailAfterAnswer", () => {
+  it("renders and sends nothing while the request's own work goes on, then sends it once", async () => {
+    const outbox = new MemoryOutbox();
+    const { store } = changeableStore(storeSettings);
+    let rendered = 0;
+    const counting = {
+      current: () => {
+        rendered += 1;
+        return store.current();
+      },
+      close: () => {},
+    };
+    sendMailAfterAnswer(
+      { mailer: outbox.mailer, store: counting },
+      {
+        to: "member@example.jp",
+        language: "ja",
+        template: "authCode",
+        vars: { purposeName: "ログイン用認証コード", code: "123456", validMinutes: 10 },
+      },
+      "the test's code",
+    );
+    // The rest of the request: however many promise steps, none of the mail's work runs among them.
+    for (let step = 0; step < 100; step++) await Promise.resolve();
+    expect(rendered).toBe(0);
+    expect(outbox.mails).toHaveLength(0);
+    await mailsAfterAnswersSent();
+    expect(rendered).toBe(1);
+    expect(outbox.mails).toHaveLength(1);
   });
 });
 
