@@ -3,9 +3,9 @@ import { defineConfig } from "vitest/config";
 import { MODULE_ALIASES } from "./vite.config.ts";
 
 /**
- * The suites that reach the database, run a second time on PostgreSQL when the test command has
- * started one (TEST_DATABASE_URL; issue 40 §4). tests/unit/suite-lists.test.ts keeps this list
- * complete: a new suite that opens a database fails it until it is named here.
+ * The suites that reach the database, all run on PGlite. tests/unit/suite-lists.test.ts keeps this
+ * list complete: a new suite that opens a database fails it until it is named here, and its author
+ * then decides whether it belongs in POSTGRES_SUITES too.
  */
 export const DATABASE_SUITES = [
   "scripts/gallery/api-screen-data.test.ts",
@@ -64,6 +64,38 @@ export const DATABASE_SUITES = [
   "tests/unit/test-database.test.ts",
 ];
 
+/**
+ * The database suites run a second time on PostgreSQL when the test command has started one
+ * (TEST_DATABASE_URL): those whose SQL or concurrency can behave otherwise there, each with why.
+ * The others run the same statements as these, with no lock, race or engine-specific function.
+ */
+export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
+  "server/db/database.test.ts": "the migrations, on the engine production runs",
+  "tests/unit/test-database.test.ts": "the throwaway PostgreSQL the suites use",
+  "server/services/renewals.test.ts":
+    "the billing run's claims (FOR UPDATE SKIP LOCKED), the reaper, exactly once",
+  "server/api/purchase.test.ts": "simultaneous purchases with one token, the last slot of a limited plan",
+  "server/api/subscriptions.test.ts": "status changes made conditional on the state, beside the billing run",
+  "server/api/payment-methods.test.ts":
+    "a delete refused in the same statement a subscription takes the method",
+  "server/payments/sandbox/processor.test.ts": "single-use tokens and charges under concurrency",
+  "server/services/throttle.test.ts": "counters kept by upserts",
+  "server/oidc/adapter.test.ts": "the provider's JSON payloads and their expiry",
+  "server/oidc/keys.test.ts": "key rotation under a lock, from several processes",
+  "server/api/invoices.test.ts": "the invoice-number sequence and the copies of one payment",
+  "server/api/signup.test.ts": "one account per address (unique constraints, upserts)",
+  "server/api/account.test.ts": "an e-mail address taken meanwhile; profile-image upserts",
+  "server/api/social.test.ts": "one person linked to one account (unique constraints)",
+  "server/services/multi-factor.test.ts": "the settings' upserts",
+  "server/api/auth.test.ts": "sessions and known devices (upserts), logins counted",
+  "server/api/fuzz.test.ts":
+    "what PostgreSQL refuses and PGlite takes (NUL, invalid text, ranges) answers no 500",
+  "server/api/malformed-input.test.ts": "the same, for hand-made malformed input",
+  "server/api/payment-history.test.ts": "keyset pages ordered by timestamps",
+  "server/api/internal/login-history.test.ts": "keyset pages ordered by timestamps",
+  "server/services/retention.test.ts": "deletes by date arithmetic",
+};
+
 const everySuite = ["{app,schemas,screens,widgets,server,scripts,locales,tests/unit}/**/*.test.{ts,tsx}"];
 
 /**
@@ -110,7 +142,7 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: "postgres",
-                include: DATABASE_SUITES,
+                include: Object.keys(POSTGRES_SUITES),
                 isolate: false,
                 // The fuzz test sends a sample here (30 requests per endpoint and role, a quarter of
                 // PGlite's): what differs between the engines is the SQL, which the sample reaches.

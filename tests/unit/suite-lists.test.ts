@@ -1,12 +1,12 @@
 /**
  * The suite lists of vitest.config.ts stay complete: every suite that opens a database runs on
- * PGlite and on PostgreSQL (issue 40 §4), and every suite that replaces a module gets a module
- * registry of its own (the others share their worker's).
+ * PGlite, those whose SQL or concurrency can differ on PostgreSQL too (issue 68 §6), and every
+ * suite that replaces a module gets a module registry of its own (the others share their worker's).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DATABASE_SUITES, ISOLATED_SUITES } from "../../vitest.config.ts";
+import { DATABASE_SUITES, ISOLATED_SUITES, POSTGRES_SUITES } from "../../vitest.config.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -31,7 +31,7 @@ function testFiles(): string[] {
   );
 }
 
-describe("the suites run on PostgreSQL too", () => {
+describe("the database suites", () => {
   const files = testFiles();
 
   it("include every suite that opens a database", () => {
@@ -46,6 +46,11 @@ describe("the suites run on PostgreSQL too", () => {
 
   it("name only suites that exist", () => {
     expect(DATABASE_SUITES.filter((file) => !files.includes(file))).toEqual([]);
+  });
+
+  it("run on PostgreSQL only database suites, each with the reason it differs there", () => {
+    expect(Object.keys(POSTGRES_SUITES).filter((file) => !DATABASE_SUITES.includes(file))).toEqual([]);
+    expect(Object.entries(POSTGRES_SUITES).filter(([, why]) => why.trim().length < 10)).toEqual([]);
   });
 });
 
