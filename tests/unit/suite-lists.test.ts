@@ -1,6 +1,6 @@
 /**
  * The suite lists of vitest.config.ts stay complete: every suite that opens a database runs on
- * PGlite, those whose SQL or concurrency can differ on PostgreSQL too (issue 68 §6), and every
+ * PGlite, those whose SQL or concurrency can differ on PostgreSQL too, and every
  * suite that replaces a module gets a module registry of its own (the others share their worker's).
  */
 import { readdirSync, readFileSync } from "node:fs";
