@@ -34,7 +34,11 @@ const TEXT = {
 for (const language of ["ja", "en"] as const) {
   const text = TEXT[language];
 
-  test(`a member reads its logins in the table, then in cards (${language})`, async ({ page, browser }) => {
+  test(`a member reads its logins in the table, then in cards (${language})`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const email = newEmail(`history-${language}`);
     await signUpMember(page, email, PASSWORD);
 
@@ -44,7 +48,7 @@ for (const language of ["ja", "en"] as const) {
       extraHTTPHeaders: { "x-forwarded-for": ELSEWHERE },
     });
     const phonePage = await phone.newPage();
-    await phonePage.goto(new URL(`/login?lng=${language}`, page.url()).href);
+    await phonePage.goto(new URL(`/login?lng=${language}`, baseURL).href);
     for (const password of ["Wrong2026pass", PASSWORD]) {
       await phonePage.locator('[data-field="emailUserId"] input').fill(email);
       await phonePage.locator('[data-field="password"] input').fill(password);

@@ -30,6 +30,7 @@ for (const language of ["ja", "en"] as const) {
   test(`a member changes the password: wrong current password refused, other browser logged out, a notice mailed (${language})`, async ({
     page,
     browser,
+    baseURL,
   }) => {
     const email = newEmail(`password-change-${language}`);
     await signUpMember(page, email, PASSWORD);
@@ -43,7 +44,7 @@ for (const language of ["ja", "en"] as const) {
       await otherPage.getByRole("button", { name: text.login, exact: true }).click();
       await otherPage.waitForURL("**/mypage");
     };
-    await otherPage.goto(new URL(`/login?lng=${language}`, page.url()).href);
+    await otherPage.goto(new URL(`/login?lng=${language}`, baseURL).href);
     await logInElsewhere(PASSWORD);
 
     await page.goto(`/mypage?lng=${language}`);

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { e2eRecaptchaPort, e2eStoreFile } from "../../playwright.config.ts";
 import { FAKE_BOT_TOKEN, FAKE_RECAPTCHA_SITE_KEY } from "../fakes/recaptcha-server.ts";
-import { EDITS_STORE, newEmail, signUpMember, watchCsp, writeStoreFile } from "./helpers.ts";
+import { EDITS_STORE, newEmail, signUpThroughPages, watchCsp, writeStoreFile } from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
 const PASSWORD = "Recaptcha2026ok";
@@ -73,7 +73,7 @@ test.describe("reCAPTCHA switched on by the store (local stand-in)", EDITS_STORE
         request.method() === "POST" &&
         /^\/signup\/(auth|email)(\.data)?$/.test(new URL(request.url()).pathname),
     );
-    await signUpMember(page, email, PASSWORD);
+    await signUpThroughPages(page, email, PASSWORD);
     expect((await signUpCall).postDataJSON()).toMatchObject({
       token: expect.stringContaining("signup_email"),
     });

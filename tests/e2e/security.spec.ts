@@ -186,11 +186,12 @@ test("a forged Host reaches nothing", async ({ request }) => {
 test("the open-redirect corpus never leaves the site: loaders, actions and the API", async ({
   page,
   browser,
+  baseURL,
 }) => {
   test.setTimeout(180_000);
   const email = newEmail("redirect");
   await signUpMember(page, email, PASSWORD);
-  const base = new URL(page.url()).origin;
+  const base = new URL(baseURL ?? "").origin;
   const onSite = (location: string | undefined, what: string) => {
     expect(location, what).toBeTruthy();
     const target = new URL(location!.replace(/[\t\n\r]/g, "").replace(/\\/g, "/"), base);
