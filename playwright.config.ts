@@ -84,6 +84,8 @@ export default defineConfig({
         RECAPTCHA_API_KEY: "fake-recaptcha-api-key",
         RECAPTCHA_ENTERPRISE_ORIGIN: recaptchaOrigin,
         RECAPTCHA_SCRIPT_URL: `${recaptchaOrigin}/recaptcha/enterprise.js`,
+        // Waits the server enforces are passed by moving its clock (letTimePass in tests/e2e/helpers.ts).
+        TEST_CLOCK: "1",
         // Social login's secrets for the stand-ins; no provider is offered until a spec edits the store.
         ...FAKE_SECRET_ENV,
       },

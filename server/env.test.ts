@@ -18,6 +18,23 @@ describe("parseEnv", () => {
     expect(env.recaptchaScriptUrl).toBe("https://www.google.com/recaptcha/enterprise.js");
     expect(env.encryptionKey).toBeNull();
     expect(env.webConcurrency).toBe(1);
+    expect(env.testClock).toBe(false);
+  });
+
+  it("lets tests move the clock only on this machine's origin, with one process", () => {
+    expect(parseEnv({ TEST_CLOCK: "1" }, cwd).testClock).toBe(true);
+    expect(parseEnv({ TEST_CLOCK: "1", PUBLIC_ORIGIN: "http://127.0.0.1:3210" }, cwd).testClock).toBe(true);
+    expect(() => parseEnv({ TEST_CLOCK: "1", PUBLIC_ORIGIN: "https://shop.example.jp" }, cwd)).toThrow(
+      /TEST_CLOCK .* refused with PUBLIC_ORIGIN https:\/\/shop.example.jp/,
+    );
+    // A name that resolves here today may not tomorrow: only the loopback names themselves.
+    expect(() => parseEnv({ TEST_CLOCK: "1", PUBLIC_ORIGIN: "http://localhost.example.jp" }, cwd)).toThrow(
+      EnvError,
+    );
+    const postgres = { DATABASE_URL: "postgres://app@db.internal/storefront", WEB_CONCURRENCY: "2" };
+    expect(() => parseEnv({ TEST_CLOCK: "1", ...postgres }, cwd)).toThrow(
+      /TEST_CLOCK needs WEB_CONCURRENCY=1/,
+    );
   });
 
   it("serves from several processes only on PostgreSQL (issue 40 §5)", () => {

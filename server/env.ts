@@ -49,6 +49,11 @@ export interface Env {
   webConcurrency: number;
   /** SOCIAL_<TYPE>_CLIENT_SECRET: the social login providers' client secrets (issue 48 §1). */
   socialSecrets: SocialSecrets;
+  /**
+   * TEST_CLOCK: e2e tests may move the server's clock forward (server/test-clock.ts). Refused unless
+   * the public origin is this machine's (http://localhost or 127.0.0.1) and one process serves.
+   */
+  testClock: boolean;
 }
 
 export class EnvError extends Error {
@@ -144,6 +149,18 @@ export function parseEnv(source: Source = process.env, cwd = process.cwd()): Env
     );
   }
 
+  const testClock = flag(source, "TEST_CLOCK");
+  const originHost = publicOrigin ? new URL(publicOrigin).hostname : "localhost";
+  if (testClock && !(originHost === "localhost" || originHost === "127.0.0.1")) {
+    throw new EnvError(
+      "TEST_CLOCK",
+      `lets tests move the server's clock, which a server members use must never allow: refused with PUBLIC_ORIGIN ${publicOrigin}`,
+    );
+  }
+  if (testClock && webConcurrency > 1) {
+    throw new EnvError("TEST_CLOCK", "needs WEB_CONCURRENCY=1: each process would keep a clock of its own");
+  }
+
   return {
     port,
     host,
@@ -165,5 +182,6 @@ export function parseEnv(source: Source = process.env, cwd = process.cwd()): Env
     encryptionKey: encryptionKey(source),
     webConcurrency,
     socialSecrets: socialSecretsOf(source),
+    testClock,
   };
 }

@@ -36,6 +36,7 @@ import { watchCatalogue } from "./store/catalogue-source.ts";
 import { PolicyFilesError, watchPolicies } from "./store/policy-source.ts";
 import { watchStoreSettings } from "./store/store-settings-source.ts";
 import { StoreSettingsError } from "./store/validate-settings.ts";
+import { createServerClock, testClockRoutes } from "./test-clock.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
@@ -57,7 +58,8 @@ async function boot(env: Env) {
   const mailer = createMailer(env);
   const sms = createSmsSender(env);
   const secretBox = createSecretBox(loadSecretKey(env.encryptionKey, resolve(env.dataDir, "encryption.key")));
-  const now = () => new Date();
+  const clock = createServerClock();
+  const { now } = clock;
   const paymentConfig = () => store.current().settings.paymentProvider;
   const sessionMaxAgeMs = env.sessionMaxAgeDays * 24 * 60 * 60 * 1000;
   // The login provider (issue 46): its relying parties beside the store settings file.
@@ -150,6 +152,7 @@ async function boot(env: Env) {
     dev,
     oidcFormTargets: () => redirectSources(oidcClients.current()),
     pageCache,
+    testClock: env.testClock ? testClockRoutes(clock) : undefined,
   });
 
   const listener = getRequestListener(app.fetch);
@@ -170,6 +173,7 @@ async function boot(env: Env) {
     console.log(`  runtime: Node ${process.version}, ${process.env.NODE_ENV ?? "development"} mode`);
     console.log(`  database: ${database.kind}${database.kind === "pglite" ? ` (${env.dataDir}/db)` : ""}`);
     console.log(`  mail: ${env.smtpUrl ? "SMTP" : `outbox (${env.dataDir}/outbox)`}`);
+    if (env.testClock) console.log("  clock: TEST_CLOCK (tests may move it forward: POST /zapi/test-clock)");
     console.log(
       env.publicOriginIsDefault
         ? `  public origin: ${env.publicOrigin} (default; set PUBLIC_ORIGIN to the address members use — mailed links and the trusted Host come from it)\n`

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createTestApi, type TestApi } from "../tests/api-harness.ts";
 import { createSandboxRoutes } from "./payments/sandbox/routes.ts";
 import { createSite, publicFilePaths, type SiteOptions, trustedHosts } from "./site.ts";
+import { createServerClock, testClockRoutes } from "./test-clock.ts";
 
 let t: TestApi;
 let buildDir: string;
@@ -367,5 +368,25 @@ describe("compression", () => {
     const captions = await get(app, "/media/clip.ja.vtt");
     expect(captions.headers.get("content-type")).toBe("text/vtt; charset=utf-8");
     expect(await captions.text()).toContain("ピッ");
+  });
+});
+
+describe("the test clock's hook", () => {
+  const move = (app: ReturnType<typeof site>) =>
+    app.request("http://localhost:3000/zapi/test-clock", {
+      method: "POST",
+      headers: { host: "localhost:3000", "content-type": "application/json" },
+      body: JSON.stringify({ advanceSeconds: 30 }),
+    });
+
+  it("is not there unless the server was started with TEST_CLOCK", async () => {
+    expect((await move(site())).status).toBe(404);
+  });
+
+  it("moves the clock the site's rules read when it is", async () => {
+    const clock = createServerClock();
+    const response = await move(site({ testClock: testClockRoutes(clock) }));
+    expect(response.status).toBe(200);
+    expect(clock.now().getTime() - Date.now()).toBeGreaterThanOrEqual(29_000);
   });
 });

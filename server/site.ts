@@ -42,6 +42,8 @@ export interface SiteOptions {
   oidcFormTargets?: () => readonly string[];
   /** The guest page cache (ADR 0038); none in development, where the build changes under it. */
   pageCache?: PageCache;
+  /** The e2e clock's hook (server/test-clock.ts), only when the server was started with TEST_CLOCK. */
+  testClock?: Hono;
 }
 
 type SiteEnv = { Bindings: { incoming?: IncomingMessage } };
@@ -151,6 +153,7 @@ export function createSite(options: SiteOptions) {
   // Pages and JSON made per request: brotli or gzip; the build's files come precompressed.
   app.use(compressResponses());
 
+  if (options.testClock) app.route("/", options.testClock);
   app.route("/", api);
   const { sandbox } = options;
   if (sandbox) app.all(`/sandbox-pay/*`, (c) => sandbox.fetch(c.req.raw));

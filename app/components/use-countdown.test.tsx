@@ -46,3 +46,20 @@ describe("useCountdown", () => {
     expect(result.current.remaining).toBe(29);
   });
 });
+
+describe("useCountdown in a tab whose timers were held back", () => {
+  it("shows what truly remains when its timer finally fires", () => {
+    const { result } = renderHook(() => useCountdown(30));
+    tick(2);
+    expect(result.current.remaining).toBe(28);
+    // The clock runs on 20 s while no timer fires (a background tab), then the pending one fires
+    // a second later: 23 s gone, 7 left, not 27.
+    act(() => {
+      vi.setSystemTime(Date.now() + 20_000);
+      vi.advanceTimersToNextTimer();
+    });
+    expect(result.current.remaining).toBe(7);
+    tick(7);
+    expect(result.current.remaining).toBe(0);
+  });
+});

@@ -194,6 +194,23 @@ export async function signUpMember(page: Page, email: string, password: string) 
   await expectAnswered(api.post("/zapi/signup", { data: registration }));
 }
 
+/**
+ * A wait the server enforces (a resend interval, the purchase spacing), passed without waiting: the
+ * server's test clock (TEST_CLOCK, server/test-clock.ts) and the page's (Playwright's, which the
+ * test installs before the page loads) move forward together.
+ */
+export async function letTimePass(page: Page, seconds: number) {
+  await expectAnswered(page.request.post("/zapi/test-clock", { data: { advanceSeconds: seconds } }));
+  await page.clock.fastForward(seconds * 1000);
+}
+
+/** The server's time (its test clock may be ahead of this machine's): for codes computed from the time. */
+export async function serverNow(page: Page): Promise<number> {
+  const response = await page.request.get("/zapi/test-clock");
+  expect(response.status()).toBe(200);
+  return Date.parse(((await response.json()) as { now: string }).now);
+}
+
 async function expectAnswered(sent: Promise<APIResponse>) {
   const response = await sent;
   expect(response.status(), `${response.url()}: ${await response.text()}`).toBe(200);
