@@ -11,9 +11,11 @@ import {
   fillRegistrationForm,
   letTimePass,
   newEmail,
+  paymentPagesOnAnotherSite,
   signUpMember,
   signUpToForm,
   waitUntilHydrated,
+  watchArrivals,
 } from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
@@ -242,10 +244,14 @@ for (const language of ["ja", "en"] as const) {
 for (const language of ["ja", "en"] as const) {
   test(`a purchase by the 3-D Secure card passes the issuer's challenge, or fails it and can be made again (${language})`, async ({
     page,
+    baseURL,
   }) => {
-    test.setTimeout(120_000);
     const text = TEXT[language];
     await signUpMember(page, newEmail(`purchase-challenge-${language}`), "Purchase2026pass");
+    // The issuer's challenge pages on the issuer's own site, as in real life: every way back to the
+    // store is a cross-site navigation.
+    const closeIssuerSite = await paymentPagesOnAnotherSite(page, baseURL ?? "");
+    const arrivals = watchArrivals(page, "/plans/");
     await page.goto(`/mypage?lng=${language}`);
     await page.goto("/mypage/payment-method");
     await submitCard(page, text, "4000 0000 0000 3220");
@@ -255,11 +261,13 @@ for (const language of ["ja", "en"] as const) {
     // The title: the issuer challenges the charge, showing its amount; the member fails it.
     await page.goto("/plans/movie-purchase");
     await fillPurchaseForm(page, text, text.visa3220, undefined, text.purchaseConfirmTitle);
+    arrivals.length = 0;
     await page.getByRole("button", { name: text.placePurchase }).click();
-    await page.waitForURL("**/sandbox-pay/action/**");
+    await page.waitForURL(/^http:\/\/localhost:\d+\/sandbox-pay\/action\//);
     await expect(page.getByText("¥2,500")).toBeVisible();
     await page.getByRole("button", { name: /Fail/ }).click();
     await page.waitForURL("**/plans/movie-purchase/return?state=*");
+    expect(arrivals).toEqual(["cross-site"]);
     await expect(page.getByRole("heading", { level: 1, name: text.challengeFailedTitle })).toBeVisible();
     await expect(page.getByText(text.challengeFailed)).toBeVisible();
     await page.getByRole("link", { name: text.backToPlan }).click();
@@ -268,17 +276,20 @@ for (const language of ["ja", "en"] as const) {
     // The rental: challenged and passed, it is bought, and listed on /plans.
     await page.goto("/plans/movie-rental-48h");
     await fillPurchaseForm(page, text, text.visa3220, undefined, text.rentalConfirmTitle);
+    arrivals.length = 0;
     await page.getByRole("button", { name: text.placeRental }).click();
-    await page.waitForURL("**/sandbox-pay/action/**");
+    await page.waitForURL(/^http:\/\/localhost:\d+\/sandbox-pay\/action\//);
     await expect(page.getByText("¥440")).toBeVisible();
     await page.getByRole("button", { name: /Authenticate/ }).click();
     await page.waitForURL("**/plans/movie-rental-48h/complete");
+    expect(arrivals[0]).toBe("cross-site");
     await expect(page.getByRole("heading", { level: 1, name: text.rentalCompleteTitle })).toBeVisible();
     await expect(page.getByText(text.rentalMessage)).toBeVisible();
     await page.goto("/plans");
     const contracts = page.getByRole("region", { name: text.contracts });
     await expect(contracts.getByRole("listitem")).toHaveCount(1);
     await expect(contracts.getByText(text.owned)).toBeVisible();
+    await closeIssuerSite();
   });
 }
 

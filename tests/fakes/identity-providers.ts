@@ -345,7 +345,13 @@ export async function signInAtFake(
 if (import.meta.url === `file://${process.argv[1]}`) {
   const siteOrigin = process.env.PUBLIC_ORIGIN ?? `http://localhost:${process.env.PORT ?? 3000}`;
   const basePort = Number(process.env.IDP_PORT ?? 3230);
-  const fakes = await startFakeIdentityProviders({ redirectUris: [`${siteOrigin}/auth/callback`], basePort });
+  // Another site than the store's, as every real provider is: the other loopback name.
+  const hostname = new URL(siteOrigin).hostname === "127.0.0.1" ? "localhost" : "127.0.0.1";
+  const fakes = await startFakeIdentityProviders({
+    redirectUris: [`${siteOrigin}/auth/callback`],
+    basePort,
+    hostname,
+  });
   console.log("Fake identity providers are running. Put this in the store's settings:");
   console.log(JSON.stringify({ socialLogin: fakes.socialLogin }, null, 2));
   console.log("and start the site with:");
