@@ -7,6 +7,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { signUpsThroughPages } from "../tests/e2e/sign-ups-counted.ts";
 import { installSystemPackages } from "./system-packages.ts";
 import { startThrowawayPostgres } from "./throwaway-postgres.ts";
 
@@ -18,8 +19,8 @@ mkdirSync(reports, { recursive: true });
 interface Step {
   name: string;
   command: string[];
-  /** Reads passed/failed counts from the step's JSON report. */
-  counts?: () => { passed: number; failed: number; skipped: number };
+  /** Reads passed/failed counts from the step's JSON report, and anything else it has to say. */
+  counts?: () => { passed: number; failed: number; skipped: number; note?: string };
   /**
    * Starts with the first step and runs beside the steps listed before it; its output is printed
    * when it ends and its result awaited at its place in the list. (The typecheck is one core's
@@ -66,8 +67,14 @@ const steps: Step[] = [
     name: "e2e",
     command: ["npx", "playwright", "test"],
     counts: () => {
-      const { stats } = JSON.parse(readFileSync(playwrightReport, "utf8"));
-      return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+      const report = JSON.parse(readFileSync(playwrightReport, "utf8"));
+      const { stats } = report;
+      return {
+        passed: stats.expected + stats.flaky,
+        failed: stats.unexpected,
+        skipped: stats.skipped,
+        note: `${signUpsThroughPages(report)} sign-ups through the pages`,
+      };
     },
   },
 ];
@@ -134,7 +141,7 @@ for (const step of steps) {
       totals.passed += counts.passed;
       totals.failed += counts.failed;
       totals.skipped += counts.skipped;
-      detail = ` ${counts.passed} passed${counts.failed ? `, ${counts.failed} failed` : ""}`;
+      detail = ` ${counts.passed} passed${counts.failed ? `, ${counts.failed} failed` : ""}${counts.note ? `, ${counts.note}` : ""}`;
     } catch {
       detail = " (no report)";
     }

@@ -12,9 +12,9 @@ import {
   agreeToPolicies,
   EDITS_STORE,
   newEmail,
-  requestSignUpPin,
   runWithStore,
   signUpMember,
+  startSignUp,
   typePin,
   waitUntilHydrated,
   watchCsp,
@@ -145,7 +145,8 @@ test("guest forms: the login code request and the password reset", async ({ page
 
 test("the sign-up PIN page", async ({ page }) => {
   const csp = await watchCsp(page);
-  const code = await requestSignUpPin(page, newEmail("checks-pin"));
+  const code = await startSignUp(page, newEmail("checks-pin"), "pin-code");
+  await page.goto("/signup/pin-code");
   const posts = watchPosts(page);
   await waitUntilHydrated(page, page.getByRole("button", { name: "認証する" }));
   await wrongThenRight(

@@ -5,7 +5,7 @@
  * slowed the same way on the PIN screen.
  */
 import type { Locator, Page } from "@playwright/test";
-import { newEmail, requestSignUpPin, signUpMember, typePin, waitUntilHydrated } from "./helpers.ts";
+import { newEmail, signUpMember, startSignUp, typePin, waitUntilHydrated } from "./helpers.ts";
 import { expect, nextVisitorAddress, test } from "./visitor.ts";
 
 const PASSWORD = "Limits2026pass";
@@ -107,7 +107,8 @@ for (const [language, width] of [
 
 test("wrong sign-up PINs are slowed with the wait told on the PIN screen", async ({ page }) => {
   const email = newEmail("limits-pin");
-  const code = await requestSignUpPin(page, email);
+  const code = await startSignUp(page, email, "pin-code");
+  await page.goto("/signup/pin-code");
   // Wrong codes that differ from one try to the next: the screen wants the field changed.
   const wrongCodes = ["000000", "111111", "222222"].filter((wrong) => wrong !== code);
   const verify = page.getByRole("button", { name: "認証する" });

@@ -17,7 +17,7 @@ import {
   fillRegistrationForm,
   newEmail,
   pinFrom,
-  signUpToForm,
+  signUpMember,
   skipSignupPlans,
   typePin,
   waitForMail,
@@ -191,10 +191,7 @@ test.describe("social login through local identity providers", EDITS_STORE, () =
 
     // Another member linking the same Google person is refused.
     const other = await freshPage(browser);
-    await signUpToForm(other, newEmail("google-other"));
-    await fillRegistrationForm(other, null);
-    await other.getByRole("button", { name: "登録する" }).click();
-    await skipSignupPlans(other);
+    await signUpMember(other, newEmail("google-other"), null);
     await other.goto("/mypage");
     await providerRow(other, "Google").getByRole("link", { name: "Googleと連携する" }).click();
     await signInAtProvider(other, "google-hanako", email);

@@ -4,7 +4,7 @@ import { e2eStoreFile } from "../../playwright.config.ts";
 import {
   EDITS_STORE,
   newEmail,
-  signUpToForm,
+  startSignUp,
   waitUntilHydrated,
   watchPosts,
   writeStoreFile,
@@ -43,7 +43,8 @@ test.describe("forms follow the store settings", EDITS_STORE, () => {
 
   test.beforeEach(async ({ page }) => {
     // The form belongs to a sign-up whose e-mail has been proved with a PIN.
-    await signUpToForm(page, newEmail("rules"));
+    await startSignUp(page, newEmail("rules"), "form");
+    await page.goto("/signup/form");
   });
 
   test("the sign-up form shows the demo store's rules, with badges", async ({ page }) => {

@@ -5,6 +5,7 @@
  * actions, as they count one visitor's, instead of the whole suite's from 127.0.0.1.
  */
 import { test as base } from "@playwright/test";
+import { SIGN_UP_THROUGH_PAGES } from "./sign-ups-counted.ts";
 
 let visitors = 0;
 
@@ -19,10 +20,30 @@ export function nextVisitorAddress(): string {
   return `198.${18 + ((worker >> 8) & 1)}.${worker & 255}.${visitors & 255}`;
 }
 
-export const test = base.extend({
+/** The registration forms: the sign-up's own (also after the login provider's e-mail step) and a social sign-up's. */
+const REGISTRATION_FORM = /^\/(signup\/form|auth\/callback\/form)(\.data)?$/;
+
+export const test = base.extend<object, { signUpsCounted: undefined }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, "x-forwarded-for": nextVisitorAddress() });
   },
+  // Every context of the worker, the tests' own (browser.newContext, browser.newPage) included.
+  signUpsCounted: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        context.on("request", (request) => {
+          if (request.method() !== "POST") return;
+          if (!REGISTRATION_FORM.test(new URL(request.url()).pathname)) return;
+          base.info().annotations.push({ type: SIGN_UP_THROUGH_PAGES, description: request.url() });
+        });
+        return context;
+      };
+      await use(undefined);
+    },
+    { scope: "worker", auto: true },
+  ],
 });
 
 export { expect } from "@playwright/test";
