@@ -13,7 +13,7 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import { createApi } from "./api/app.ts";
-import { startBillingLoop } from "./billing-loop.ts";
+import { describeBillingLine, describeBillingTotals, startBillingLoop } from "./billing-loop.ts";
 import { superviseWorkers } from "./cluster.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
@@ -29,6 +29,7 @@ import { billingNotifier } from "./services/billing-notices.ts";
 import { loadCountryDatabase } from "./services/ip-country.ts";
 import { createPasswordHasher } from "./services/passwords.ts";
 import { createRecaptchaVerifier, recaptchaConfigurationProblems } from "./services/recaptcha.ts";
+import { runBillingPass } from "./services/renewals.ts";
 import { createSecretBox, loadSecretKey, SecretKeyError } from "./services/secret-box.ts";
 import { createSite, trustedHosts } from "./site.ts";
 import { SocialLogin, socialConfigurationProblems } from "./social/providers.ts";
@@ -102,22 +103,20 @@ async function boot(env: Env) {
   });
 
   // Renewals: every process on PostgreSQL, the one owner on PGlite (server/billing-loop.ts).
-  const billing = startBillingLoop(
-    {
+  const billingDeps = {
+    db: database.db,
+    payments,
+    catalogue: () => catalogue.current(),
+    notify: billingNotifier({
       db: database.db,
-      payments,
-      catalogue: () => catalogue.current(),
-      notify: billingNotifier({
-        db: database.db,
-        mailer,
-        store,
-        catalogue,
-        publicOrigin: env.publicOrigin,
-        now,
-      }),
-    },
-    { now },
-  );
+      mailer,
+      store,
+      catalogue,
+      publicOrigin: env.publicOrigin,
+      now,
+    }),
+  };
+  const billing = startBillingLoop(billingDeps, { now });
 
   const vite = dev
     ? await (await import("vite")).createServer({ root, server: { middlewareMode: true }, appType: "custom" })
@@ -152,7 +151,12 @@ async function boot(env: Env) {
     dev,
     oidcFormTargets: () => redirectSources(oidcClients.current()),
     pageCache,
-    testClock: env.testClock ? testClockRoutes(clock) : undefined,
+    testClock: env.testClock
+      ? testClockRoutes(clock, async (at) => {
+          const report = await runBillingPass(billingDeps, at);
+          return [...report.lines.map(describeBillingLine), describeBillingTotals(report)];
+        })
+      : undefined,
   });
 
   const listener = getRequestListener(app.fetch);

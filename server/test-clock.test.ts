@@ -36,4 +36,26 @@ describe("the server clock", () => {
     const read = (await (await hook.request("/zapi/test-clock")).json()) as { now: string };
     expect(Date.parse(read.now) - Date.now()).toBeGreaterThanOrEqual(29_000);
   });
+
+  it("runs one billing pass at the instant asked, and refuses an instant without its offset", async () => {
+    const asked: string[] = [];
+    const hook = testClockRoutes(createServerClock(), async (at) => {
+      asked.push(at.toISOString());
+      return ["1 renewed"];
+    });
+    const pass = (body: unknown) =>
+      hook.request("/zapi/test-clock/billing-pass", {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { "content-type": "application/json" },
+      });
+    const done = await pass({ at: "2027-01-31T01:00:00+09:00" });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toEqual({ lines: ["1 renewed"] });
+    expect(asked).toEqual(["2027-01-30T16:00:00.000Z"]);
+    for (const at of ["2027-01-31", "2027-01-31T01:00:00", "tomorrow", 5, null]) {
+      expect((await pass({ at })).status, String(at)).toBe(400);
+    }
+    expect(asked).toHaveLength(1);
+  });
 });

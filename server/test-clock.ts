@@ -25,16 +25,35 @@ export function createServerClock(): ServerClock {
   };
 }
 
+/** An ISO 8601 instant with its offset: a bare date or time would be read in the machine's zone. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
 /** A day, in seconds: the longest single move a test needs (a PIN's or a session's life is shorter). */
 const MOST_SECONDS = 24 * 60 * 60;
 
+/** One billing pass at an instant, described line by line (server/billing-loop.ts). */
+export type BillingPassAt = (at: Date) => Promise<string[]>;
+
 /**
  * GET /zapi/test-clock: the server's time (a test computes time-based codes at it); POST with
- * {"advanceSeconds": n} moves it. Mounted only under TEST_CLOCK (server/site.ts).
+ * {"advanceSeconds": n} moves it; POST /zapi/test-clock/billing-pass {"at": instant} runs one
+ * billing pass at that instant, as `npm run billing:run -- --now=…` would without stopping the
+ * server. Mounted only under TEST_CLOCK (server/site.ts).
  */
-export function testClockRoutes(clock: ServerClock) {
+export function testClockRoutes(clock: ServerClock, billingPassAt?: BillingPassAt) {
   return new Hono()
     .get("/zapi/test-clock", (c) => c.json({ now: clock.now().toISOString() }))
+    .post("/zapi/test-clock/billing-pass", async (c) => {
+      const body = (await c.req.json().catch(() => null)) as { at?: unknown } | null;
+      const at = typeof body?.at === "string" && INSTANT.test(body.at) ? new Date(body.at) : null;
+      if (!at || Number.isNaN(at.getTime()) || !billingPassAt) {
+        return c.json(
+          { message: "at must be an instant with its offset, e.g. 2027-01-31T01:00:00+09:00" },
+          400,
+        );
+      }
+      return c.json({ lines: await billingPassAt(at) });
+    })
     .post("/zapi/test-clock", async (c) => {
       const body = (await c.req.json().catch(() => null)) as { advanceSeconds?: unknown } | null;
       const seconds = body?.advanceSeconds;

@@ -5,13 +5,12 @@
  * sign-up form and e-mail step, login and forgot-password are checked the same way in
  * store-driven-forms.spec.ts; the e-mail verification code in mypage-email-verify.spec.ts.)
  */
-import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { e2eStoreFile } from "../../playwright.config.ts";
 import {
   agreeToPolicies,
   EDITS_STORE,
   newEmail,
+  readStoreFile,
   runWithStore,
   signUpMember,
   startSignUp,
@@ -348,7 +347,7 @@ test("my page's forms, and the PIN pages they lead to", async ({ page }) => {
 test.describe("a store that shows the policies before the e-mail step", EDITS_STORE, () => {
   let demoStoreText = "";
   test.beforeAll(() => {
-    demoStoreText = readFileSync(e2eStoreFile, "utf8");
+    demoStoreText = readStoreFile();
   });
   test.afterAll(async ({ request }) => {
     await runWithStore(request, demoStoreText);

@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -10,7 +10,7 @@ import {
   type Page,
   test,
 } from "@playwright/test";
-import { e2eDataDir, e2eStoreFile, STORE_EDITS_PROJECT } from "../../playwright.config.ts";
+import { e2eDataDir, e2eStoreEditsDataDir, STORE_EDITS_PROJECT } from "../../playwright.config.ts";
 import { readOutbox, readSmsOutbox } from "../../server/mail/outbox.ts";
 import { agreementTo, policiesInForce } from "../../server/services/policies.ts";
 import { loadPolicies } from "../../server/store/policy-source.ts";
@@ -25,7 +25,7 @@ export function newEmail(prefix = "member"): string {
 }
 
 /** The newest mail to an address in the server's outbox (another server's: its data folder), waiting for it. */
-export async function waitForMail(to: string, subjectIncludes: string, after = 0, dataDir = e2eDataDir) {
+export async function waitForMail(to: string, subjectIncludes: string, after = 0, dataDir = serverDataDir()) {
   let found: Awaited<ReturnType<typeof readOutbox>>[number] | undefined;
   await expect
     .poll(
@@ -49,7 +49,7 @@ export async function waitForSms(to: string, after = 0) {
   await expect
     .poll(
       async () => {
-        const texts = await readSmsOutbox(e2eDataDir);
+        const texts = await readSmsOutbox(serverDataDir());
         found = texts.find((sms) => sms.to === to && Date.parse(sms.sentAt) >= after);
         return Boolean(found);
       },
@@ -181,7 +181,12 @@ export async function signUpThroughPages(page: Page, email: string, password: st
  * `password` null for a store whose sign-up asks for none.
  * page.request shares the browser context's cookies: the page is then signed in as that member.
  */
-export async function signUpMember(page: Page, email: string, password: string | null, dataDir = e2eDataDir) {
+export async function signUpMember(
+  page: Page,
+  email: string,
+  password: string | null,
+  dataDir = serverDataDir(),
+) {
   await startSignUp(page, email, "form", dataDir);
   const { password: _, passwordConfirm: __, ...withoutPassword } = demoRegistrationBody();
   // null: a store that asks for no password at sign-up (its form has no such field).
@@ -199,7 +204,7 @@ export async function startSignUp(
   page: Page,
   email: string,
   step: "pin-code" | "form",
-  dataDir = e2eDataDir,
+  dataDir = serverDataDir(),
 ): Promise<string> {
   const api = page.request;
   const policies = loadPolicies(join(dataDir, "store", "policies"));
@@ -302,24 +307,34 @@ async function storeVersion(request: APIRequestContext): Promise<string> {
 }
 
 /**
- * Marks a describe block whose tests change the shared store file: Playwright runs them in their
- * own project, one at a time, after every other test (playwright.config.ts).
+ * Marks a describe block whose tests change the store file: Playwright runs them in their own
+ * project, one at a time, against a server of their own (playwright.config.ts).
  */
 export const EDITS_STORE = { tag: "@edits-store" } as const;
 
+/** The data folder of the server the running test browses: the store-edits lane has its own. */
+export function serverDataDir(): string {
+  return test.info().project.name === STORE_EDITS_PROJECT ? e2eStoreEditsDataDir : e2eDataDir;
+}
+
+/** The store file of the running test's server, as the server last read it or a test wrote it. */
+export function readStoreFile(): string {
+  return readFileSync(join(serverDataDir(), "store", "store.json"), "utf8");
+}
+
 /**
- * Writes the e2e store file. Only tests tagged EDITS_STORE may: a store edit made while other
- * tests run in parallel would change their pages under them.
+ * Writes the store file of the store-edits lane's server. Only tests tagged EDITS_STORE may: the
+ * other tests see the demo store throughout.
  */
 export function writeStoreFile(text: string) {
   const { project } = test.info();
   if (project.name !== STORE_EDITS_PROJECT) {
     throw new Error(`A test that edits the store must be tagged EDITS_STORE (it ran in "${project.name}")`);
   }
-  writeFileSync(e2eStoreFile, text);
+  writeFileSync(join(e2eStoreEditsDataDir, "store", "store.json"), text);
 }
 
-/** Puts `text` in the e2e store file and waits until the server has reloaded it. */
+/** Puts `text` in the store-edits server's store file and waits until the server has reloaded it. */
 export async function runWithStore(request: APIRequestContext, text: string) {
   const before = await storeVersion(request);
   writeStoreFile(text);

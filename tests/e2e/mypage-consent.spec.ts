@@ -3,10 +3,8 @@
  * after a reload; a change the server refuses leaves the switch as it was, with the message above
  * the list. At a desktop's and a phone's width, in both languages.
  */
-import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { e2eStoreFile } from "../../playwright.config.ts";
-import { EDITS_STORE, newEmail, runWithStore, signUpMember } from "./helpers.ts";
+import { EDITS_STORE, newEmail, readStoreFile, runWithStore, signUpMember } from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
 const TEXT = {
@@ -89,7 +87,7 @@ for (const [language, width] of [
 test.describe("a change the server refuses", EDITS_STORE, () => {
   let demoStoreText = "";
   test.beforeAll(() => {
-    demoStoreText = readFileSync(e2eStoreFile, "utf8");
+    demoStoreText = readStoreFile();
   });
   test.afterAll(async ({ request }) => {
     await runWithStore(request, demoStoreText);

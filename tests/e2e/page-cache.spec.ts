@@ -3,9 +3,15 @@
  * memory with a CSP that allows its own inline scripts by hash, and hydrates with no violation; a
  * member never gets it; a store edit changes the next guest's page.
  */
-import { readFileSync } from "node:fs";
-import { e2eStoreFile } from "../../playwright.config.ts";
-import { EDITS_STORE, newEmail, runWithStore, signUpMember, waitUntilHydrated, watchCsp } from "./helpers.ts";
+import {
+  EDITS_STORE,
+  newEmail,
+  readStoreFile,
+  runWithStore,
+  signUpMember,
+  waitUntilHydrated,
+  watchCsp,
+} from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
 test("a guest's cached page runs its own scripts under the hashed CSP, and a member never gets it", async ({
@@ -41,7 +47,7 @@ test("a guest's cached page runs its own scripts under the hashed CSP, and a mem
 test.describe("a store edit", EDITS_STORE, () => {
   let demoStoreText = "";
   test.beforeAll(() => {
-    demoStoreText = readFileSync(e2eStoreFile, "utf8");
+    demoStoreText = readStoreFile();
   });
   test.afterAll(async ({ request }) => {
     await runWithStore(request, demoStoreText);

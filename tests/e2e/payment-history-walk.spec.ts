@@ -1,13 +1,13 @@
 /**
- * Issue 45's walk, in Japanese and in English, on a server of its own whose clock the billing run
- * moves (`npm run billing:run -- --now=…` while the server is stopped: PGlite has one owner): a new
+ * Issue 45's walk, in Japanese and in English, on a server of its own whose billing passes run at
+ * the walk's dates (TEST_CLOCK's hook, as `npm run billing:run -- --now=…` would): a new
  * member buys a monthly plan; a month later the billing run renews it; the payment history lists
  * both; an invoice to 株式会社テスト 御中 shows the registration number, the net amount, the rate and
  * the tax, and Chromium prints it on one A4 page; withdrawal is refused while the plan is in force,
  * listing it; the member cancels it, and once the billing run has ended it, withdraws; the same
  * e-mail then signs up again.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { cpSync, mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
@@ -91,7 +91,7 @@ const TEXT = {
 type Language = keyof typeof TEXT;
 type Text = (typeof TEXT)[Language];
 
-/** The walk's own server: the production build on a data folder of its own, stopped and started around billing runs. */
+/** The walk's own server: the production build on a data folder of its own, whose billing passes the walk runs at its dates. */
 class WalkServer {
   private child: ChildProcess | null = null;
   readonly origin: string;
@@ -148,21 +148,18 @@ class WalkServer {
     await exited;
   }
 
-  /** One billing pass with the clock at `now`, while the server is stopped. */
+  /**
+   * One billing pass with the clock at `now`, in the running server (TEST_CLOCK's hook: what
+   * `npm run billing:run -- --now=…` does, whose own test is scripts/billing-run.test.ts).
+   */
   async bill(now: Date): Promise<string> {
-    await this.stop();
-    const run = spawnSync(
-      process.execPath,
-      ["--import", "tsx", "scripts/billing-run.ts", `--now=${now.toISOString()}`],
-      {
-        cwd: ROOT,
-        env: this.env,
-        encoding: "utf8",
-      },
-    );
-    expect(run.status, run.stderr).toBe(0);
-    await this.start();
-    return run.stdout;
+    const response = await fetch(`${this.origin}/zapi/test-clock/billing-pass`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ at: now.toISOString() }),
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { lines: string[] }).lines.join("\n");
   }
 }
 

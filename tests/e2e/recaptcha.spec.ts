@@ -4,11 +4,17 @@
  * the pages load the script under the CSP, sign-up and login send a token the server accepts, and
  * a login without a token (JavaScript off) or with a bot's token is refused with a message.
  */
-import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { e2eRecaptchaPort, e2eStoreFile } from "../../playwright.config.ts";
+import { e2eRecaptchaPort } from "../../playwright.config.ts";
 import { FAKE_BOT_TOKEN, FAKE_RECAPTCHA_SITE_KEY } from "../fakes/recaptcha-server.ts";
-import { EDITS_STORE, newEmail, signUpThroughPages, watchCsp, writeStoreFile } from "./helpers.ts";
+import {
+  EDITS_STORE,
+  newEmail,
+  readStoreFile,
+  signUpThroughPages,
+  watchCsp,
+  writeStoreFile,
+} from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
 const PASSWORD = "Recaptcha2026ok";
@@ -43,7 +49,7 @@ test.describe("reCAPTCHA switched on by the store (local stand-in)", EDITS_STORE
   let email = "";
 
   test.beforeAll(() => {
-    saved = readFileSync(e2eStoreFile, "utf8");
+    saved = readStoreFile();
     const store = JSON.parse(saved);
     store.login.recaptcha = { enabled: true, siteKey: FAKE_RECAPTCHA_SITE_KEY, projectId: "e2e-project" };
     writeStoreFile(JSON.stringify(store, null, 2));

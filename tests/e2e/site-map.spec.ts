@@ -3,12 +3,10 @@
  * 404 — for a guest and for a member, under the demo store and every store of the test matrix,
  * never a server error or an error code — and every link on /mypage opens a working page.
  */
-import { readFileSync } from "node:fs";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { e2eStoreFile } from "../../playwright.config.ts";
 import { storeMatrix } from "../../scripts/gallery/fixtures.ts";
 import { isRoutedPath } from "../../scripts/routed-screens.ts";
-import { EDITS_STORE, newEmail, runWithStore, signUpMember } from "./helpers.ts";
+import { EDITS_STORE, newEmail, readStoreFile, runWithStore, signUpMember } from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
 /** Spec §2, every route with its parameters filled with sample values. */
@@ -216,7 +214,7 @@ test.describe("under every store of the test matrix", EDITS_STORE, () => {
   let member: BrowserContext;
 
   test.beforeAll(async ({ browser }) => {
-    demoStoreText = readFileSync(e2eStoreFile, "utf8");
+    demoStoreText = readStoreFile();
     member = await browser.newContext();
     await signUpMember(await member.newPage(), newEmail("matrix"), "Matrix2026walk");
   });

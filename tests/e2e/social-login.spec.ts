@@ -6,9 +6,8 @@
  * linking the same Google person is refused; a "Facebook" person without an e-mail gives one and
  * proves it with a PIN. No test reaches the internet.
  */
-import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
-import { e2eIdentityProviderPort, e2eStoreFile } from "../../playwright.config.ts";
+import { e2eIdentityProviderPort } from "../../playwright.config.ts";
 import { FAKE_SECRET_ENV } from "../fakes/identity-provider-clients.ts";
 import { type FakeIdentityProviders, startFakeIdentityProviders } from "../fakes/identity-providers.ts";
 import {
@@ -17,6 +16,7 @@ import {
   fillRegistrationForm,
   newEmail,
   pinFrom,
+  readStoreFile,
   signUpMember,
   skipSignupPlans,
   typePin,
@@ -98,7 +98,7 @@ test.describe("social login through local identity providers", EDITS_STORE, () =
       // /auth/callback is a cross-site navigation.
       hostname: "localhost",
     });
-    saved = readFileSync(e2eStoreFile, "utf8");
+    saved = readStoreFile();
     const store = JSON.parse(saved);
     store.socialLogin = fakes.socialLogin;
     // A social sign-up then leaves an account without a password: its providers are its way in.

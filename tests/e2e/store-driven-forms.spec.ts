@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { e2eStoreFile } from "../../playwright.config.ts";
 import {
   EDITS_STORE,
   newEmail,
+  readStoreFile,
   startSignUp,
   waitUntilHydrated,
   watchPosts,
@@ -11,7 +10,7 @@ import {
 } from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
-const original = () => readFileSync(e2eStoreFile, "utf8");
+const original = () => readStoreFile();
 
 function editStore(edit: (store: { accountRegistrationSetting: Record<string, unknown> }) => void) {
   const store = JSON.parse(original());

@@ -4,10 +4,8 @@
  * loads under the CSP with no violation; without one, the CSP names no tag manager source and a
  * script from there is refused by the browser.
  */
-import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { e2eStoreFile } from "../../playwright.config.ts";
-import { EDITS_STORE, runWithStore, watchCsp } from "./helpers.ts";
+import { EDITS_STORE, readStoreFile, runWithStore, watchCsp } from "./helpers.ts";
 import { expect, test } from "./visitor.ts";
 
 const GTM_ID = "GTM-E2E1234";
@@ -38,7 +36,7 @@ test.describe("the tag manager's CSP allowance follows the store's gtmId", EDITS
   let demoStoreText = "";
 
   test.beforeAll(() => {
-    demoStoreText = readFileSync(e2eStoreFile, "utf8");
+    demoStoreText = readStoreFile();
   });
 
   test.afterAll(async ({ request }) => {
