@@ -38,7 +38,7 @@ function e2eServer(serverPort: number, dataDir: string, seed: boolean) {
       DATA_DIR: dataDir,
       HOST: "127.0.0.1",
       STORE_CONFIG: `${dataDir}/store/store.json`,
-      // The one trusted origin: the address the tests browse (issue 7 §1).
+      // The one trusted origin: the address the tests browse.
       PUBLIC_ORIGIN: origin,
       // Each test is a visitor of its own address, told by X-Forwarded-For (tests/e2e/visitor.ts).
       TRUST_PROXY: "true",

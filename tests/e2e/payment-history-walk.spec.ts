@@ -1,5 +1,5 @@
 /**
- * Issue 45's walk, in Japanese and in English, on a server of its own whose billing passes run at
+ * The payment-history walk, in Japanese and in English, on a server of its own whose billing passes run at
  * the walk's dates (TEST_CLOCK's hook, as `npm run billing:run -- --now=…` would): a new
  * member buys a monthly plan; a month later the billing run renews it; the payment history lists
  * both; an invoice to 株式会社テスト 御中 shows the registration number, the net amount, the rate and
