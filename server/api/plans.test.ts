@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createTestApi,
@@ -6,7 +7,8 @@ import {
   type TestApi,
   TestBrowser,
 } from "../../tests/api-harness.ts";
-import { contracts } from "../db/schema.ts";
+import { contracts, orders } from "../db/schema.ts";
+import type { Campaign } from "../store/catalogue-source.ts";
 
 let t: TestApi;
 let memberId: string;
@@ -141,17 +143,10 @@ describe("GET /zapi/internal/plans/screen-data", () => {
     expect(planOf(page, "standard-annual")).toMatchObject({ availability: "available" });
   });
 
-  it("says no campaign applies once a code's use limit is reached", async () => {
-    const catalogue = demoCatalogue();
+  /** A fresh API whose catalogue holds just these campaigns, with the member signed in again. */
+  async function withCampaigns(campaigns: Campaign[]) {
     await t.close();
-    t = await createTestApi({
-      catalogue: {
-        plans: catalogue.plans,
-        campaigns: catalogue.campaigns
-          .filter((campaign) => campaign.campaignId === "movie-300-off")
-          .map((campaign) => ({ ...campaign, useLimit: 1 })),
-      },
-    });
+    t = await createTestApi({ catalogue: { plans: demoCatalogue().plans, campaigns } });
     const member = await insertAccount(t, { email: "hanako@example.jp" });
     browser = new TestBrowser(t);
     await browser.post("/zapi/login", {
@@ -159,6 +154,16 @@ describe("GET /zapi/internal/plans/screen-data", () => {
       password: member.password,
       loginMethod: "Password",
     });
+    return member;
+  }
+  const campaignOf = (campaignId: string) => {
+    const campaign = demoCatalogue().campaigns.find((candidate) => candidate.campaignId === campaignId);
+    if (!campaign) throw new Error(campaignId);
+    return campaign;
+  };
+
+  it("says no campaign applies once a code's use limit is reached", async () => {
+    const member = await withCampaigns([{ ...campaignOf("movie-300-off"), useLimit: 1 }]);
     expect(planOf(await plansPage(), "movie-rental-48h")).toMatchObject({ hasAvailableCampaign: true });
     await t.db.insert(contracts).values({
       accountId: member.accountId,
@@ -167,6 +172,45 @@ describe("GET /zapi/internal/plans/screen-data", () => {
       campaignId: "movie-300-off",
     });
     expect(planOf(await plansPage(), "movie-rental-48h")).toMatchObject({ hasAvailableCampaign: false });
+  });
+
+  it("gives the same answer as verify for a code whose last use another member's purchase under way holds", async () => {
+    await withCampaigns([{ ...campaignOf("gift-code-2026"), useLimit: 1 }]);
+    const taro = await insertAccount(t, { email: "taro@example.jp" });
+    const [held] = await t.db
+      .insert(orders)
+      .values({
+        accountId: taro.accountId,
+        planId: "standard-monthly",
+        purchaseTokenHash: "held-by-taro",
+        campaignId: "gift-code-2026",
+        amount: 0,
+        status: "pending",
+      })
+      .returning();
+    const verifyGift = () =>
+      browser.post("/zapi/purchase/verify/movie-rental-48h", { campaignCode: "GIFT2026" });
+
+    expect(planOf(await plansPage(), "movie-rental-48h")).toMatchObject({ hasAvailableCampaign: false });
+    const refused = await verifyGift();
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: "CAMPAIGN_NOT_APPLICABLE" });
+
+    // Taro's purchase fails: the use is free again, for both.
+    await t.db
+      .update(orders)
+      .set({ status: "failed" })
+      .where(eq(orders.id, held?.id ?? ""));
+    expect(planOf(await plansPage(), "movie-rental-48h")).toMatchObject({ hasAvailableCampaign: true });
+    expect((await verifyGift()).status).toBe(200);
+  });
+
+  it("offers no free days on a plan that is not a subscription, as verify refuses them", async () => {
+    await withCampaigns([{ ...campaignOf("welcome-free-30"), planIds: ["movie-purchase"] }]);
+    expect(planOf(await plansPage(), "movie-purchase")).toMatchObject({ hasAvailableCampaign: false });
+    const refused = await browser.post("/zapi/purchase/verify/movie-purchase", { campaignCode: "WELCOME30" });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: "CAMPAIGN_NOT_APPLICABLE" });
   });
 
   it("is for members only", async () => {

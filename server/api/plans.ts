@@ -4,21 +4,21 @@
  * of the catalogue (not yet on sale and sold out included) with its sales count, whether a
  * campaign applies now, its availability for this member and whether it can be contracted.
  */
-import { and, count, eq, gt, isNotNull } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { translatorFor } from "../../locales/language.ts";
 import { addDays } from "../../schemas/billing-calendar.ts";
 import { PAY_WITH_CODE } from "../../schemas/forms/purchase.ts";
 import { canContract, planAvailability } from "../../schemas/plan-availability.ts";
 import { subscriptionStatusGroup } from "../../schemas/subscription-status.ts";
-import type { Db } from "../db/database.ts";
-import { contracts, orders } from "../db/schema.ts";
+import { type contracts, orders } from "../db/schema.ts";
+import { campaignApplies, salesCounts } from "../services/campaigns.ts";
 import { contractsInForce } from "../services/contracts.ts";
 import type { OrderQuote } from "../services/order-quote.ts";
 import { preselectedMethodId, toAccountPaymentMethod } from "../services/payment-methods.ts";
 import { quoteOfToken } from "../services/purchases.ts";
 import { methodNeededBy as subscriptionMethodNeededBy } from "../services/renewals.ts";
-import type { Campaign, Catalogue, CataloguePlan } from "../store/catalogue-source.ts";
+import type { Catalogue, CataloguePlan } from "../store/catalogue-source.ts";
 import type { ApiEnv } from "./context.ts";
 import {
   offersSignupPlans,
@@ -58,40 +58,6 @@ function planView(plan: CataloguePlan, language: Language) {
     salesLimit: plan.salesLimit ?? null,
     viewingPeriodDays: plan.viewingPeriodDays ?? null,
   };
-}
-
-/** How many each plan has sold: its contracts, and purchases under way (a slot they hold). */
-async function salesCounts(db: Db): Promise<Map<string, number>> {
-  const [sold, pending] = await Promise.all([
-    db.select({ planId: contracts.planId, n: count() }).from(contracts).groupBy(contracts.planId),
-    db
-      .select({ planId: orders.planId, n: count() })
-      .from(orders)
-      .where(eq(orders.status, "pending"))
-      .groupBy(orders.planId),
-  ]);
-  const counts = new Map<string, number>();
-  for (const row of [...sold, ...pending])
-    counts.set(row.planId, (counts.get(row.planId) ?? 0) + Number(row.n));
-  return counts;
-}
-
-/** How many purchases used each campaign (for its use limit). */
-async function campaignUses(db: Db): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ campaignId: contracts.campaignId, used: count() })
-    .from(contracts)
-    .where(isNotNull(contracts.campaignId))
-    .groupBy(contracts.campaignId);
-  return new Map(rows.map((row) => [row.campaignId ?? "", Number(row.used)]));
-}
-
-/** A campaign that a member could use for the plan now: in its period, under its use limit. */
-function campaignApplies(campaign: Campaign, planId: string, now: Date, uses: Map<string, number>): boolean {
-  if (!campaign.planIds.includes(planId)) return false;
-  if (campaign.validFrom && now.getTime() < Date.parse(campaign.validFrom)) return false;
-  if (campaign.validUntil && now.getTime() >= Date.parse(campaign.validUntil)) return false;
-  return campaign.useLimit == null || (uses.get(campaign.campaignId) ?? 0) < campaign.useLimit;
 }
 
 type Held = typeof contracts.$inferSelect;
@@ -135,11 +101,7 @@ async function memberPlans(c: Context<ApiEnv>, accountId: string) {
   const language = requestLanguage(c);
   const current = catalogue.current();
   const { plans, campaigns } = current;
-  const [held, sold, uses] = await Promise.all([
-    memberContractsInForce(c, accountId),
-    salesCounts(db),
-    campaignUses(db),
-  ]);
+  const [held, counts] = await Promise.all([memberContractsInForce(c, accountId), salesCounts(db)]);
   return {
     contracts: held.map((contract) => contractView(contract, current, language)),
     plans: plans.map((plan) => {
@@ -148,7 +110,7 @@ async function memberPlans(c: Context<ApiEnv>, accountId: string) {
         {
           salesStartDate: plan.salesStartDate,
           salesEndDate: plan.salesEndDate,
-          salesCount: sold.get(plan.planId) ?? 0,
+          salesCount: counts.plans.get(plan.planId) ?? 0,
           salesLimit: plan.salesLimit,
           contractLimit: plan.contractLimit,
           subscribed: plan.planType === "subscription" && mine.length > 0,
@@ -158,8 +120,8 @@ async function memberPlans(c: Context<ApiEnv>, accountId: string) {
       );
       return {
         ...planView(plan, language),
-        salesCount: sold.get(plan.planId) ?? 0,
-        hasAvailableCampaign: campaigns.some((campaign) => campaignApplies(campaign, plan.planId, now, uses)),
+        salesCount: counts.plans.get(plan.planId) ?? 0,
+        hasAvailableCampaign: campaigns.some((campaign) => campaignApplies(campaign, plan, now, counts)),
         availability,
         canContract: canContract(availability),
       };

@@ -15,7 +15,7 @@
  * A process that dies between the two leaves a pending order; the billing run's reaper settles
  * it by asking the provider about its key.
  */
-import { and, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { taxBreakdown } from "../../schemas/consumption-tax.ts";
 import { type PlanAvailability, planAvailability } from "../../schemas/plan-availability.ts";
 import type { PaymentMethodType } from "../../schemas/types/payment-method.gen.ts";
@@ -29,6 +29,7 @@ import {
   type CataloguePlan,
   isPlanIdShape,
 } from "../store/catalogue-source.ts";
+import { campaignApplies, campaignOfCode, salesCounts } from "./campaigns.ts";
 import { inForce } from "./contracts.ts";
 import { type OrderQuote, quoteOrder } from "./order-quote.ts";
 import { newPaymentActionState, startPaymentAction, takePaymentAction } from "./payment-methods.ts";
@@ -68,63 +69,6 @@ export interface PurchaseRequest {
 type Refused = { ok: false; refusal: PurchaseRefusal };
 const refuse = (refusal: PurchaseRefusal): Refused => ({ ok: false, refusal });
 
-/** Codes are typed by people: matched without regard to case or surrounding spaces. */
-function findCampaign(catalogue: Catalogue, code: string): Campaign | undefined {
-  const wanted = code.trim().toUpperCase();
-  return catalogue.campaigns.find((campaign) => campaign.code.toUpperCase() === wanted);
-}
-
-/**
- * Contracts plus purchases under way for one plan or one campaign, counted in one statement: two
- * statements see two snapshots, and a purchase completing between them (its pending order turned
- * into a contract) would be counted by neither, giving the last slot away twice.
- */
-async function contractsAndPending(
-  db: Db,
-  contractsColumn: typeof contracts.planId | typeof contracts.campaignId,
-  ordersColumn: typeof orders.planId | typeof orders.campaignId,
-  value: string,
-): Promise<number> {
-  const pending = sql<number>`(SELECT count(*) FROM ${orders} WHERE ${ordersColumn} = ${value} AND ${orders.status} = 'pending')`;
-  const [row] = await db
-    .select({ sold: count(), pending: pending.mapWith(Number) })
-    .from(contracts)
-    .where(eq(contractsColumn, value));
-  return Number(row?.sold ?? 0) + Number(row?.pending ?? 0);
-}
-
-/** Contracts sold plus purchases under way: what a sales limit counts. */
-const soldCount = (db: Db, planId: string) =>
-  contractsAndPending(db, contracts.planId, orders.planId, planId);
-
-/** Contracts that used the campaign plus purchases under way with it: what a use limit counts. */
-const campaignUseCount = (db: Db, campaignId: string) =>
-  contractsAndPending(db, contracts.campaignId, orders.campaignId, campaignId);
-
-/**
- * A code that does not exist and one that does not apply are refused alike, so that codes cannot
- * be probed (issue 43 §5): another plan's, outside its dates, used up, or free days on a plan
- * that is not a subscription.
- */
-async function applicableCampaign(
-  db: Db,
-  catalogue: Catalogue,
-  plan: CataloguePlan,
-  code: string,
-  now: Date,
-): Promise<Campaign | null> {
-  const campaign = findCampaign(catalogue, code);
-  if (!campaign) return null;
-  if (!campaign.planIds.includes(plan.planId)) return null;
-  if (campaign.validFrom && now.getTime() < Date.parse(campaign.validFrom)) return null;
-  if (campaign.validUntil && now.getTime() >= Date.parse(campaign.validUntil)) return null;
-  if (campaign.campaignType === "free" && plan.planType !== "subscription") return null;
-  if (campaign.useLimit != null && (await campaignUseCount(db, campaign.campaignId)) >= campaign.useLimit) {
-    return null;
-  }
-  return campaign;
-}
-
 interface Checked {
   ok: true;
   plan: CataloguePlan;
@@ -153,11 +97,14 @@ async function check(
     .from(contracts)
     .where(and(eq(contracts.accountId, request.accountId), eq(contracts.planId, plan.planId)));
   const mine = held.filter((contract) => contract.inForce).length;
+  const code = request.campaignCode?.trim();
+  const named = code ? campaignOfCode(catalogue, code) : undefined;
+  const counts = await salesCounts(db, { planId: plan.planId, campaignId: named?.campaignId });
   const availability = planAvailability(
     {
       salesStartDate: plan.salesStartDate,
       salesEndDate: plan.salesEndDate,
-      salesCount: plan.salesLimit == null ? 0 : await soldCount(db, plan.planId),
+      salesCount: counts.plans.get(plan.planId) ?? 0,
       salesLimit: plan.salesLimit,
       contractLimit: plan.contractLimit,
       subscribed: plan.planType === "subscription" && mine > 0,
@@ -171,9 +118,11 @@ async function check(
   }
 
   let campaign: Campaign | null = null;
-  if (request.campaignCode?.trim()) {
-    campaign = await applicableCampaign(db, catalogue, plan, request.campaignCode, now);
-    if (!campaign) return refuse({ code: "CAMPAIGN_NOT_APPLICABLE" });
+  if (code) {
+    // A code that does not exist and one that does not apply are refused alike: codes cannot be probed.
+    if (!named || !campaignApplies(named, plan, now, counts))
+      return refuse({ code: "CAMPAIGN_NOT_APPLICABLE" });
+    campaign = named;
   }
 
   let paymentMethodId: string | null = null;
