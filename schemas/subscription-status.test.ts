@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  hasEnded,
   isCharged,
   isRenewing,
   nextSubscriptionStatus,
   type SubscriptionEvent,
   type SubscriptionStatus,
+  statusesIn,
   subscriptionActionRefusal,
   subscriptionStatusGroup,
 } from "./subscription-status.ts";
@@ -129,6 +131,18 @@ describe("nextSubscriptionStatus: the one transition table (issue 44 §1)", () =
           "hold",
         );
     }
+  });
+});
+
+describe("hasEnded and statusesIn: the ended state, read from the table", () => {
+  it("calls ended only the status that no event leads out of", () => {
+    const ended = ALL.filter(hasEnded);
+    expect(ended).toEqual(["CANCELLED"]);
+    for (const status of ended) {
+      for (const event of EVENTS) expect(nextSubscriptionStatus(status, event)).toBeNull();
+    }
+    expect(statusesIn("cancelled")).toEqual(ended);
+    expect(statusesIn("hold")).toEqual(["HOLD", "TRIAL_HOLD"]);
   });
 });
 

@@ -35,6 +35,16 @@ export function subscriptionStatusGroup(status: SubscriptionStatus): Subscriptio
   return GROUPS[status];
 }
 
+/** The statuses of a group, for a query's condition. */
+export function statusesIn(group: SubscriptionStatusGroup): SubscriptionStatus[] {
+  return (Object.keys(GROUPS) as SubscriptionStatus[]).filter((status) => GROUPS[status] === group);
+}
+
+/** Whether the subscription is over: nothing renews it, nothing undoes it. */
+export function hasEnded(status: SubscriptionStatus): boolean {
+  return GROUPS[status] === "cancelled";
+}
+
 /**
  * What happens to a subscription:
  * - `renewed`: its settlement day's charge went through (or cost nothing);
@@ -117,7 +127,7 @@ export function isRenewing(
   nextSettlementDay: string | null,
   today: string,
 ): boolean {
-  return status !== "CANCELLED" && nextSettlementDay !== null && nextSettlementDay <= today;
+  return !hasEnded(status) && nextSettlementDay !== null && nextSettlementDay <= today;
 }
 
 /** Why the member may not do something to a subscription now (spec §8 Subscription cancel, My page). */

@@ -7,6 +7,7 @@
 
 import type { UiSchema } from "../schemas/form-definition.ts";
 import type { FormBuilderName } from "../schemas/forms/registry.ts";
+import type { RecaptchaAction } from "../schemas/recaptcha-action.ts";
 
 export type ScreenLayout = "guest" | "login" | "account" | "oidc";
 
@@ -55,9 +56,6 @@ export interface ScreenSubmit {
    */
   recaptchaAction?: RecaptchaAction;
 }
-
-/** The reCAPTCHA actions of the calls the API protects (grecaptcha.enterprise.execute's `action`). */
-export type RecaptchaAction = "login" | "login_code" | "signup_email";
 
 export interface ScreenForm {
   /** Names a builder in schemas/forms/registry.ts. */

@@ -11,7 +11,7 @@
 import { type ReactNode, useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { RECAPTCHA_TOKEN_FIELD } from "../../schemas/form-post.ts";
-import type { RecaptchaAction } from "../../screens/screen-definition.ts";
+import type { RecaptchaAction } from "../../schemas/recaptcha-action.ts";
 import { useNonce } from "../lib/nonce.tsx";
 import { useRootData } from "../root.tsx";
 import "./recaptcha.css";

@@ -9,7 +9,7 @@
  *   with a message for the member; what to fix is in the operator's log (services/recaptcha.ts).
  */
 import type { Context } from "hono";
-import type { RecaptchaAction } from "../../screens/screen-definition.ts";
+import type { RecaptchaAction } from "../../schemas/recaptcha-action.ts";
 import type { ApiEnv } from "./context.ts";
 import { apiError } from "./messages.ts";
 

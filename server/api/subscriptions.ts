@@ -23,6 +23,7 @@ import type { PurchasePaymentChoice } from "../../schemas/form-definition.ts";
 import { buildSubscriptionPaymentMethodForm } from "../../schemas/forms/subscription.ts";
 import { buildSurveyForm, fromSurveyAnswers, toSurveyAnswers } from "../../schemas/forms/survey.ts";
 import {
+  isRenewing,
   type SubscriptionAction,
   type SubscriptionActionRefusal,
   subscriptionStatusGroup,
@@ -133,7 +134,7 @@ export async function summaryOf(c: ApiContext, row: Subscription): Promise<Subsc
       paymentLimitCount: null,
     },
     statusGroup: group,
-    renewing: status !== "CANCELLED" && row.nextSettlementDay !== null && row.nextSettlementDay <= today,
+    renewing: isRenewing(status, row.nextSettlementDay, today),
     endsAt:
       group === "cancelRequested" && row.nextSettlementDay
         ? japanMidnight(row.nextSettlementDay).toISOString()

@@ -15,7 +15,7 @@ import Provider, {
   interactionPolicy,
 } from "oidc-provider";
 import { isProtocolPath } from "../../schemas/oidc-paths.ts";
-import { prefectureName } from "../../widgets/prefecture/prefectures.ts";
+import { prefectureName } from "../../schemas/prefectures.ts";
 import type { Db } from "../db/database.ts";
 import { accounts } from "../db/schema.ts";
 import type { SecretBox } from "../services/secret-box.ts";

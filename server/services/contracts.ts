@@ -2,17 +2,24 @@
  * A member's contracts (issue 43 §6): which are in force. A subscription is until it is cancelled
  * (a cancellation pending still is); a purchase or rental while its entitlement lasts.
  */
-import { and, asc, eq, gt, isNull, ne, or } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, ne, notInArray, or } from "drizzle-orm";
+import { hasEnded, statusesIn } from "../../schemas/subscription-status.ts";
 import type { Db } from "../db/database.ts";
 import { cachedRead } from "../db/read-cache.ts";
 import { contracts } from "../db/schema.ts";
 
 export type Contract = typeof contracts.$inferSelect;
 
+/**
+ * A subscription that has not ended, as a condition on the contracts table. SQL's NULL is in no
+ * list, so a subscription without a status has not "not ended" either.
+ */
+export const subscriptionNotEnded = () => notInArray(contracts.subscriptionStatus, statusesIn("cancelled"));
+
 /** The contracts in force at `now`, as a condition on the contracts table. */
 export function inForce(now: Date) {
   return or(
-    and(eq(contracts.planType, "subscription"), ne(contracts.subscriptionStatus, "CANCELLED")),
+    and(eq(contracts.planType, "subscription"), subscriptionNotEnded()),
     and(
       ne(contracts.planType, "subscription"),
       or(isNull(contracts.entitlementExpiresAt), gt(contracts.entitlementExpiresAt, now)),
@@ -30,7 +37,7 @@ export function isInForce(
   now: Date,
 ): boolean {
   if (contract.planType === "subscription") {
-    return contract.subscriptionStatus !== null && contract.subscriptionStatus !== "CANCELLED";
+    return contract.subscriptionStatus !== null && !hasEnded(contract.subscriptionStatus);
   }
   return contract.entitlementExpiresAt === null || contract.entitlementExpiresAt > now;
 }

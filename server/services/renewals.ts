@@ -16,6 +16,7 @@
  * (schemas/billing-calendar.ts). A declined charge holds the subscription and it is retried from
  * the next day; a hold that reaches the next cycle's day without recovering ends the subscription.
  */
+
 import {
   and,
   count,
@@ -26,7 +27,6 @@ import {
   isNull,
   lt,
   lte,
-  ne,
   notInArray,
   or,
   sql,
@@ -43,6 +43,7 @@ import type { Db } from "../db/database.ts";
 import { charges, contracts, orders, paymentMethods } from "../db/schema.ts";
 import type { ChargeOutcome, PaymentProvider } from "../payments/provider.ts";
 import type { Catalogue, CataloguePlan } from "../store/catalogue-source.ts";
+import { subscriptionNotEnded } from "./contracts.ts";
 import { discountedPrice } from "./order-quote.ts";
 import { failPendingOrder, settlePaidOrder } from "./purchases.ts";
 
@@ -659,7 +660,7 @@ export async function runBillingPass(
         .where(
           and(
             eq(contracts.planType, "subscription"),
-            ne(contracts.subscriptionStatus, "CANCELLED"),
+            subscriptionNotEnded(),
             lte(contracts.nextSettlementDay, today),
             // A withdrawn member's kept contract (ADR 0033) ended before they could withdraw.
             isNotNull(contracts.accountId),

@@ -5,9 +5,11 @@
  * the one table of schemas/subscription-status.ts, so a billing pass and a member's two tabs never
  * both change it.
  */
-import { and, desc, eq, isNull, ne } from "drizzle-orm";
+
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { japanDay } from "../../schemas/billing-calendar.ts";
 import {
+  hasEnded,
   nextSubscriptionStatus,
   type SubscriptionAction,
   type SubscriptionActionRefusal,
@@ -16,6 +18,7 @@ import {
 import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 import type { Db } from "../db/database.ts";
 import { contracts, orders, paymentMethods } from "../db/schema.ts";
+import { subscriptionNotEnded } from "./contracts.ts";
 import { findPaymentMethod } from "./payment-methods.ts";
 import { type BillingDeps, type BillingLine, retryHeldCycle } from "./renewals.ts";
 import { isUuid } from "./tokens.ts";
@@ -47,7 +50,7 @@ export function inForce(accountId: string) {
   return and(
     eq(contracts.accountId, accountId),
     eq(contracts.planType, "subscription"),
-    ne(contracts.subscriptionStatus, "CANCELLED"),
+    subscriptionNotEnded(),
   );
 }
 
@@ -63,10 +66,8 @@ export async function listSubscriptions(db: Db, accountId: string): Promise<Subs
     .from(contracts)
     .where(and(eq(contracts.accountId, accountId), eq(contracts.planType, "subscription")))
     .orderBy(desc(contracts.createdAt));
-  return [
-    ...rows.filter((row) => row.subscriptionStatus !== "CANCELLED"),
-    ...rows.filter((row) => row.subscriptionStatus === "CANCELLED"),
-  ];
+  const ended = (row: Subscription) => row.subscriptionStatus !== null && hasEnded(row.subscriptionStatus);
+  return [...rows.filter((row) => !ended(row)), ...rows.filter(ended)];
 }
 
 /** The quote the subscription was bought at (its first payment day, its campaign's last day). */

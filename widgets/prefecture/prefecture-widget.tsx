@@ -1,7 +1,7 @@
 import { ariaDescribedByIds, type WidgetProps } from "@rjsf/utils";
 import { useTranslation } from "react-i18next";
+import { PREFECTURES } from "../../schemas/prefectures.ts";
 import { autocompleteOf } from "../shared/autocomplete.ts";
-import { PREFECTURES } from "./prefectures.ts";
 
 /**
  * The 47 prefectures by code, named in the page language. The value is a number when the schema
