@@ -15,7 +15,7 @@ describe("paymentMethodCall: the API call a post of /mypage/payment-method makes
       path: "/zapi/account/payment-method/credit",
       init: {
         method: "POST",
-        body: JSON.stringify({ token: "t", tokenKey: "k", tds2infoToken: "t2", tds2infoTokenKey: "k2" }),
+        body: { token: "t", tokenKey: "k", tds2infoToken: "t2", tds2infoTokenKey: "k2" },
       },
       about: "register",
     });
@@ -38,7 +38,7 @@ describe("paymentMethodCall: the API call a post of /mypage/payment-method makes
     ]) {
       expect(paymentMethodCall(post)).toMatchObject({
         path: "/zapi/account/payment-method/link",
-        init: { method: "POST", body: JSON.stringify({ paymentMethodType: post.paymentMethodType }) },
+        init: { method: "POST", body: { paymentMethodType: post.paymentMethodType } },
       });
     }
   });
@@ -69,12 +69,12 @@ describe("paymentMethodCall: the API call a post of /mypage/payment-method makes
   it("carries the purchase form to go back to into every registration, and into no deletion", () => {
     const form = "/plans/standard-monthly";
     const card = paymentMethodCall({ intent: "registerCard", token: "t", tokenKey: "k" }, form);
-    expect(card !== "needsScript" && JSON.parse(String(card?.init.body))).toMatchObject({ returnTo: form });
+    expect(card !== "needsScript" && card?.init.body).toMatchObject({ returnTo: form });
     expect(paymentMethodCall({ intent: "paypal" }, form)).toMatchObject({
       path: "/zapi/account/payment-method/paypal?returnTo=%2Fplans%2Fstandard-monthly",
     });
     const link = paymentMethodCall({ paymentMethodType: "SbpsDocomo" }, form);
-    expect(link !== "needsScript" && JSON.parse(String(link?.init.body))).toEqual({
+    expect(link !== "needsScript" && link?.init.body).toEqual({
       paymentMethodType: "SbpsDocomo",
       returnTo: form,
     });

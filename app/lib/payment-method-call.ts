@@ -4,6 +4,7 @@
  * enough for PayPal and the carriers. Pure, so that it is tested on its own.
  */
 import { isPaymentMethodType, paymentFlowOf } from "../../schemas/forms/payment.ts";
+import type { ApiCallInit } from "./zapi.server.ts";
 
 /** The intent of a saved method's delete button. */
 export const DELETE_INTENT = "delete";
@@ -20,7 +21,7 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
 export function paymentMethodCall(
   post: PaymentMethodPost,
   returnTo: string | null = null,
-): { path: string; init: RequestInit; about: "register" | "delete" } | "needsScript" | null {
+): { path: string; init: ApiCallInit; about: "register" | "delete" } | "needsScript" | null {
   // The HTML form without the script posts only the chosen type: PayPal and carriers work so too.
   const intent = text(post.intent) || (post.paymentMethodType ? "choose" : "");
   const type = post.paymentMethodType;
@@ -35,7 +36,7 @@ export function paymentMethodCall(
     };
     return {
       path: "/zapi/account/payment-method/credit",
-      init: { method: "POST", body: JSON.stringify(body) },
+      init: { method: "POST", body },
       about: "register",
     };
   }
@@ -44,12 +45,12 @@ export function paymentMethodCall(
     const query = returnTo ? `?${new URLSearchParams({ returnTo })}` : "";
     return {
       path: `/zapi/account/payment-method/paypal${query}`,
-      init: { method: "GET", headers: { accept: "application/json" } },
+      init: { method: "GET" },
       about: "register",
     };
   }
   if ((intent === "link" || intent === "choose") && flow === "redirectLink") {
-    const body = JSON.stringify({ paymentMethodType: type, ...(returnTo ? { returnTo } : {}) });
+    const body = { paymentMethodType: type, ...(returnTo ? { returnTo } : {}) };
     return { path: "/zapi/account/payment-method/link", init: { method: "POST", body }, about: "register" };
   }
   if (intent === "choose" && flow === "card") return "needsScript";

@@ -31,7 +31,7 @@ import { formsShownBy } from "./screen-form.ts";
 import { buildFormOfScreen } from "./screen-form-build.server.ts";
 import { loadScreen } from "./screen-loader.server.ts";
 import { fillPath } from "./screens.ts";
-import { loadScreenData, pageUrl, zapiFetch } from "./zapi.server.ts";
+import { forwardCookies, loadScreenData, pageUrl, zapiFetch } from "./zapi.server.ts";
 
 interface RootSettings {
   storeSettingData: StoreSettings;
@@ -177,8 +177,7 @@ export async function screenAction(args: ActionFunctionArgs, options: ScreenActi
   }
 
   // The session and flow cookies are the API's: pass them on to the browser.
-  const headers = new Headers();
-  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  const headers = forwardCookies(response);
   const answer = await readJson(response);
 
   // A redirect or a redirectTo is the API asking for a navigation (spec §7), e.g. to multi-factor.

@@ -9,7 +9,7 @@ import {
 import type { ScreenAccess, ScreenDefinition } from "../../screens/screen-definition.ts";
 import { pageForms } from "./form-validators.server.ts";
 import { fillPath, screenOfRoute } from "./screens.ts";
-import { loadScreenData, pageUrl, screenDataPath, zapiFetch } from "./zapi.server.ts";
+import { loadScreenData, loginPathFor, pageUrl, screenDataPath, zapiFetch } from "./zapi.server.ts";
 
 export interface ScreenLoaderData {
   /**
@@ -37,7 +37,7 @@ export async function enforceAccess(args: LoaderFunctionArgs, access: ScreenAcce
   const authId = await currentAuthId(args);
   const url = pageUrl(args);
   if (access === "member" && !authId) {
-    throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
+    throw redirect(loginPathFor(url));
   }
   if (access === "guest" && authId)
     throw redirect(safeRedirectOr(url.searchParams.get("returnTo"), "/mypage"));

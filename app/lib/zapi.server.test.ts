@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, type Mock, vi } from "vitest";
 import type { ZapiTransport } from "./load-context.ts";
-import { loadScreenData, screenDataPath, zapiFetch } from "./zapi.server.ts";
+import {
+  callApi,
+  failureStatus,
+  followNext,
+  loadScreenData,
+  screenDataPath,
+  zapiFetch,
+} from "./zapi.server.ts";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -313,5 +320,88 @@ describe("loadScreenData", () => {
     const handler = answering(new Response(null, { status: 200 }));
 
     await expect(loadScreenData(inProcessArgs(pageRequest, handler))).resolves.toEqual({});
+  });
+});
+
+describe("callApi: a route's one way to call the API", () => {
+  const post = new Request("https://shop.example.jp/mypage/consent?type=newsletter", { method: "POST" });
+
+  it("posts the body as JSON and gives the answer, its message and the API's every Set-Cookie", async () => {
+    const headers = new Headers({ "Content-Type": "application/json" });
+    headers.append("set-cookie", "sid=s2; Path=/; HttpOnly");
+    headers.append("set-cookie", "flow=; Path=/; Max-Age=0");
+    const handler = answering(
+      new Response(JSON.stringify({ code: "X", message: "だめです" }), { status: 409, headers }),
+    );
+
+    const result = await callApi(inProcessArgs(post, handler), "/zapi/account/consent", { body: { a: 1 } });
+
+    const sent = sentRequest(handler);
+    expect(sent.method).toBe("POST");
+    expect(await sent.json()).toEqual({ a: 1 });
+    expect(result).toMatchObject({ reached: true, ok: false, status: 409, message: "だめです", next: null });
+    expect(result.answer).toEqual({ code: "X", message: "だめです" });
+    expect(result.headers.getSetCookie()).toEqual(["sid=s2; Path=/; HttpOnly", "flow=; Path=/; Max-Age=0"]);
+    expect(failureStatus(result)).toBe(409);
+  });
+
+  it("turns a lost session into the login coming back to the page, whatever the API names", async () => {
+    const handler = answering(json({ code: "REQUEST_UNAUTHORIZED", redirectTo: "/login" }, 401));
+    const result = await callApi(inProcessArgs(post, handler), "/zapi/account/consent");
+    expect(result.next).toBe("/login?returnTo=%2Fmypage%2Fconsent%3Ftype%3Dnewsletter");
+    const thrown = (() => {
+      try {
+        followNext(result);
+      } catch (error) {
+        return error as Response;
+      }
+    })();
+    expect(thrown?.headers.get("Location")).toBe(result.next);
+  });
+
+  it("reads where to go from redirectTo or the API's redirect, and drops one the safe-redirect rule refuses", async () => {
+    const args = (response: Response) => inProcessArgs(post, answering(response));
+    expect((await callApi(args(json({ redirectTo: "/mypage/connections" })), "/x")).next).toBe(
+      "/mypage/connections",
+    );
+    const moved = new Response(null, { status: 303, headers: { Location: "/mypage" } });
+    expect((await callApi(args(moved), "/x")).next).toBe("/mypage");
+    expect((await callApi(args(json({ redirectTo: "//evil.example/" })), "/x")).next).toBeNull();
+    expect((await callApi(args(json({ redirectTo: "https://evil.example/" })), "/x")).next).toBeNull();
+  });
+
+  it("follows to another document when asked, and not at all without a destination", async () => {
+    const result = await callApi(
+      inProcessArgs(post, answering(json({ redirectTo: "/oidc/auth?x=1" }))),
+      "/x",
+    );
+    const thrown = (() => {
+      try {
+        followNext(result, (next) => next.startsWith("/oidc/"));
+      } catch (error) {
+        return error as Response;
+      }
+    })();
+    expect(thrown?.headers.get("X-Remix-Reload-Document")).toBe("true");
+    expect(() => followNext({ ...result, next: null })).not.toThrow();
+  });
+
+  it("answers 502 without a throw when the API cannot be reached, and a 2xx without what was needed is 502 too", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const handler: Handler = vi.fn(async () => {
+      throw new TypeError("fetch failed");
+    });
+    const result = await callApi(inProcessArgs(post, handler), "/zapi/logout");
+    expect(result).toMatchObject({ reached: false, ok: false, status: 502, next: null, message: null });
+    const done = await callApi(inProcessArgs(post, answering(json({}))), "/x");
+    expect(failureStatus(done)).toBe(502);
+  });
+
+  it("sends no body with a GET", async () => {
+    const handler = answering(json({ redirectTo: "/paypal" }));
+    await callApi(inProcessArgs(post, handler), "/zapi/account/payment-method/paypal", { method: "GET" });
+    const sent = sentRequest(handler);
+    expect(sent.method).toBe("GET");
+    expect(sent.body).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, redirectDocument } from "react-router";
 import { detectLanguage, LANGUAGE_PARAM } from "../../locales/language.ts";
 import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
 import type { ZapiTransport } from "./load-context.ts";
@@ -63,11 +63,11 @@ export async function zapiFetch(args: ZapiArgs, path: string, init: RequestInit 
   const plainGet = (init.method ?? "GET").toUpperCase() === "GET" && init.body == null && !init.headers;
   if (!plainGet) {
     reads.clear();
-    return callApi(args, path, init);
+    return sendToApi(args, path, init);
   }
   let answer = reads.get(path);
   if (!answer) {
-    answer = callApi(args, path, init).then(async (response) => ({
+    answer = sendToApi(args, path, init).then(async (response) => ({
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
@@ -88,7 +88,7 @@ export async function zapiFetch(args: ZapiArgs, path: string, init: RequestInit 
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
-async function callApi({ request, context }: ZapiArgs, path: string, init: RequestInit): Promise<Response> {
+async function sendToApi({ request, context }: ZapiArgs, path: string, init: RequestInit): Promise<Response> {
   const { zapi } = context;
   const headers = new Headers(init.headers);
   const forwarded = NAVIGATION_METHODS.has(request.method)
@@ -111,6 +111,103 @@ async function callApi({ request, context }: ZapiArgs, path: string, init: Reque
   const apiRequest = new Request(url, { ...init, headers });
   if (zapi.origin || !zapi.inProcess) return fetch(apiRequest);
   return zapi.inProcess(apiRequest);
+}
+
+/**
+ * The API's Set-Cookie (the sliding session, a flow's state, a logout's clearing) added to the
+ * headers a route answers with: the browser's cookies are the API's to set.
+ */
+export function forwardCookies(response: Response, headers: Headers = new Headers()): Headers {
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+/** The login page, coming back to `page` after (when the safe-redirect rule lets it). */
+export function loginPathFor(page: URL): string {
+  const returnTo = safeRedirectPath(`${page.pathname}${page.search}`);
+  return returnTo ? `/login?${new URLSearchParams({ returnTo })}` : "/login";
+}
+
+/** What a route's call to the API came to: one shape for every action and loader. */
+export interface ApiCallResult {
+  /** False when the API could not be reached (logged); `status` is then 502. */
+  reached: boolean;
+  ok: boolean;
+  status: number;
+  /** The answer's JSON object ({} when it had none). */
+  answer: Record<string, unknown>;
+  /**
+   * Where the API sends the browser, through the safe-redirect rule: its redirect or `redirectTo`,
+   * or, for a session that ended meanwhile, the login coming back to this page.
+   */
+  next: string | null;
+  /** The API's message for the member, when it gave one. */
+  message: string | null;
+  /** The API's Set-Cookie, to go with whatever the route answers. */
+  headers: Headers;
+}
+
+/** A call's method and, for a POST, its JSON body (`{}` when none is given). */
+export interface ApiCallInit {
+  method?: "GET" | "POST" | "DELETE";
+  body?: unknown;
+}
+
+/** The API's answer to a member call without a session (server/api/member.ts). */
+const LOST_SESSION = "REQUEST_UNAUTHORIZED";
+
+/**
+ * Calls the API for a route's action or loader (a POST with a JSON body unless told otherwise) and
+ * reads its answer once: the one place that forwards Set-Cookie, reads `redirectTo`, and turns a
+ * lost session into the login with a safe returnTo. A redirect is not followed on the server: it
+ * is the browser's to follow (see followNext).
+ */
+export async function callApi(args: ZapiArgs, path: string, init: ApiCallInit = {}): Promise<ApiCallResult> {
+  const method = init.method ?? "POST";
+  let response: Response;
+  try {
+    response = await zapiFetch(args, path, {
+      method,
+      ...(method === "POST" && { body: JSON.stringify(init.body ?? {}) }),
+      redirect: "manual",
+    });
+  } catch (error) {
+    console.error(`[api] ${method} ${path} could not be reached`, error);
+    return {
+      reached: false,
+      ok: false,
+      status: 502,
+      answer: {},
+      next: null,
+      message: null,
+      headers: new Headers(),
+    };
+  }
+  const headers = forwardCookies(response);
+  const body = await readJson(response);
+  const answer = isRecord(body) ? body : {};
+  const location = response.status >= 300 && response.status < 400 ? response.headers.get("Location") : null;
+  const next =
+    response.status === 401 && answer.code === LOST_SESSION
+      ? loginPathFor(pageUrl(args))
+      : safeRedirectPath(location ?? answer.redirectTo);
+  const message = typeof answer.message === "string" && answer.message ? answer.message : null;
+  return { reached: true, ok: response.ok, status: response.status, answer, next, message, headers };
+}
+
+/**
+ * Goes where the API sends the browser, when it names a page: in place, or as a new document for
+ * a path `asDocument` picks (a provider's page, the login provider's own requests).
+ */
+export function followNext(result: ApiCallResult, asDocument?: (next: string) => boolean): void {
+  if (!result.next) return;
+  const navigate = asDocument?.(result.next) ? redirectDocument : redirect;
+  throw navigate(result.next, { headers: result.headers });
+}
+
+/** The status a route answers a failed call with: a 2xx without what it needed is the site's fault. */
+export function failureStatus(result: ApiCallResult): number {
+  return result.ok ? 502 : result.status;
 }
 
 /** Query parameters that name where to go next: each passes the safe-redirect rule or is dropped. */
@@ -166,7 +263,7 @@ export async function loadApiData<T extends object>(
   responseHeaders?: Headers,
 ): Promise<T> {
   const response = await zapiFetch(args, apiPath);
-  for (const cookie of response.headers.getSetCookie()) responseHeaders?.append("Set-Cookie", cookie);
+  if (responseHeaders) forwardCookies(response, responseHeaders);
   const body = await readJson(response);
   const fields = isRecord(body) ? body : {};
   // The API names pages of this site; anything else is refused like any other unsafe target.

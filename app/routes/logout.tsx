@@ -5,7 +5,7 @@ import { LogoutIcon } from "../components/icons.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { useCountdown } from "../components/use-countdown.ts";
 import { readCookie } from "../lib/cookies.ts";
-import { zapiFetch } from "../lib/zapi.server.ts";
+import { callApi } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/logout";
 
 /** Spec §2 and §9: the logout page returns to the top page after 10 seconds. */
@@ -28,9 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   // A post from another site ends nothing (React Router also refuses a foreign Origin).
   if (args.request.headers.get("Sec-Fetch-Site") === "cross-site") throw redirect("/logout");
-  const response = await zapiFetch(args, "/zapi/logout", { method: "POST", body: "{}" });
-  const headers = new Headers();
-  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  const { headers } = await callApi(args, "/zapi/logout");
   throw redirect("/logout", { headers });
 }
 

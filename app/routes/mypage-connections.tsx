@@ -6,11 +6,10 @@
  * again, the dialog closed.
  */
 import { data, redirect } from "react-router";
-import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
 import { CONNECTIONS_CONTENTS } from "../components/screen/contents/connections.ts";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { enforceAccess, loadScreen } from "../lib/screen-loader.server.ts";
-import { zapiFetch } from "../lib/zapi.server.ts";
+import { callApi, followNext } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-connections";
 // The account area's texts (my page, its sub-pages and screens: app/lib/translations/browser.ts).
 import "../lib/translations/account.ts";
@@ -28,27 +27,12 @@ export async function action(args: Route.ActionArgs) {
   const post = await args.request.formData().catch(() => null);
   const grantId = post?.get("grantId");
   if (typeof grantId !== "string" || grantId === "") throw redirect(here);
-  let response: Response;
-  try {
-    response = await zapiFetch(args, `/zapi/oidc/revoke/grant/${encodeURIComponent(grantId)}`, {
-      method: "POST",
-      body: "{}",
-      redirect: "manual",
-    });
-  } catch (error) {
-    console.error("[connections] the API could not be reached", error);
-    throw redirect(here);
-  }
-  const headers = new Headers();
-  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  const location = response.status >= 300 && response.status < 400 ? response.headers.get("Location") : null;
-  // A session that ended meanwhile: the API names the login page to go to.
-  const answer = location ? {} : ((await response.json().catch(() => ({}))) as { redirectTo?: unknown });
-  const next = safeRedirectPath(location ?? answer.redirectTo);
+  const result = await callApi(args, `/zapi/oidc/revoke/grant/${encodeURIComponent(grantId)}`);
+  const { headers } = result;
   // Done: the list says so (the API's answer to a revoke is the list itself).
-  if (next === CONNECTIONS_PATH) throw redirect(`${CONNECTIONS_PATH}?done=revoked`, { headers });
-  if (next) throw redirect(next, { headers });
-  console.error(`[connections] revoking grant ${grantId} failed with ${response.status}`);
+  if (result.next === CONNECTIONS_PATH) throw redirect(`${CONNECTIONS_PATH}?done=revoked`, { headers });
+  followNext(result);
+  console.error(`[connections] revoking grant ${grantId} failed with ${result.status}`);
   throw redirect(here, { headers });
 }
 

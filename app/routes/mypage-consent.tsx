@@ -3,13 +3,12 @@
  * switches each post one change here; the action passes it to POST /zapi/account/consent and
  * answers {consentOptionId, ok}. React Router then reloads the page's data, which flips the switch.
  */
-import { data, redirect } from "react-router";
-import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
+import { data } from "react-router";
 import type { ConsentChangeResult } from "../components/consent/consent-switches.tsx";
 import { CONSENT_CONTENTS } from "../components/screen/contents/consent.ts";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { enforceAccess, loadScreen } from "../lib/screen-loader.server.ts";
-import { zapiFetch } from "../lib/zapi.server.ts";
+import { callApi, followNext } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-consent";
 // The switches' texts (app/lib/translations/browser.ts).
 import "../lib/translations/widgets.ts";
@@ -37,24 +36,13 @@ export async function action(args: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  let response: Response;
-  try {
-    response = await zapiFetch(args, "/zapi/account/consent", {
-      method: "POST",
-      body: JSON.stringify({ consentOptionId, key, value: value === "true" }),
-    });
-  } catch (error) {
-    console.error("[consent] the API could not be reached", error);
-    return data<ConsentChangeResult>({ consentOptionId, ok: false }, { status: 502 });
-  }
-  const headers = new Headers();
-  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  if (response.ok) return data<ConsentChangeResult>({ consentOptionId, ok: true }, { headers });
-  // A session that ended meanwhile: the API names the login page to go to.
-  const answer = (await response.json().catch(() => ({}))) as { redirectTo?: unknown };
-  const redirectTo = safeRedirectPath(answer.redirectTo);
-  if (redirectTo) throw redirect(redirectTo, { headers });
-  return data<ConsentChangeResult>({ consentOptionId, ok: false }, { status: response.status, headers });
+  const result = await callApi(args, "/zapi/account/consent", {
+    body: { consentOptionId, key, value: value === "true" },
+  });
+  const { headers } = result;
+  if (result.ok) return data<ConsentChangeResult>({ consentOptionId, ok: true }, { headers });
+  followNext(result);
+  return data<ConsentChangeResult>({ consentOptionId, ok: false }, { status: result.status, headers });
 }
 
 export default function MypageConsent({ loaderData }: Route.ComponentProps) {

@@ -16,7 +16,6 @@
  */
 import { data, redirect } from "react-router";
 import { detectLanguage, translatorFor } from "../../locales/language.ts";
-import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
 import { PlainForm } from "../components/plain-form/plain-form.tsx";
 import { MULTI_FACTOR_CONTENTS } from "../components/screen/contents/multi-factor.ts";
 import { ScreenForms } from "../components/screen/screen-forms.tsx";
@@ -25,7 +24,7 @@ import { pageForms } from "../lib/form-validators.server.ts";
 import { screenAction } from "../lib/screen-action.server.ts";
 import { enforceAccess, loadScreen, pendingReauthentication } from "../lib/screen-loader.server.ts";
 import { screenOfRoute } from "../lib/screens.ts";
-import { zapiFetch } from "../lib/zapi.server.ts";
+import { callApi, followNext } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-multi-factor";
 // The re-authentication form's texts (labels, messages) beyond the base and the account's.
 import "../lib/translations/forms.ts";
@@ -87,24 +86,12 @@ export async function action(args: Route.ActionArgs) {
   if ("refused" in call) {
     return data<MultiFactorActionResult>({ ok: false, message: call.refused }, { status: 400 });
   }
-  let response: Response;
-  try {
-    response = await zapiFetch(args, call.path, { method: "POST", body: JSON.stringify(call.body) });
-  } catch (error) {
-    console.error("[mfa] the API could not be reached", error);
-    return data<MultiFactorActionResult>(
-      { ok: false, message: t("mypage.multiFactorPage.failed") },
-      { status: 502 },
-    );
-  }
-  const headers = new Headers();
-  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  const answer = (await response.json().catch(() => ({}))) as { redirectTo?: unknown; message?: unknown };
-  const next = safeRedirectPath(answer.redirectTo);
-  if (next) throw redirect(next, { headers });
-  if (response.ok) throw redirect("/mypage/multi-factor/complete", { headers });
-  const message = typeof answer.message === "string" ? answer.message : t("mypage.multiFactorPage.failed");
-  return data<MultiFactorActionResult>({ ok: false, message }, { status: response.status, headers });
+  const result = await callApi(args, call.path, { body: call.body });
+  const { headers } = result;
+  followNext(result);
+  if (result.ok) throw redirect("/mypage/multi-factor/complete", { headers });
+  const message = result.message ?? t("mypage.multiFactorPage.failed");
+  return data<MultiFactorActionResult>({ ok: false, message }, { status: result.status, headers });
 }
 
 export default function MypageMultiFactor({ loaderData }: Route.ComponentProps) {

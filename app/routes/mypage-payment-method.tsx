@@ -13,7 +13,7 @@
  * purchase form the page was opened from with `?returnTo=`), or the provider's page (a 3-D Secure
  * challenge, PayPal), which is a whole-document navigation. A refusal shows its message.
  */
-import { data, redirect, redirectDocument } from "react-router";
+import { data } from "react-router";
 import { detectLanguage, translatorFor } from "../../locales/language.ts";
 import { isPaymentMethodType, paymentReturnPath } from "../../schemas/forms/payment.ts";
 import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
@@ -27,7 +27,7 @@ import { ScreenView } from "../components/screen/screen-view.tsx";
 import type { PaymentProviderConfig } from "../lib/card-token.ts";
 import { type PaymentMethodPost, paymentMethodCall } from "../lib/payment-method-call.ts";
 import { enforceAccess, loadFormScreen } from "../lib/screen-loader.server.ts";
-import { zapiFetch } from "../lib/zapi.server.ts";
+import { callApi, failureStatus, followNext } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-payment-method";
 // The form's texts (labels, messages) beyond the base.
 import "../lib/translations/forms.ts";
@@ -63,30 +63,14 @@ export async function action(args: Route.ActionArgs) {
   const fallback = t(
     call.about === "delete" ? "mypage.paymentMethodPage.deleteFailed" : "mypage.paymentMethodPage.failed",
   );
-  let response: Response;
-  try {
-    response = await zapiFetch(args, call.path, call.init);
-  } catch (error) {
-    console.error("[payment-method] the API could not be reached", error);
-    return refuse(call.about, fallback, 502);
-  }
-  const headers = new Headers();
-  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  const answer = (await response.json().catch(() => ({}))) as {
-    redirectTo?: unknown;
-    message?: unknown;
-    linkUrl?: unknown;
-    params?: unknown;
-  };
-  const next = safeRedirectPath(answer.redirectTo);
-  if (next) {
-    // Our own pages change in place; the provider's pages are another document.
-    throw next.startsWith("/mypage/") || next.startsWith("/login") || paymentReturnPath(next)
-      ? redirect(next, { headers })
-      : redirectDocument(next, { headers });
-  }
+  const result = await callApi(args, call.path, call.init);
+  const { answer, headers } = result;
+  // Our own pages change in place; the provider's pages are another document.
+  const ours = (next: string) =>
+    next.startsWith("/mypage/") || next.startsWith("/login") || !!paymentReturnPath(next);
+  followNext(result, (next) => !ours(next));
   const linkUrl = safeRedirectPath(answer.linkUrl);
-  if (response.ok && linkUrl && isPaymentMethodType(post.paymentMethodType)) {
+  if (result.ok && linkUrl && isPaymentMethodType(post.paymentMethodType)) {
     const params = Object.fromEntries(
       Object.entries(typeof answer.params === "object" && answer.params !== null ? answer.params : {}).filter(
         (entry): entry is [string, string] => typeof entry[1] === "string",
@@ -97,10 +81,9 @@ export async function action(args: Route.ActionArgs) {
       { headers },
     );
   }
-  const message = typeof answer.message === "string" ? answer.message : fallback;
   return data<PaymentMethodActionResult>(
-    { ok: false, about: call.about, message },
-    { status: response.ok ? 502 : response.status, headers },
+    { ok: false, about: call.about, message: result.message ?? fallback },
+    { status: failureStatus(result), headers },
   );
 }
 

@@ -7,14 +7,13 @@
  */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, redirect, useFetcher } from "react-router";
-import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
+import { data, useFetcher } from "react-router";
 import type { AccountRouteHandle } from "../components/account/account-route-handle.ts";
 import { Avatar } from "../components/images.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { fileProblem, PROFILE_IMAGE_TYPES, toProfileImageDataUrl } from "../lib/profile-image.ts";
 import { enforceAccess } from "../lib/screen-loader.server.ts";
-import { loadScreenData, zapiFetch } from "../lib/zapi.server.ts";
+import { callApi, followNext, loadScreenData } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-profile-edit";
 // The account area's texts (my page, its sub-pages and screens: app/lib/translations/browser.ts).
 import "../lib/translations/account.ts";
@@ -38,25 +37,21 @@ export async function action(args: Route.ActionArgs) {
   const post = await args.request.formData().catch(() => null);
   const sent = post?.get("profileImage");
   if (typeof sent !== "string") return data<ProfileImageResult>({ ok: false }, { status: 400 });
-  const response = await zapiFetch(args, "/zapi/account/profile-image", {
-    method: "POST",
-    // An empty value is the remove button.
-    body: JSON.stringify({ profileImage: sent === "" ? null : sent }),
+  // An empty value is the remove button.
+  const result = await callApi(args, "/zapi/account/profile-image", {
+    body: { profileImage: sent === "" ? null : sent },
   });
-  const headers = new Headers();
-  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  const answer = (await response.json().catch(() => ({}))) as {
-    redirectTo?: unknown;
-    message?: unknown;
-    errors?: { message?: unknown }[];
-  };
-  if (response.ok) return data<ProfileImageResult>({ ok: true, removed: sent === "" }, { headers });
-  const redirectTo = safeRedirectPath(answer.redirectTo);
-  if (redirectTo) throw redirect(redirectTo, { headers });
-  const message = answer.errors?.[0]?.message ?? answer.message;
+  const { headers } = result;
+  if (result.ok) return data<ProfileImageResult>({ ok: true, removed: sent === "" }, { headers });
+  followNext(result);
+  // What is wrong with the image says more than the summary.
+  const [first] = Array.isArray(result.answer.errors)
+    ? (result.answer.errors as { message?: unknown }[])
+    : [];
+  const message = typeof first?.message === "string" ? first.message : result.message;
   return data<ProfileImageResult>(
-    { ok: false, ...(typeof message === "string" ? { message } : {}) },
-    { status: response.status, headers },
+    { ok: false, ...(message ? { message } : {}) },
+    { status: result.status, headers },
   );
 }
 

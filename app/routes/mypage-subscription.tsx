@@ -17,7 +17,7 @@ import {
 import { SUBSCRIPTION_CONTENTS } from "../components/screen/contents/subscription.ts";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { enforceAccess, loadScreen } from "../lib/screen-loader.server.ts";
-import { zapiFetch } from "../lib/zapi.server.ts";
+import { callApi, followNext } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-subscription";
 // The plan pages' texts (app/lib/translations/browser.ts).
 import "../lib/translations/plans.ts";
@@ -44,25 +44,16 @@ export async function action(args: Route.ActionArgs) {
     data<SubscriptionActionResult>({ ok: false, message }, { status });
   if (!isIntent(intent)) return failed(t("plans.subscription.failed"), 400);
   const call = CALLS[intent];
-  let response: Response;
-  try {
-    response = await zapiFetch(
-      args,
-      `/zapi/subscription/${encodeURIComponent(args.params.subscriptionId)}/${call.path}`,
-      {
-        method: "POST",
-        body: "{}",
-      },
-    );
-  } catch (error) {
-    console.error("[subscription] the API could not be reached", error);
-    return failed(t("plans.subscription.failed"), 502);
-  }
-  if (response.ok) return data<SubscriptionActionResult>({ ok: true, done: call.done });
-  const answer = (await response.json().catch(() => ({}))) as { message?: unknown };
-  return failed(
-    typeof answer.message === "string" ? answer.message : t("plans.subscription.failed"),
-    response.status,
+  const result = await callApi(
+    args,
+    `/zapi/subscription/${encodeURIComponent(args.params.subscriptionId)}/${call.path}`,
+  );
+  const { headers } = result;
+  if (result.ok) return data<SubscriptionActionResult>({ ok: true, done: call.done }, { headers });
+  followNext(result);
+  return data<SubscriptionActionResult>(
+    { ok: false, message: result.message ?? t("plans.subscription.failed") },
+    { status: result.status, headers },
   );
 }
 

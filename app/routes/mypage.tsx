@@ -12,7 +12,7 @@ import {
 } from "../components/social/external-accounts.tsx";
 import { formatPasswordUpdatedAt } from "../lib/format.ts";
 import { enforceAccess } from "../lib/screen-loader.server.ts";
-import { loadScreenData, zapiFetch } from "../lib/zapi.server.ts";
+import { callApi, followNext, loadScreenData } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage";
 // The plan pages' texts (app/lib/translations/browser.ts).
 import "../lib/translations/plans.ts";
@@ -64,20 +64,16 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   if (form.get("intent") !== UNLINK_INTENT) return data({ unlinkError: null }, { status: 400 });
-  const response = await zapiFetch(args, "/zapi/auth/social/disable", {
-    method: "POST",
-    body: JSON.stringify({
+  const result = await callApi(args, "/zapi/auth/social/disable", {
+    body: {
       userIdentifierType: String(form.get("userIdentifierType") ?? ""),
       userIdentifierMethod: "ExternalAuth",
-    }),
+    },
   });
-  if (response.ok) throw redirect("/mypage/social/disable/complete");
-  if (response.status === 401) throw redirect(`/login?${new URLSearchParams({ returnTo: "/mypage" })}`);
-  const answer = (await response.json().catch(() => ({}))) as { message?: unknown };
-  return data(
-    { unlinkError: typeof answer.message === "string" ? answer.message : null },
-    { status: response.status },
-  );
+  const { headers } = result;
+  if (result.ok) throw redirect("/mypage/social/disable/complete", { headers });
+  followNext(result);
+  return data({ unlinkError: result.message }, { status: result.status, headers });
 }
 
 interface RowProps {

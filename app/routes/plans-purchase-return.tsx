@@ -11,7 +11,7 @@ import { detectLanguage, translatorFor } from "../../locales/language.ts";
 import type { AccountRouteHandle } from "../components/account/account-route-handle.ts";
 import { ProviderReturnFailed } from "../components/payment/provider-return-failed.tsx";
 import { enforceAccess } from "../lib/screen-loader.server.ts";
-import { pageUrl, zapiFetch } from "../lib/zapi.server.ts";
+import { callApi, failureStatus, followNext, pageUrl } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/plans-purchase-return";
 // The plan pages' texts (app/lib/translations/browser.ts).
 import "../lib/translations/plans.ts";
@@ -31,22 +31,14 @@ export async function loader(args: Route.LoaderArgs) {
   const t = await translatorFor(detectLanguage(args.request));
   const failed = (message: string, status: number, headers?: Headers) =>
     data({ message, planPath }, { status, headers });
-  let response: Response;
-  try {
-    response = await zapiFetch(args, `/zapi/purchase/return/${encodeURIComponent(args.params.planId)}`, {
-      method: "POST",
-      body: JSON.stringify({ state: url.searchParams.get("state") ?? "" }),
-    });
-  } catch (error) {
-    console.error("[purchase] the API could not be reached", error);
-    return failed(t("apiError.fallback"), 502);
-  }
-  const headers = new Headers();
-  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  const answer = (await response.json().catch(() => ({}))) as { orderId?: unknown; message?: unknown };
-  if (response.ok && typeof answer.orderId === "string") throw redirect(`${planPath}/complete`, { headers });
-  const message = typeof answer.message === "string" ? answer.message : t("apiError.fallback");
-  return failed(message, response.ok ? 502 : response.status, headers);
+  const result = await callApi(args, `/zapi/purchase/return/${encodeURIComponent(args.params.planId)}`, {
+    body: { state: url.searchParams.get("state") ?? "" },
+  });
+  const { headers } = result;
+  if (result.ok && typeof result.answer.orderId === "string")
+    throw redirect(`${planPath}/complete`, { headers });
+  followNext(result);
+  return failed(result.message ?? t("apiError.fallback"), failureStatus(result), headers);
 }
 
 export default function PlansPurchaseReturn({ loaderData }: Route.ComponentProps) {

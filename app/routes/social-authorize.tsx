@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { detectLanguage, translatorFor } from "../../locales/language.ts";
 import { ProviderReturnFailed } from "../components/payment/provider-return-failed.tsx";
-import { pageUrl, zapiFetch } from "../lib/zapi.server.ts";
+import { callApi, failureStatus, followNext, pageUrl } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/social-authorize";
 // Social login's texts are the account group's (app/lib/translations/browser.ts).
 import "../lib/translations/account.ts";
@@ -39,30 +39,19 @@ export async function loader(args: Route.LoaderArgs) {
   const t = await translatorFor(detectLanguage(args.request));
   const retryTo = isLink ? "/mypage" : "/login";
   const failed = (message: string, status: number) => data({ message, retryTo, isLink }, { status });
-  let response: Response;
-  try {
-    response = await zapiFetch(args, "/zapi/auth/social/authorize", {
-      method: "POST",
-      body: JSON.stringify({
-        userIdentifierType: query.get("userIdentifierType") ?? "",
-        socialActionType: action,
-        ...(returnTo !== null && { returnTo }),
-      }),
-    });
-  } catch (error) {
-    console.error("[social] the API could not be reached", error);
-    return failed(t("apiError.fallback"), 502);
-  }
-  const answer = (await response.json().catch(() => ({}))) as { redirectTo?: unknown; message?: unknown };
-  if (response.ok && isProviderAddress(answer.redirectTo)) {
-    const headers = new Headers();
-    for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-    throw redirect(answer.redirectTo, { headers });
-  }
-  // Linking is for members: log in, then back to my page where the link is.
-  if (response.status === 401) throw redirect(`/login?${new URLSearchParams({ returnTo: "/mypage" })}`);
-  const message = typeof answer.message === "string" ? answer.message : t("apiError.fallback");
-  return failed(message, response.ok ? 502 : response.status);
+  const result = await callApi(args, "/zapi/auth/social/authorize", {
+    body: {
+      userIdentifierType: query.get("userIdentifierType") ?? "",
+      socialActionType: action,
+      ...(returnTo !== null && { returnTo }),
+    },
+  });
+  // The provider is another site: its address is the API's to give, checked against the providers.
+  const { redirectTo } = result.answer;
+  if (result.ok && isProviderAddress(redirectTo)) throw redirect(redirectTo, { headers: result.headers });
+  // Linking is for members: a lost session logs in and comes back to link.
+  if (!result.ok) followNext(result);
+  return failed(result.message ?? t("apiError.fallback"), failureStatus(result));
 }
 
 export default function SocialAuthorize({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 /**
- * Where code may reach: the server runs none of the pages' code (screens, widgets) — what both
- * sides need lives in schemas/.
+ * Rules of the layout that a review would otherwise have to catch: where code may reach (the server
+ * runs none of the pages' code — what both sides need lives in schemas/), and the things done in
+ * one place only.
  */
 import { globSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -17,6 +18,10 @@ function relativeImportsOf(file: string, source: string): string[] {
   }
   return found;
 }
+
+/** The source files under a folder, tests left out. */
+const sourcesUnder = (folder: string) =>
+  globSync(`${folder}/**/*.{ts,tsx,mts}`, { cwd: ROOT }).filter((file) => !/\.test\.tsx?$/.test(file));
 
 function importsUnder(folder: string): { file: string; target: string }[] {
   return globSync(`${folder}/**/*.{ts,tsx,mts}`, { cwd: ROOT }).flatMap((file) =>
@@ -40,5 +45,12 @@ describe("import boundaries", () => {
       ({ file, target }) => !file.endsWith(".test.ts") && /^(screens|widgets)\//.test(target),
     );
     expect(crossings).toEqual([]);
+  });
+
+  it("forwards the API's Set-Cookie in one place of the pages' server code", () => {
+    const loops = sourcesUnder("app").filter((file) =>
+      readFileSync(path.join(ROOT, file), "utf8").includes(".getSetCookie()"),
+    );
+    expect(loops).toEqual(["app/lib/zapi.server.ts"]);
   });
 });
