@@ -1,6 +1,6 @@
 /**
  * The contract between the schema builders (schemas/forms), the rjsf theme (widgets/) and the API
- * (server/api/validation.ts). A form is pure JSON data: the same definition renders in the browser
+ * (server/kit/validation.ts). A form is pure JSON data: the same definition renders in the browser
  * and validates request bodies on the server. ADR 0007 explains the conventions.
  */
 import type { JSONSchema7 } from "json-schema";

@@ -398,7 +398,7 @@ export function otpField(): FieldSpec {
   });
 }
 
-/** A backup code: 8 half-width letters and digits (server/services generates them with this length). */
+/** A backup code: 8 half-width letters and digits (server/identity generates them with this length). */
 export function backupCodeField(): FieldSpec {
   return builtIn({
     label: "field.backupCode",

@@ -1,6 +1,6 @@
 /**
  * The login provider's screens (issue 46 §3; spec §2 OIDC): the site's login in the OIDC layout,
- * whose calls are answered under /zapi/oidc (server/api/login-pages.ts) and whose last step ends at
+ * whose calls are answered under /zapi/oidc (server/identity/login-pages.ts) and whose last step ends at
  * /oidc/loginInteraction, where the provider's interaction goes on; the consent and the account
  * selection, each a page body of its own (app/components/oidc).
  */
@@ -86,7 +86,7 @@ export const oidcSelectAccount = {
  * Sign-up inside the provider's flow (issue 47 §1; spec §2 /oidc/signup, /oidc/signup/auth): the
  * site's policy and e-mail steps in the OIDC layout. The e-mail step's call marks the sign-up as
  * the interaction's; the PIN and the registration form are then the site's own pages, and the
- * finished sign-up goes back into the interaction (server/api/signup.ts).
+ * finished sign-up goes back into the interaction (server/identity/signup.ts).
  */
 export const oidcSignup = {
   ...signup,

@@ -22,7 +22,7 @@ export const planPurchase = {
   forms: [
     {
       builder: "purchase",
-      // The method just added, or the only one, is chosen already (server/api/plans.ts).
+      // The method just added, or the only one, is chosen already (server/commerce/plans.ts).
       prefillFrom: "purchaseDefaults",
       submit: { method: "POST", path: "/zapi/purchase/verify/:planId", payload: "purchase" },
       submitLabelKey: "plans.toConfirm",
@@ -130,7 +130,7 @@ export const signupPlanPurchaseConfirm = {
   forms: [
     {
       ...planPurchaseConfirm.forms[0],
-      // A 3-D Secure challenge comes back to the sign-up's pages (server/api/purchase.ts).
+      // A 3-D Secure challenge comes back to the sign-up's pages (server/commerce/purchase-routes.ts).
       submit: { ...planPurchaseConfirm.forms[0].submit, body: { place: "signup" } },
       successTo: "/signup/plans/:planId/complete",
     },

@@ -52,7 +52,7 @@ export interface ScreenSubmit {
   bodyWithout?: readonly string[];
   /**
    * When the store enables reCAPTCHA, a token for this action goes in the body as `token`
-   * (issue 7 §10); the API checks it under the same action name (server/api/recaptcha-guard.ts).
+   * (issue 7 §10); the API checks it under the same action name (server/identity/recaptcha-guard.ts).
    */
   recaptchaAction?: RecaptchaAction;
 }

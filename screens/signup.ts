@@ -91,7 +91,7 @@ export const signupPolicy = {
       submit: { method: "POST", path: "/zapi/signup/policy", payload: "policyConsent" },
       submitLabelKey: "screens.signupPolicy.submit",
       successTo: "/mypage",
-      // A login inside the provider's flow goes back there (server/api/sign-in.ts).
+      // A login inside the provider's flow goes back there (server/identity/sign-in.ts).
       landsOnReturnTo: true,
     },
   ],

@@ -15,9 +15,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { type Api, createApi } from "../server/api/app.ts";
+import { createPasswordHasher } from "../server/identity/passwords.ts";
 import { mailsAfterAnswersSent } from "../server/mail/send-mail.ts";
 import { OutboxMailer } from "../server/mail/transports.ts";
-import { createPasswordHasher } from "../server/services/passwords.ts";
 import { closeIdleTestDatabases, createTestApi, insertAccount } from "../tests/api-harness.ts";
 
 const REQUESTS = 200;

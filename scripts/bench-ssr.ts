@@ -23,9 +23,9 @@ import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import { type Database, openDatabase, openPostgres } from "../server/db/database.ts";
 import { accounts, sessions } from "../server/db/schema.ts";
-import { agreementTo, policiesInForce, recordConsents } from "../server/services/policies.ts";
-import { SESSION_COOKIE } from "../server/services/sessions.ts";
-import { hashToken } from "../server/services/tokens.ts";
+import { agreementTo, policiesInForce, recordConsents } from "../server/identity/policy-records.ts";
+import { SESSION_COOKIE } from "../server/identity/sessions.ts";
+import { hashToken } from "../server/kit/tokens.ts";
 import { loadPolicies } from "../server/store/policy-source.ts";
 import { freePort, startThrowawayPostgres } from "./throwaway-postgres.ts";
 

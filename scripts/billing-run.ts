@@ -6,14 +6,18 @@
  */
 import { resolve } from "node:path";
 import { japanDay } from "../schemas/billing-calendar.ts";
-import { describeBillingLine, describeBillingTotals, describeSettledOrder } from "../server/billing-loop.ts";
+import {
+  describeBillingLine,
+  describeBillingTotals,
+  describeSettledOrder,
+} from "../server/billing/billing-loop.ts";
+import { billingNotifier } from "../server/billing/billing-notices.ts";
+import { type BillingLine, type BillingPassReport, runBillingPass } from "../server/billing/renewals.ts";
 import { type Database, openDatabase } from "../server/db/database.ts";
 import { DirectoryLockedError } from "../server/db/directory-lock.ts";
 import { type Env, EnvError, parseEnv } from "../server/env.ts";
 import { createMailer } from "../server/mail/transports.ts";
 import { createSandboxProvider } from "../server/payments/sandbox/sandbox-provider.ts";
-import { billingNotifier } from "../server/services/billing-notices.ts";
-import { type BillingLine, type BillingPassReport, runBillingPass } from "../server/services/renewals.ts";
 import { CatalogueError, watchCatalogue } from "../server/store/catalogue-source.ts";
 import { watchStoreSettings } from "../server/store/store-settings-source.ts";
 import { StoreSettingsError } from "../server/store/validate-settings.ts";

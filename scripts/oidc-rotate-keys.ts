@@ -11,8 +11,8 @@ import { openDatabase } from "../server/db/database.ts";
 import { DirectoryLockedError } from "../server/db/directory-lock.ts";
 import { oidcKeys } from "../server/db/schema.ts";
 import { type Env, EnvError, parseEnv } from "../server/env.ts";
+import { createSecretBox, loadSecretKey, SecretKeyError } from "../server/kit/secret-box.ts";
 import { keyOrder, PUBLISH_AHEAD_MS, rotateOidcKeys } from "../server/oidc/keys.ts";
-import { createSecretBox, loadSecretKey, SecretKeyError } from "../server/services/secret-box.ts";
 import { runAsCommand, UsageError } from "./command.ts";
 
 /** Rotates the keys at `now` and answers a line per key in force, the signer of each kind first. */

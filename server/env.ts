@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { parseSecretKey } from "./services/secret-box.ts";
+import { parseSecretKey } from "./kit/secret-box.ts";
 import { type SocialSecrets, socialSecretsOf } from "./social/providers.ts";
 
 /** The process environment, read and validated once at boot (ADR 0003). */
@@ -39,7 +39,7 @@ export interface Env {
   sessionMaxAgeDays: number;
   /**
    * ENCRYPTION_KEY: 32 bytes (base64) that seal authenticator secrets and key backup-code hashes;
-   * null = the data directory's key file (server/services/secret-box.ts).
+   * null = the data directory's key file (server/kit/secret-box.ts).
    */
   encryptionKey: Buffer | null;
   /**

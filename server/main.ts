@@ -13,11 +13,17 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import { createApi } from "./api/app.ts";
-import { describeBillingLine, describeBillingTotals, startBillingLoop } from "./billing-loop.ts";
+import { describeBillingLine, describeBillingTotals, startBillingLoop } from "./billing/billing-loop.ts";
+import { billingNotifier } from "./billing/billing-notices.ts";
+import { runBillingPass } from "./billing/renewals.ts";
 import { superviseWorkers } from "./cluster.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { type Env, EnvError, parseEnv } from "./env.ts";
+import { loadCountryDatabase } from "./identity/ip-country.ts";
+import { createPasswordHasher } from "./identity/passwords.ts";
+import { createRecaptchaVerifier, recaptchaConfigurationProblems } from "./identity/recaptcha.ts";
+import { createSecretBox, loadSecretKey, SecretKeyError } from "./kit/secret-box.ts";
 import { mailsAfterAnswersSent } from "./mail/send-mail.ts";
 import { createMailer, createSmsSender } from "./mail/transports.ts";
 import { OidcClientsError, redirectSources, watchOidcClients } from "./oidc/client-source.ts";
@@ -25,12 +31,6 @@ import { createOidcService } from "./oidc/service.ts";
 import { guestCacheablePages, guestPageGeneration, PageCache } from "./page-cache.ts";
 import { createSandboxRoutes } from "./payments/sandbox/routes.ts";
 import { createSandboxProvider } from "./payments/sandbox/sandbox-provider.ts";
-import { billingNotifier } from "./services/billing-notices.ts";
-import { loadCountryDatabase } from "./services/ip-country.ts";
-import { createPasswordHasher } from "./services/passwords.ts";
-import { createRecaptchaVerifier, recaptchaConfigurationProblems } from "./services/recaptcha.ts";
-import { runBillingPass } from "./services/renewals.ts";
-import { createSecretBox, loadSecretKey, SecretKeyError } from "./services/secret-box.ts";
 import { createSite, trustedHosts } from "./site.ts";
 import { SocialLogin, socialConfigurationProblems } from "./social/providers.ts";
 import { watchCatalogue } from "./store/catalogue-source.ts";
@@ -102,7 +102,7 @@ async function boot(env: Env) {
     social,
   });
 
-  // Renewals: every process on PostgreSQL, the one owner on PGlite (server/billing-loop.ts).
+  // Renewals: every process on PostgreSQL, the one owner on PGlite (server/billing/billing-loop.ts).
   const billingDeps = {
     db: database.db,
     payments,

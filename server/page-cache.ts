@@ -23,8 +23,8 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { detectLanguage } from "../locales/language.ts";
 import { MAX_USER_AGENT_LENGTH } from "../schemas/native-app.ts";
 import { acceptedEncoding } from "./compression.ts";
+import { policiesInForceVersion } from "./identity/policy-records.ts";
 import { inlineScriptHashes } from "./security-headers.ts";
-import { policiesInForceVersion } from "./services/policies.ts";
 import type { PolicyCatalogue } from "./store/policy-source.ts";
 
 const brotli = promisify(brotliCompress);

@@ -31,7 +31,7 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{
 /** A day, in seconds: the longest single move a test needs (a PIN's or a session's life is shorter). */
 const MOST_SECONDS = 24 * 60 * 60;
 
-/** One billing pass at an instant, described line by line (server/billing-loop.ts). */
+/** One billing pass at an instant, described line by line (server/billing/billing-loop.ts). */
 export type BillingPassAt = (at: Date) => Promise<string[]>;
 
 /**

@@ -1,12 +1,12 @@
 /**
  * Members with a saved card and subscriptions as a purchase leaves them, for the billing and
- * subscription tests (server/services/renewals.test.ts, server/api/subscriptions.test.ts).
+ * subscription tests (server/billing/renewals.test.ts, server/billing/subscription-routes.test.ts).
  */
 
 import type { SubscriptionStatus } from "../schemas/subscription-status.ts";
 import { contracts } from "../server/db/schema.ts";
+import { savePaymentMethod } from "../server/payments/payment-methods.ts";
 import { createCardToken, type SandboxMerchant } from "../server/payments/sandbox/processor.ts";
-import { savePaymentMethod } from "../server/services/payment-methods.ts";
 import { insertAccount, type TestAccountOptions, type TestApi } from "./api-harness.ts";
 
 export const SANDBOX_MERCHANT: SandboxMerchant = { merchantId: "sandbox-merchant", serviceId: "001" };
@@ -61,7 +61,7 @@ export interface SubscriptionFields {
   withoutMethod?: boolean;
 }
 
-/** A subscription as a purchase leaves it (server/services/purchases.ts newContract). */
+/** A subscription as a purchase leaves it (server/commerce/purchases.ts newContract). */
 export async function subscribe(
   t: TestApi,
   who: Subscriber,

@@ -153,7 +153,7 @@ export interface ApiCallInit {
   body?: unknown;
 }
 
-/** The API's answer to a member call without a session (server/api/member.ts). */
+/** The API's answer to a member call without a session (server/identity/member.ts). */
 const LOST_SESSION = "REQUEST_UNAUTHORIZED";
 
 /**

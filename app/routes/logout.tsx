@@ -19,7 +19,7 @@ export const LOGOUT_REDIRECT_SECONDS = 10;
 export async function loader({ request }: Route.LoaderArgs) {
   const cookies = request.headers.get("Cookie");
   const hasSession = readCookie(cookies, "sid") !== null;
-  // "Logged out" only right after a logout (the API's done cookie, server/api/auth-cookies.ts):
+  // "Logged out" only right after a logout (the API's done cookie, server/identity/auth-cookies.ts):
   // a visitor who was never logged in is not told so (issue 41 §17).
   if (!hasSession && readCookie(cookies, "done") !== "logout") throw redirect("/");
   return { confirm: hasSession };

@@ -168,7 +168,7 @@ export const buildReauthenticationSendCodeForm = memoizeByVersion((_input: Recor
 
 /**
  * /email/recover: the link's token (hidden, from the query), and a button (issue 39 §4). The API
- * spends it and puts the old address back (server/services/email-recovery.ts).
+ * spends it and puts the old address back (server/identity/email-recovery.ts).
  */
 export const buildEmailRecoveryForm = memoizeByVersion((_input: Record<string, never>) =>
   composeForm({

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { ScreenDefinition } from "../../screens/screen-definition.ts";
-import { signupSteps } from "../../server/api/internal/signup.ts";
+import { signupSteps } from "../../server/identity/signup-screen-data.ts";
 import { parseStoreSettingsText } from "../../server/store/validate-settings.ts";
 
 export type ScreenData = Record<string, unknown>;
@@ -75,7 +75,7 @@ export function loadScreenFixtures(dir: string = FIXTURES_DIR): ScreenFixtures {
 /**
  * What the screen-data API takes from the store settings rather than from the account or the
  * database, keyed by the screen-data path (spec §3 Login page data, Sign-up page data; §4 Sign-up
- * sequence), as server/api/internal/login.ts and signup.ts answer.
+ * sequence), as server/identity/login-screen-data.ts and signup.ts answer.
  */
 export function storeDerivedScreenData(dataPath: string, settings: StoreSettings): ScreenData {
   switch (dataPath) {
@@ -111,7 +111,7 @@ export function storeDerivedScreenData(dataPath: string, settings: StoreSettings
       };
     }
     case "mypage/payment-method": {
-      // As the API answers (server/api/payment-methods.ts): the campaign code is entered with a
+      // As the API answers (server/payments/payment-method-routes.ts): the campaign code is entered with a
       // purchase, and a card needs the provider's ids.
       const provider = settings.paymentProvider;
       const paymentMethodTypes = (settings.storePaymentMethods ?? []).filter(

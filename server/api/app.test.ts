@@ -4,8 +4,8 @@ import { HTTPException } from "hono/http-exception";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApi, type TestApi } from "../../tests/api-harness.ts";
 import { loginHistory } from "../db/schema.ts";
+import { ApiError } from "../kit/errors.ts";
 import { LARGER_BODY_LIMITS, DEFAULT_MAX_BODY_BYTES as MAX_BODY_BYTES } from "./app.ts";
-import { ApiError } from "./errors.ts";
 
 let t: TestApi;
 

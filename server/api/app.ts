@@ -4,37 +4,41 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { METHOD_NAME_ALL } from "hono/router";
 import { TrieRouter } from "hono/router/trie-router";
-import { account } from "./account.ts";
-import { auth, providerLogin } from "./auth.ts";
-import { connectionsScreenData, grantRevocation } from "./connections.ts";
+import { invoiceCalls, invoiceScreenData } from "../billing/invoice-routes.ts";
+import { paymentHistory } from "../billing/payment-history-routes.ts";
+import {
+  mypagePlansScreenData,
+  mypageSubscriptionScreenData,
+  subscriptionCalls,
+} from "../billing/subscription-routes.ts";
+import { plansScreenData, signupPlansScreenData } from "../commerce/plans.ts";
+import { playback } from "../commerce/playback.ts";
+import { purchaseCalls } from "../commerce/purchase-routes.ts";
+import { account } from "../identity/account.ts";
+import { auth, providerLogin } from "../identity/auth.ts";
+import { loginScreenData } from "../identity/login-screen-data.ts";
+import { multiFactorLogin } from "../identity/multi-factor-login.ts";
+import { multiFactorScreenData, multiFactorSettings } from "../identity/multi-factor-settings.ts";
+import { passwordScreenData } from "../identity/password-screen-data.ts";
+import { policiesScreenData } from "../identity/policies-screen-data.ts";
+import { postalCode } from "../identity/postal-code.ts";
+import { reauthentication, reauthenticationScreenData } from "../identity/reauthentication.ts";
+import { signup, signupEmail } from "../identity/signup.ts";
+import { signupScreenData, socialSignupScreenData } from "../identity/signup-screen-data.ts";
+import { withdrawScreenData } from "../identity/withdraw-screen-data.ts";
+import { ApiError } from "../kit/errors.ts";
+import { apiError } from "../kit/messages.ts";
+import { sameOriginOnly } from "../kit/request-info.ts";
+import { refuseUnstorableQuery } from "../kit/validation.ts";
+import { connectionsScreenData, grantRevocation } from "../oidc/connections.ts";
+import { oidcScreenData } from "../oidc/oidc-screen-data.ts";
+import { paymentMethodScreenData, paymentMethods } from "../payments/payment-method-routes.ts";
+import { social } from "../social/social-routes.ts";
+import { accountHeaderScreenData } from "./account-header-screen-data.ts";
 import type { ApiDeps, ApiEnv } from "./context.ts";
-import { ApiError } from "./errors.ts";
-import { accountHeaderScreenData } from "./internal/account-header.ts";
-import { licensesScreenData } from "./internal/licenses.ts";
-import { loginScreenData } from "./internal/login.ts";
-import { mypageScreenData } from "./internal/mypage.ts";
-import { oidcScreenData } from "./internal/oidc.ts";
-import { passwordScreenData } from "./internal/password.ts";
-import { policiesScreenData } from "./internal/policies.ts";
-import { rootScreenData } from "./internal/root.ts";
-import { signupScreenData, socialSignupScreenData } from "./internal/signup.ts";
-import { withdrawScreenData } from "./internal/withdraw.ts";
-import { invoiceCalls, invoiceScreenData } from "./invoices.ts";
-import { apiError } from "./messages.ts";
-import { multiFactorLogin } from "./multi-factor-login.ts";
-import { multiFactorScreenData, multiFactorSettings } from "./multi-factor-settings.ts";
-import { paymentHistory } from "./payment-history.ts";
-import { paymentMethodScreenData, paymentMethods } from "./payment-methods.ts";
-import { plansScreenData, signupPlansScreenData } from "./plans.ts";
-import { playback } from "./playback.ts";
-import { postalCode } from "./postal-code.ts";
-import { purchaseCalls } from "./purchase.ts";
-import { reauthentication, reauthenticationScreenData } from "./reauthentication.ts";
-import { sameOriginOnly } from "./request-info.ts";
-import { signup, signupEmail } from "./signup.ts";
-import { social } from "./social.ts";
-import { mypagePlansScreenData, mypageSubscriptionScreenData, subscriptionCalls } from "./subscriptions.ts";
-import { refuseUnstorableQuery } from "./validation.ts";
+import { licensesScreenData } from "./licenses-screen-data.ts";
+import { mypageScreenData } from "./mypage-screen-data.ts";
+import { rootScreenData } from "./root-screen-data.ts";
 
 /**
  * The most any endpoint's body may be: a login, a code or a consent list is well under 1 KiB, so
@@ -187,7 +191,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/internal/account-header", accountHeaderScreenData);
   app.route("/", auth);
   app.route("/", multiFactorLogin);
-  // The login provider's login: the same calls under /zapi/oidc (server/api/login-pages.ts).
+  // The login provider's login: the same calls under /zapi/oidc (server/identity/login-pages.ts).
   app.route("/oidc", providerLogin);
   app.route("/oidc", multiFactorLogin);
   app.route("/oidc/signup", signupEmail);

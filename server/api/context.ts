@@ -1,13 +1,13 @@
 import type { IncomingMessage } from "node:http";
 import type { Db } from "../db/database.ts";
+import type { PasswordHasher } from "../identity/passwords.ts";
+import type { RecaptchaVerifier } from "../identity/recaptcha.ts";
+import type { SecretBox } from "../kit/secret-box.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { SmsSender } from "../mail/sms.ts";
 import type { OidcClientSource } from "../oidc/client-source.ts";
 import type { OidcService } from "../oidc/service.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
-import type { PasswordHasher } from "../services/passwords.ts";
-import type { RecaptchaVerifier } from "../services/recaptcha.ts";
-import type { SecretBox } from "../services/secret-box.ts";
 import type { SocialLogin } from "../social/providers.ts";
 import type { CatalogueSource } from "../store/catalogue-source.ts";
 import type { PolicySource } from "../store/policy-source.ts";

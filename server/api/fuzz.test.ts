@@ -27,7 +27,7 @@ import {
 } from "../../tests/api-harness.ts";
 import * as schema from "../db/schema.ts";
 import { authRates, authThrottles, sessions } from "../db/schema.ts";
-import { hashToken } from "../services/tokens.ts";
+import { hashToken } from "../kit/tokens.ts";
 import { type ApiEndpoint, apiEndpoints, createApi } from "./app.ts";
 import type { ApiDeps } from "./context.ts";
 

@@ -7,7 +7,7 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApi, insertAccount, type TestApi, TestBrowser } from "../../tests/api-harness.ts";
 import { authFlows, loginHistory } from "../db/schema.ts";
-import { bodyFault, isStorableText, MAX_BODY_DEPTH } from "./validation.ts";
+import { bodyFault, isStorableText, MAX_BODY_DEPTH } from "../kit/validation.ts";
 
 let t: TestApi;
 let errorLog: ReturnType<typeof vi.spyOn>;

@@ -304,7 +304,7 @@ export const knownBrowsers = pgTable(
 );
 
 /**
- * Throttling counters (server/services/throttle.ts): failed logins and PIN guesses per account,
+ * Throttling counters (server/kit/throttle.ts): failed logins and PIN guesses per account,
  * per unknown identifier and per client address; codes mailed per recipient. Counting restarts
  * once the last hit is old enough.
  */
@@ -316,7 +316,7 @@ export const authThrottles = pgTable("auth_throttles", {
 });
 
 /**
- * Rate counters (server/services/throttle.ts, GCRA): the site-wide failed-login rate and the
+ * Rate counters (server/kit/throttle.ts, GCRA): the site-wide failed-login rate and the
  * user-ID check per client address. `emptyAt` is when the counter would be back to zero at the
  * allowed pace; past events are not kept.
  */

@@ -20,8 +20,8 @@ import {
 } from "../../tests/api-harness.ts";
 import { type OidcTestServer, serveOidcProvider } from "../../tests/oidc-test-server.ts";
 import { accounts, oidcModels, sessions } from "../db/schema.ts";
-import { setPassword, withdrawAccount } from "../services/accounts.ts";
-import { startSession } from "../services/sessions.ts";
+import { setPassword, withdrawAccount } from "../identity/accounts.ts";
+import { startSession } from "../identity/sessions.ts";
 import { type OidcClientList, parseOidcClients } from "./client-source.ts";
 import { endProviderSession } from "./logout.ts";
 
@@ -445,7 +445,7 @@ describe("account selection and one member per browser (issue 46 §3)", () => {
     const request = await authorization(config, { prompt: "select_account", scope: "openid email" });
     expect(pathOf(await browser.follow(request.url))).toBe("/oidc/select-account");
     expect(pathOf(await browser.follow("/oidc/selectAccount/form/switch"))).toBe("/oidc/login");
-    // The site's login replaces the browser's session (server/api/sign-in.ts): one member per browser.
+    // The site's login replaces the browser's session (server/identity/sign-in.ts): one member per browser.
     signedIn(browser, second);
     // The provider ends the first member's session, then asks the second member's consent.
     expect(pathOf(await browser.follow("/oidc/loginInteraction"))).toBe("/oidc/consent");

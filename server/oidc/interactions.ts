@@ -14,7 +14,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type Provider from "oidc-provider";
 import { errors, type Interaction, type InteractionResults } from "oidc-provider";
 import { INTERACTION_REQUEST_PATHS, isInteractionRequestPath } from "../../schemas/oidc-paths.ts";
-import type { FoundSession } from "../services/sessions.ts";
+import type { FoundSession } from "../identity/sessions.ts";
 import type { SiteSessionReader } from "./site-session.ts";
 
 /** What the error page says of an interaction that expired, was finished, or was never started here. */

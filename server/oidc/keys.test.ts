@@ -7,7 +7,7 @@ import { createPublicKey } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../tests/api-harness.ts";
 import { oidcKeys } from "../db/schema.ts";
-import { createSecretBox, SecretKeyError } from "../services/secret-box.ts";
+import { createSecretBox, SecretKeyError } from "../kit/secret-box.ts";
 import {
   keyOrder,
   loadOidcKeys,

@@ -13,7 +13,7 @@ import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { type OidcKeyKind, oidcKeys } from "../db/schema.ts";
-import { type SecretBox, SecretKeyError } from "../services/secret-box.ts";
+import { type SecretBox, SecretKeyError } from "../kit/secret-box.ts";
 
 /** A private signing key as the provider's `jwks` takes it. */
 export interface SigningJwk {

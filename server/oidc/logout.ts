@@ -10,10 +10,10 @@ import { Socket } from "node:net";
 import { parse as parseCookies } from "hono/utils/cookie";
 import type { KoaContextWithOIDC, Provider } from "oidc-provider";
 import { detectLanguage, translatorFor } from "../../locales/language.ts";
-import { clearedSessionCookies } from "../api/auth-cookies.ts";
 import type { Db } from "../db/database.ts";
+import { clearedSessionCookies } from "../identity/auth-cookies.ts";
+import { endSession, findSessionAccount, SESSION_COOKIE } from "../identity/sessions.ts";
 import { escapeHtml } from "../mail/templates/render-mail.ts";
-import { endSession, findSessionAccount, SESSION_COOKIE } from "../services/sessions.ts";
 
 /**
  * Ends the site's session of the browser whose cookies these are when it is `member`'s (a public

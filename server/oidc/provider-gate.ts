@@ -31,7 +31,7 @@ const END_SESSION_PATH = "/op/session/end";
 
 const MISDIRECTED = "This site is not served under that host name.";
 
-/** The client's address as the site reads it (server/api/request-info.ts clientAddress). */
+/** The client's address as the site reads it (server/kit/request-info.ts clientAddress). */
 function clientAddressOf(req: IncomingMessage, trustProxy: boolean): string {
   const socketAddress = req.socket.remoteAddress ?? "";
   if (!trustProxy) return socketAddress;

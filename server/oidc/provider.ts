@@ -18,7 +18,7 @@ import { isProtocolPath } from "../../schemas/oidc-paths.ts";
 import { prefectureName } from "../../schemas/prefectures.ts";
 import type { Db } from "../db/database.ts";
 import { accounts } from "../db/schema.ts";
-import type { SecretBox } from "../services/secret-box.ts";
+import type { SecretBox } from "../kit/secret-box.ts";
 import { databaseAdapter, findGrantId } from "./adapter.ts";
 import type { OidcClient, OidcClientList } from "./client-source.ts";
 import { INTERACTION_ROUTES } from "./interactions.ts";

@@ -10,7 +10,7 @@ import { type IncomingMessage, ServerResponse } from "node:http";
 import type Provider from "oidc-provider";
 import { errors, type Interaction } from "oidc-provider";
 import type { Db } from "../db/database.ts";
-import type { SecretBox } from "../services/secret-box.ts";
+import type { SecretBox } from "../kit/secret-box.ts";
 import type { StoreSettingsSource } from "../store/store-settings-source.ts";
 import { type OidcClient, type OidcClientSource, redirectSources } from "./client-source.ts";
 import { createInteractionHandler, isInteractionPath } from "./interactions.ts";

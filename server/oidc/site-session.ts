@@ -5,7 +5,7 @@
  */
 import { parse as parseCookies } from "hono/utils/cookie";
 import type { Db } from "../db/database.ts";
-import { type FoundSession, findSessionAccount, SESSION_COOKIE } from "../services/sessions.ts";
+import { type FoundSession, findSessionAccount, SESSION_COOKIE } from "../identity/sessions.ts";
 
 export type SiteSessionReader = (cookieHeader: string | undefined) => Promise<FoundSession | null>;
 

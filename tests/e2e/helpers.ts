@@ -11,8 +11,8 @@ import {
   test,
 } from "@playwright/test";
 import { e2eDataDir, e2eStoreEditsDataDir, STORE_EDITS_PROJECT } from "../../playwright.config.ts";
+import { agreementTo, policiesInForce } from "../../server/identity/policy-records.ts";
 import { readOutbox, readSmsOutbox } from "../../server/mail/outbox.ts";
-import { agreementTo, policiesInForce } from "../../server/services/policies.ts";
 import { loadPolicies } from "../../server/store/policy-source.ts";
 import { demoRegistrationBody } from "../demo-registration.ts";
 

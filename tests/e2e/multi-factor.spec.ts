@@ -5,7 +5,7 @@
  * mailed code choosing it as preferred, then turns everything off.
  */
 import type { Page } from "@playwright/test";
-import { RESEND_INTERVAL_MS } from "../../server/services/throttle.ts";
+import { RESEND_INTERVAL_MS } from "../../server/kit/throttle.ts";
 import { totpCode } from "../totp.ts";
 import {
   letTimePass,

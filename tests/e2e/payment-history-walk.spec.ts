@@ -13,7 +13,7 @@ import { cpSync, mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { japanDay, japanMidnight, settlementDay } from "../../schemas/billing-calendar.ts";
-import { RESEND_INTERVAL_MS } from "../../server/services/throttle.ts";
+import { RESEND_INTERVAL_MS } from "../../server/kit/throttle.ts";
 import {
   letTimePass,
   newEmail,

@@ -6,7 +6,7 @@
  * in English.
  */
 import type { Page } from "@playwright/test";
-import { PURCHASE_INTERVAL_MS } from "../../server/services/purchases.ts";
+import { PURCHASE_INTERVAL_MS } from "../../server/commerce/purchases.ts";
 import {
   fillRegistrationForm,
   letTimePass,

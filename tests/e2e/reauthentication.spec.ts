@@ -4,7 +4,7 @@
  * on the page itself, and then go on; until then the API changes nothing.
  */
 import type { Page } from "@playwright/test";
-import { SESSION_COOKIE } from "../../server/services/sessions.ts";
+import { SESSION_COOKIE } from "../../server/identity/sessions.ts";
 import { newEmail, pinFrom, waitForMail, waitUntilHydrated } from "./helpers.ts";
 import { SEEDED_PASSWORD, STALE_SESSION_MEMBERS } from "./seeded-members.ts";
 import { expect, test } from "./visitor.ts";

@@ -9,12 +9,12 @@ import { join, resolve } from "node:path";
 import { dayOfMonth, japanDay } from "../../schemas/billing-calendar.ts";
 import { type Db, openDatabase } from "../../server/db/database.ts";
 import { accounts, contracts, sessions } from "../../server/db/schema.ts";
+import { enableMethod } from "../../server/identity/multi-factor-methods.ts";
+import { createPasswordHasher } from "../../server/identity/passwords.ts";
+import { agreementTo, policiesInForce, recordConsents } from "../../server/identity/policy-records.ts";
+import { hashToken } from "../../server/kit/tokens.ts";
+import { savePaymentMethod } from "../../server/payments/payment-methods.ts";
 import { createCardToken, registerCard } from "../../server/payments/sandbox/processor.ts";
-import { enableMethod } from "../../server/services/multi-factor.ts";
-import { createPasswordHasher } from "../../server/services/passwords.ts";
-import { savePaymentMethod } from "../../server/services/payment-methods.ts";
-import { agreementTo, policiesInForce, recordConsents } from "../../server/services/policies.ts";
-import { hashToken } from "../../server/services/tokens.ts";
 import { loadPolicies } from "../../server/store/policy-source.ts";
 import {
   PASSWORDLESS_MEMBERS,

@@ -10,6 +10,7 @@ import { resolve } from "node:path";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { japanMidnight, settlementDay } from "../../schemas/billing-calendar.ts";
+import { REAP_AFTER_MS } from "../../server/billing/renewals.ts";
 import { type Database, openPostgres } from "../../server/db/database.ts";
 import {
   accounts,
@@ -19,7 +20,6 @@ import {
   sandboxCharges,
   sandboxMethods,
 } from "../../server/db/schema.ts";
-import { REAP_AFTER_MS } from "../../server/services/renewals.ts";
 import type { PassAnswer, PassRequest } from "../billing-process.ts";
 
 const root = resolve(import.meta.dirname, "../..");

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres } from "../../server/db/database.ts";
-import { createPasswordHasher } from "../../server/services/passwords.ts";
+import { createPasswordHasher } from "../../server/identity/passwords.ts";
 import { staticPolicies } from "../../server/store/policy-source.ts";
 import {
   createTestClock,

@@ -1,7 +1,7 @@
 /**
  * A contract the member holds, as /plans and /mypage show it (spec §2, §4 Subscription status
  * groups, §9 entitlement expiration): the shape of GET /zapi/internal/plans/screen-data's
- * `contracts` (server/api/plans.ts).
+ * `contracts` (server/commerce/plans.ts).
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

@@ -10,7 +10,7 @@ import { ContractButton, type PlanOffer, PlanOfferCard } from "./plan-offer.tsx"
 export function PlanChoices({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
   const { t } = useTranslation();
   const plans = Array.isArray(screenData.plans) ? (screenData.plans as PlanOffer[]) : [];
-  // A path the API gives (server/api/plans.ts), as it gives a plan's purchasePath.
+  // A path the API gives (server/commerce/plans.ts), as it gives a plan's purchasePath.
   const skipTo = typeof screenData.skipTo === "string" ? screenData.skipTo : null;
   return (
     <>

@@ -1,7 +1,7 @@
 /**
  * A plan on offer, as the plan pages show it (spec §3 Plan on
  * offer, §4 Plan availability, §9 prices, span suffixes, cycle texts): the shapes of GET
- * /zapi/internal/plans/screen-data (server/api/plans.ts) and how each is drawn.
+ * /zapi/internal/plans/screen-data (server/commerce/plans.ts) and how each is drawn.
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";

@@ -12,7 +12,7 @@ import { showsEntitlementExpiration } from "../../../schemas/plan-availability.t
 import { formatDate, formatDateTime, formatPrice, renewalCycle } from "../../lib/format.ts";
 import { type PlanOffer, planOf, planPriceText, purchasePathOf, type ScreenData } from "./plan-offer.tsx";
 
-/** Spec §3 Order verify result, as the API answers it (server/api/purchase.ts verifyResult). */
+/** Spec §3 Order verify result, as the API answers it (server/commerce/purchase-routes.ts verifyResult). */
 export interface OrderVerifyResult {
   billingAmount: number;
   amountDueNow: number;
@@ -40,7 +40,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** What will pay, as the purchase form named it (server/api/plans.ts). */
+/** What will pay, as the purchase form named it (server/commerce/plans.ts). */
 export interface ConfirmPayment {
   label: string;
   hint?: string;

@@ -1,7 +1,7 @@
 /**
  * A member's subscription as its pages show it (spec §2 /mypage/plans, /mypage/subscription/{id};
  * §4 Subscription status groups): the shape of the subscription screen data
- * (server/api/subscriptions.ts), its facts, the list, and the detail with what may be done now.
+ * (server/billing/subscription-routes.ts), its facts, the list, and the detail with what may be done now.
  *
  * - Cancel-requested: the end (終了日時) instead of the next settlement day, no payment method, a
  *   "continue the plan" button while not renewing, no cancel link in withdraw mode.

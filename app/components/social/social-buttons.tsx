@@ -28,7 +28,7 @@ export function SocialButtons({ screenData, action }: SocialButtonsProps) {
   const { t } = useTranslation();
   // Where a login ends: the page's own returnTo, which the API checks again.
   const returnTo = useSearchParams()[0].get("returnTo");
-  // The API offers none to the native app (server/api/social-offer.ts).
+  // The API offers none to the native app (server/social/social-offer.ts).
   const providers = (screenData.userIdentifierList ?? []) as OfferedProvider[];
   if (providers.length === 0) return null;
   return (

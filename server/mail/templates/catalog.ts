@@ -30,7 +30,7 @@ export interface MailTemplateVars {
     changedAt: Date;
     /** The new address, partly masked: the old mailbox may no longer be the member's own. */
     maskedNewEmail: string;
-    /** The way back if the member did not make the change (server/services/email-recovery.ts). */
+    /** The way back if the member did not make the change (server/identity/email-recovery.ts). */
     recoveryUrl: string;
     recoveryDays: number;
   };

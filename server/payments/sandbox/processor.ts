@@ -21,7 +21,7 @@ import {
   sandboxMethods,
   sandboxTds2Tokens,
 } from "../../db/schema.ts";
-import { hashToken, randomToken } from "../../services/tokens.ts";
+import { hashToken, randomToken } from "../../kit/tokens.ts";
 import type {
   CardRegistration,
   Charge,

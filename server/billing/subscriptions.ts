@@ -1,0 +1,246 @@
+/**
+ * What a member does to a subscription (issue 44 §3; spec §4 Cancellation, §7 Subscription calls):
+ * cancel (it runs to its next settlement day, then ends), continue the plan after all, change the
+ * method that pays it, retry a held payment. Each decides under the subscription's row lock, by
+ * the one table of schemas/subscription-status.ts, so a billing pass and a member's two tabs never
+ * both change it.
+ */
+
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { japanDay } from "../../schemas/billing-calendar.ts";
+import {
+  hasEnded,
+  nextSubscriptionStatus,
+  type SubscriptionAction,
+  type SubscriptionActionRefusal,
+  subscriptionActionRefusal,
+} from "../../schemas/subscription-status.ts";
+import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
+import { subscriptionNotEnded } from "../commerce/contracts.ts";
+import type { Db } from "../db/database.ts";
+import { contracts, orders, paymentMethods } from "../db/schema.ts";
+import { isUuid } from "../kit/tokens.ts";
+import { findPaymentMethod } from "../payments/payment-methods.ts";
+import { type BillingDeps, type BillingLine, retryHeldCycle } from "./renewals.ts";
+
+export type Subscription = typeof contracts.$inferSelect;
+
+/** The member's own subscription (any status), or null — another member's is null too. */
+export async function findSubscription(
+  db: Db,
+  accountId: string,
+  subscriptionId: string,
+): Promise<Subscription | null> {
+  if (!isUuid(subscriptionId)) return null;
+  const [row] = await db
+    .select()
+    .from(contracts)
+    .where(
+      and(
+        eq(contracts.id, subscriptionId),
+        eq(contracts.accountId, accountId),
+        eq(contracts.planType, "subscription"),
+      ),
+    );
+  return row ?? null;
+}
+
+/** A subscription that has not ended: renewing, on hold, in its trial, or cancelled but not yet over. */
+export function inForce(accountId: string) {
+  return and(
+    eq(contracts.accountId, accountId),
+    eq(contracts.planType, "subscription"),
+    subscriptionNotEnded(),
+  );
+}
+
+/** The member's subscriptions in force, newest first: what blocks a withdrawal (spec §4). */
+export function subscriptionsInForce(db: Db, accountId: string): Promise<Subscription[]> {
+  return db.select().from(contracts).where(inForce(accountId)).orderBy(desc(contracts.createdAt));
+}
+
+/** The member's subscriptions, those in force first, newest first. */
+export async function listSubscriptions(db: Db, accountId: string): Promise<Subscription[]> {
+  const rows = await db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.accountId, accountId), eq(contracts.planType, "subscription")))
+    .orderBy(desc(contracts.createdAt));
+  const ended = (row: Subscription) => row.subscriptionStatus !== null && hasEnded(row.subscriptionStatus);
+  return [...rows.filter((row) => !ended(row)), ...rows.filter(ended)];
+}
+
+/** The quote the subscription was bought at (its first payment day, its campaign's last day). */
+export async function purchaseQuoteOf(
+  db: Db,
+  subscriptionId: string,
+): Promise<Record<string, unknown> | null> {
+  const [order] = await db
+    .select({ quote: orders.quote })
+    .from(orders)
+    .where(and(eq(orders.contractId, subscriptionId), eq(orders.status, "completed")))
+    .limit(1);
+  return order?.quote ?? null;
+}
+
+/** Whether a registered method (not removed) pays the subscription's next renewal. */
+async function hasPaymentMethod(db: Db, subscription: Subscription): Promise<boolean> {
+  if (!subscription.paymentMethodId) return false;
+  const [method] = await db
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, subscription.paymentMethodId), isNull(paymentMethods.deletedAt)));
+  return method !== undefined;
+}
+
+/** Why the member may not take `action` on the subscription at `now`, or null. */
+export async function actionRefusal(
+  db: Db,
+  subscription: Subscription,
+  action: SubscriptionAction,
+  now: Date,
+): Promise<SubscriptionActionRefusal | null> {
+  if (!subscription.subscriptionStatus) return "notCancellable";
+  return subscriptionActionRefusal(
+    {
+      status: subscription.subscriptionStatus,
+      nextSettlementDay: subscription.nextSettlementDay,
+      hasPaymentMethod: await hasPaymentMethod(db, subscription),
+    },
+    action,
+    japanDay(now),
+  );
+}
+
+export type SubscriptionChange =
+  | { ok: true; subscription: Subscription }
+  | { ok: false; refusal: SubscriptionActionRefusal | "notFound" | "methodInvalid" };
+
+/**
+ * Changes the subscription in one transaction holding its row: `change` runs only when the table
+ * allows `action` at `now` (decided under the lock).
+ */
+async function changeLocked(
+  db: Db,
+  accountId: string,
+  subscriptionId: string,
+  action: SubscriptionAction,
+  now: Date,
+  change: (tx: Db, subscription: Subscription) => Promise<Partial<Subscription> | "methodInvalid">,
+): Promise<SubscriptionChange> {
+  if (!isUuid(subscriptionId)) return { ok: false, refusal: "notFound" };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(contracts)
+      .where(
+        and(
+          eq(contracts.id, subscriptionId),
+          eq(contracts.accountId, accountId),
+          eq(contracts.planType, "subscription"),
+        ),
+      )
+      .for("update");
+    if (!row) return { ok: false, refusal: "notFound" };
+    const refusal = await actionRefusal(tx, row, action, now);
+    if (refusal) return { ok: false, refusal };
+    const columns = await change(tx, row);
+    if (columns === "methodInvalid") return { ok: false, refusal: "methodInvalid" };
+    const [updated] = await tx
+      .update(contracts)
+      .set({ ...columns, updatedAt: now })
+      .where(eq(contracts.id, row.id))
+      .returning();
+    if (!updated) throw new Error(`subscription ${row.id} vanished under its lock`);
+    return { ok: true, subscription: updated };
+  });
+}
+
+/** POST …/withdraw: cancels at the next settlement day, keeping the answers to the plan's survey. */
+export function requestCancellation(
+  db: Db,
+  accountId: string,
+  subscriptionId: string,
+  surveyAnswers: SurveyAnswers,
+  now: Date,
+): Promise<SubscriptionChange> {
+  return changeLocked(db, accountId, subscriptionId, "cancel", now, async (_tx, row) => ({
+    subscriptionStatus: row.subscriptionStatus
+      ? nextSubscriptionStatus(row.subscriptionStatus, "cancelRequested")
+      : null,
+    cancelRequestedAt: now,
+    cancellationSurveyAnswers: surveyAnswers,
+  }));
+}
+
+/** POST …/withdraw/cancel: the member continues the plan after all. */
+export function undoCancellation(
+  db: Db,
+  accountId: string,
+  subscriptionId: string,
+  now: Date,
+): Promise<SubscriptionChange> {
+  return changeLocked(db, accountId, subscriptionId, "undoCancel", now, async (_tx, row) => ({
+    subscriptionStatus: row.subscriptionStatus
+      ? nextSubscriptionStatus(row.subscriptionStatus, "cancelUndone")
+      : null,
+    cancelRequestedAt: null,
+  }));
+}
+
+/** POST …/change-payment-method: the member's own registered method pays from the next charge on. */
+export function changePaymentMethod(
+  db: Db,
+  accountId: string,
+  subscriptionId: string,
+  paymentMethodId: string,
+  now: Date,
+): Promise<SubscriptionChange> {
+  return changeLocked(db, accountId, subscriptionId, "changePaymentMethod", now, async (tx) => {
+    const method = await findPaymentMethod(tx, accountId, paymentMethodId);
+    return method ? { paymentMethodId: method.id } : "methodInvalid";
+  });
+}
+
+export type RetryOutcome =
+  | { ok: true; line: BillingLine }
+  | { ok: false; refusal: SubscriptionActionRefusal | "notFound" | "busy" }
+  /** Charged and declined again (or the provider did not answer): the line says which. */
+  | { ok: false; refusal: "declined"; line: BillingLine };
+
+/** POST …/re-settlement: a held subscription's cycle charged now (offered unless its day has passed). */
+export async function retrySettlement(
+  deps: BillingDeps,
+  accountId: string,
+  subscriptionId: string,
+  now: Date,
+): Promise<RetryOutcome> {
+  const subscription = await findSubscription(deps.db, accountId, subscriptionId);
+  if (!subscription) return { ok: false, refusal: "notFound" };
+  const refusal = await actionRefusal(deps.db, subscription, "retry", now);
+  if (refusal) return { ok: false, refusal };
+  // Decided again under the lock: a pass may have settled it meanwhile.
+  const today = japanDay(now);
+  const line = await retryHeldCycle(deps, subscription.id, now, (locked) =>
+    locked.subscriptionStatus
+      ? subscriptionActionRefusal(
+          {
+            status: locked.subscriptionStatus,
+            nextSettlementDay: locked.nextSettlementDay,
+            hasPaymentMethod: true,
+          },
+          "retry",
+          today,
+        ) === null
+      : false,
+  );
+  if (line === "busy") return { ok: false, refusal: "busy" };
+  if (line === "refused") {
+    const changed = await findSubscription(deps.db, accountId, subscriptionId);
+    return {
+      ok: false,
+      refusal: (changed && (await actionRefusal(deps.db, changed, "retry", now))) || "notOnHold",
+    };
+  }
+  return line.outcome === "renewed" ? { ok: true, line } : { ok: false, refusal: "declined", line };
+}
