@@ -4,6 +4,7 @@
  * /store-assets/* → the store's images, everything else → React Router SSR) and serves it.
  * `--dev` serves through Vite with HMR instead of the production build.
  */
+import { purgeExpiredOidcModels } from "./oidc/adapter.ts";
 import "./require-node.ts";
 import "./production-mode.ts";
 import cluster from "node:cluster";
@@ -116,7 +117,7 @@ async function boot(env: Env) {
       now,
     }),
   };
-  const billing = startBillingLoop(billingDeps, { now });
+  const billing = startBillingLoop(billingDeps, { now, purges: { oidcModels: purgeExpiredOidcModels } });
 
   const vite = dev
     ? await (await import("vite")).createServer({ root, server: { middlewareMode: true }, appType: "custom" })

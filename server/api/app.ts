@@ -6,6 +6,7 @@ import { METHOD_NAME_ALL } from "hono/router";
 import { TrieRouter } from "hono/router/trie-router";
 import { invoiceCalls, invoiceScreenData } from "../billing/invoice-routes.ts";
 import { paymentHistory } from "../billing/payment-history-routes.ts";
+import { forgetMemberOnInvoices } from "../billing/retention.ts";
 import {
   mypagePlansScreenData,
   mypageSubscriptionScreenData,
@@ -15,6 +16,7 @@ import { plansScreenData, signupPlansScreenData } from "../commerce/plans.ts";
 import { playback } from "../commerce/playback.ts";
 import { purchaseCalls } from "../commerce/purchase-routes.ts";
 import { account } from "../identity/account.ts";
+import { type AccountEventListener, accountEvents } from "../identity/account-events.ts";
 import { auth, providerLogin } from "../identity/auth.ts";
 import { loginScreenData } from "../identity/login-screen-data.ts";
 import { multiFactorLogin } from "../identity/multi-factor-login.ts";
@@ -30,6 +32,7 @@ import { ApiError } from "../kit/errors.ts";
 import { apiError } from "../kit/messages.ts";
 import { sameOriginOnly } from "../kit/request-info.ts";
 import { refuseUnstorableQuery } from "../kit/validation.ts";
+import { forgetMemberAtProvider, revokeMemberTokens } from "../oidc/adapter.ts";
 import { connectionsScreenData, grantRevocation } from "../oidc/connections.ts";
 import { oidcScreenData } from "../oidc/oidc-screen-data.ts";
 import { paymentMethodScreenData, paymentMethods } from "../payments/payment-method-routes.ts";
@@ -139,6 +142,16 @@ function jsonBodiesOnly(isEndpoint: (c: Context<ApiEnv>) => boolean): Middleware
   };
 }
 
+/**
+ * The rooms that keep something of a member act on what identity raises about the account: the
+ * login provider ends the tokens a changed password let in and forgets a withdrawn member; the
+ * invoice copies kept for the books lose the address.
+ */
+const ACCOUNT_LISTENERS: AccountEventListener[] = [
+  { passwordChanged: revokeMemberTokens, accountRemoving: forgetMemberAtProvider },
+  { accountRemoving: forgetMemberOnInvoices },
+];
+
 /** Where the video platform's calls live (spec §7 `/api/streaks/playback/fetch`). */
 export const STREAKS_BASE_PATH = "/api/streaks";
 
@@ -147,6 +160,7 @@ export const STREAKS_BASE_PATH = "/api/streaks";
  * behind the same checks. Tests call `createApi(deps).request(...)` directly.
  */
 export function createApi(deps: ApiDeps) {
+  accountEvents.on(...ACCOUNT_LISTENERS);
   const root = new Hono<ApiEnv>();
   const methodsOf = methodsOfPaths(root);
   const isEndpoint = (c: Context<ApiEnv>) =>

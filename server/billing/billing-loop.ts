@@ -4,10 +4,10 @@
  * (`FOR UPDATE SKIP LOCKED`) hands each due subscription to one of them; on PGlite the one
  * owning process does. `npm run billing:run` runs one pass by hand (scripts/billing-run.ts). Beside
  * it, once an hour, the purge of records past their retention (server/billing/retention.ts) and
- * of the login provider's expired codes, tokens and sessions (server/oidc/adapter.ts).
+ * of what other rooms hand it (the login provider's expired codes, tokens and sessions: server/main.ts).
  */
 
-import { purgeExpiredOidcModels } from "../oidc/adapter.ts";
+import type { Db } from "../db/database.ts";
 import {
   type BillingDeps,
   type BillingLine,
@@ -82,6 +82,8 @@ export function startBillingLoop(
     intervalMs?: number;
     firstPassDelayMs?: number;
     purgeIntervalMs?: number;
+    /** Other rooms' purges of what expired, run beside the books': each answers how many rows went. */
+    purges?: Readonly<Record<string, (db: Db, now: Date) => Promise<number>>>;
     log?: Pick<Console, "log" | "error">;
   },
 ): BillingLoop {
@@ -92,10 +94,9 @@ export function startBillingLoop(
   const purge = async (now: Date) => {
     if (now.getTime() - purgedAt < (options.purgeIntervalMs ?? PURGE_INTERVAL_MS)) return;
     purgedAt = now.getTime();
-    const purged = {
-      ...(await purgeExpiredRecords(deps.db, now)),
-      oidcModels: await purgeExpiredOidcModels(deps.db, now),
-    };
+    const purged: Record<string, number> = { ...(await purgeExpiredRecords(deps.db, now)) };
+    for (const [name, purgeOf] of Object.entries(options.purges ?? {}))
+      purged[name] = await purgeOf(deps.db, now);
     if (Object.values(purged).some((n) => n > 0)) {
       log.log(`[housekeeping] purged what expired: ${JSON.stringify(purged)}`);
     }

@@ -610,4 +610,26 @@ describe("the loop in the server (server/billing/billing-loop.ts)", () => {
     expect(logged[1]).toBe("[billing] 1 renewed, 0 declined, 0 ended, 0 unsettled, 0 skipped");
     expect((await contract(id)).nextSettlementDay).toBe("2026-05-01");
   });
+
+  it("runs the purges other rooms hand it beside its own, and logs what went", async () => {
+    const logged: string[] = [];
+    const log = {
+      log: (text: string) => void logged.push(text),
+      error: (text: string) => void logged.push(text),
+    };
+    const purgeOf = vi.fn(async () => 3);
+    const loop = startBillingLoop(deps(), {
+      now: () => t.clock.now(),
+      firstPassDelayMs: 0,
+      intervalMs: 3_600_000,
+      purges: { oidcModels: purgeOf },
+      log,
+    });
+    await vi.waitFor(() => expect(logged.some((line) => line.startsWith("[housekeeping]"))).toBe(true), {
+      timeout: 10_000,
+    });
+    await loop.stop();
+    expect(purgeOf).toHaveBeenCalledWith(t.db, t.clock.now());
+    expect(logged.find((line) => line.startsWith("[housekeeping]"))).toContain('"oidcModels":3');
+  });
 });

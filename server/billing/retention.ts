@@ -81,6 +81,6 @@ export async function purgeExpiredRecords(db: Db, now: Date): Promise<PurgeRepor
  * At withdrawal, inside its transaction: the invoice copies keep what an invoice must show (the
  * addressee the member wrote on it) and lose the contact e-mail, which it need not.
  */
-export async function forgetMemberOnInvoices(tx: Db, accountId: string): Promise<void> {
+export async function forgetMemberOnInvoices(tx: Pick<Db, "update">, accountId: string): Promise<void> {
   await tx.update(issuedInvoices).set({ contactEmail: null }).where(eq(issuedInvoices.accountId, accountId));
 }

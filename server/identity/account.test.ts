@@ -18,11 +18,13 @@ import { gifFrameBomb, interlacedPngBomb } from "../../tests/image-bombs.ts";
 import {
   accounts,
   consentChoices,
+  oidcModels,
   paymentMethods,
   profileImages,
   sandboxMethods,
   withdrawalSurveyAnswers,
 } from "../db/schema.ts";
+import { databaseAdapter } from "../oidc/adapter.ts";
 import { createCardToken } from "../payments/sandbox/processor.ts";
 import { findAccountById } from "./accounts.ts";
 
@@ -366,6 +368,23 @@ describe("POST /zapi/account/password/edit", () => {
     });
     expect(old.status).toBe(401);
     await signedIn({ email: member.email, password: NEW_PASSWORD });
+  });
+
+  it("ends the tokens the login provider issued on the old password, keeping the grant", async () => {
+    const member = await insertAccount(t);
+    const browser = await signedIn(member);
+    const publicId = (await findAccountById(t.db, member.accountId))?.publicId ?? "";
+    const store = databaseAdapter(t.db, () => t.clock.now());
+    const iat = Math.floor(t.clock.now().getTime() / 1000);
+    const owned = { accountId: publicId, clientId: "news", grantId: "g-1", iat };
+    await store("Grant").upsert("g-1", { jti: "g-1", kind: "Grant", ...owned }, 3600);
+    await store("RefreshToken").upsert("rt-1", { jti: "rt-1", kind: "RefreshToken", ...owned }, 3600);
+    const models = async () =>
+      (await t.db.select({ model: oidcModels.model }).from(oidcModels)).map((row) => row.model);
+    expect(await models()).toEqual(expect.arrayContaining(["Grant", "RefreshToken"]));
+
+    expect((await change(browser, String(member.password))).status).toBe(200);
+    expect(await models()).toEqual(["Grant"]);
   });
 
   it("answers 401 on a wrong current password, and changes nothing", async () => {

@@ -13,7 +13,6 @@ import {
 import type { RegistrationPayload } from "../../schemas/types/registration-payload.gen.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
-import { forgetMemberOnInvoices } from "../billing/retention.ts";
 import { inForce } from "../billing/subscriptions.ts";
 import type { Db } from "../db/database.ts";
 import { cachedRead } from "../db/read-cache.ts";
@@ -26,7 +25,7 @@ import {
   externalIdentities,
   withdrawalSurveyAnswers,
 } from "../db/schema.ts";
-import { forgetMemberAtProvider, revokeMemberTokens } from "../oidc/adapter.ts";
+import { accountEvents } from "./account-events.ts";
 import { recordConsents } from "./policy-records.ts";
 
 export type Account = typeof accounts.$inferSelect;
@@ -208,8 +207,8 @@ export async function setPassword(
         ),
       ),
     );
-  // So do the tokens the login provider issued to other services (issue 47 §3).
-  await revokeMemberTokens(db, accountId);
+  // So do the tokens the login provider issued to other services.
+  await accountEvents.passwordChanged(db, accountId);
 }
 
 /** Stores the TV-app profile PIN's hash (spec §5 PIN code (TV profile)). */
@@ -335,8 +334,7 @@ export async function withdrawAccount(
     if (survey && survey.answers.length > 0) {
       await tx.insert(withdrawalSurveyAnswers).values({ ...survey, answeredAt: now });
     }
-    await forgetMemberOnInvoices(tx, accountId);
-    await forgetMemberAtProvider(tx, accountId);
+    await accountEvents.accountRemoving(tx, accountId);
     // Everything of the member goes with the row but the books (orders, charges, contracts) and
     // the invoice copies, which lose the link to them (ADR 0033); the e-mail and user ID are free.
     await tx.delete(accounts).where(eq(accounts.id, accountId));
