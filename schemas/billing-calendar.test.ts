@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addDays, japanDay, japanMidnight, settlementDay } from "./billing-calendar.ts";
+import { addDays, settlementDay } from "./billing-calendar.ts";
+import { japanDay, japanMidnight } from "./japan-time.ts";
 
 describe("billing calendar (spec §9)", () => {
   it("takes today in Japan, whatever the machine's zone", () => {

@@ -1,8 +1,8 @@
 /**
- * Contract and billing days as Japan calendar days, `YYYY-MM-DD` (spec §9; issue 43 §6, 44 §2).
+ * Contract and billing days as Japan calendar days, `YYYY-MM-DD` (spec §9; today's is japanDay of
+ * japan-time.ts).
  * Integer date arithmetic on UTC midnights, so the machine's time zone never moves a day.
  */
-import { japanToday } from "./japan-date.ts";
 
 export type SpanUnit = "days" | "weeks" | "months";
 
@@ -24,12 +24,6 @@ function utcOf(day: string): number {
   return Date.UTC(year, month - 1, date);
 }
 
-/** Today in Japan at `now`. */
-export function japanDay(now: Date): string {
-  const { year, month, day } = japanToday(now);
-  return format(Date.UTC(year, month - 1, day));
-}
-
 export function addDays(day: string, days: number): string {
   return format(utcOf(day) + days * DAY_MS);
 }
@@ -37,11 +31,6 @@ export function addDays(day: string, days: number): string {
 /** The day of the month of a calendar day (a subscription's anchor). */
 export function dayOfMonth(day: string): number {
   return parts(day).date;
-}
-
-/** 00:00 Japan time of a calendar day, as an instant. */
-export function japanMidnight(day: string): Date {
-  return new Date(utcOf(day) - 9 * 3_600_000);
 }
 
 /**

@@ -3,7 +3,7 @@
  * brand's maximum length, the Luhn checksum and the security code length. Pure, so the ajv
  * keywords (keywords.ts) and the card widgets can share them.
  */
-import { japanToday } from "./japan-date.ts";
+import { japanToday } from "./japan-time.ts";
 
 /** The store's card brand codes (spec §3): V Visa, M Mastercard, A American Express, J JCB, D Diners. */
 export type CardBrand = "V" | "M" | "A" | "J" | "D" | "Unknown";

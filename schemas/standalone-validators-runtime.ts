@@ -20,7 +20,7 @@ import {
   passesLuhn,
   securityCodeLength,
 } from "./card.ts";
-import { japanTodayDigits } from "./japan-date.ts";
+import { japanTodayDigits } from "./japan-time.ts";
 
 /** The module name generated code uses for the keyword helpers (keywords.ts). */
 export const KEYWORD_HELPERS_MODULE = "storefront:form-keywords";

@@ -5,7 +5,7 @@
  * embedded database the server must be stopped: PGlite has one owning process.
  */
 import { resolve } from "node:path";
-import { japanDay } from "../schemas/billing-calendar.ts";
+import { japanDay } from "../schemas/japan-time.ts";
 import {
   describeBillingLine,
   describeBillingTotals,

@@ -1,4 +1,5 @@
 import type { Translate } from "../../locales/i18n.ts";
+import { YEN_DIGITS } from "../../schemas/yen.ts";
 
 /**
  * Display formats of spec §9. Texts come from locales/{ja,en}/format.json through `t`, so the
@@ -10,12 +11,10 @@ export type RenewSpanUnit = "days" | "weeks" | "months";
 /** A plan billed every 12 months is an annual plan (spec §9). */
 const MONTHS_PER_YEAR = 12;
 
-const priceFormat = new Intl.NumberFormat("ja-JP", { maximumFractionDigits: 0 });
-
 /** `¥1,980(税込)`: prices are tax-included yen with thousands separators. */
 export function formatPrice(price: number, t: Translate): string {
   if (!Number.isFinite(price)) return "";
-  return t("price.taxIncluded", { price: priceFormat.format(price) });
+  return t("price.taxIncluded", { price: YEN_DIGITS.format(price) });
 }
 
 /** The per-period suffix after a price: `/日`, `/3日`, `/週`, `/2週`, `/月`, `/年`, `/6ヶ月`. */
@@ -111,12 +110,16 @@ interface JapanTime {
   second: number;
 }
 
+/**
+ * Japan has kept +09:00 all year since 1952. The one copy outside schemas/japan-time.ts: importing
+ * that module here put the light login pages, which load this for one date, 0.2 KB over budget.
+ */
+const JAPAN_OFFSET_MS = 9 * 3_600_000;
+
 /** A string that names its own offset (`Z`, `+09:00`, `-0500`) is an instant. */
 const EXPLICIT_OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/i;
 /** A calendar date or a wall-clock time: 2024-03-05, 20240305, 2024-03-05 23:59(:59), 2024-03-05T23:59. */
 const WALL_CLOCK = /^(\d{4})-?(\d{2})-?(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
-/** Japan has kept +09:00 all year since 1952. */
-const JAPAN_OFFSET_MS = 9 * 3_600_000;
 
 /**
  * Reads a value as a moment in Japan time, or null when it is missing or invalid. Instants (Date,

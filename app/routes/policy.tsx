@@ -49,7 +49,7 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
         <h1 className="page-title">{policy.title}</h1>
         <p className="page-lead">
           <time dateTime={policy.effectiveFrom}>
-            {t("policy.effectiveFrom", { date: formatDate(`${policy.effectiveFrom}T00:00:00+09:00`, t) })}
+            {t("policy.effectiveFrom", { date: formatDate(policy.effectiveFrom, t) })}
           </time>
         </p>
       </header>

@@ -7,6 +7,7 @@
  * of what other rooms hand it (the login provider's expired codes, tokens and sessions: server/main.ts).
  */
 
+import { yen } from "../../schemas/yen.ts";
 import type { Db } from "../db/database.ts";
 import {
   type BillingDeps,
@@ -24,15 +25,13 @@ export const BILLING_INTERVAL_MS = 60_000;
 /** The first look, soon after start: what fell due while the server was stopped is billed then. */
 const FIRST_PASS_DELAY_MS = 2_000;
 
-const yen = (amount: number | null) => (amount === null ? "" : `¥${amount.toLocaleString("ja-JP")}`);
-
 /** One line a person can read: what happened to which subscription, for which cycle. */
 export function describeBillingLine(line: BillingLine): string {
   return [
     line.cycleDay,
     line.outcome.padEnd(9),
     line.planId,
-    yen(line.amount),
+    line.amount === null ? "" : yen(line.amount),
     `${line.previousStatus} → ${line.status}`,
     line.detail ? `(${line.detail})` : "",
     line.reaped ? "[reaped]" : "",
@@ -48,7 +47,7 @@ export function describeSettledOrder(order: SettledOrder): string {
     "purchase",
     order.outcome.padEnd(9),
     order.planId,
-    yen(order.amount),
+    order.amount === null ? "" : yen(order.amount),
     order.detail ? `(${order.detail})` : "",
     "[reaped]",
     `order ${order.orderId}`,

@@ -7,7 +7,7 @@
  * keeps, the history of copies with it (ADR 0033).
  */
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { japanToday } from "../../schemas/japan-date.ts";
+import { japanToday } from "../../schemas/japan-time.ts";
 import type { AccountPaymentMethod } from "../../schemas/types/payment-method.gen.ts";
 import type { Db } from "../db/database.ts";
 import {

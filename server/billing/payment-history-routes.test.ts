@@ -5,8 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { japanMidnight } from "../../schemas/billing-calendar.ts";
 import { taxBreakdown } from "../../schemas/consumption-tax.ts";
+import { japanMidnight } from "../../schemas/japan-time.ts";
 import { createTestApi, type TestApi, TestBrowser } from "../../tests/api-harness.ts";
 import { type Subscriber, subscribe, subscriber } from "../../tests/subscription-fixtures.ts";
 import { charges, orders } from "../db/schema.ts";

@@ -4,7 +4,8 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { addDays, japanMidnight } from "../../schemas/billing-calendar.ts";
+import { addDays } from "../../schemas/billing-calendar.ts";
+import { japanMidnight } from "../../schemas/japan-time.ts";
 import { createTestApi, demoCatalogue, type TestApi } from "../../tests/api-harness.ts";
 import {
   subscriber as makeSubscriber,

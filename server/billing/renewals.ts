@@ -31,8 +31,9 @@ import {
   or,
   sql,
 } from "drizzle-orm";
-import { addDays, japanDay, japanMidnight, settlementDay } from "../../schemas/billing-calendar.ts";
+import { addDays, settlementDay } from "../../schemas/billing-calendar.ts";
 import { taxBreakdown } from "../../schemas/consumption-tax.ts";
+import { japanDay, japanMidnight } from "../../schemas/japan-time.ts";
 import {
   isCharged,
   nextSubscriptionStatus,

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { japanMidnight } from "../../schemas/billing-calendar.ts";
+import { japanMidnight } from "../../schemas/japan-time.ts";
 import {
   createTestApi,
   demoCatalogue,

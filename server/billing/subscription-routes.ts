@@ -18,10 +18,10 @@
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { translatorFor } from "../../locales/language.ts";
-import { japanDay, japanMidnight } from "../../schemas/billing-calendar.ts";
 import type { PurchasePaymentChoice } from "../../schemas/form-definition.ts";
 import { buildSubscriptionPaymentMethodForm } from "../../schemas/forms/subscription.ts";
 import { buildSurveyForm, fromSurveyAnswers, toSurveyAnswers } from "../../schemas/forms/survey.ts";
+import { japanDay, japanMidnight } from "../../schemas/japan-time.ts";
 import {
   isRenewing,
   type SubscriptionAction,

@@ -7,7 +7,7 @@
  */
 
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { japanDay } from "../../schemas/billing-calendar.ts";
+import { japanDay } from "../../schemas/japan-time.ts";
 import {
   hasEnded,
   nextSubscriptionStatus,

@@ -10,7 +10,8 @@
  *   `discountContinuationCount` paid cycles (one when absent).
  * - A purchase or rental is paid today and may be watched for its viewing period from now.
  */
-import { addDays, dayOfMonth, japanDay, settlementDay } from "../../schemas/billing-calendar.ts";
+import { addDays, dayOfMonth, settlementDay } from "../../schemas/billing-calendar.ts";
+import { japanDay } from "../../schemas/japan-time.ts";
 import type { Campaign, CataloguePlan } from "../store/catalogue-source.ts";
 
 export interface OrderQuote {

@@ -3,8 +3,10 @@
  * revision, key, time), and a member who agreed to an older revision than the one in force must
  * agree again before continuing.
  */
+
 import { eq, max } from "drizzle-orm";
 import type { Language } from "../../locales/index.ts";
+import { japanDay } from "../../schemas/japan-time.ts";
 import type { Policy } from "../../schemas/types/policy.gen.ts";
 import type { Db } from "../db/database.ts";
 import { cachedRead } from "../db/read-cache.ts";
@@ -41,8 +43,6 @@ export interface PolicyDocument extends Policy {
   textLanguage: Language;
 }
 
-const JAPAN_DATE = new Intl.DateTimeFormat("sv-SE", { timeZone: "Asia/Tokyo" });
-
 /** The policy with this id in force now, or null (unknown, or no revision in force yet). */
 export function policyDocumentInForce(
   catalogue: PolicyCatalogue,
@@ -55,7 +55,7 @@ export function policyDocumentInForce(
   if (!definition || !revision) return null;
   return {
     ...toPolicy(definition, revision, language),
-    effectiveFrom: JAPAN_DATE.format(revision.effectiveFrom),
+    effectiveFrom: japanDay(revision.effectiveFrom),
     textLanguage: language === "en" && revision.html?.en ? "en" : "ja",
   };
 }

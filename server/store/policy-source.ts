@@ -3,10 +3,12 @@
  * and one text per revision and language. Loaded and checked at start-up; a change to the folder
  * applies to the next request, and an invalid change is logged while the last good set stays in force.
  */
+
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import Ajv from "ajv";
+import { japanMidnight } from "../../schemas/japan-time.ts";
 import { keepCurrent } from "./keep-current.ts";
 import { renderPolicyText } from "./policy-text.ts";
 
@@ -108,11 +110,6 @@ const manifestSchema = {
 
 const validateManifest = new Ajv({ allErrors: true }).compile<Manifest>(manifestSchema);
 
-/** A manifest date is a day in Japan, where the service's policies are published. */
-function startOfJapaneseDay(date: string): Date {
-  return new Date(`${date}T00:00:00+09:00`);
-}
-
 export function loadPolicies(directory: string): PolicyCatalogue {
   const dir = resolve(directory);
   const digest = createHash("sha256");
@@ -163,7 +160,8 @@ export function loadPolicies(directory: string): PolicyCatalogue {
       }
       return {
         revision: entry.revision,
-        effectiveFrom: startOfJapaneseDay(entry.effectiveFrom),
+        // A manifest date is a day in Japan, where the service's policies are published.
+        effectiveFrom: japanMidnight(entry.effectiveFrom),
         html,
         url: entry.url ?? null,
       };

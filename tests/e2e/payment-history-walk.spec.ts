@@ -12,7 +12,8 @@ import { randomUUID } from "node:crypto";
 import { cpSync, mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { japanDay, japanMidnight, settlementDay } from "../../schemas/billing-calendar.ts";
+import { settlementDay } from "../../schemas/billing-calendar.ts";
+import { japanDay, japanMidnight } from "../../schemas/japan-time.ts";
 import { RESEND_INTERVAL_MS } from "../../server/kit/throttle.ts";
 import {
   letTimePass,

@@ -6,7 +6,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { join, resolve } from "node:path";
-import { dayOfMonth, japanDay } from "../../schemas/billing-calendar.ts";
+import { dayOfMonth } from "../../schemas/billing-calendar.ts";
+import { japanDay } from "../../schemas/japan-time.ts";
 import { type Db, openDatabase } from "../../server/db/database.ts";
 import { accounts, contracts, sessions } from "../../server/db/schema.ts";
 import { enableMethod } from "../../server/identity/multi-factor-methods.ts";

@@ -145,4 +145,20 @@ describe("import boundaries", () => {
     );
     expect(loops).toEqual(["app/lib/zapi.server.ts"]);
   });
+
+  it("reads Japan time in one module and writes yen in one", () => {
+    const JAPAN_TIME = /Asia\/Tokyo|T00:00:00\+09:00|9 \* 3_600_000/;
+    const YEN = /NumberFormat\(|toLocaleString\(/;
+    const sources = ["server", "app", "schemas", "widgets", "screens"].flatMap(sourcesUnder);
+    // Comments may show an example instant; code may not build one.
+    const codeOf = (file: string) =>
+      readFileSync(path.join(ROOT, file), "utf8")
+        .replace(/\/\*[\s\S]*?\*\//g, "")
+        .replace(/^\s*\/\/.*$/gm, "");
+    const readers = (rule: RegExp) => sources.filter((file) => rule.test(codeOf(file)));
+    // The browser's date display keeps the offset itself: the shared module would be one more chunk
+    // on the light login pages, which sit at their budget (npm run bundle:weight).
+    expect(readers(JAPAN_TIME)).toEqual(["app/lib/format.ts", "schemas/japan-time.ts"]);
+    expect(readers(YEN)).toEqual(["schemas/yen.ts"]);
+  });
 });

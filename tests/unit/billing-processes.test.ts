@@ -9,7 +9,8 @@ import { type ChildProcess, fork, spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { japanMidnight, settlementDay } from "../../schemas/billing-calendar.ts";
+import { settlementDay } from "../../schemas/billing-calendar.ts";
+import { japanMidnight } from "../../schemas/japan-time.ts";
 import { REAP_AFTER_MS } from "../../server/billing/renewals.ts";
 import { type Database, openPostgres } from "../../server/db/database.ts";
 import {

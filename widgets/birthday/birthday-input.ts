@@ -16,7 +16,7 @@
  * 2 and 3) keeps what was meant; the clamps change it, and `corrected` says so, for the widget to
  * tell the person.
  */
-import { japanToday, japanTodayDigits } from "../../schemas/japan-date.ts";
+import { japanToday, japanTodayDigits } from "../../schemas/japan-time.ts";
 
 export const BIRTHDAY_DIGITS = 8;
 export const BIRTHDAY_MIN_YEAR = 1900;

@@ -4,7 +4,7 @@
  * adds only the display side: the printed grouping of the number and the expiry choices.
  */
 import { type CardBrand, cardDigits, detectCardBrand, maxCardNumberLength } from "../../schemas/card.ts";
-import { japanToday } from "../../schemas/japan-date.ts";
+import { japanToday } from "../../schemas/japan-time.ts";
 
 /**
  * The groups of digits as printed on the card: American Express (15 digits) 4-6-5, Diners (14)

@@ -7,18 +7,18 @@
  * its date and the first issue's. One A4 page on paper: the print stylesheet (invoice.css) drops
  * the site around it. Dates are written one way per language.
  */
+
 import { useTranslation } from "react-i18next";
 import { methodLabel } from "../../../schemas/payment-method-label.ts";
 import type { Invoice } from "../../../schemas/types/invoice.gen.ts";
+import { YEN_DIGITS } from "../../../schemas/yen.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { PageTitle } from "../shell/page-title.tsx";
-
-const yen = new Intl.NumberFormat("ja-JP", { maximumFractionDigits: 0 });
 
 export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
   const title = t("screens.invoice.title");
-  const amount = (value: number) => t("mypage.invoicePage.yen", { amount: yen.format(value) });
+  const amount = (value: number) => t("mypage.invoicePage.yen", { amount: YEN_DIGITS.format(value) });
   // None: the addressee alone.
   const honorific =
     invoice.honorific === "none" ? "" : t(`mypage.invoicePage.honorifics.${invoice.honorific}`);

@@ -7,7 +7,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { japanToday } from "../../../schemas/japan-date.ts";
+import { japanToday } from "../../../schemas/japan-time.ts";
 import { methodLabel } from "../../../schemas/payment-method-label.ts";
 import type { AccountPaymentMethod } from "../../../schemas/types/payment-method.gen.ts";
 import { DELETE_INTENT } from "../../lib/payment-method-call.ts";

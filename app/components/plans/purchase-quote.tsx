@@ -5,9 +5,11 @@
  * first charge after a trial and its date, the renewal amount and cycle, the viewing period, and the
  * cancellation terms. A subscription a code starts without a method says it ends unless one is added.
  */
+
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Translate } from "../../../locales/i18n.ts";
+import { japanMidnight } from "../../../schemas/japan-time.ts";
 import { showsEntitlementExpiration } from "../../../schemas/plan-availability.ts";
 import { formatDate, formatDateTime, formatPrice, renewalCycle } from "../../lib/format.ts";
 import { type PlanOffer, planOf, planPriceText, purchasePathOf, type ScreenData } from "./plan-offer.tsx";
@@ -149,7 +151,7 @@ export function PurchaseQuote({ screenData }: { screenData: ScreenData }) {
         ? ["plans.notes.subscriptionCancel"]
         : ["plans.notes.subscriptionRenews", "plans.notes.subscriptionCancel"];
   // The quote's own day: what "now" is for the 10-year rule of the viewing period.
-  const now = new Date(`${quote.firstPaymentDay}T00:00:00+09:00`);
+  const now = japanMidnight(quote.firstPaymentDay);
   return (
     <section className="card purchase-quote" aria-labelledby="purchase-quote-plan">
       <h2 className="purchase-quote__plan" id="purchase-quote-plan">

@@ -108,9 +108,3 @@ export interface MailCatalog {
     [Name in MailTemplateName]: (vars: MailTemplateVars[Name], brand: MailBrand) => MailContent;
   };
 }
-
-/**
- * Times in mails are shown in Japan time: the service is Japanese and a mail reader's time zone
- * is unknown, so each template also says which zone it is.
- */
-export const MAIL_TIME_ZONE = "Asia/Tokyo";

@@ -1,7 +1,11 @@
-import { MAIL_TIME_ZONE, type MailCatalog } from "./catalog.ts";
+// Times in mails are in Japan time: a mail reader's zone is unknown, so each text names it.
+
+import { JAPAN_TIME_ZONE } from "../../../schemas/japan-time.ts";
+import { yen } from "../../../schemas/yen.ts";
+import type { MailCatalog } from "./catalog.ts";
 
 const dateTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: MAIL_TIME_ZONE,
+  timeZone: JAPAN_TIME_ZONE,
   dateStyle: "medium",
   timeStyle: "medium",
 });
@@ -126,7 +130,7 @@ export const en: MailCatalog = {
         { kind: "paragraph", text: `Thank you for using ${serviceName}.` },
         {
           kind: "paragraph",
-          text: `The renewal payment for "${planName}" (¥${amount.toLocaleString("en-US")}, tax included) did not go through, so your subscription is on hold. We will try again from ${englishDay(retryDay)}.`,
+          text: `The renewal payment for "${planName}" (${yen(amount)}, tax included) did not go through, so your subscription is on hold. We will try again from ${englishDay(retryDay)}.`,
         },
         {
           kind: "paragraph",

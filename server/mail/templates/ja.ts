@@ -1,7 +1,11 @@
-import { MAIL_TIME_ZONE, type MailCatalog } from "./catalog.ts";
+// Times in mails are in Japan time: a mail reader's zone is unknown, so each text names it.
+
+import { JAPAN_TIME_ZONE } from "../../../schemas/japan-time.ts";
+import { yen } from "../../../schemas/yen.ts";
+import type { MailCatalog } from "./catalog.ts";
 
 const dateTime = new Intl.DateTimeFormat("ja-JP", {
-  timeZone: MAIL_TIME_ZONE,
+  timeZone: JAPAN_TIME_ZONE,
   year: "numeric",
   month: "2-digit",
   day: "2-digit",
@@ -128,7 +132,7 @@ export const ja: MailCatalog = {
         { kind: "paragraph", text: `${serviceName}をご利用いただきありがとうございます。` },
         {
           kind: "paragraph",
-          text: `ご契約中の「${planName}」の更新のお支払い(¥${amount.toLocaleString("ja-JP")}(税込))ができなかったため、ご契約を更新保留中としました。${japaneseDay(retryDay)}以降、あらためてお支払いを試みます。`,
+          text: `ご契約中の「${planName}」の更新のお支払い(${yen(amount)}(税込))ができなかったため、ご契約を更新保留中としました。${japaneseDay(retryDay)}以降、あらためてお支払いを試みます。`,
         },
         {
           kind: "paragraph",

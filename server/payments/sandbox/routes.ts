@@ -8,10 +8,12 @@
  *   carrier's approval (entered by the store's form post) — which sends the browser back to the
  *   store's return URL after the member's answer.
  */
+
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { CARD_BRAND_NAMES } from "../../../schemas/card.ts";
 import type { PaymentMethodType } from "../../../schemas/types/payment-method.gen.ts";
+import { yen } from "../../../schemas/yen.ts";
 import type { Db } from "../../db/database.ts";
 import { escapeHtml } from "../../mail/templates/render-mail.ts";
 import type { BrowserPaymentConfig } from "../provider.ts";
@@ -128,8 +130,7 @@ function actionPage(action: SandboxActionView): string {
         ? `····${action.card.last4}`
         : "";
   // A charge's challenge says what is paid, as an issuer's page does.
-  const payment =
-    action.amount === null ? "" : `<p>お支払い金額 / Amount: ¥${action.amount.toLocaleString("ja-JP")}</p>\n`;
+  const payment = action.amount === null ? "" : `<p>お支払い金額 / Amount: ${yen(action.amount)}</p>\n`;
   const lead = challenge
     ? `<p>カード会社の本人認証のテストページです。${escapeHtml(card)} の認証結果を選んでください。</p>
 <p lang="en">This stands for the card issuer's authentication of ${escapeHtml(card)}. Choose the result.</p>
