@@ -100,7 +100,7 @@ export async function summaryOf(c: ApiContext, row: Subscription): Promise<Subsc
   const status = row.subscriptionStatus ?? "CANCELLED";
   const group = subscriptionStatusGroup(status);
   const quote = await purchaseQuoteOf(db, row.id);
-  const campaignEndDate = typeof quote?.campaignEndDate === "string" ? quote.campaignEndDate : null;
+  const campaignEndDate = quote?.campaignEndDate ?? null;
   const { campaignName } = campaignTexts(c, row.campaignId);
   const [method] = row.paymentMethodId
     ? await db.select().from(paymentMethods).where(eq(paymentMethods.id, row.paymentMethodId))
@@ -126,7 +126,7 @@ export async function summaryOf(c: ApiContext, row: Subscription): Promise<Subsc
         campaignName && campaignEndDate
           ? { startDate: japanDay(row.createdAt), endDate: campaignEndDate }
           : null,
-      firstPaymentDay: typeof quote?.firstPaymentDay === "string" ? quote.firstPaymentDay : null,
+      firstPaymentDay: quote?.firstPaymentDay ?? null,
       accountPaymentMethod: method && !method.deletedAt ? await toAccountPaymentMethod(db, method) : null,
       salesLimit: plan?.salesLimit ?? null,
       isWithdraw: group === "cancelRequested",

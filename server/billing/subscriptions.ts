@@ -15,6 +15,7 @@ import {
   type SubscriptionActionRefusal,
   subscriptionActionRefusal,
 } from "../../schemas/subscription-status.ts";
+import type { OrderQuote } from "../../schemas/types/order-quote.gen.ts";
 import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 import { subscriptionNotEnded } from "../commerce/contracts.ts";
 import type { Db } from "../db/database.ts";
@@ -71,10 +72,7 @@ export async function listSubscriptions(db: Db, accountId: string): Promise<Subs
 }
 
 /** The quote the subscription was bought at (its first payment day, its campaign's last day). */
-export async function purchaseQuoteOf(
-  db: Db,
-  subscriptionId: string,
-): Promise<Record<string, unknown> | null> {
+export async function purchaseQuoteOf(db: Db, subscriptionId: string): Promise<OrderQuote | null> {
   const [order] = await db
     .select({ quote: orders.quote })
     .from(orders)

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import orderQuoteSchema from "../../schemas/order-quote.schema.json" with { type: "json" };
+import { createAjv } from "../../schemas/validation.ts";
 import type { Campaign, CataloguePlan } from "../store/catalogue-source.ts";
 import { discountedPrice, quoteOrder } from "./order-quote.ts";
 
@@ -160,5 +162,29 @@ describe("quoteOrder (spec §3 Order verify result, §9)", () => {
   it("carries the plan's forced end of renewals", () => {
     const ending = { ...monthly, forceStopRenewDate: "2027-12-31T23:59:59+09:00" };
     expect(quoteOrder(ending, null, NOW, false).subscriptionExpiration).toBe("2027-12-31T23:59:59+09:00");
+  });
+});
+
+describe("the stored quote's schema (schemas/order-quote.schema.json)", () => {
+  const validate = createAjv().compile(orderQuoteSchema);
+
+  it("holds every kind of quote the purchase stores", () => {
+    const quotes = [
+      quoteOrder(monthly, null, NOW, false),
+      quoteOrder(trial, null, NOW, false),
+      quoteOrder(trial, null, NOW, true),
+      quoteOrder(monthly, campaign({ campaignType: "free", freeDays: 30 }), NOW, false),
+      quoteOrder(monthly, campaign({ campaignType: "discountRate", discountRate: 50 }), NOW, false),
+      quoteOrder(rental, campaign({ campaignType: "discountAmount", discountAmount: 300 }), NOW, false),
+      quoteOrder(rental, campaign({ campaignType: "payment" }), NOW, false),
+    ];
+    for (const quote of quotes) expect(validate(quote), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it("refuses a quote that is not one: a day that is not a day, a missing field", () => {
+    const quote = quoteOrder(monthly, null, NOW, false);
+    expect(validate({ ...quote, firstPaymentDay: "2027/01/31" })).toBe(false);
+    const { amountDueNow: _left, ...withoutAmount } = quote;
+    expect(validate(withoutAmount)).toBe(false);
   });
 });

@@ -12,36 +12,8 @@
  */
 import { addDays, dayOfMonth, settlementDay } from "../../schemas/billing-calendar.ts";
 import { japanDay } from "../../schemas/japan-time.ts";
+import type { OrderQuote } from "../../schemas/types/order-quote.gen.ts";
 import type { Campaign, CataloguePlan } from "../store/catalogue-source.ts";
-
-export interface OrderQuote {
-  /** What the first payment charges, tax included (integer yen). */
-  billingAmount: number;
-  /** What is charged now: the first payment when it is today, else nothing. */
-  amountDueNow: number;
-  /** YYYY-MM-DD in Japan. */
-  firstPaymentDay: string;
-  isReContract: boolean;
-  campaignId: string | null;
-  campaignType: Campaign["campaignType"] | null;
-  freeDays: number | null;
-  discountContinuationCount: number | null;
-  /** The last day the campaign (its free days or its discount) covers, YYYY-MM-DD. */
-  campaignEndDate: string | null;
-  /** When renewals stop (the plan's forceStopRenewDate), an instant. */
-  subscriptionExpiration: string | null;
-  /** Purchases and rentals: until when the content may be watched, an instant. */
-  entitlementExpiration: string | null;
-  /** Subscriptions: what the new contract starts with. */
-  subscription: {
-    status: "NEW_CONTRACT" | "NEW_TRIAL_CONTRACT" | "RE_CONTRACT";
-    anchorDay: number;
-    /** The next settlement after the purchase: the first payment day when it is not today. */
-    nextSettlementDay: string;
-    trialEndDay: string | null;
-    campaignCyclesLeft: number;
-  } | null;
-}
 
 /** The price of one cycle under a campaign's discount. */
 export function discountedPrice(price: number, campaign: Campaign | null): number {

@@ -11,6 +11,7 @@ import { addDays } from "../../schemas/billing-calendar.ts";
 import { PAY_WITH_CODE } from "../../schemas/forms/purchase.ts";
 import { canContract, planAvailability } from "../../schemas/plan-availability.ts";
 import { subscriptionStatusGroup } from "../../schemas/subscription-status.ts";
+import type { OrderQuote } from "../../schemas/types/order-quote.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { methodNeededBy as subscriptionMethodNeededBy } from "../billing/renewals.ts";
 import { type contracts, orders } from "../db/schema.ts";
@@ -28,7 +29,6 @@ import { preselectedMethodId, toAccountPaymentMethod } from "../payments/payment
 import type { Catalogue, CataloguePlan } from "../store/catalogue-source.ts";
 import { campaignApplies, salesCounts } from "./campaigns.ts";
 import { contractsInForce } from "./contracts.ts";
-import type { OrderQuote } from "./order-quote.ts";
 import {
   inNativeApp,
   methodChoice,

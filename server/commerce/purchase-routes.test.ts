@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loader as paymentMethodReturnPage } from "../../app/routes/mypage-payment-method-return.tsx";
 import { loader as purchaseReturnPage } from "../../app/routes/plans-purchase-return.tsx";
 import { addDays } from "../../schemas/billing-calendar.ts";
@@ -270,6 +270,20 @@ describe("with the demo catalogue", () => {
     const [contract] = await t.db.select().from(contracts);
     expect(contract).toMatchObject({ paymentMethodId: null, campaignId: "gift-code-2026" });
     expect(await rows(charges)).toBe(0);
+  });
+
+  it("buys with the very campaign the quote was made with, and refuses once the operator has removed it", async () => {
+    const quote = await json(
+      await hanako.on.post("/zapi/purchase/verify/movie-rental-48h", { campaignCode: "GIFT2026" }),
+    );
+    const current = t.deps.catalogue.current();
+    vi.spyOn(t.deps.catalogue, "current").mockReturnValue({
+      ...current,
+      campaigns: current.campaigns.filter((campaign) => campaign.campaignId !== "gift-code-2026"),
+    });
+    const refused = await buy(hanako, "movie-rental-48h", quote.purchaseToken as string);
+    expect(await json(refused)).toMatchObject({ code: "CAMPAIGN_NOT_APPLICABLE" });
+    expect(await rows(contracts)).toBe(0);
   });
 
   it("refuses what cannot be bought: before sale, already subscribed, an unknown plan, another member's method", async () => {

@@ -26,6 +26,7 @@ import {
 } from "../../schemas/forms/purchase.ts";
 import { isNativeAppAgent } from "../../schemas/native-app.ts";
 import { methodLabel } from "../../schemas/payment-method-label.ts";
+import type { OrderQuote } from "../../schemas/types/order-quote.gen.ts";
 import type { AccountPaymentMethod } from "../../schemas/types/payment-method.gen.ts";
 import type { PurchaseRequest } from "../../schemas/types/purchase-request.gen.ts";
 import type { PurchaseReturnRequest } from "../../schemas/types/purchase-return-request.gen.ts";
@@ -40,7 +41,6 @@ import { readJsonBody, requestLanguage, validateRequestData } from "../kit/valid
 import { listPaymentMethods } from "../payments/payment-methods.ts";
 import type { Failure } from "../payments/provider.ts";
 import type { Campaign } from "../store/catalogue-source.ts";
-import type { OrderQuote } from "./order-quote.ts";
 import {
   completePurchaseAction,
   PURCHASE_TOKEN_LIFETIME_MS,

@@ -18,6 +18,7 @@
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { taxBreakdown } from "../../schemas/consumption-tax.ts";
 import { type PlanAvailability, planAvailability } from "../../schemas/plan-availability.ts";
+import type { OrderQuote } from "../../schemas/types/order-quote.gen.ts";
 import type { PaymentMethodType } from "../../schemas/types/payment-method.gen.ts";
 import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 import type { Db } from "../db/database.ts";
@@ -33,7 +34,7 @@ import {
 } from "../store/catalogue-source.ts";
 import { campaignApplies, campaignOfCode, salesCounts } from "./campaigns.ts";
 import { inForce } from "./contracts.ts";
-import { type OrderQuote, quoteOrder } from "./order-quote.ts";
+import { quoteOrder } from "./order-quote.ts";
 
 /** A quote may be bought for this long. */
 export const PURCHASE_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
@@ -66,6 +67,12 @@ export interface PurchaseRequest {
   surveyAnswers: SurveyAnswers | null;
 }
 
+/**
+ * The campaign a check is about: the code the member typed (verify), or the campaign the verified
+ * quote was made with (the purchase), which is looked up as itself, never by its code again.
+ */
+type CampaignChoice = { code: string } | { campaignId: string } | null;
+
 type Refused = { ok: false; refusal: PurchaseRefusal };
 const refuse = (refusal: PurchaseRefusal): Refused => ({ ok: false, refusal });
 
@@ -87,7 +94,7 @@ interface Checked {
 async function check(
   db: Db,
   catalogue: Catalogue,
-  request: Omit<PurchaseRequest, "surveyAnswers">,
+  request: Pick<PurchaseRequest, "accountId" | "planId" | "paymentMethodId"> & { campaign: CampaignChoice },
   now: Date,
 ): Promise<Checked | Refused> {
   const plan = catalogue.plans.find((candidate) => candidate.planId === request.planId);
@@ -97,8 +104,12 @@ async function check(
     .from(contracts)
     .where(and(eq(contracts.accountId, request.accountId), eq(contracts.planId, plan.planId)));
   const mine = held.filter((contract) => contract.inForce).length;
-  const code = request.campaignCode?.trim();
-  const named = code ? campaignOfCode(catalogue, code) : undefined;
+  const chosen = request.campaign;
+  const named = !chosen
+    ? undefined
+    : "code" in chosen
+      ? campaignOfCode(catalogue, chosen.code)
+      : catalogue.campaigns.find((campaign) => campaign.campaignId === chosen.campaignId);
   const counts = await salesCounts(db, { planId: plan.planId, campaignId: named?.campaignId });
   const availability = planAvailability(
     {
@@ -118,7 +129,7 @@ async function check(
   }
 
   let campaign: Campaign | null = null;
-  if (code) {
+  if (chosen) {
     // A code that does not exist and one that does not apply are refused alike: codes cannot be probed.
     if (!named || !campaignApplies(named, plan, now, counts))
       return refuse({ code: "CAMPAIGN_NOT_APPLICABLE" });
@@ -163,7 +174,8 @@ export async function verifyPurchase(
   request: PurchaseRequest,
   now: Date,
 ): Promise<VerifyOutcome> {
-  const checked = await check(db, catalogue, request, now);
+  const code = request.campaignCode?.trim();
+  const checked = await check(db, catalogue, { ...request, campaign: code ? { code } : null }, now);
   if (!checked.ok) return checked;
   const purchaseToken = randomToken();
   await db.insert(purchaseTokens).values({
@@ -173,7 +185,7 @@ export async function verifyPurchase(
     paymentMethodId: checked.paymentMethodId,
     campaignId: checked.campaign?.campaignId ?? null,
     amountDueNow: checked.quote.amountDueNow,
-    quote: { ...checked.quote },
+    quote: checked.quote,
     surveyAnswers: request.surveyAnswers,
     createdAt: now,
     expiresAt: new Date(now.getTime() + PURCHASE_TOKEN_LIFETIME_MS),
@@ -211,9 +223,7 @@ export async function quoteOfToken(
         gt(purchaseTokens.expiresAt, now),
       ),
     );
-  return row
-    ? { quote: row.quote as unknown as OrderQuote, methodType: row.method?.type ?? null, method: row.method }
-    : null;
+  return row ? { quote: row.quote, methodType: row.method?.type ?? null, method: row.method } : null;
 }
 
 export type PurchaseOutcome =
@@ -341,13 +351,11 @@ async function startPurchase(
 
     const plan = catalogue.plans.find((candidate) => candidate.planId === planId);
     if (plan) await lockScarce(tx, plan, row.campaignId, catalogue);
-    const campaignCode = row.campaignId
-      ? (catalogue.campaigns.find((campaign) => campaign.campaignId === row.campaignId)?.code ?? "\u0000")
-      : null;
+    const campaign = row.campaignId ? { campaignId: row.campaignId } : null;
     const checked = await check(
       tx,
       catalogue,
-      { accountId, planId, paymentMethodId: row.paymentMethodId, campaignCode },
+      { accountId, planId, paymentMethodId: row.paymentMethodId, campaign },
       now,
     );
     if (!checked.ok) return checked;
@@ -372,7 +380,7 @@ async function startPurchase(
         status: amount > 0 ? "pending" : "completed",
         surveyAnswers: row.surveyAnswers,
         planType: checked.plan.planType,
-        quote: { ...checked.quote },
+        quote: checked.quote,
         createdAt: now,
         settledAt: amount > 0 ? null : now,
       })
@@ -449,7 +457,7 @@ export async function settlePaidOrder(
       planType: order.planType,
       paymentMethodId: order.paymentMethodId,
       campaignId: order.campaignId,
-      quote: order.quote as unknown as OrderQuote,
+      quote: order.quote,
     };
     const [contract] = await tx
       .insert(contracts)

@@ -21,6 +21,7 @@ import type { CardBrand } from "../../schemas/card.ts";
 import type { PasswordStrength } from "../../schemas/form-definition.ts";
 import type { SEX_CODES } from "../../schemas/rules.ts";
 import type { SubscriptionStatus } from "../../schemas/subscription-status.ts";
+import type { OrderQuote } from "../../schemas/types/order-quote.gen.ts";
 import type { AccountPaymentMethod, PaymentMethodType } from "../../schemas/types/payment-method.gen.ts";
 import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 
@@ -663,7 +664,7 @@ export const purchaseTokens = pgTable(
     /** What is charged at the purchase (integer yen, tax included). */
     amountDueNow: integer("amount_due_now").notNull(),
     /** The order verify result as the member was shown it (the confirm page shows it again). */
-    quote: jsonb("quote").$type<Record<string, unknown>>().notNull(),
+    quote: jsonb("quote").$type<OrderQuote>().notNull(),
     surveyAnswers: jsonb("survey_answers").$type<SurveyAnswers>(),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -696,7 +697,7 @@ export const orders = pgTable(
      * bought at): a charge challenged by 3-D Secure completes after the member comes back.
      */
     planType: text("plan_type").$type<"subscription" | "purchase" | "rental">(),
-    quote: jsonb("quote").$type<Record<string, unknown>>(),
+    quote: jsonb("quote").$type<OrderQuote>(),
     createdAt: createdAt(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },
