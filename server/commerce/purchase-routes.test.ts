@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loader as paymentMethodReturnPage } from "../../app/routes/mypage-payment-method-return.tsx";
 import { loader as purchaseReturnPage } from "../../app/routes/plans-purchase-return.tsx";
 import { addDays } from "../../schemas/billing-calendar.ts";
+import orderVerifyResultSchema from "../../schemas/order-verify-result.schema.json" with { type: "json" };
+import { createAjv } from "../../schemas/validation.ts";
 import {
   createTestApi,
   demoCatalogue,
@@ -116,6 +118,28 @@ describe("with the demo catalogue", () => {
       campaignDescription: null,
       purchaseToken: expect.stringMatching(/^[\w-]{43}$/),
     });
+  });
+
+  it("answers the verify and the confirm page's quote in the shape the page reads (order-verify-result.schema.json)", async () => {
+    const validate = createAjv().compile(orderVerifyResultSchema);
+    const cases: [string, Record<string, unknown>][] = [
+      ["standard-monthly", {}],
+      ["standard-monthly", { campaignCode: "HALF3" }],
+      ["standard-monthly", { campaignCode: "WELCOME30" }],
+      ["movie-rental-48h", { campaignCode: "MOVIE300" }],
+      ["movie-purchase", {}],
+    ];
+    for (const [planId, body] of cases) {
+      const answer = await json(await verify(hanako, planId, body));
+      expect(validate(answer), `${planId} ${JSON.stringify(validate.errors)}`).toBe(true);
+      const page = await json(await hanako.on.get(`/zapi/internal/plans/${planId}/confirm/screen-data`));
+      expect(validate(page.quote), `${planId} confirm ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+    // The shape is held to: a first payment day as an instant, or a missing amount, is not the answer.
+    const answer = await json(await verify(hanako, "standard-monthly"));
+    expect(validate({ ...answer, firstPaymentDay: "2026-05-02T00:00:00+09:00" })).toBe(false);
+    const { amountDueNow: _left, ...withoutAmount } = answer;
+    expect(validate(withoutAmount)).toBe(false);
   });
 
   it("buys a free-trial subscription: a contract in trial, no charge, the method now in use", async () => {

@@ -13,6 +13,7 @@
  * - POST /zapi/purchase/return/{planId} {state} → how the challenge ended: `{orderId}`, or the
  *   refusal with its message.
  */
+
 import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Translate } from "../../locales/i18n.ts";
@@ -27,6 +28,7 @@ import {
 import { isNativeAppAgent } from "../../schemas/native-app.ts";
 import { methodLabel } from "../../schemas/payment-method-label.ts";
 import type { OrderQuote } from "../../schemas/types/order-quote.gen.ts";
+import type { OrderVerifyResult } from "../../schemas/types/order-verify-result.gen.ts";
 import type { AccountPaymentMethod } from "../../schemas/types/payment-method.gen.ts";
 import type { PurchaseRequest } from "../../schemas/types/purchase-request.gen.ts";
 import type { PurchaseReturnRequest } from "../../schemas/types/purchase-return-request.gen.ts";
@@ -82,7 +84,7 @@ export function campaignTexts(c: ApiContext, campaignId: string | null) {
 }
 
 /** A quote as spec §3 "Order verify result" names it. */
-export function verifyResult(c: ApiContext, quote: OrderQuote) {
+export function verifyResult(c: ApiContext, quote: OrderQuote): OrderVerifyResult {
   return {
     billingAmount: quote.billingAmount,
     amountDueNow: quote.amountDueNow,

@@ -11,27 +11,9 @@ import { Link } from "react-router";
 import type { Translate } from "../../../locales/i18n.ts";
 import { japanMidnight } from "../../../schemas/japan-time.ts";
 import { showsEntitlementExpiration } from "../../../schemas/plan-availability.ts";
+import type { OrderVerifyResult } from "../../../schemas/types/order-verify-result.gen.ts";
 import { formatDate, formatDateTime, formatPrice, renewalCycle } from "../../lib/format.ts";
 import { type PlanOffer, planOf, planPriceText, purchasePathOf, type ScreenData } from "./plan-offer.tsx";
-
-/** Spec §3 Order verify result, as the API answers it (server/commerce/purchase-routes.ts verifyResult). */
-export interface OrderVerifyResult {
-  billingAmount: number;
-  amountDueNow: number;
-  firstPaymentDay: string;
-  isReContract: boolean;
-  campaignId: string | null;
-  campaignType: "free" | "discountRate" | "discountAmount" | "payment" | null;
-  freeDays: number | null;
-  /** The last free day, YYYY-MM-DD. */
-  freeUntilDay: string | null;
-  discountContinuationCount: number | null;
-  subscriptionExpiration: string | null;
-  campaignEndDate: string | null;
-  entitlementExpiration: string | null;
-  campaignName: string | null;
-  campaignDescription: string | null;
-}
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
