@@ -32,6 +32,9 @@ export interface Subscription {
     | "HOLD"
     | "TRIAL_HOLD"
     | "CANCELLED";
+  /**
+   * A calendar day in Japan, YYYY-MM-DD.
+   */
   nextSettlementDay?: string | null;
   planName: string;
   planDescription?: string | null;
@@ -52,6 +55,9 @@ export interface Subscription {
     startDate: string;
     endDate: string;
   } | null;
+  /**
+   * A calendar day in Japan, YYYY-MM-DD.
+   */
   firstPaymentDay?: string | null;
   accountPaymentMethod?: AccountPaymentMethod | null;
   salesLimit?: number | null;

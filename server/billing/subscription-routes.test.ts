@@ -6,6 +6,10 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { japanMidnight } from "../../schemas/japan-time.ts";
+import paymentMethodSchema from "../../schemas/payment-method.schema.json" with { type: "json" };
+import subscriptionSchema from "../../schemas/subscription.schema.json" with { type: "json" };
+import subscriptionSummarySchema from "../../schemas/subscription-summary.schema.json" with { type: "json" };
+import { createAjv } from "../../schemas/validation.ts";
 import {
   createTestApi,
   demoCatalogue,
@@ -97,6 +101,46 @@ describe("screen data", () => {
         },
       },
     ]);
+  });
+
+  it("answers every summary, on the list and on the detail, in the shape the pages read (subscription-summary.schema.json)", async () => {
+    const ajv = createAjv();
+    for (const schema of [paymentMethodSchema, subscriptionSchema]) ajv.addSchema(schema);
+    const validate = ajv.compile(subscriptionSummarySchema);
+    const who = await signedIn();
+    const ids = [
+      await subscribe(t, who, "standard-monthly", {
+        ...monthly,
+        campaignId: "half-price-3",
+        campaignCyclesLeft: 2,
+      }),
+      await subscribe(t, who, "standard-annual", {
+        ...monthly,
+        status: "NEW_TRIAL_CONTRACT",
+        trialEndDay: "2026-06-19",
+      }),
+      await subscribe(t, who, "standard-monthly", { ...monthly, status: "CANCEL_REQUEST" }),
+      await subscribe(t, who, "standard-monthly", {
+        ...monthly,
+        status: "HOLD",
+        nextSettlementDay: "2026-06-10",
+      }),
+      await subscribe(t, who, "standard-monthly", { ...monthly, status: "CANCELLED", withoutMethod: true }),
+    ];
+    const list = await json(await who.on.get("/zapi/internal/mypage/plans/screen-data"));
+    expect(list.subscriptions).toHaveLength(ids.length);
+    for (const summary of list.subscriptions as unknown[]) {
+      expect(validate(summary), JSON.stringify(validate.errors)).toBe(true);
+    }
+    for (const id of ids) {
+      const page = await json(await who.on.get(`/zapi/internal/mypage/subscription/${id}/screen-data`));
+      const { paymentChoices: _choices, survey: _survey, returnTo: _returnTo, ...summary } = page;
+      expect(validate(summary), `${id} ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+    // The shape is held to: a status group the pages do not know, or an action left out, is not one.
+    const [first] = list.subscriptions as Record<string, unknown>[];
+    expect(validate({ ...first, statusGroup: "paused" })).toBe(false);
+    expect(validate({ ...first, actions: { cancel: null } })).toBe(false);
   });
 
   it("an annual plan is a span of one year; English names in English", async () => {

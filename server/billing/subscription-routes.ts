@@ -15,6 +15,7 @@
  * Another member's subscription, or an id that is none, is one that does not exist: the calls answer
  * 404, the pages go on to the member's list.
  */
+
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { translatorFor } from "../../locales/language.ts";
@@ -31,6 +32,7 @@ import {
 import type { ChangePaymentMethodRequest } from "../../schemas/types/change-payment-method-request.gen.ts";
 import type { EmptyRequest } from "../../schemas/types/empty-request.gen.ts";
 import type { Subscription as SubscriptionEntity } from "../../schemas/types/subscription.gen.ts";
+import type { SubscriptionSummary } from "../../schemas/types/subscription-summary.gen.ts";
 import type { SubscriptionWithdrawRequest } from "../../schemas/types/subscription-withdraw-request.gen.ts";
 import type { Survey } from "../../schemas/types/survey.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
@@ -62,20 +64,6 @@ type ApiContext = Context<ApiEnv>;
 const MYPAGE_PLANS_PATH = "/mypage/plans";
 const ACTIONS: readonly SubscriptionAction[] = ["cancel", "undoCancel", "retry", "changePaymentMethod"];
 const NO_SURVEY: Survey = { surveyName: "", questions: [] };
-
-/** A subscription as the pages show it: spec §3's entity and what the pages decide by. */
-export interface SubscriptionSummary {
-  subscription: SubscriptionEntity;
-  statusGroup: ReturnType<typeof subscriptionStatusGroup>;
-  /** 契約更新中: the settlement day has come and the billing run has not settled it yet. */
-  renewing: boolean;
-  /** Cancelling: when it ends (00:00 Japan time of its next settlement day); cancelled: when it did. */
-  endsAt: string | null;
-  /** A free trial's last day (YYYY-MM-DD). */
-  trialEndDay: string | null;
-  /** Each action: null when the member may take it now, else why not. */
-  actions: Record<SubscriptionAction, SubscriptionActionRefusal | null>;
-}
 
 /** The catalogue's renewal span in the units of spec §3 (a 12-month span is a year). */
 function spanOf(plan: CataloguePlan | undefined): Pick<SubscriptionEntity, "renewSpan" | "renewSpanUnit"> {

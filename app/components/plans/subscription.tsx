@@ -8,22 +8,15 @@
  * - Renewing (契約更新中): the method change, cancellation and undo are not offered, and it says why.
  * - On hold: the retry button unless its day has come.
  */
+
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Translate } from "../../../locales/i18n.ts";
 import { methodLabel } from "../../../schemas/payment-method-label.ts";
-import type { SubscriptionAction, SubscriptionStatusGroup } from "../../../schemas/subscription-status.ts";
+import type { SubscriptionStatusGroup } from "../../../schemas/subscription-status.ts";
 import type { Subscription } from "../../../schemas/types/subscription.gen.ts";
+import type { SubscriptionSummary } from "../../../schemas/types/subscription-summary.gen.ts";
 import { formatDate, formatDateTime, formatPrice, type RenewSpanUnit, spanSuffix } from "../../lib/format.ts";
-
-export interface SubscriptionSummary {
-  subscription: Subscription;
-  statusGroup: SubscriptionStatusGroup;
-  renewing: boolean;
-  endsAt: string | null;
-  trialEndDay: string | null;
-  actions: Record<SubscriptionAction, string | null>;
-}
 
 /** What the detail route's action answers (routes/mypage-subscription.tsx). */
 export type SubscriptionActionResult =
