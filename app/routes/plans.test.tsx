@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import type { PlanOffer } from "../../schemas/types/plan-offer.gen.ts";
 import { makeRootData, renderElement } from "../../tests/render.tsx";
 import type { HeldContract } from "../components/plans/held-contract.tsx";
-import type { PlanOffer } from "../components/plans/plan-offer.tsx";
 import type { Route } from "./+types/plans";
 import Plans from "./plans.tsx";
 
@@ -18,6 +18,7 @@ const monthly: PlanOffer = {
   renewSpanUnit: "months",
   renewSpan: 1,
   freeTrialDays: 31,
+  forceStopRenewDate: null,
   salesStartDate: null,
   salesEndDate: null,
   salesLimit: null,

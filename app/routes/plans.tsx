@@ -3,9 +3,11 @@
  * every plan of the catalogue — not yet on sale and sold out included, each with its state. In the
  * native app plans are not sold (spec §6): the page lists the contracts and says where to buy.
  */
+
 import { useTranslation } from "react-i18next";
+import type { PlanOffer } from "../../schemas/types/plan-offer.gen.ts";
 import { type HeldContract, HeldContractRow } from "../components/plans/held-contract.tsx";
-import { ContractButton, type PlanOffer, PlanOfferCard } from "../components/plans/plan-offer.tsx";
+import { ContractButton, PlanOfferCard } from "../components/plans/plan-offer.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { useShellData } from "../components/shell/use-shell-data.ts";
 import { enforceAccess } from "../lib/screen-loader.server.ts";

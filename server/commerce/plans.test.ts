@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import planOfferSchema from "../../schemas/plan-offer.schema.json" with { type: "json" };
+import { createAjv } from "../../schemas/validation.ts";
 import {
   createTestApi,
   demoCatalogue,
@@ -211,6 +213,24 @@ describe("GET /zapi/internal/plans/screen-data", () => {
     const refused = await browser.post("/zapi/purchase/verify/movie-purchase", { campaignCode: "WELCOME30" });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ code: "CAMPAIGN_NOT_APPLICABLE" });
+  });
+
+  it("answers each plan in the shape the plan pages read (plan-offer.schema.json), on the list and on a purchase form", async () => {
+    const validate = createAjv().compile(planOfferSchema);
+    const page = await plansPage();
+    expect(page.plans.length).toBeGreaterThan(3);
+    for (const plan of page.plans)
+      expect(validate(plan), `${plan.planId} ${JSON.stringify(validate.errors)}`).toBe(true);
+    for (const { planId } of page.plans) {
+      const form = (await (
+        await browser.get(`/zapi/internal/plans/${planId}/screen-data`)
+      ).json()) as Page & {
+        plan: unknown;
+      };
+      expect(validate(form.plan), `${planId} form ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+    // The shape is held to: an availability the pages do not know is not one.
+    expect(validate({ ...page.plans[0], availability: "maybe" })).toBe(false);
   });
 
   it("is for members only", async () => {

@@ -4,6 +4,7 @@
  * of the catalogue (not yet on sale and sold out included) with its sales count, whether a
  * campaign applies now, its availability for this member and whether it can be contracted.
  */
+
 import { and, eq, gt } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { translatorFor } from "../../locales/language.ts";
@@ -12,6 +13,7 @@ import { PAY_WITH_CODE } from "../../schemas/forms/purchase.ts";
 import { canContract, planAvailability } from "../../schemas/plan-availability.ts";
 import { subscriptionStatusGroup } from "../../schemas/subscription-status.ts";
 import type { OrderQuote } from "../../schemas/types/order-quote.gen.ts";
+import type { PlanOffer } from "../../schemas/types/plan-offer.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { methodNeededBy as subscriptionMethodNeededBy } from "../billing/renewals.ts";
 import { type contracts, orders } from "../db/schema.ts";
@@ -104,7 +106,7 @@ async function memberPlans(c: Context<ApiEnv>, accountId: string) {
   const [held, counts] = await Promise.all([memberContractsInForce(c, accountId), salesCounts(db)]);
   return {
     contracts: held.map((contract) => contractView(contract, current, language)),
-    plans: plans.map((plan) => {
+    plans: plans.map((plan): PlanOffer => {
       const mine = held.filter((contract) => contract.planId === plan.planId);
       const availability = planAvailability(
         {

@@ -3,9 +3,11 @@
  * of the sign-up, each leading to its purchase form under /signup/plans. The way to skip (where the
  * API says, `skipTo`) comes first as well as after the list, which is long on a phone.
  */
+
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ContractButton, type PlanOffer, PlanOfferCard } from "./plan-offer.tsx";
+import type { PlanOffer } from "../../../schemas/types/plan-offer.gen.ts";
+import { ContractButton, PlanOfferCard } from "./plan-offer.tsx";
 
 export function PlanChoices({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
   const { t } = useTranslation();

@@ -3,33 +3,16 @@
  * offer, §4 Plan availability, §9 prices, span suffixes, cycle texts): the shapes of GET
  * /zapi/internal/plans/screen-data (server/commerce/plans.ts) and how each is drawn.
  */
+
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Translate } from "../../../locales/i18n.ts";
 import { contractButtonLabel, type PlanAvailability } from "../../../schemas/plan-availability.ts";
+import type { PlanOffer } from "../../../schemas/types/plan-offer.gen.ts";
 import { formatDate, formatPrice, type RenewSpanUnit, renewalCycle, spanSuffix } from "../../lib/format.ts";
 
 export type PlanType = "subscription" | "purchase" | "rental";
-
-export interface PlanOffer {
-  planId: string;
-  planName: string;
-  planDescription: string | null;
-  planType: PlanType;
-  price: number;
-  renewSpanUnit: RenewSpanUnit | null;
-  renewSpan: number | null;
-  freeTrialDays: number | null;
-  salesStartDate: string | null;
-  salesEndDate: string | null;
-  salesLimit: number | null;
-  salesCount: number;
-  viewingPeriodDays: number | null;
-  hasAvailableCampaign: boolean;
-  availability: PlanAvailability;
-  canContract: boolean;
-}
 
 /** `¥1,980(税込)/月` for a subscription, `¥440(税込)` for a purchase or a rental. */
 export function planPriceText(plan: Pick<PlanOffer, "price" | "renewSpan" | "renewSpanUnit">, t: Translate) {

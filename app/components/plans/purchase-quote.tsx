@@ -12,8 +12,9 @@ import type { Translate } from "../../../locales/i18n.ts";
 import { japanMidnight } from "../../../schemas/japan-time.ts";
 import { showsEntitlementExpiration } from "../../../schemas/plan-availability.ts";
 import type { OrderVerifyResult } from "../../../schemas/types/order-verify-result.gen.ts";
+import type { PlanOffer } from "../../../schemas/types/plan-offer.gen.ts";
 import { formatDate, formatDateTime, formatPrice, renewalCycle } from "../../lib/format.ts";
-import { type PlanOffer, planOf, planPriceText, purchasePathOf, type ScreenData } from "./plan-offer.tsx";
+import { planOf, planPriceText, purchasePathOf, type ScreenData } from "./plan-offer.tsx";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
