@@ -8,9 +8,9 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Translate } from "../../../locales/i18n.ts";
-import { contractButtonLabel, type PlanAvailability } from "../../../schemas/plan-availability.ts";
+import { contractButtonLabel } from "../../../schemas/plan-availability.ts";
 import type { PlanOffer } from "../../../schemas/types/plan-offer.gen.ts";
-import { formatDate, formatPrice, type RenewSpanUnit, renewalCycle, spanSuffix } from "../../lib/format.ts";
+import { formatDate, formatPrice, renewalCycle, spanSuffix } from "../../lib/format.ts";
 
 export type PlanType = "subscription" | "purchase" | "rental";
 
