@@ -2,10 +2,10 @@
 
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import type { HeldContract } from "../../schemas/types/held-contract.gen.ts";
 import { storeMatrix } from "../../scripts/gallery/fixtures.ts";
 import { isRoutedPath } from "../../scripts/routed-screens.ts";
 import { demoStore, makeRootData, renderElement } from "../../tests/render.tsx";
-import type { HeldContract } from "../components/plans/held-contract.tsx";
 import type { ExternalAccount } from "../components/social/external-accounts.tsx";
 import type { Route } from "./+types/mypage";
 import Mypage, { type MypageAccount } from "./mypage.tsx";
@@ -93,10 +93,12 @@ describe("/mypage", () => {
       planId: "movie-rental-48h",
       planName: "作品レンタル（48時間）",
       planType: "rental",
+      subscriptionStatus: null,
       statusGroup: null,
       nextSettlementDay: null,
       trialEndDay: null,
       entitlementExpiration: "2026-11-28T03:00:00.000Z",
+      methodNeededBy: null,
     };
     await renderMypage(member, demoStore, false, {}, [rental]);
     const plans = screen.getByRole("region", { name: "ご契約中のプラン" });
@@ -117,6 +119,7 @@ describe("/mypage", () => {
       planId: "standard-monthly",
       planName: "スタンダードプラン（月額）",
       planType: "subscription",
+      subscriptionStatus: "ONGOING_CONTRACT",
       statusGroup: "underContract",
       nextSettlementDay: "2026-12-27",
       trialEndDay: null,

@@ -2,7 +2,8 @@
 
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
-import { type HeldContract, HeldContractRow } from "../components/plans/held-contract.tsx";
+import type { HeldContract } from "../../schemas/types/held-contract.gen.ts";
+import { HeldContractRow } from "../components/plans/held-contract.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { useShellData } from "../components/shell/use-shell-data.ts";
 import {

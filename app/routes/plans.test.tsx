@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import type { HeldContract } from "../../schemas/types/held-contract.gen.ts";
 import type { PlanOffer } from "../../schemas/types/plan-offer.gen.ts";
 import { makeRootData, renderElement } from "../../tests/render.tsx";
-import type { HeldContract } from "../components/plans/held-contract.tsx";
 import type { Route } from "./+types/plans";
 import Plans from "./plans.tsx";
 
@@ -87,27 +87,33 @@ const trial: HeldContract = {
   planId: "standard-monthly",
   planName: "スタンダード（月額）",
   planType: "subscription",
+  subscriptionStatus: "NEW_TRIAL_CONTRACT",
   statusGroup: "freeTrial",
   nextSettlementDay: "2026-12-28",
   trialEndDay: "2026-12-27",
   entitlementExpiration: null,
+  methodNeededBy: null,
 };
 const forever: HeldContract = {
   contractId: "c2",
   planId: "movie",
   planName: "映画（購入）",
   planType: "purchase",
+  subscriptionStatus: null,
   statusGroup: null,
   nextSettlementDay: null,
   trialEndDay: null,
   entitlementExpiration: "2126-11-26T03:00:00.000Z",
+  methodNeededBy: null,
 };
 const rented: HeldContract = {
   ...forever,
   contractId: "c3",
   planName: "映画（レンタル）",
   planType: "rental",
+  subscriptionStatus: null,
   entitlementExpiration: "2026-11-28T03:00:00.000Z",
+  methodNeededBy: null,
 };
 
 async function renderPlans(contracts: HeldContract[], plans: PlanOffer[], isApp = false) {

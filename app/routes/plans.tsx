@@ -5,8 +5,9 @@
  */
 
 import { useTranslation } from "react-i18next";
+import type { HeldContract } from "../../schemas/types/held-contract.gen.ts";
 import type { PlanOffer } from "../../schemas/types/plan-offer.gen.ts";
-import { type HeldContract, HeldContractRow } from "../components/plans/held-contract.tsx";
+import { HeldContractRow } from "../components/plans/held-contract.tsx";
 import { ContractButton, PlanOfferCard } from "../components/plans/plan-offer.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { useShellData } from "../components/shell/use-shell-data.ts";

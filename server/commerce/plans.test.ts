@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import heldContractSchema from "../../schemas/held-contract.schema.json" with { type: "json" };
 import planOfferSchema from "../../schemas/plan-offer.schema.json" with { type: "json" };
 import { createAjv } from "../../schemas/validation.ts";
 import {
@@ -231,6 +232,30 @@ describe("GET /zapi/internal/plans/screen-data", () => {
     }
     // The shape is held to: an availability the pages do not know is not one.
     expect(validate({ ...page.plans[0], availability: "maybe" })).toBe(false);
+  });
+
+  it("answers each held contract in the shape /plans and /mypage read (held-contract.schema.json)", async () => {
+    const validate = createAjv().compile(heldContractSchema);
+    const held = (planId: string, planType: "subscription" | "purchase" | "rental", more = {}) =>
+      t.db.insert(contracts).values({ accountId: memberId, planId, planType, ...more });
+    await held("standard-monthly", "subscription", {
+      subscriptionStatus: "NEW_TRIAL_CONTRACT",
+      anchorDay: 2,
+      nextSettlementDay: "2026-05-02",
+      trialEndDay: "2026-05-01",
+    });
+    await held("movie-purchase", "purchase", { entitlementExpiresAt: new Date("2126-04-01T00:00:00Z") });
+    await held("movie-rental-48h", "rental", { entitlementExpiresAt: new Date("2026-04-03T00:00:00Z") });
+    await held("a-plan-since-removed", "purchase");
+    const page = await plansPage();
+    expect(page.contracts).toHaveLength(4);
+    for (const contract of page.contracts)
+      expect(validate(contract), JSON.stringify(validate.errors)).toBe(true);
+    const mypage = (await (await browser.get("/zapi/internal/mypage/screen-data")).json()) as Page;
+    expect(mypage.contracts).toHaveLength(4);
+    for (const contract of mypage.contracts)
+      expect(validate(contract), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ ...page.contracts[0], planType: "lease" })).toBe(false);
   });
 
   it("is for members only", async () => {

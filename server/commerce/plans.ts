@@ -12,6 +12,7 @@ import { addDays } from "../../schemas/billing-calendar.ts";
 import { PAY_WITH_CODE } from "../../schemas/forms/purchase.ts";
 import { canContract, planAvailability } from "../../schemas/plan-availability.ts";
 import { subscriptionStatusGroup } from "../../schemas/subscription-status.ts";
+import type { HeldContract } from "../../schemas/types/held-contract.gen.ts";
 import type { OrderQuote } from "../../schemas/types/order-quote.gen.ts";
 import type { PlanOffer } from "../../schemas/types/plan-offer.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
@@ -65,7 +66,7 @@ function planView(plan: CataloguePlan, language: Language) {
 type Held = typeof contracts.$inferSelect;
 
 /** A contract as the plan pages and /mypage show it (its plan's name in the request's language). */
-function contractView(contract: Held, catalogue: Catalogue, language: Language) {
+function contractView(contract: Held, catalogue: Catalogue, language: Language): HeldContract {
   const plan = catalogue.plans.find((candidate) => candidate.planId === contract.planId);
   return {
     contractId: contract.id,

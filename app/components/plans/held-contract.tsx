@@ -3,26 +3,13 @@
  * groups, §9 entitlement expiration): the shape of GET /zapi/internal/plans/screen-data's
  * `contracts` (server/commerce/plans.ts).
  */
+
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Translate } from "../../../locales/i18n.ts";
 import { showsEntitlementExpiration } from "../../../schemas/plan-availability.ts";
-import type { SubscriptionStatusGroup } from "../../../schemas/subscription-status.ts";
+import type { HeldContract } from "../../../schemas/types/held-contract.gen.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
-import type { PlanType } from "./plan-offer.tsx";
-
-export interface HeldContract {
-  contractId: string;
-  planId: string;
-  planName: string;
-  planType: PlanType;
-  statusGroup: SubscriptionStatusGroup | null;
-  nextSettlementDay: string | null;
-  trialEndDay: string | null;
-  entitlementExpiration: string | null;
-  /** A subscription with no method to charge: the renewal by which one must be set (or it ends). */
-  methodNeededBy?: string | null;
-}
 
 /** The label of a contract's state: the subscription's status group, or "ready to watch". */
 function contractStatus(contract: HeldContract, t: Translate): string {
