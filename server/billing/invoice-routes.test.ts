@@ -3,9 +3,13 @@
  * the issue with its addressee, the kept copy, the tax per rate rounded down once, the issuer's
  * registration number, and 404 for anything that is not the member's own taken charge.
  */
+
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { taxBreakdown } from "../../schemas/consumption-tax.ts";
+import invoiceSchema from "../../schemas/invoice.schema.json" with { type: "json" };
+import paymentMethodSchema from "../../schemas/payment-method.schema.json" with { type: "json" };
+import { createAjv } from "../../schemas/validation.ts";
 import { createTestApi, type TestApi, TestBrowser } from "../../tests/api-harness.ts";
 import { type Subscriber, subscribe, subscriber } from "../../tests/subscription-fixtures.ts";
 import { charges, issuedInvoices, paymentMethods } from "../db/schema.ts";
@@ -124,6 +128,15 @@ describe("invoices (issue 45 §2)", () => {
       taxRate: 10,
       contactEmail: who.email,
     });
+    // Both answers in the shape the page reads (invoice.schema.json, which the page's type comes from).
+    const ajv = createAjv();
+    ajv.addSchema(paymentMethodSchema);
+    const validate = ajv.compile(invoiceSchema);
+    expect(validate(shown), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate(await json(await screenData(who, earningsId))), JSON.stringify(validate.errors)).toBe(
+      true,
+    );
+    expect(validate({ ...shown, invoice: { ...(shown.invoice as object), taxRate: "10%" } })).toBe(false);
     // In English: the issuer's and the plan's English names.
     const english = await json(await screenData(who, earningsId, `?invoiceId=${invoiceId}&lng=en`));
     expect(english.invoice).toMatchObject({

@@ -3,10 +3,14 @@
  * the charges of the last 12 months, newest first, with plan, method and the tax in each; paging
  * bounds; bad page numbers are 400 and nothing else; another member's charges never show.
  */
+
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { taxBreakdown } from "../../schemas/consumption-tax.ts";
 import { japanMidnight } from "../../schemas/japan-time.ts";
+import paymentHistorySchema from "../../schemas/payment-history.schema.json" with { type: "json" };
+import paymentMethodSchema from "../../schemas/payment-method.schema.json" with { type: "json" };
+import { createAjv } from "../../schemas/validation.ts";
 import { createTestApi, type TestApi, TestBrowser } from "../../tests/api-harness.ts";
 import { type Subscriber, subscribe, subscriber } from "../../tests/subscription-fixtures.ts";
 import { charges, orders } from "../db/schema.ts";
@@ -141,6 +145,14 @@ describe("payment history (issue 45 §1)", () => {
         taxAmount: 900,
       }),
     ]);
+    // The page in the shape spec §3's payment history item and the page read (payment-history.schema.json).
+    const ajv = createAjv();
+    ajv.addSchema(paymentMethodSchema);
+    const validate = ajv.compile(paymentHistorySchema);
+    expect(validate(history), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ ...history, data: [{ ...(history.data as object[])[0], billingAmount: "990" }] })).toBe(
+      false,
+    );
     // In English, the plan's English name.
     const english = await json(await who.on.get("/zapi/account/payment-history/1?lng=en"));
     expect((english.data as { planName: string }[])[0]?.planName).toBe("Standard (monthly)");

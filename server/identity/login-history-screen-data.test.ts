@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import loginHistoryItemSchema from "../../schemas/login-history-item.schema.json" with { type: "json" };
+import { createAjv } from "../../schemas/validation.ts";
 import { createTestApi, insertAccount, type TestApi, TestBrowser } from "../../tests/api-harness.ts";
 import { loginHistory } from "../db/schema.ts";
 import { LOGIN_HISTORY_PAGE_SIZE } from "./login-history.ts";
@@ -92,6 +94,10 @@ describe("GET /zapi/internal/mypage/login-history/screen-data", () => {
       { ip: "1.0.16.1", result: false, country: "JP" },
     ]);
     expect(history.nextCursor).toBeNull();
+    // Each row in the shape of spec §3's login history item, which the page's type comes from.
+    const validate = createAjv().compile(loginHistoryItemSchema);
+    for (const item of history.items) expect(validate(item), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ ...history.items[0], result: "ok" })).toBe(false);
   });
 
   it("pages through every row exactly once, newest first, ties included", async () => {

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import paymentMethodSchema from "../../schemas/payment-method.schema.json" with { type: "json" };
+import { createAjv } from "../../schemas/validation.ts";
 import { createTestApi, insertAccount, type TestApi, TestBrowser } from "../../tests/api-harness.ts";
 import { contracts, paymentMethods } from "../db/schema.ts";
 import { listPaymentMethods } from "./payment-methods.ts";
@@ -378,6 +380,12 @@ describe("GET /zapi/internal/mypage/payment-method/screen-data", () => {
         tds2ScriptUrl: "/sandbox-pay/tds2.js",
       },
     });
+    // Each method in the shape of spec §3's account payment method, which the page's type comes from.
+    const validate = createAjv().compile(paymentMethodSchema);
+    for (const method of page.paymentMethods as object[]) {
+      expect(validate(method), JSON.stringify(validate.errors)).toBe(true);
+    }
+    expect(validate({ ...(page.paymentMethods as object[])[0], paymentMethodType: "Cash" })).toBe(false);
   });
 
   it("offers no card without the provider's config, and sends the member to my page without store payment", async () => {
