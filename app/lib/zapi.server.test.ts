@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, type Mock, vi } from "vitest";
+import { createAjv } from "../../schemas/validation.ts";
 import type { ZapiTransport } from "./load-context.ts";
 import {
   callApi,
@@ -403,5 +404,39 @@ describe("callApi: a route's one way to call the API", () => {
     const sent = sentRequest(handler);
     expect(sent.method).toBe("GET");
     expect(sent.body).toBeNull();
+  });
+});
+
+describe("loadScreenData with the answer's shape", () => {
+  const pageRequest = new Request("https://shop.example.jp/plans");
+  const shape = createAjv().compile<{ plans: string[] }>({
+    type: "object",
+    additionalProperties: false,
+    required: ["plans"],
+    properties: { plans: { type: "array", items: { type: "string" } } },
+  });
+
+  it("hands the page the answer, checked", async () => {
+    const handler = answering(json({ plans: ["standard-monthly"] }));
+    const loaded = await loadScreenData(inProcessArgs(pageRequest, handler), undefined, undefined, shape);
+    expect(loaded.plans).toEqual(["standard-monthly"]);
+  });
+
+  it("shows the error page, and says why in the log, for an answer the page cannot read", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const handler = answering(json({ plans: [{ planId: "standard-monthly" }] }));
+    const thrown = await loadScreenData(
+      inProcessArgs(pageRequest, handler),
+      undefined,
+      undefined,
+      shape,
+    ).catch((error: unknown) => error);
+    expect(thrown).toMatchObject({
+      init: { status: 502 },
+      data: { code: "SCREEN_DATA_SHAPE", message: "Failed to load data" },
+    });
+    expect(logged.mock.calls.map((call) => String(call[0]))).toContainEqual(
+      expect.stringContaining("/zapi/internal/plans/screen-data is not in its shape"),
+    );
   });
 });

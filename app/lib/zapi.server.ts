@@ -1,3 +1,4 @@
+import type { ValidateFunction } from "ajv";
 import { data, redirect, redirectDocument } from "react-router";
 import { detectLanguage, LANGUAGE_PARAM } from "../../locales/language.ts";
 import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
@@ -248,8 +249,10 @@ export async function loadScreenData<T extends object>(
   pagePath?: string,
   /** Collects the API's Set-Cookie (e.g. the sliding session) for the loader to pass on. */
   responseHeaders?: Headers,
+  /** The answer's shape (screen-data-shapes.server.ts): checked, so the page reads a typed value. */
+  shape?: ValidateFunction<T>,
 ): Promise<T> {
-  return loadApiData<T>(args, screenDataPath(pageUrl(args), pagePath), responseHeaders);
+  return loadApiData<T>(args, screenDataPath(pageUrl(args), pagePath), responseHeaders, shape);
 }
 
 /**
@@ -261,6 +264,7 @@ export async function loadApiData<T extends object>(
   args: ZapiArgs,
   apiPath: string,
   responseHeaders?: Headers,
+  shape?: ValidateFunction<T>,
 ): Promise<T> {
   const response = await zapiFetch(args, apiPath);
   if (responseHeaders) forwardCookies(response, responseHeaders);
@@ -271,6 +275,12 @@ export async function loadApiData<T extends object>(
   if (redirectTo) throw redirect(redirectTo, responseHeaders ? { headers: responseHeaders } : undefined);
   if (!response.ok) {
     throw data({ ...fields, message: "Failed to load data" }, { status: response.status });
+  }
+  if (shape) {
+    // An answer the page cannot read is the site's fault: said once in the log, the error page shown.
+    if (shape(body)) return body;
+    console.error(`[screen data] ${apiPath.split("?")[0]} is not in its shape`, JSON.stringify(shape.errors));
+    throw data({ code: "SCREEN_DATA_SHAPE", message: "Failed to load data" }, { status: 502 });
   }
   return (body ?? {}) as T;
 }

@@ -9,10 +9,11 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { methodLabel } from "../../schemas/payment-method-label.ts";
-import type { PaymentHistoryItem, PaymentHistoryPage } from "../../schemas/types/payment-history.gen.ts";
+import type { PaymentHistoryItem } from "../../schemas/types/payment-history.gen.ts";
 import { ExternalLinkIcon } from "../components/icons.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { formatHistoryDateTime, formatPrice } from "../lib/format.ts";
+import { PAYMENT_HISTORY_PAGE } from "../lib/screen-data-shapes.server.ts";
 import { enforceAccess } from "../lib/screen-loader.server.ts";
 import { loadApiData, pageUrl } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-payment-history";
@@ -25,7 +26,12 @@ export async function loader(args: Route.LoaderArgs) {
   await enforceAccess(args, "member");
   // The API checks the number (400 for anything but 1, 2, …); the page only passes it on.
   const page = pageUrl(args).searchParams.get("page") ?? "1";
-  return loadApiData<PaymentHistoryPage>(args, `/zapi/account/payment-history/${encodeURIComponent(page)}`);
+  return loadApiData(
+    args,
+    `/zapi/account/payment-history/${encodeURIComponent(page)}`,
+    undefined,
+    PAYMENT_HISTORY_PAGE,
+  );
 }
 
 const COLUMNS = ["createdAt", "planName", "paymentMethod", "billingAmount", "invoice"] as const;

@@ -5,26 +5,20 @@
  */
 
 import { useTranslation } from "react-i18next";
-import type { HeldContract } from "../../schemas/types/held-contract.gen.ts";
-import type { PlanOffer } from "../../schemas/types/plan-offer.gen.ts";
 import { HeldContractRow } from "../components/plans/held-contract.tsx";
 import { ContractButton, PlanOfferCard } from "../components/plans/plan-offer.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { useShellData } from "../components/shell/use-shell-data.ts";
+import { PLANS_SCREEN_DATA } from "../lib/screen-data-shapes.server.ts";
 import { enforceAccess } from "../lib/screen-loader.server.ts";
 import { loadScreenData } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/plans";
 // The plan pages' texts (app/lib/translations/browser.ts).
 import "../lib/translations/plans.ts";
 
-export interface PlansScreenData {
-  contracts: HeldContract[];
-  plans: PlanOffer[];
-}
-
 export async function loader(args: Route.LoaderArgs) {
   await enforceAccess(args, "member");
-  const screenData = await loadScreenData<PlansScreenData>(args);
+  const screenData = await loadScreenData(args, undefined, undefined, PLANS_SCREEN_DATA);
   // The server's clock decides which dates are shown, so the page hydrates as it was rendered.
   return { ...screenData, now: new Date().toISOString() };
 }
