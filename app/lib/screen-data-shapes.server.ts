@@ -3,20 +3,30 @@
  * server builds them by (schemas/*.schema.json): a loader given one checks the answer against it
  * and hands the page a typed value, no cast between (zapi.server.ts loadApiData).
  */
+
 import heldContractSchema from "../../schemas/held-contract.schema.json" with { type: "json" };
+import loginHistoryItemSchema from "../../schemas/login-history-item.schema.json" with { type: "json" };
+import loginHistoryScreenDataSchema from "../../schemas/login-history-screen-data.schema.json" with {
+  type: "json",
+};
 import paymentHistorySchema from "../../schemas/payment-history.schema.json" with { type: "json" };
 import paymentMethodSchema from "../../schemas/payment-method.schema.json" with { type: "json" };
 import planOfferSchema from "../../schemas/plan-offer.schema.json" with { type: "json" };
 import plansScreenDataSchema from "../../schemas/plans-screen-data.schema.json" with { type: "json" };
+import type { LoginHistoryScreenData } from "../../schemas/types/login-history-screen-data.gen.ts";
 import type { PaymentHistoryPage } from "../../schemas/types/payment-history.gen.ts";
 import type { PlansScreenData } from "../../schemas/types/plans-screen-data.gen.ts";
 import { createAjv } from "../../schemas/validation.ts";
 
 const ajv = createAjv();
 // What the shapes below refer to by $id.
-for (const schema of [heldContractSchema, paymentMethodSchema, planOfferSchema]) ajv.addSchema(schema);
+for (const schema of [heldContractSchema, loginHistoryItemSchema, paymentMethodSchema, planOfferSchema]) {
+  ajv.addSchema(schema);
+}
 
 /** /plans: the member's contracts and every plan on offer. */
 export const PLANS_SCREEN_DATA = ajv.compile<PlansScreenData>(plansScreenDataSchema);
 /** /mypage/payment-history/{page}: one page of payments. */
 export const PAYMENT_HISTORY_PAGE = ajv.compile<PaymentHistoryPage>(paymentHistorySchema);
+/** /mypage/login-history: a page of the member's logins and what to suggest. */
+export const LOGIN_HISTORY_SCREEN_DATA = ajv.compile<LoginHistoryScreenData>(loginHistoryScreenDataSchema);

@@ -8,10 +8,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Translate } from "../../locales/i18n.ts";
+import type { LoginHistoryItem } from "../../schemas/types/login-history-item.gen.ts";
 import type { AccountRouteHandle } from "../components/account/account-route-handle.ts";
 import { ChevronDownIcon } from "../components/icons.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { formatHistoryDateTime } from "../lib/format.ts";
+import { LOGIN_HISTORY_SCREEN_DATA } from "../lib/screen-data-shapes.server.ts";
 import { enforceAccess } from "../lib/screen-loader.server.ts";
 import { loadScreenData } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-login-history";
@@ -20,30 +22,9 @@ import "../lib/translations/account.ts";
 
 export const handle: AccountRouteHandle = { backTo: "/mypage" };
 
-export interface LoginHistoryEntry {
-  createdAt: string;
-  ip: string | null;
-  result: boolean;
-  loginMethod: "Password" | "AuthCode" | "ExternalAuth";
-  deviceInfo: string | null;
-  browserInfo: string | null;
-  country: string | null;
-  requestMultiFactor?: boolean;
-  multiFactorType?: string | null;
-}
-
-export interface LoginHistoryScreenData {
-  deviceIp: string | null;
-  suggestPasswordChange: boolean;
-  suggestMultiFactor?: boolean;
-  isFirstPage: boolean;
-  items: LoginHistoryEntry[];
-  nextCursor: string | null;
-}
-
 export async function loader(args: Route.LoaderArgs) {
   await enforceAccess(args, "member");
-  return loadScreenData<LoginHistoryScreenData>(args);
+  return loadScreenData(args, undefined, undefined, LOGIN_HISTORY_SCREEN_DATA);
 }
 
 /** 日本 / Japan from "JP", in the page's language; the code itself if the runtime lacks the name. */
@@ -57,7 +38,7 @@ function countryName(code: string | null, language: string, t: Translate): strin
 }
 
 /** The cells of one login, in column order, as text. */
-function cellsOf(entry: LoginHistoryEntry, language: string, t: Translate) {
+function cellsOf(entry: LoginHistoryItem, language: string, t: Translate) {
   const unknown = t("mypage.loginHistoryPage.unknown");
   return {
     dateTime: formatHistoryDateTime(entry.createdAt),

@@ -5,16 +5,19 @@
  */
 export interface LoginHistoryItem {
   createdAt: string;
-  ip: string;
+  /**
+   * Null when the address of the attempt was not known.
+   */
+  ip: string | null;
   result: boolean;
-  userIdentifierName?: string | null;
+  userIdentifierName: string | null;
   loginMethod: "Password" | "AuthCode" | "ExternalAuth";
-  multiFactorType?: "Email" | "SMS" | "OTP" | "BackupCode" | null;
-  requestMultiFactor?: boolean;
-  deviceInfo?: string | null;
+  multiFactorType: "Email" | "SMS" | "OTP" | "BackupCode" | null;
+  requestMultiFactor: boolean;
+  deviceInfo: string | null;
   /**
    * ISO 3166-1 alpha-2 code.
    */
-  country?: string | null;
-  browserInfo?: string | null;
+  country: string | null;
+  browserInfo: string | null;
 }

@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { fromRegistrationPayload } from "../../schemas/forms/registration.ts";
 import type { Account as AccountView } from "../../schemas/types/account.gen.ts";
+import type { LoginHistoryScreenData } from "../../schemas/types/login-history-screen-data.gen.ts";
 import { heldContracts } from "../commerce/plans.ts";
 import { registrationEditForm } from "../identity/account.ts";
 import { type Account, accountPasswordStrength, registrationOf } from "../identity/accounts.ts";
@@ -234,7 +235,7 @@ export const mypageScreenData = new Hono<ApiEnv>()
     const account = await requireMemberAccount(c);
     const { db, store } = c.get("deps");
     const page = await readLoginHistory(db, account.id, c.req.query("before"));
-    return c.json({
+    return c.json<LoginHistoryScreenData>({
       deviceIp: clientAddress(c),
       suggestPasswordChange:
         store.current().settings.features.isEnabledPassword && account.passwordHash !== null,

@@ -19,6 +19,7 @@ import {
 import type { Language } from "../../locales/index.ts";
 import type { CardBrand } from "../../schemas/card.ts";
 import type { PasswordStrength } from "../../schemas/form-definition.ts";
+import type { SecondFactorType } from "../../schemas/multi-factor.ts";
 import type { SEX_CODES } from "../../schemas/rules.ts";
 import type { SubscriptionStatus } from "../../schemas/subscription-status.ts";
 import type { OrderQuote } from "../../schemas/types/order-quote.gen.ts";
@@ -348,7 +349,7 @@ export const loginHistory = pgTable(
     userAgent: text("user_agent"),
     /** The attempt was (or needed) a second factor, and which type was tried. */
     requestMultiFactor: boolean("request_multi_factor").notNull().default(false),
-    multiFactorType: text("multi_factor_type"),
+    multiFactorType: text("multi_factor_type").$type<SecondFactorType>(),
   },
   // The history page reads a member's rows newest first in keyset pages (createdAt, then id): the
   // index is scanned backwards. (A `desc()` index would be NULLS LAST, which ORDER BY … DESC is not,

@@ -5,6 +5,7 @@
 
 import { and, desc, eq, sql } from "drizzle-orm";
 import UAParser from "ua-parser-js";
+import type { SecondFactorType } from "../../schemas/multi-factor.ts";
 import type { Db } from "../db/database.ts";
 import { loginHistory } from "../db/schema.ts";
 import { countryOfAddress } from "./ip-country.ts";
@@ -44,7 +45,7 @@ export interface LoginAttempt {
   userAgent: string | null;
   now: Date;
   /** The second factor tried, when the attempt was a login's multi-factor step. */
-  multiFactorType?: string;
+  multiFactorType?: SecondFactorType;
 }
 
 export async function recordLoginAttempt(db: Db, attempt: LoginAttempt): Promise<void> {
@@ -78,7 +79,7 @@ export interface LoginHistoryEntry {
   country: string | null;
   /** The attempt was a login's second step, and the type tried. */
   requestMultiFactor: boolean;
-  multiFactorType: string | null;
+  multiFactorType: SecondFactorType | null;
 }
 
 export interface LoginHistoryPage {

@@ -3,7 +3,9 @@
  * of this client counts on and waits for, the refusal while it must wait, and the login history row
  * of a failure. Shared by the first factor (server/identity/auth.ts) and the second (multi-factor-login.ts).
  */
+
 import type { Context } from "hono";
+import type { SecondFactorType } from "../../schemas/multi-factor.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { retryLaterError } from "../kit/messages.ts";
 import { clientAddress } from "../kit/request-info.ts";
@@ -82,7 +84,7 @@ function loginThrottleRules({ account, identifier, address, knownBrowser }: Logi
 export async function recordFailedLogin(
   c: ApiContext,
   client: LoginClient,
-  attempt: { method: LoginMethod; failure: LoginFailure; multiFactorType?: string },
+  attempt: { method: LoginMethod; failure: LoginFailure; multiFactorType?: SecondFactorType },
 ) {
   const { db, now } = c.get("deps");
   await recordLoginAttempt(db, {
@@ -123,7 +125,7 @@ export interface LoginAttempt {
 export async function takeLoginAttempt(
   c: ApiContext,
   client: LoginClient,
-  attempt: { method: LoginMethod; siteRate: SiteRateUse; multiFactorType?: string },
+  attempt: { method: LoginMethod; siteRate: SiteRateUse; multiFactorType?: SecondFactorType },
 ): Promise<LoginAttempt> {
   const { db, now } = c.get("deps");
   const rules = loginThrottleRules(client);
@@ -145,7 +147,7 @@ export async function takeLoginAttempt(
 export async function refuseThrottled(
   c: ApiContext,
   client: LoginClient,
-  attempt: { method: LoginMethod; multiFactorType?: string },
+  attempt: { method: LoginMethod; multiFactorType?: SecondFactorType },
   wait: number,
 ): Promise<never> {
   await recordFailedLogin(c, client, {

@@ -2,8 +2,10 @@
  * What every way in ends with: a new session (never the one the browser had), the cookies, the
  * browser remembered for new-login notices, and for a login, its history row and the notice.
  */
+
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
+import type { SecondFactorType } from "../../schemas/multi-factor.ts";
 import { INTERACTION_REQUEST_PATHS } from "../../schemas/oidc-paths.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { accounts } from "../db/schema.ts";
@@ -65,7 +67,7 @@ export async function logIn(
   attempt: {
     method: LoginMethod;
     identifier: string;
-    multiFactorType?: string;
+    multiFactorType?: SecondFactorType;
     /** The social provider of an ExternalAuth login; the session remembers it. */
     externalType?: string;
   },
