@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { LicenseEntry } from "../server/api/licenses-screen-data.ts";
+import type { LicenseEntry } from "../schemas/types/licenses-screen-data.gen.ts";
 
 interface LockEntry {
   version?: string;

@@ -5,6 +5,7 @@
  */
 
 import heldContractSchema from "../../schemas/held-contract.schema.json" with { type: "json" };
+import licensesScreenDataSchema from "../../schemas/licenses-screen-data.schema.json" with { type: "json" };
 import loginHistoryItemSchema from "../../schemas/login-history-item.schema.json" with { type: "json" };
 import loginHistoryScreenDataSchema from "../../schemas/login-history-screen-data.schema.json" with {
   type: "json",
@@ -13,6 +14,7 @@ import paymentHistorySchema from "../../schemas/payment-history.schema.json" wit
 import paymentMethodSchema from "../../schemas/payment-method.schema.json" with { type: "json" };
 import planOfferSchema from "../../schemas/plan-offer.schema.json" with { type: "json" };
 import plansScreenDataSchema from "../../schemas/plans-screen-data.schema.json" with { type: "json" };
+import type { LicensesScreenData } from "../../schemas/types/licenses-screen-data.gen.ts";
 import type { LoginHistoryScreenData } from "../../schemas/types/login-history-screen-data.gen.ts";
 import type { PaymentHistoryPage } from "../../schemas/types/payment-history.gen.ts";
 import type { PlansScreenData } from "../../schemas/types/plans-screen-data.gen.ts";
@@ -30,3 +32,5 @@ export const PLANS_SCREEN_DATA = ajv.compile<PlansScreenData>(plansScreenDataSch
 export const PAYMENT_HISTORY_PAGE = ajv.compile<PaymentHistoryPage>(paymentHistorySchema);
 /** /mypage/login-history: a page of the member's logins and what to suggest. */
 export const LOGIN_HISTORY_SCREEN_DATA = ajv.compile<LoginHistoryScreenData>(loginHistoryScreenDataSchema);
+/** /app/licenses: the production dependencies and their terms. */
+export const LICENSES_SCREEN_DATA = ajv.compile<LicensesScreenData>(licensesScreenDataSchema);

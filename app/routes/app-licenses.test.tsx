@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import type { LicensesScreenData } from "../../schemas/types/licenses-screen-data.gen.ts";
 import { renderRoutes } from "../../tests/render.tsx";
 import type { Route } from "./+types/app-licenses";
-import AppLicenses, { type LicensesScreenData, loader } from "./app-licenses.tsx";
+import AppLicenses, { loader } from "./app-licenses.tsx";
 
 function renderLicenses(screenData: LicensesScreenData) {
   return renderRoutes([{ path: "app/licenses", loader: () => screenData, Component: AppLicenses }], {
@@ -14,7 +15,7 @@ function renderLicenses(screenData: LicensesScreenData) {
 describe("/app/licenses loader", () => {
   it("loads the app/licenses screen data through the API", async () => {
     const screenData: LicensesScreenData = {
-      licenses: [{ name: "react", version: "19.3.1", license: "MIT" }],
+      licenses: [{ name: "react", version: "19.3.1", license: "MIT", repository: null, licenseText: null }],
     };
     const inProcess = vi.fn(async (_request: Request) => Response.json(screenData));
     const args = {
@@ -40,7 +41,7 @@ describe("/app/licenses page", () => {
           repository: "git+https://github.com/facebook/react.git",
           licenseText: "MIT License\n\nCopyright (c) Meta Platforms, Inc. and affiliates.",
         },
-        { name: "dayjs", version: "1.11.23", license: "MIT" },
+        { name: "dayjs", version: "1.11.23", license: "MIT", repository: null, licenseText: null },
       ],
     });
     expect(await screen.findByRole("heading", { level: 1, name: "ライセンス" })).toBeInTheDocument();

@@ -1,24 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { ExternalLinkIcon } from "../components/icons.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
+import { LICENSES_SCREEN_DATA } from "../lib/screen-data-shapes.server.ts";
 import { loadScreenData } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/app-licenses";
 
-/** One open-source package of GET /zapi/internal/app/licenses/screen-data. */
-export interface LicenseEntry {
-  name: string;
-  version: string;
-  license: string;
-  repository?: string;
-  licenseText?: string;
-}
-
-export interface LicensesScreenData {
-  licenses: LicenseEntry[];
-}
-
 export async function loader(args: Route.LoaderArgs) {
-  return loadScreenData<LicensesScreenData>(args);
+  return loadScreenData(args, undefined, undefined, LICENSES_SCREEN_DATA);
 }
 
 /** The app's open-source licences (spec §2); its footer link appears only in the Android app. */
@@ -46,7 +34,7 @@ export default function AppLicenses({ loaderData }: Route.ComponentProps) {
                 <span className="license-list__version">
                   {t("licenses.version", { version: entry.version })}
                 </span>
-                <span className="badge badge--accent">{entry.license}</span>
+                {entry.license && <span className="badge badge--accent">{entry.license}</span>}
               </div>
               {entry.repository && <RepositoryLink url={entry.repository} />}
               {entry.licenseText && (

@@ -2,8 +2,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import type { LicenseEntry } from "../../schemas/types/licenses-screen-data.gen.ts";
 import { createTestApi } from "../../tests/api-harness.ts";
-import { type LicenseEntry, licensesScreenData } from "./licenses-screen-data.ts";
+import { licensesScreenData } from "./licenses-screen-data.ts";
 
 const hono: LicenseEntry = {
   name: "hono",

@@ -1,23 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Hono } from "hono";
+import type { LicenseEntry, LicensesScreenData } from "../../schemas/types/licenses-screen-data.gen.ts";
 import type { ApiEnv } from "./context.ts";
-
-/** One production dependency and the terms it ships under (written by scripts/gen-licenses.ts). */
-export interface LicenseEntry {
-  name: string;
-  version: string;
-  /** The SPDX expression from its package.json, or null when it declares none. */
-  license: string | null;
-  /** A browsable URL of its source, or null. */
-  repository: string | null;
-  /** The text of its LICENSE / LICENCE / COPYING file(s), or null when it ships none. */
-  licenseText: string | null;
-}
-
-export interface LicensesScreenData {
-  licenses: LicenseEntry[];
-}
 
 /** Written at build time by `npm run gen:licenses`. */
 export const DEFAULT_LICENSES_FILE = resolve(import.meta.dirname, "../../../build/licenses.json");
