@@ -62,6 +62,14 @@ describe("/app/licenses page", () => {
     expect(dayjs.queryByText("ライセンス全文を表示")).not.toBeInTheDocument();
   });
 
+  it("draws no empty badge for a package that declares no licence", async () => {
+    await renderLicenses({
+      licenses: [{ name: "untold", version: "1.0.0", license: null, repository: null, licenseText: null }],
+    });
+    const item = (await screen.findByRole("heading", { name: "untold" })).closest("li") as HTMLElement;
+    expect(item.querySelector(".badge")).toBeNull();
+  });
+
   it("says so when there is nothing to list", async () => {
     await renderLicenses({ licenses: [] });
     expect(await screen.findByText("表示できるライセンス情報はありません。")).toBeInTheDocument();
