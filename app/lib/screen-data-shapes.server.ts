@@ -14,10 +14,14 @@ import paymentHistorySchema from "../../schemas/payment-history.schema.json" wit
 import paymentMethodSchema from "../../schemas/payment-method.schema.json" with { type: "json" };
 import planOfferSchema from "../../schemas/plan-offer.schema.json" with { type: "json" };
 import plansScreenDataSchema from "../../schemas/plans-screen-data.schema.json" with { type: "json" };
+import profileImageScreenDataSchema from "../../schemas/profile-image-screen-data.schema.json" with {
+  type: "json",
+};
 import type { LicensesScreenData } from "../../schemas/types/licenses-screen-data.gen.ts";
 import type { LoginHistoryScreenData } from "../../schemas/types/login-history-screen-data.gen.ts";
 import type { PaymentHistoryPage } from "../../schemas/types/payment-history.gen.ts";
 import type { PlansScreenData } from "../../schemas/types/plans-screen-data.gen.ts";
+import type { ProfileImageScreenData } from "../../schemas/types/profile-image-screen-data.gen.ts";
 import { createAjv } from "../../schemas/validation.ts";
 
 const ajv = createAjv();
@@ -34,3 +38,5 @@ export const PAYMENT_HISTORY_PAGE = ajv.compile<PaymentHistoryPage>(paymentHisto
 export const LOGIN_HISTORY_SCREEN_DATA = ajv.compile<LoginHistoryScreenData>(loginHistoryScreenDataSchema);
 /** /app/licenses: the production dependencies and their terms. */
 export const LICENSES_SCREEN_DATA = ajv.compile<LicensesScreenData>(licensesScreenDataSchema);
+/** /mypage/profile/edit: the member's picture now. */
+export const PROFILE_IMAGE_SCREEN_DATA = ajv.compile<ProfileImageScreenData>(profileImageScreenDataSchema);

@@ -12,6 +12,7 @@ import type { AccountRouteHandle } from "../components/account/account-route-han
 import { Avatar } from "../components/images.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { fileProblem, PROFILE_IMAGE_TYPES, toProfileImageDataUrl } from "../lib/profile-image.ts";
+import { PROFILE_IMAGE_SCREEN_DATA } from "../lib/screen-data-shapes.server.ts";
 import { enforceAccess } from "../lib/screen-loader.server.ts";
 import { callApi, followNext, loadScreenData } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-profile-edit";
@@ -22,7 +23,7 @@ export const handle: AccountRouteHandle = { backTo: "/mypage" };
 
 export async function loader(args: Route.LoaderArgs) {
   await enforceAccess(args, "member");
-  return loadScreenData<{ profileImageUrl: string | null }>(args);
+  return loadScreenData(args, undefined, undefined, PROFILE_IMAGE_SCREEN_DATA);
 }
 
 /** What the action answers: saved (or removed), or the API's message. */

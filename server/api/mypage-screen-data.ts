@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { fromRegistrationPayload } from "../../schemas/forms/registration.ts";
 import type { Account as AccountView } from "../../schemas/types/account.gen.ts";
 import type { LoginHistoryScreenData } from "../../schemas/types/login-history-screen-data.gen.ts";
+import type { ProfileImageScreenData } from "../../schemas/types/profile-image-screen-data.gen.ts";
 import { heldContracts } from "../commerce/plans.ts";
 import { registrationEditForm } from "../identity/account.ts";
 import { type Account, accountPasswordStrength, registrationOf } from "../identity/accounts.ts";
@@ -224,7 +225,7 @@ export const mypageScreenData = new Hono<ApiEnv>()
     if (!c.get("deps").store.current().settings.features.isEnabledProfileImage) {
       return c.json({ redirectTo: "/mypage" });
     }
-    return c.json({ profileImageUrl: memberProfileImageUrl(member) });
+    return c.json<ProfileImageScreenData>({ profileImageUrl: memberProfileImageUrl(member) });
   })
   /**
    * /mypage/login-history: the member's logins newest first, a page at a time (`?before=` the
