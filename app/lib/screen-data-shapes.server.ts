@@ -14,6 +14,7 @@ import paymentHistorySchema from "../../schemas/payment-history.schema.json" wit
 import paymentMethodSchema from "../../schemas/payment-method.schema.json" with { type: "json" };
 import planOfferSchema from "../../schemas/plan-offer.schema.json" with { type: "json" };
 import plansScreenDataSchema from "../../schemas/plans-screen-data.schema.json" with { type: "json" };
+import policyScreenDataSchema from "../../schemas/policy-screen-data.schema.json" with { type: "json" };
 import profileImageScreenDataSchema from "../../schemas/profile-image-screen-data.schema.json" with {
   type: "json",
 };
@@ -21,6 +22,7 @@ import type { LicensesScreenData } from "../../schemas/types/licenses-screen-dat
 import type { LoginHistoryScreenData } from "../../schemas/types/login-history-screen-data.gen.ts";
 import type { PaymentHistoryPage } from "../../schemas/types/payment-history.gen.ts";
 import type { PlansScreenData } from "../../schemas/types/plans-screen-data.gen.ts";
+import type { PolicyScreenData } from "../../schemas/types/policy-screen-data.gen.ts";
 import type { ProfileImageScreenData } from "../../schemas/types/profile-image-screen-data.gen.ts";
 import { createAjv } from "../../schemas/validation.ts";
 
@@ -40,3 +42,5 @@ export const LOGIN_HISTORY_SCREEN_DATA = ajv.compile<LoginHistoryScreenData>(log
 export const LICENSES_SCREEN_DATA = ajv.compile<LicensesScreenData>(licensesScreenDataSchema);
 /** /mypage/profile/edit: the member's picture now. */
 export const PROFILE_IMAGE_SCREEN_DATA = ajv.compile<ProfileImageScreenData>(profileImageScreenDataSchema);
+/** /terms, /privacy, /policies/{policyId}: the revision in force. */
+export const POLICY_SCREEN_DATA = ajv.compile<PolicyScreenData>(policyScreenDataSchema);

@@ -9,19 +9,9 @@ import { data } from "react-router";
 import { ExternalLinkIcon } from "../components/icons.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { formatDate } from "../lib/format.ts";
+import { POLICY_SCREEN_DATA } from "../lib/screen-data-shapes.server.ts";
 import { loadScreenData, pageUrl } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/policy";
-
-export interface PolicyDocument {
-  policyId: string;
-  title: string;
-  revision: number;
-  effectiveFrom: string;
-  renderData: string;
-  isExternal: boolean;
-  dataSource: string | null;
-  textLanguage: "ja" | "en";
-}
 
 /** The policy ids config/policies allows (server/store/policy-source.ts). */
 const POLICY_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -30,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
   // /terms and /privacy name their policy by the path; /policies/{policyId} by the parameter.
   const policyId = args.params.policyId ?? pageUrl(args).pathname.replace(/^\/+|\/+$/g, "");
   if (!POLICY_ID.test(policyId)) throw data({ code: "NOT_FOUND" }, { status: 404 });
-  return loadScreenData<{ policy: PolicyDocument }>(args, `/policies/${policyId}`);
+  return loadScreenData(args, `/policies/${policyId}`, undefined, POLICY_SCREEN_DATA);
 }
 
 /**

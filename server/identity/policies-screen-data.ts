@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { PolicyScreenData } from "../../schemas/types/policy-screen-data.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { apiError } from "../kit/messages.ts";
 import { requestLanguage } from "../kit/validation.ts";
@@ -17,5 +18,5 @@ export const policiesScreenData = new Hono<ApiEnv>().get("/:policyId/screen-data
     requestLanguage(c),
   );
   if (!document) throw await apiError(c, 404, "NOT_FOUND", "notFound");
-  return c.json({ policy: document });
+  return c.json<PolicyScreenData>({ policy: document });
 });

@@ -8,6 +8,7 @@ import { eq, max } from "drizzle-orm";
 import type { Language } from "../../locales/index.ts";
 import { japanDay } from "../../schemas/japan-time.ts";
 import type { Policy } from "../../schemas/types/policy.gen.ts";
+import type { PolicyDocument } from "../../schemas/types/policy-screen-data.gen.ts";
 import type { Db } from "../db/database.ts";
 import { cachedRead } from "../db/read-cache.ts";
 import { type AgreedPolicy, policyConsents } from "../db/schema.ts";
@@ -21,7 +22,11 @@ function revisionInForce(definition: PolicyDefinition, now: Date): PolicyRevisio
 }
 
 /** The policy as the sign-up screens show it (spec §3 Policy), in the member's language. */
-function toPolicy(definition: PolicyDefinition, revision: PolicyRevision, language: Language): Policy {
+function toPolicy(
+  definition: PolicyDefinition,
+  revision: PolicyRevision,
+  language: Language,
+): Required<Policy> {
   const english = language === "en";
   return {
     policyId: definition.policyId,
@@ -33,14 +38,6 @@ function toPolicy(definition: PolicyDefinition, revision: PolicyRevision, langua
     usesExternalPolicy: revision.url !== null,
     dataSource: revision.url,
   };
-}
-
-/** A policy as its own page shows it: the revision in force and the day it took effect. */
-export interface PolicyDocument extends Policy {
-  /** YYYY-MM-DD in Japan, as the manifest's effectiveFrom. */
-  effectiveFrom: string;
-  /** The language of renderData: Japanese when the revision has no English text. */
-  textLanguage: Language;
 }
 
 /** The policy with this id in force now, or null (unknown, or no revision in force yet). */

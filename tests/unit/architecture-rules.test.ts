@@ -190,7 +190,6 @@ describe("import boundaries", () => {
         "app/routes/mypage-invoice.tsx",
         "app/routes/mypage-payment-method.tsx",
         "app/routes/mypage.tsx",
-        "app/routes/policy.tsx",
       ].sort(),
     );
   });
