@@ -360,6 +360,14 @@ describe("callApi: a route's one way to call the API", () => {
     expect(thrown?.headers.get("Location")).toBe(result.next);
   });
 
+  it("keeps a refusal with the same code but no destination on the page: a wrong password is no lost session", async () => {
+    const handler = answering(
+      json({ code: "REQUEST_UNAUTHORIZED", message: "パスワードが正しくありません。" }, 401),
+    );
+    const result = await callApi(inProcessArgs(post, handler), "/zapi/account/user-id/edit");
+    expect(result).toMatchObject({ status: 401, next: null, message: "パスワードが正しくありません。" });
+  });
+
   it("reads where to go from redirectTo or the API's redirect, and drops one the safe-redirect rule refuses", async () => {
     const args = (response: Response) => inProcessArgs(post, answering(response));
     expect((await callApi(args(json({ redirectTo: "/mypage/connections" })), "/x")).next).toBe(

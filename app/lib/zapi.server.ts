@@ -154,7 +154,11 @@ export interface ApiCallInit {
   body?: unknown;
 }
 
-/** The API's answer to a member call without a session (server/identity/member.ts). */
+/**
+ * The API's answer to a member call without a session (server/identity/member.ts): 401 with this
+ * code and where to log in. The same code without a destination is a refusal on the page (a wrong
+ * current password), not a lost session.
+ */
 const LOST_SESSION = "REQUEST_UNAUTHORIZED";
 
 /**
@@ -189,7 +193,7 @@ export async function callApi(args: ZapiArgs, path: string, init: ApiCallInit = 
   const answer = isRecord(body) ? body : {};
   const location = response.status >= 300 && response.status < 400 ? response.headers.get("Location") : null;
   const next =
-    response.status === 401 && answer.code === LOST_SESSION
+    response.status === 401 && answer.code === LOST_SESSION && answer.redirectTo !== undefined
       ? loginPathFor(pageUrl(args))
       : safeRedirectPath(location ?? answer.redirectTo);
   const message = typeof answer.message === "string" && answer.message ? answer.message : null;

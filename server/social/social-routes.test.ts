@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { UNLINK_INTENT } from "../../app/components/social/external-accounts.tsx";
 import { fillPath } from "../../app/lib/fill-path.ts";
+import { action as mypageAction } from "../../app/routes/mypage.tsx";
 import { loader as callbackPage } from "../../app/routes/social-callback.tsx";
 import { SCREENS } from "../../screens/index.ts";
 import {
@@ -407,6 +409,16 @@ describe("POST /zapi/auth/social/disable", () => {
       userIdentifierType: type,
       userIdentifierMethod: "ExternalAuth",
     });
+
+  it("from my page's form: done, or a session that ended meanwhile goes to log in and back to my page", async () => {
+    await link(member.accountId, "Google");
+    const browser = await signedInBrowser();
+    const form = { intent: UNLINK_INTENT, userIdentifierType: "Google" };
+    const done = await browser.postPageForm(mypageAction, "/mypage", form);
+    expect(done.redirect?.headers.get("Location")).toBe("/mypage/social/disable/complete");
+    const lost = await new TestBrowser(t).postPageForm(mypageAction, "/mypage", form);
+    expect(lost.redirect?.headers.get("Location")).toBe("/login?returnTo=%2Fmypage");
+  });
 
   it("unlinks even the last provider of a member with a password", async () => {
     await link(member.accountId, "Google");
