@@ -2,7 +2,7 @@ import type { ScreenDefinition, ScreenForm } from "./screen-definition.ts";
 
 /**
  * What a screen that guards a takeover (`reauthenticate: true`) shows while the member has not
- * proved who they are in the last 10 minutes (issue 39 §4, server/identity/reauthentication.ts): at
+ * proved who they are in the last 10 minutes (server/identity/reauthentication.ts): at
  * the same address, in place of its own forms, the member's way to prove it — the password, or a
  * code mailed to the current address (a button that sends it, then the code). Once it passes, the
  * page shows itself again and the member goes on. Not a screen of its own: it has no route, and

@@ -51,8 +51,8 @@ export interface ScreenSubmit {
    */
   bodyWithout?: readonly string[];
   /**
-   * When the store enables reCAPTCHA, a token for this action goes in the body as `token`
-   * (issue 7 §10); the API checks it under the same action name (server/identity/recaptcha-guard.ts).
+   * When the store enables reCAPTCHA, a token for this action goes in the body as `token`; the API
+   * checks it under the same action name (server/identity/recaptcha-guard.ts).
    */
   recaptchaAction?: RecaptchaAction;
 }
