@@ -2,7 +2,6 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Links, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { detectLanguage, LANGUAGE_COOKIE } from "../locales/language.ts";
-import type { StoreSettings } from "../schemas/types/store-settings.gen.ts";
 import type { Route } from "./+types/root";
 import { RouteErrorPage } from "./components/error-page.tsx";
 import { GtmBody, GtmHead } from "./components/shell/gtm.tsx";
@@ -13,26 +12,17 @@ import { useBackForwardAuthCheck } from "./lib/back-forward.ts";
 import { parseBrowserInfo } from "./lib/browser-info.ts";
 import { settingsForTheBrowser } from "./lib/browser-settings.ts";
 import { useNonce } from "./lib/nonce.tsx";
+import { ROOT_SCREEN_DATA } from "./lib/screen-data-shapes.server.ts";
 import { switchBrowserLanguage } from "./lib/translations/browser.ts";
 import { loadScreenData } from "./lib/zapi.server.ts";
 import "./styles/app.css";
-
-interface RootScreenData {
-  authId: string | null;
-  /** Who is logged in, as the header's user menu says it. */
-  memberLabel?: string | null;
-  /** The member's own profile image, or null (the header shows the default icon). */
-  profileImageUrl?: string | null;
-  storeSettingData: StoreSettings;
-  storeSettingVersion: string;
-}
 
 export async function loader(args: Route.LoaderArgs) {
   const { request } = args;
   // Set-Cookie of the root data (the sliding session) and of the language choice go to the browser.
   const headers = new Headers();
   const { authId, memberLabel, profileImageUrl, storeSettingData, storeSettingVersion } =
-    await loadScreenData<RootScreenData>(args, "/root", headers);
+    await loadScreenData(args, "/root", headers, ROOT_SCREEN_DATA);
   const language = detectLanguage(request);
   const browserInfo = parseBrowserInfo(
     request.headers.get("User-Agent"),

@@ -1,3 +1,4 @@
+import type { ReauthenticationData } from "../schemas/types/reauthentication-screen-data.gen.ts";
 import type { ScreenDefinition, ScreenForm } from "./screen-definition.ts";
 
 /**
@@ -9,14 +10,7 @@ import type { ScreenDefinition, ScreenForm } from "./screen-definition.ts";
  * the screen loader (app/lib/screen-loader.server.ts) puts it in the guarded screen's place.
  */
 
-/** GET /zapi/internal/mypage/reauthentication/screen-data. */
-export interface ReauthenticationData {
-  required: boolean;
-  method: "Password" | "Email" | null;
-  email: string | null;
-  codeSent: boolean;
-  resendAvailableAt: string | null;
-}
+export type { ReauthenticationData };
 
 export const REAUTHENTICATION_SCREEN_DATA = "mypage/reauthentication";
 

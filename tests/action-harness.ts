@@ -41,8 +41,20 @@ export function fakeApi({
     if (pathname === "/zapi/internal/root/screen-data") {
       return Response.json({
         authId,
+        memberLabel: null,
+        profileImageUrl: null,
         storeSettingData: options.settings ?? demoStore,
         storeSettingVersion: "v1",
+      });
+    }
+    if (pathname === "/zapi/internal/mypage/reauthentication/screen-data") {
+      // Proved lately: a guarded page shows its own forms.
+      return Response.json({
+        required: false,
+        method: "Password",
+        email: null,
+        codeSent: false,
+        resendAvailableAt: null,
       });
     }
     if (pathname.startsWith("/zapi/internal/")) return Response.json(options.screenData ?? {});

@@ -44,7 +44,13 @@ function loaderArgs(rootAnswer: () => Response): { args: LoaderFunctionArgs; cal
 }
 
 const rootData = () =>
-  Response.json({ authId: null, storeSettingData: publicSettings, storeSettingVersion: "v7" });
+  Response.json({
+    authId: null,
+    memberLabel: null,
+    profileImageUrl: null,
+    storeSettingData: publicSettings,
+    storeSettingVersion: "v7",
+  });
 
 function routeArgs(file: string) {
   return { params: { file } } as unknown as Parameters<typeof validatorRoute>[0];

@@ -15,8 +15,8 @@ import { createRequire } from "node:module";
 import type { LoaderFunctionArgs } from "react-router";
 import type { FormDefinition } from "../../schemas/form-definition.ts";
 import { standaloneValidators } from "../../schemas/standalone-validators.ts";
-import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { ScreenDefinition } from "../../screens/screen-definition.ts";
+import { ROOT_SCREEN_DATA } from "./screen-data-shapes.server.ts";
 import { buildFormsOfScreen } from "./screen-form-build.server.ts";
 import { loadScreenData } from "./zapi.server.ts";
 
@@ -110,20 +110,6 @@ export class FormValidatorModules {
 
 export const formValidatorModules = new FormValidatorModules();
 
-interface RootSettings {
-  storeSettingData: StoreSettings;
-  storeSettingVersion: string;
-}
-
-function isRootSettings(value: unknown): value is RootSettings {
-  const root = value as Partial<RootSettings> | null;
-  return (
-    typeof root?.storeSettingVersion === "string" &&
-    typeof root.storeSettingData === "object" &&
-    root.storeSettingData !== null
-  );
-}
-
 /** A form page's forms, built on the server, and the URL of each one's precompiled validator. */
 export interface PageForms {
   /** The screen's forms in its order (`screen.forms`), as the page draws and the action judges them. */
@@ -144,8 +130,7 @@ export async function pageForms(
   screenData: Readonly<Record<string, unknown>>,
   modules: FormValidatorModules = formValidatorModules,
 ): Promise<PageForms> {
-  const root = await loadScreenData<object>(args, "/");
-  if (!isRootSettings(root)) throw new Error("The root screen data carries no store settings");
+  const root = await loadScreenData(args, "/", undefined, ROOT_SCREEN_DATA);
   const forms = buildFormsOfScreen(screen, {
     settings: root.storeSettingData,
     settingsVersion: root.storeSettingVersion,

@@ -27,16 +27,12 @@ import { translateValidationErrors } from "../../schemas/validation-messages.ts"
 import type { ScreenDefinition, ScreenForm } from "../../screens/screen-definition.ts";
 import { ApiClientError } from "./api-client.ts";
 import { screenFailure, screenPayload } from "./screen-api-call.ts";
+import { ROOT_SCREEN_DATA } from "./screen-data-shapes.server.ts";
 import { formsShownBy } from "./screen-form.ts";
 import { buildFormOfScreen } from "./screen-form-build.server.ts";
 import { loadScreen } from "./screen-loader.server.ts";
 import { fillPath } from "./screens.ts";
 import { forwardCookies, loadScreenData, pageUrl, zapiFetch } from "./zapi.server.ts";
-
-interface RootSettings {
-  storeSettingData: StoreSettings;
-  storeSettingVersion: string;
-}
 
 export interface ScreenActionOptions {
   /** The forms the page shows for this query and store (default: the screen's `showWhen` rules). */
@@ -122,9 +118,11 @@ export async function screenAction(args: ActionFunctionArgs, options: ScreenActi
   const query = pageUrl(args).searchParams;
   // The screen loader's guard applies to posts too (a member posting to a guests-only form is sent on).
   const { screen, params, screenData } = await loadScreen(args);
-  const { storeSettingData: settings, storeSettingVersion } = await loadScreenData<RootSettings>(
+  const { storeSettingData: settings, storeSettingVersion } = await loadScreenData(
     args,
     "/root",
+    undefined,
+    ROOT_SCREEN_DATA,
   );
   const language = detectLanguage(request);
   const t = await translatorFor(language);

@@ -4,12 +4,21 @@
  * and hands the page a typed value, no cast between (zapi.server.ts loadApiData).
  */
 
+import type { ValidateFunction } from "ajv";
+import accountSchema from "../../schemas/account.schema.json" with { type: "json" };
+import registrationSettingSchema from "../../schemas/account-registration-setting.schema.json" with {
+  type: "json",
+};
+import consentOptionSchema from "../../schemas/consent-option.schema.json" with { type: "json" };
+import consentScreenDataSchema from "../../schemas/consent-screen-data.schema.json" with { type: "json" };
+import externalAccountSchema from "../../schemas/external-account.schema.json" with { type: "json" };
 import heldContractSchema from "../../schemas/held-contract.schema.json" with { type: "json" };
 import licensesScreenDataSchema from "../../schemas/licenses-screen-data.schema.json" with { type: "json" };
 import loginHistoryItemSchema from "../../schemas/login-history-item.schema.json" with { type: "json" };
 import loginHistoryScreenDataSchema from "../../schemas/login-history-screen-data.schema.json" with {
   type: "json",
 };
+import mypageScreenDataSchema from "../../schemas/mypage-screen-data.schema.json" with { type: "json" };
 import paymentHistorySchema from "../../schemas/payment-history.schema.json" with { type: "json" };
 import paymentMethodSchema from "../../schemas/payment-method.schema.json" with { type: "json" };
 import planOfferSchema from "../../schemas/plan-offer.schema.json" with { type: "json" };
@@ -18,17 +27,40 @@ import policyScreenDataSchema from "../../schemas/policy-screen-data.schema.json
 import profileImageScreenDataSchema from "../../schemas/profile-image-screen-data.schema.json" with {
   type: "json",
 };
+import reauthenticationScreenDataSchema from "../../schemas/reauthentication-screen-data.schema.json" with {
+  type: "json",
+};
+import rootScreenDataSchema from "../../schemas/root-screen-data.schema.json" with { type: "json" };
+import storeSettingsSchema from "../../schemas/store-settings.schema.json" with { type: "json" };
+import surveySchema from "../../schemas/survey.schema.json" with { type: "json" };
+import type { ConsentScreenData } from "../../schemas/types/consent-screen-data.gen.ts";
 import type { LicensesScreenData } from "../../schemas/types/licenses-screen-data.gen.ts";
 import type { LoginHistoryScreenData } from "../../schemas/types/login-history-screen-data.gen.ts";
+import type { MypageScreenData } from "../../schemas/types/mypage-screen-data.gen.ts";
 import type { PaymentHistoryPage } from "../../schemas/types/payment-history.gen.ts";
 import type { PlansScreenData } from "../../schemas/types/plans-screen-data.gen.ts";
 import type { PolicyScreenData } from "../../schemas/types/policy-screen-data.gen.ts";
 import type { ProfileImageScreenData } from "../../schemas/types/profile-image-screen-data.gen.ts";
+import type { ReauthenticationData } from "../../schemas/types/reauthentication-screen-data.gen.ts";
+import type { RootScreenData } from "../../schemas/types/root-screen-data.gen.ts";
 import { createAjv } from "../../schemas/validation.ts";
+import type { ScreenContentName } from "../../screens/screen-definition.ts";
+import type { ScreenBodyData, ScreenDataRecord } from "../components/screen/screen-bodies.ts";
 
 const ajv = createAjv();
 // What the shapes below refer to by $id.
-for (const schema of [heldContractSchema, loginHistoryItemSchema, paymentMethodSchema, planOfferSchema]) {
+for (const schema of [
+  accountSchema,
+  consentOptionSchema,
+  externalAccountSchema,
+  heldContractSchema,
+  loginHistoryItemSchema,
+  paymentMethodSchema,
+  planOfferSchema,
+  registrationSettingSchema,
+  surveySchema,
+  storeSettingsSchema,
+]) {
   ajv.addSchema(schema);
 }
 
@@ -44,3 +76,39 @@ export const LICENSES_SCREEN_DATA = ajv.compile<LicensesScreenData>(licensesScre
 export const PROFILE_IMAGE_SCREEN_DATA = ajv.compile<ProfileImageScreenData>(profileImageScreenDataSchema);
 /** /terms, /privacy, /policies/{policyId}: the revision in force. */
 export const POLICY_SCREEN_DATA = ajv.compile<PolicyScreenData>(policyScreenDataSchema);
+/** /mypage: the account overview. */
+export const MYPAGE_SCREEN_DATA = ajv.compile<MypageScreenData>(mypageScreenDataSchema);
+/** Every page's root data: who is logged in and the store settings the browser may see. */
+export const ROOT_SCREEN_DATA = ajv.compile<RootScreenData>(rootScreenDataSchema);
+/** Whether a guarded page must first ask the member to prove who they are, and how. */
+export const REAUTHENTICATION_DATA = ajv.compile<ReauthenticationData>(reauthenticationScreenDataSchema);
+/** Screen data a page reads only member by member, each checked where it is read. */
+export const ANY_SCREEN_DATA = ajv.compile<ScreenDataRecord>({ type: "object" });
+
+/** What each page body reads of its screen's data (app/components/screen/screen-bodies.ts). */
+export const SCREEN_BODY_SHAPES: { [K in ScreenContentName]: ValidateFunction<ScreenBodyData<K>> } = {
+  consentSwitches: ajv.compile<ConsentScreenData>(consentScreenDataSchema),
+  connectedApps: ANY_SCREEN_DATA,
+  connectedApp: ANY_SCREEN_DATA,
+  oidcConsent: ANY_SCREEN_DATA,
+  oidcSelectAccount: ANY_SCREEN_DATA,
+  multiFactorLoginGuide: ANY_SCREEN_DATA,
+  multiFactorOtherTypes: ANY_SCREEN_DATA,
+  otpSetupGuide: ANY_SCREEN_DATA,
+  multiFactorSettings: ANY_SCREEN_DATA,
+  multiFactorEmail: ANY_SCREEN_DATA,
+  multiFactorSms: ANY_SCREEN_DATA,
+  backupCodeCount: ANY_SCREEN_DATA,
+  backupCodeGenerate: ANY_SCREEN_DATA,
+  withdrawalNotes: ANY_SCREEN_DATA,
+  socialSignupEmail: ANY_SCREEN_DATA,
+  contractedPlans: ANY_SCREEN_DATA,
+  savedPaymentMethods: ANY_SCREEN_DATA,
+  planToBuy: ANY_SCREEN_DATA,
+  purchaseQuote: ANY_SCREEN_DATA,
+  planChoices: ANY_SCREEN_DATA,
+  purchaseComplete: ANY_SCREEN_DATA,
+  subscriptionList: ANY_SCREEN_DATA,
+  subscriptionSummary: ANY_SCREEN_DATA,
+  subscriptionDetail: ANY_SCREEN_DATA,
+};

@@ -6,10 +6,12 @@ import {
   type ReauthenticationData,
   reauthenticationScreen,
 } from "../../screens/reauthentication.ts";
-import type { ScreenAccess, ScreenDefinition } from "../../screens/screen-definition.ts";
+import type { ScreenAccess, ScreenContentName, ScreenDefinition } from "../../screens/screen-definition.ts";
+import { NO_BODIES, type ScreenBodies, type ScreenBody } from "../components/screen/screen-bodies.ts";
 import { pageForms } from "./form-validators.server.ts";
+import { ANY_SCREEN_DATA, REAUTHENTICATION_DATA, SCREEN_BODY_SHAPES } from "./screen-data-shapes.server.ts";
 import { fillPath, screenOfRoute } from "./screens.ts";
-import { loadScreenData, loginPathFor, pageUrl, screenDataPath, zapiFetch } from "./zapi.server.ts";
+import { inShape, loadScreenData, loginPathFor, pageUrl, screenDataPath, zapiFetch } from "./zapi.server.ts";
 
 export interface ScreenLoaderData {
   /**
@@ -18,7 +20,9 @@ export interface ScreenLoaderData {
    */
   screen: ScreenDefinition;
   params: Record<string, string>;
-  screenData: Record<string, unknown>;
+  screenData: Readonly<Record<string, unknown>>;
+  /** The page bodies the screen names, each with the data it reads, checked by its shape. */
+  bodies: ScreenBodies;
   /** Read by the account layout (AccountRouteHandle): the shared route module has no static handle. */
   accountNav: { hideMenu?: boolean; backTo?: string };
 }
@@ -52,7 +56,12 @@ export async function pendingReauthentication(
   screen: ScreenDefinition,
 ): Promise<ReauthenticationData | null> {
   if (!screen.reauthenticate) return null;
-  const proof = await loadScreenData<ReauthenticationData>(args, `/${REAUTHENTICATION_SCREEN_DATA}`);
+  const proof = await loadScreenData(
+    args,
+    `/${REAUTHENTICATION_SCREEN_DATA}`,
+    undefined,
+    REAUTHENTICATION_DATA,
+  );
   return proof.required ? proof : null;
 }
 
@@ -77,16 +86,45 @@ export async function loadScreen(
   };
   const proof = await pendingReauthentication(args, screen);
   if (proof) {
-    return { screen: reauthenticationScreen(screen, proof), params, screenData: { ...proof }, accountNav };
+    return {
+      screen: reauthenticationScreen(screen, proof),
+      params,
+      screenData: { ...proof },
+      bodies: NO_BODIES,
+      accountNav,
+    };
   }
   const screenData = screen.screenData
-    ? await loadScreenData<Record<string, unknown>>(
-        args,
-        `/${fillPath(screen.screenData, params)}`,
-        responseHeaders,
-      )
+    ? await loadScreenData(args, `/${fillPath(screen.screenData, params)}`, responseHeaders, ANY_SCREEN_DATA)
     : {};
-  return { screen: withScreenDataWording(screen, screenData), params, screenData, accountNav };
+  return {
+    screen: withScreenDataWording(screen, screenData),
+    params,
+    screenData,
+    bodies: screenBodies(screen, screenData),
+    accountNav,
+  };
+}
+
+/**
+ * The page bodies the screen names, each with its screen data checked by the shape of what that
+ * body reads; data out of shape is the error page (inShape).
+ */
+export function screenBodies(screen: ScreenDefinition, screenData: unknown): ScreenBodies {
+  const source = screen.screenData ?? screen.id;
+  return {
+    intro: checkedBody(screen.intro, screenData, source),
+    content: checkedBody(screen.content, screenData, source),
+  };
+}
+
+/** A page body with its screen data, checked by the shape of what that body reads. */
+function checkedBody<K extends ScreenContentName>(
+  name: K | undefined,
+  screenData: unknown,
+  source: string,
+): ScreenBody<K> | null {
+  return name ? { name, screenData: inShape(screenData, SCREEN_BODY_SHAPES[name], source) } : null;
 }
 
 /**

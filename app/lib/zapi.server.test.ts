@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, type Mock, vi } from "vitest";
 import { createAjv } from "../../schemas/validation.ts";
 import type { ZapiTransport } from "./load-context.ts";
+import { ANY_SCREEN_DATA } from "./screen-data-shapes.server.ts";
 import {
   callApi,
   failureStatus,
@@ -267,7 +268,9 @@ describe("loadScreenData", () => {
     const screenData = { isEnabledPassword: true, userIdentifierList: ["Email"] };
     const handler = answering(json(screenData));
 
-    await expect(loadScreenData(inProcessArgs(pageRequest, handler))).resolves.toEqual(screenData);
+    await expect(
+      loadScreenData(inProcessArgs(pageRequest, handler), undefined, undefined, ANY_SCREEN_DATA),
+    ).resolves.toEqual(screenData);
 
     const sent = sentRequest(handler);
     expect(sent.method).toBe("GET");
@@ -279,7 +282,12 @@ describe("loadScreenData", () => {
   it("throws a redirect when the answer carries redirectTo", async () => {
     const handler = answering(json({ redirectTo: "/mypage" }));
 
-    const thrown = await loadScreenData(inProcessArgs(pageRequest, handler)).catch((error: unknown) => error);
+    const thrown = await loadScreenData(
+      inProcessArgs(pageRequest, handler),
+      undefined,
+      undefined,
+      ANY_SCREEN_DATA,
+    ).catch((error: unknown) => error);
 
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(302);
@@ -289,7 +297,12 @@ describe("loadScreenData", () => {
   it("redirects even when a guard answers with an error status", async () => {
     const handler = answering(json({ code: "REQUEST_UNAUTHORIZED", redirectTo: "/login" }, 401));
 
-    const thrown = await loadScreenData(inProcessArgs(pageRequest, handler)).catch((error: unknown) => error);
+    const thrown = await loadScreenData(
+      inProcessArgs(pageRequest, handler),
+      undefined,
+      undefined,
+      ANY_SCREEN_DATA,
+    ).catch((error: unknown) => error);
 
     expect((thrown as Response).headers.get("Location")).toBe("/login");
   });
@@ -299,7 +312,12 @@ describe("loadScreenData", () => {
       json({ code: "MAINTENANCE", message: "メンテナンス中", requestId: "r-9" }, 503),
     );
 
-    const thrown = await loadScreenData(inProcessArgs(pageRequest, handler)).catch((error: unknown) => error);
+    const thrown = await loadScreenData(
+      inProcessArgs(pageRequest, handler),
+      undefined,
+      undefined,
+      ANY_SCREEN_DATA,
+    ).catch((error: unknown) => error);
 
     // What react-router's data() builds; the root ErrorBoundary receives it as a route error.
     expect(thrown).toMatchObject({
@@ -312,15 +330,28 @@ describe("loadScreenData", () => {
   it("raises the error page when a failure's body is not JSON", async () => {
     const handler = answering(new Response("Bad Gateway", { status: 502 }));
 
-    const thrown = await loadScreenData(inProcessArgs(pageRequest, handler)).catch((error: unknown) => error);
+    const thrown = await loadScreenData(
+      inProcessArgs(pageRequest, handler),
+      undefined,
+      undefined,
+      ANY_SCREEN_DATA,
+    ).catch((error: unknown) => error);
 
     expect(thrown).toMatchObject({ init: { status: 502 }, data: { message: "Failed to load data" } });
   });
 
-  it("returns an empty object for an empty answer", async () => {
+  it("takes an empty answer for one out of shape: the error page, not an empty page", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
     const handler = answering(new Response(null, { status: 200 }));
 
-    await expect(loadScreenData(inProcessArgs(pageRequest, handler))).resolves.toEqual({});
+    const thrown = await loadScreenData(
+      inProcessArgs(pageRequest, handler),
+      undefined,
+      undefined,
+      ANY_SCREEN_DATA,
+    ).catch((error: unknown) => error);
+
+    expect(thrown).toMatchObject({ init: { status: 502 }, data: { code: "SCREEN_DATA_SHAPE" } });
   });
 });
 

@@ -248,15 +248,15 @@ export function screenDataPath(url: URL, pagePath = url.pathname): string {
  * (an API guard may answer 401 with where to log in); otherwise a non-OK status raises the error
  * page with that status and the message "Failed to load data", keeping the API's code and requestId.
  */
-export async function loadScreenData<T extends object>(
+export async function loadScreenData<T>(
   args: ZapiArgs,
-  pagePath?: string,
+  pagePath: string | undefined,
   /** Collects the API's Set-Cookie (e.g. the sliding session) for the loader to pass on. */
-  responseHeaders?: Headers,
+  responseHeaders: Headers | undefined,
   /** The answer's shape (screen-data-shapes.server.ts): checked, so the page reads a typed value. */
-  shape?: ValidateFunction<T>,
+  shape: ValidateFunction<T>,
 ): Promise<T> {
-  return loadApiData<T>(args, screenDataPath(pageUrl(args), pagePath), responseHeaders, shape);
+  return loadApiData(args, screenDataPath(pageUrl(args), pagePath), responseHeaders, shape);
 }
 
 /**
@@ -264,11 +264,11 @@ export async function loadScreenData<T extends object>(
  * as loadScreenData does its screen data: a `redirectTo` redirects, a non-OK status raises the
  * error page with the API's code and message.
  */
-export async function loadApiData<T extends object>(
+export async function loadApiData<T>(
   args: ZapiArgs,
   apiPath: string,
-  responseHeaders?: Headers,
-  shape?: ValidateFunction<T>,
+  responseHeaders: Headers | undefined,
+  shape: ValidateFunction<T>,
 ): Promise<T> {
   const response = await zapiFetch(args, apiPath);
   if (responseHeaders) forwardCookies(response, responseHeaders);
@@ -280,13 +280,17 @@ export async function loadApiData<T extends object>(
   if (!response.ok) {
     throw data({ ...fields, message: "Failed to load data" }, { status: response.status });
   }
-  if (shape) {
-    // An answer the page cannot read is the site's fault: said once in the log, the error page shown.
-    if (shape(body)) return body;
-    console.error(`[screen data] ${apiPath.split("?")[0]} is not in its shape`, JSON.stringify(shape.errors));
-    throw data({ code: "SCREEN_DATA_SHAPE", message: "Failed to load data" }, { status: 502 });
-  }
-  return (body ?? {}) as T;
+  return inShape(body, shape, apiPath.split("?")[0] ?? apiPath);
+}
+
+/**
+ * The API's answer as its shape says, or the error page: an answer the page cannot read is the
+ * site's fault, said once in the log (with where it came from) while the member sees the error page.
+ */
+export function inShape<T>(answer: unknown, shape: ValidateFunction<T>, source: string): T {
+  if (shape(answer)) return answer;
+  console.error(`[screen data] ${source} is not in its shape`, JSON.stringify(shape.errors));
+  throw data({ code: "SCREEN_DATA_SHAPE", message: "Failed to load data" }, { status: 502 });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

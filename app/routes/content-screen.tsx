@@ -19,6 +19,7 @@ export default function ContentScreen({ loaderData }: Route.ComponentProps) {
     <ScreenView
       screen={loaderData.screen}
       screenData={loaderData.screenData}
+      bodies={loaderData.bodies}
       contents={CONTENT_SCREEN_CONTENTS}
     />
   );

@@ -24,7 +24,12 @@ export default function FormScreen({ loaderData }: Route.ComponentProps) {
   const { screen } = loaderData;
   if (!root) throw new Error(`The root data is missing under ${screen.id}`);
   return (
-    <ScreenView screen={screen} screenData={loaderData.screenData} contents={FORM_SCREEN_CONTENTS}>
+    <ScreenView
+      screen={screen}
+      screenData={loaderData.screenData}
+      bodies={loaderData.bodies}
+      contents={FORM_SCREEN_CONTENTS}
+    >
       <ScreenForms
         screen={screen}
         screenData={loaderData.screenData}

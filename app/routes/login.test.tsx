@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import { screenById } from "../../screens/index.ts";
 import { demoStore, makeRootData, renderRoutes } from "../../tests/render.tsx";
+import { NO_BODIES } from "../components/screen/screen-bodies.ts";
 import { buildFormsOfScreen } from "../lib/screen-form-build.server.ts";
 import type { ScreenLoaderData } from "../lib/screen-loader.server.ts";
 import Login from "./login.tsx";
@@ -23,7 +24,7 @@ function loaderData(screenId: string, screenData: Record<string, unknown>, setti
   const screen = screenById(screenId);
   if (!screen) throw new Error(`no screen ${screenId}`);
   const forms = buildFormsOfScreen(screen, { settings, settingsVersion: "test", screenData });
-  const loaded: ScreenLoaderData = { screen, params: {}, screenData, accountNav: {} };
+  const loaded: ScreenLoaderData = { screen, params: {}, screenData, bodies: NO_BODIES, accountNav: {} };
   return { ...loaded, forms, validatorUrls: {} };
 }
 

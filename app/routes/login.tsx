@@ -101,6 +101,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     <ScreenView
       screen={{ ...screen, links: otherLinks }}
       screenData={screenData}
+      bodies={loaderData.bodies}
       footer={<SignUp link={signUp} blurb={settings.login.signUpBlurb} />}
     >
       <div className="login">

@@ -41,6 +41,7 @@ export default function MypageConnections({ loaderData }: Route.ComponentProps) 
     <ScreenView
       screen={loaderData.screen}
       screenData={loaderData.screenData}
+      bodies={loaderData.bodies}
       contents={CONNECTIONS_CONTENTS}
     />
   );

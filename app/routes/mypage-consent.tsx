@@ -47,6 +47,11 @@ export async function action(args: Route.ActionArgs) {
 
 export default function MypageConsent({ loaderData }: Route.ComponentProps) {
   return (
-    <ScreenView screen={loaderData.screen} screenData={loaderData.screenData} contents={CONSENT_CONTENTS} />
+    <ScreenView
+      screen={loaderData.screen}
+      screenData={loaderData.screenData}
+      bodies={loaderData.bodies}
+      contents={CONSENT_CONTENTS}
+    />
   );
 }

@@ -97,7 +97,12 @@ export async function action(args: Route.ActionArgs) {
 export default function MypageMultiFactor({ loaderData }: Route.ComponentProps) {
   const { screen, screenData } = loaderData;
   return (
-    <ScreenView screen={screen} screenData={screenData} contents={MULTI_FACTOR_CONTENTS}>
+    <ScreenView
+      screen={screen}
+      screenData={screenData}
+      bodies={loaderData.bodies}
+      contents={MULTI_FACTOR_CONTENTS}
+    >
       {screen.forms.length > 0 && (
         <ScreenForms
           screen={screen}

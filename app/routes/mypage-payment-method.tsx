@@ -94,7 +94,12 @@ export default function MypagePaymentMethod({ loaderData, actionData }: Route.Co
     actionData && !actionData.ok && actionData.about === "delete" ? actionData.message : null;
   const types = Array.isArray(screenData.paymentMethodTypes) ? screenData.paymentMethodTypes : [];
   return (
-    <ScreenView screen={screen} screenData={screenData} contents={PAYMENT_METHOD_CONTENTS}>
+    <ScreenView
+      screen={screen}
+      screenData={screenData}
+      bodies={loaderData.bodies}
+      contents={PAYMENT_METHOD_CONTENTS}
+    >
       {deleteFailure && (
         <p className="alert alert--error" role="alert">
           {deleteFailure}

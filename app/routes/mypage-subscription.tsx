@@ -62,6 +62,7 @@ export default function MypageSubscription({ loaderData }: Route.ComponentProps)
     <ScreenView
       screen={loaderData.screen}
       screenData={loaderData.screenData}
+      bodies={loaderData.bodies}
       contents={SUBSCRIPTION_CONTENTS}
     />
   );

@@ -3,15 +3,13 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import type { HeldContract } from "../../schemas/types/held-contract.gen.ts";
+import type { Account, ConsentState } from "../../schemas/types/mypage-screen-data.gen.ts";
 import { HeldContractRow } from "../components/plans/held-contract.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { useShellData } from "../components/shell/use-shell-data.ts";
-import {
-  type ExternalAccount,
-  ExternalAccounts,
-  UNLINK_INTENT,
-} from "../components/social/external-accounts.tsx";
+import { ExternalAccounts, UNLINK_INTENT } from "../components/social/external-accounts.tsx";
 import { formatPasswordUpdatedAt } from "../lib/format.ts";
+import { MYPAGE_SCREEN_DATA } from "../lib/screen-data-shapes.server.ts";
 import { enforceAccess } from "../lib/screen-loader.server.ts";
 import { callApi, followNext, loadScreenData } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage";
@@ -20,42 +18,24 @@ import "../lib/translations/plans.ts";
 // The account area's texts (my page, its sub-pages and screens: app/lib/translations/browser.ts).
 import "../lib/translations/account.ts";
 
-export interface MypageAccount {
-  contactEmail: string | null;
-  email: string | null;
-  isEmailVerified: boolean;
-  userId: string | null;
-  isEnabledPassword: boolean;
-  passwordUpdatedAt: string | null;
-  /** Whether the store offers multi-factor authentication, and the types the member has on. */
-  isEnabledMultiFactor: boolean;
-  multiFactorType: ("Email" | "SMS" | "OTP")[];
-}
-
-/** How many of a consent page's switches are on (newsletter, privacy). */
-export interface ConsentState {
-  on: number;
-  total: number;
-}
+/** What the overview shows of the account. */
+export type MypageAccount = Pick<
+  Account,
+  | "contactEmail"
+  | "email"
+  | "isEmailVerified"
+  | "userId"
+  | "isEnabledPassword"
+  | "passwordUpdatedAt"
+  | "isEnabledMultiFactor"
+  | "multiFactorType"
+>;
 
 export async function loader(args: Route.LoaderArgs) {
   await enforceAccess(args, "member");
-  const { account, consentStates, contracts, externalAccounts, isUnlinkAllowed } = await loadScreenData<{
-    account: MypageAccount;
-    consentStates?: { newsletter?: ConsentState; privacy?: ConsentState };
-    contracts?: HeldContract[];
-    externalAccounts?: ExternalAccount[];
-    isUnlinkAllowed?: boolean;
-  }>(args, "/mypage");
+  const screenData = await loadScreenData(args, "/mypage", undefined, MYPAGE_SCREEN_DATA);
   // The server's clock decides which dates show, so the page hydrates as it was rendered.
-  return {
-    account,
-    consentStates: consentStates ?? {},
-    contracts: contracts ?? [],
-    externalAccounts: externalAccounts ?? [],
-    isUnlinkAllowed: isUnlinkAllowed === true,
-    now: new Date().toISOString(),
-  };
+  return { ...screenData, now: new Date().toISOString() };
 }
 
 /**
@@ -205,9 +185,9 @@ export default function Mypage({ loaderData, actionData }: Route.ComponentProps)
               label={t("mypage.multiFactor")}
               // One pair of words for the state everywhere: オン / オフ (issue 41 §16).
               value={
-                account.multiFactorType.length > 0
+                (account.multiFactorType ?? []).length > 0
                   ? t("mypage.multiFactorOnWith", {
-                      methods: account.multiFactorType
+                      methods: (account.multiFactorType ?? [])
                         .map((type) => t(`mypage.multiFactorPage.method.${type}`))
                         .join(t("mypage.listSeparator")),
                     })

@@ -20,6 +20,7 @@ export default function OidcConsent({ loaderData }: Route.ComponentProps) {
     <ScreenView
       screen={loaderData.screen}
       screenData={loaderData.screenData}
+      bodies={loaderData.bodies}
       contents={OIDC_CONSENT_CONTENTS}
     />
   );

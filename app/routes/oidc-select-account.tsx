@@ -20,6 +20,7 @@ export default function OidcSelectAccount({ loaderData }: Route.ComponentProps) 
     <ScreenView
       screen={loaderData.screen}
       screenData={loaderData.screenData}
+      bodies={loaderData.bodies}
       contents={OIDC_SELECT_ACCOUNT_CONTENTS}
     />
   );

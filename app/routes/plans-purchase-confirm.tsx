@@ -27,7 +27,12 @@ export const action = (args: Route.ActionArgs) =>
 export default function PlansPurchaseConfirm({ loaderData }: Route.ComponentProps) {
   const { screen, screenData } = loaderData;
   return (
-    <ScreenView screen={screen} screenData={screenData} contents={PURCHASE_QUOTE_CONTENTS}>
+    <ScreenView
+      screen={screen}
+      screenData={screenData}
+      bodies={loaderData.bodies}
+      contents={PURCHASE_QUOTE_CONTENTS}
+    >
       <ScreenForms
         screen={screen}
         screenData={screenData}

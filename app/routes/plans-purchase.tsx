@@ -26,7 +26,12 @@ export const action = (args: Route.ActionArgs) => screenAction(args);
 export default function PlansPurchase({ loaderData }: Route.ComponentProps) {
   const { screen, screenData } = loaderData;
   return (
-    <ScreenView screen={screen} screenData={screenData} contents={PLAN_TO_BUY_CONTENTS}>
+    <ScreenView
+      screen={screen}
+      screenData={screenData}
+      bodies={loaderData.bodies}
+      contents={PLAN_TO_BUY_CONTENTS}
+    >
       {offersPurchaseForm(screenData) && (
         <ScreenForms
           screen={screen}

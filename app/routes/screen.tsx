@@ -11,5 +11,7 @@ import "../lib/translations/account.ts";
 export const loader = (args: Route.LoaderArgs) => loadScreen(args);
 
 export default function Screen({ loaderData }: Route.ComponentProps) {
-  return <ScreenView screen={loaderData.screen} screenData={loaderData.screenData} />;
+  return (
+    <ScreenView screen={loaderData.screen} screenData={loaderData.screenData} bodies={loaderData.bodies} />
+  );
 }

@@ -26,7 +26,11 @@ import LoginLayout from "../../app/layouts/login-layout.tsx";
 import OidcLayout from "../../app/layouts/oidc-layout.tsx";
 import { settingsForTheBrowser } from "../../app/lib/browser-settings.ts";
 import { buildFormsOfScreen } from "../../app/lib/screen-form-build.server.ts";
-import { type ScreenLoaderData, withScreenDataWording } from "../../app/lib/screen-loader.server.ts";
+import {
+  type ScreenLoaderData,
+  screenBodies,
+  withScreenDataWording,
+} from "../../app/lib/screen-loader.server.ts";
 import { fillPath } from "../../app/lib/screens.ts";
 import type { RootData } from "../../app/root.tsx";
 import { screenRouteFile } from "../../app/routes.ts";
@@ -78,11 +82,16 @@ function rootDataOf({ screen, settings, settingsVersion, language }: ScreenRende
 
 /** What routes/form-screen.tsx and routes/screen.tsx render: the frame, and the forms on form screens. */
 function GalleryScreen({ settings }: { settings: StoreSettings }) {
-  const { screen, screenData } = useLoaderData() as ScreenLoaderData;
+  const { screen, screenData, bodies } = useLoaderData() as ScreenLoaderData;
   // As useRootData() of app/root.tsx, without loading the root route module and its server calls.
   const root = useRouteLoaderData("root") as RootData;
   return (
-    <ScreenView screen={screen} screenData={screenData} contents={ROUTE_CONTENTS[screenRouteFile(screen)]}>
+    <ScreenView
+      screen={screen}
+      screenData={screenData}
+      bodies={bodies}
+      contents={ROUTE_CONTENTS[screenRouteFile(screen)]}
+    >
       {screen.forms.length > 0 && (
         <ScreenForms
           screen={screen}
@@ -108,6 +117,7 @@ function routesOf(input: ScreenRenderInput): RouteObject[] {
     screen: withScreenDataWording(screen, screenData),
     params: { ...params },
     screenData: { ...screenData },
+    bodies: screenBodies(screen, screenData),
     // Read by the account layout: completion pages hide the menu, the others show a Back link.
     accountNav: {
       ...(screen.hideMenu ? { hideMenu: true } : {}),

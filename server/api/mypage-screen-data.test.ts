@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MYPAGE_SCREEN_DATA } from "../../app/lib/screen-data-shapes.server.ts";
 import accountSchema from "../../schemas/account.schema.json" with { type: "json" };
 import { createAjv } from "../../schemas/validation.ts";
 import {
@@ -70,6 +71,23 @@ describe("GET /zapi/internal/mypage/screen-data", () => {
     });
     const validate = createAjv().compile(accountSchema);
     expect(validate(account), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it("answers in the shape /mypage reads (mypage-screen-data.schema.json), and a wrong answer is refused", async () => {
+    const { member, browser } = await signedIn();
+    await t.db.insert(contracts).values({
+      accountId: member.accountId,
+      planId: "standard-monthly",
+      planType: "subscription",
+      subscriptionStatus: "NEW_CONTRACT",
+      anchorDay: 2,
+      nextSettlementDay: "2026-05-02",
+    });
+    const page = await json(await browser.get("/zapi/internal/mypage/screen-data"));
+    expect(page.contracts).toHaveLength(1);
+    expect(MYPAGE_SCREEN_DATA(page), JSON.stringify(MYPAGE_SCREEN_DATA.errors)).toBe(true);
+    expect(MYPAGE_SCREEN_DATA({ ...page, consentStates: { newsletter: { on: 1 } } })).toBe(false);
+    expect(MYPAGE_SCREEN_DATA({ ...page, isUnlinkAllowed: undefined })).toBe(false);
   });
 
   it("says how many newsletter and privacy switches are on (issue 41 §16)", async () => {

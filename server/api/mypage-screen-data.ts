@@ -1,7 +1,9 @@
 import { type Context, Hono } from "hono";
 import { fromRegistrationPayload } from "../../schemas/forms/registration.ts";
 import type { Account as AccountView } from "../../schemas/types/account.gen.ts";
+import type { ConsentScreenData } from "../../schemas/types/consent-screen-data.gen.ts";
 import type { LoginHistoryScreenData } from "../../schemas/types/login-history-screen-data.gen.ts";
+import type { MypageScreenData } from "../../schemas/types/mypage-screen-data.gen.ts";
 import type { ProfileImageScreenData } from "../../schemas/types/profile-image-screen-data.gen.ts";
 import { heldContracts } from "../commerce/plans.ts";
 import { registrationEditForm } from "../identity/account.ts";
@@ -111,7 +113,7 @@ export const mypageScreenData = new Hono<ApiEnv>()
     const image = memberProfileImageUrl(await currentMember(c));
     const multiFactor = { ...(await multiFactorStateOf(c, account)), offered: offeredMethods(c).length > 0 };
     const { settings } = store.current();
-    return c.json({
+    return c.json<MypageScreenData>({
       account: toAccountView(account, settings, image, multiFactor),
       // The newsletter and privacy rows say how many of their switches are on (issue 41 §16).
       consentStates: await consentStates(db, account.id, settings),
@@ -211,7 +213,7 @@ export const mypageScreenData = new Hono<ApiEnv>()
             (policy) => policy.policyId === PRIVACY_POLICY_ID,
           )
         : undefined;
-    return c.json({
+    return c.json<ConsentScreenData>({
       type,
       consentOptions,
       privacyPolicy: privacy

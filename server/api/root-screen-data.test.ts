@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { ROOT_SCREEN_DATA } from "../../app/lib/screen-data-shapes.server.ts";
 import {
   createTestApi,
   demoStoreSettings,
@@ -8,22 +9,32 @@ import {
 } from "../../tests/api-harness.ts";
 import { accounts } from "../db/schema.ts";
 
-interface RootScreenData {
-  authId: string | null;
-  memberLabel: string | null;
-  storeSettingData: Record<string, unknown>;
-}
-
 let t: TestApi;
 afterEach(() => t.close());
 
-async function rootData(cookie?: string): Promise<RootScreenData> {
+async function rootData(cookie?: string) {
   const response = await t.api.request("/zapi/internal/root/screen-data", {
     headers: cookie ? { cookie } : {},
   });
   expect(response.status).toBe(200);
-  return (await response.json()) as RootScreenData;
+  const answer: unknown = await response.json();
+  // Every page reads this answer by its schema (app/root.tsx).
+  if (!ROOT_SCREEN_DATA(answer)) throw new Error(JSON.stringify(ROOT_SCREEN_DATA.errors));
+  return answer;
 }
+
+describe("GET /zapi/internal/root/screen-data: its shape", () => {
+  it("is the one the pages read (root-screen-data.schema.json), for a guest and a member", async () => {
+    t = await createTestApi();
+    const guest = await rootData();
+    const member = await insertSignedInAccount(t);
+    expect((await rootData(member.cookie)).authId).toBe(member.publicId);
+    expect(ROOT_SCREEN_DATA({ ...guest, storeSettingVersion: "" })).toBe(false);
+    expect(
+      ROOT_SCREEN_DATA({ ...guest, storeSettingData: { ...guest.storeSettingData, serviceName: 7 } }),
+    ).toBe(false);
+  });
+});
 
 describe("GET /zapi/internal/root/screen-data: authId", () => {
   it("is null without a session cookie", async () => {

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { RootScreenData } from "../../schemas/types/root-screen-data.gen.ts";
 import { currentMember, memberProfileImageUrl } from "../identity/member.ts";
 import { toPublicStoreSettings } from "../store/public-settings.ts";
 import type { ApiEnv } from "./context.ts";
@@ -12,7 +13,7 @@ export const rootScreenData = new Hono<ApiEnv>().get("/screen-data", async (c) =
   const { store } = c.get("deps");
   const session = await currentMember(c);
   const { settings, version } = store.current();
-  return c.json({
+  return c.json<RootScreenData>({
     authId: session?.publicId ?? null,
     memberLabel: session?.label ?? null,
     profileImageUrl: memberProfileImageUrl(session),

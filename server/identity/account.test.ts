@@ -4,6 +4,7 @@ import jpeg from "@jimp/js-jpeg";
 import png from "@jimp/js-png";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SCREEN_BODY_SHAPES } from "../../app/lib/screen-data-shapes.server.ts";
 import {
   createTestApi,
   demoRegistrationBody,
@@ -987,6 +988,17 @@ describe("consent: GET /zapi/internal/mypage/consent/screen-data, then POST /zap
     );
   const changesOf = (accountId: string) =>
     t.db.select().from(consentChoices).where(eq(consentChoices.accountId, accountId));
+
+  it("answers both pages in the shape their switches read (consent-screen-data.schema.json)", async () => {
+    const browser = await signedIn(await insertAccount(t));
+    const shape = SCREEN_BODY_SHAPES.consentSwitches;
+    const newsletter = await screenData(browser, "newsletter");
+    const privacy = await screenData(browser, "privacy");
+    expect(privacy.privacyPolicy).toMatchObject({ url: "/privacy", isExternal: false });
+    for (const page of [newsletter, privacy]) expect(shape(page), JSON.stringify(shape.errors)).toBe(true);
+    expect(shape({ ...privacy, privacyPolicy: { url: "/privacy" } })).toBe(false);
+    expect(shape({ ...newsletter, type: "marketing" })).toBe(false);
+  });
 
   it("lists the store's options at their defaults, flips one, and records every change with its time", async () => {
     const member = await insertAccount(t);

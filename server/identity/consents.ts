@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { ConsentOption } from "../../schemas/types/consent-option.gen.ts";
+import type { ConsentState } from "../../schemas/types/mypage-screen-data.gen.ts";
 import type { Db } from "../db/database.ts";
 import { cachedRead } from "../db/read-cache.ts";
 import { consentChoices } from "../db/schema.ts";
@@ -26,10 +27,7 @@ export function isConsentTypeEnabled(settings: StoreSettings, type: ConsentType)
 }
 
 /** How many of a type's options are on, of how many the store shows (the /mypage rows' state). */
-export interface ConsentState {
-  on: number;
-  total: number;
-}
+export type { ConsentState };
 
 /** The state of each type the store shows, read in one query. */
 export async function consentStates(

@@ -15,6 +15,7 @@ import {
   buildReauthenticationPasswordForm,
   buildReauthenticationSendCodeForm,
 } from "../../schemas/forms/credentials.ts";
+import type { ReauthenticationData } from "../../schemas/types/reauthentication-screen-data.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import type { ApiError } from "../kit/errors.ts";
 import { apiError, retryLaterError } from "../kit/messages.ts";
@@ -130,7 +131,7 @@ export const reauthenticationScreenData = new Hono<ApiEnv>().get("/screen-data",
   const required = !isRecentlyAuthenticated(member.authenticatedAt, now);
   const method = reauthenticationMethodOf(found);
   const flow = method === "Email" ? await findMemberFlow(c, found.id, "reauthenticate") : null;
-  return c.json({
+  return c.json<ReauthenticationData>({
     required,
     method,
     email: method === "Email" && found.contactEmail ? maskEmail(found.contactEmail) : null,

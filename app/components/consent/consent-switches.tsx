@@ -11,18 +11,13 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useActionData, useFetcher } from "react-router";
 import type { ConsentOption } from "../../../schemas/types/consent-option.gen.ts";
+import type { ConsentScreenData } from "../../../schemas/types/consent-screen-data.gen.ts";
 import { storeText } from "../../lib/store-text.ts";
 
 /** What the consent route's action answers for one change. */
 export interface ConsentChangeResult {
   consentOptionId: string;
   ok: boolean;
-}
-
-export interface PrivacyPolicyLink {
-  title: string;
-  url: string;
-  isExternal: boolean;
 }
 
 function ConsentSwitch({
@@ -97,12 +92,9 @@ function ConsentSwitch({
   );
 }
 
-export function ConsentSwitches({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+export function ConsentSwitches({ screenData }: { screenData: ConsentScreenData }) {
   const { t } = useTranslation();
-  const options = (
-    Array.isArray(screenData.consentOptions) ? screenData.consentOptions : []
-  ) as ConsentOption[];
-  const policy = (screenData.privacyPolicy ?? null) as PrivacyPolicyLink | null;
+  const { consentOptions: options, privacyPolicy: policy } = screenData;
   const isPrivacy = screenData.type === "privacy";
   // Without the script a change is a page post, whose answer is the action data.
   const posted = useActionData() as ConsentChangeResult | undefined;

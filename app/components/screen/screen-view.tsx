@@ -1,10 +1,11 @@
-import type { ComponentType, ReactNode } from "react";
+import { type ComponentType, createElement, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { ScreenContentName, ScreenDefinition, ScreenLink } from "../../../screens/screen-definition.ts";
 import { fillPath } from "../../lib/fill-path.ts";
 import { PageTitle } from "../shell/page-title.tsx";
 import { SocialButtons } from "../social/social-buttons.tsx";
+import { NO_BODIES, type ScreenBodies, type ScreenBody, type ScreenBodyData } from "./screen-bodies.ts";
 // The screens' texts beyond the base (app/lib/translations/browser.ts).
 import "../../lib/translations/screens.ts";
 
@@ -14,13 +15,15 @@ import "../../lib/translations/screens.ts";
  * route gives the ones its screens name (app/components/screen/contents/), so that a page ships
  * only its own.
  */
-export type ScreenContents = Partial<
-  Record<ScreenContentName, ComponentType<{ screenData: Readonly<Record<string, unknown>> }>>
->;
+export type ScreenContents = {
+  [K in ScreenContentName]?: ComponentType<{ screenData: ScreenBodyData<K> }>;
+};
 
 export interface ScreenViewProps {
   screen: ScreenDefinition;
   screenData: Readonly<Record<string, unknown>>;
+  /** The screen's page bodies with the data each reads, as the loader checked it (loadScreen). */
+  bodies?: ScreenBodies;
   /** The screen's forms (rendered by ScreenForms on form screens only, so other pages ship no rjsf). */
   children?: ReactNode;
   /** What draws the screen's `intro` and `content`, given by the routes whose screens have them. */
@@ -52,23 +55,38 @@ function shows(link: ScreenLink, screenData: Readonly<Record<string, unknown>>):
   return !link.onlyAsReturnTo || screenData.returnTo === link.to;
 }
 
-/** The component of a named page body, from the route's contents. */
-function pageBody(
+/** A page body the screen names, drawn by the route's component for it with the data it reads. */
+function drawBody<K extends ScreenContentName>(
   screen: ScreenDefinition,
-  name: ScreenContentName | undefined,
+  body: ScreenBody<K> | null,
   contents: ScreenContents = {},
-) {
-  if (!name) return null;
-  const Body = contents[name];
-  if (!Body) throw new Error(`${screen.id} has the page body ${name}, but its route does not draw it`);
-  return Body;
+): ReactNode {
+  if (!body) return null;
+  const Body = contents[body.name];
+  if (!Body) throw new Error(`${screen.id} has the page body ${body.name}, but its route does not draw it`);
+  return createElement(Body, { screenData: body.screenData });
+}
+
+/** Each body the screen names must come with its data: a route that loses one is a fault. */
+function bodiesOf(screen: ScreenDefinition, bodies: ScreenBodies): ScreenBodies {
+  for (const place of ["intro", "content"] as const) {
+    if (screen[place] !== bodies[place]?.name)
+      throw new Error(`${screen.id}: its ${place} ${screen[place]} came without its data`);
+  }
+  return bodies;
 }
 
 /** The frame of a declarative screen: title, sign-up step bar, lead, forms or content, social login, links. */
-export function ScreenView({ screen, screenData, children, contents, footer }: ScreenViewProps) {
+export function ScreenView({
+  screen,
+  screenData,
+  bodies = NO_BODIES,
+  children,
+  contents,
+  footer,
+}: ScreenViewProps) {
   const { t } = useTranslation();
-  const Intro = pageBody(screen, screen.intro, contents);
-  const Content = pageBody(screen, screen.content, contents);
+  const { intro, content } = bodiesOf(screen, bodies);
   const title = t(screen.titleKey);
   const step = stepOf(screenData);
   // Links may name the page's own parameters (/mypage/subscription/:subscriptionId).
@@ -91,9 +109,9 @@ export function ScreenView({ screen, screenData, children, contents, footer }: S
       )}
       <h1 className="screen__title">{title}</h1>
       {screen.leadKey && <p className="screen__lead">{t(screen.leadKey, leadValues(screenData))}</p>}
-      {Intro && <Intro screenData={screenData} />}
+      {drawBody(screen, intro, contents)}
       {children}
-      {Content && <Content screenData={screenData} />}
+      {drawBody(screen, content, contents)}
       {screen.socialLogin && <SocialButtons screenData={screenData} action={screen.socialLogin} />}
       {screen.links && screen.links.length > 0 && (
         <ul className="screen__links">

@@ -7,16 +7,11 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { ExternalAccount } from "../../../schemas/types/external-account.gen.ts";
 import { ConfirmDialog, useConfirmQuestion } from "../confirm-dialog.tsx";
 import "./external-accounts.css";
 
-export interface ExternalAccount {
-  userIdentifierType: string;
-  userIdentifierName: string;
-  userIdentifierMethod: string;
-  isLinked: boolean;
-  isLogin: boolean;
-}
+export type { ExternalAccount };
 
 /** The form field that tells /mypage's action what to do. */
 export const UNLINK_INTENT = "unlinkExternalAccount";

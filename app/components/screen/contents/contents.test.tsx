@@ -8,6 +8,7 @@ import ja from "../../../../locales/ja/index.ts";
 import { SCREENS } from "../../../../screens/index.ts";
 import type { ScreenDefinition } from "../../../../screens/screen-definition.ts";
 import { screenRouteFile } from "../../../routes.ts";
+import { NO_BODIES, type ScreenBodies } from "../screen-bodies.ts";
 import { ScreenView } from "../screen-view.tsx";
 import { ROUTE_CONTENTS } from "./index.ts";
 
@@ -45,9 +46,16 @@ describe("ScreenView", () => {
     forms: [],
   } as const satisfies ScreenDefinition;
 
-  function renderView(contents: Parameters<typeof ScreenView>[0]["contents"]) {
+  const screenData = { count: 3 };
+  function renderView(
+    contents: Parameters<typeof ScreenView>[0]["contents"],
+    bodies: ScreenBodies = { intro: null, content: { name: "backupCodeCount", screenData } },
+  ) {
     const router = createMemoryRouter([
-      { path: "/", element: <ScreenView screen={screen} screenData={{ count: 3 }} contents={contents} /> },
+      {
+        path: "/",
+        element: <ScreenView screen={screen} screenData={screenData} bodies={bodies} contents={contents} />,
+      },
     ]);
     return render(
       <I18nextProvider i18n={createI18n("ja", { ja })}>
@@ -74,6 +82,18 @@ describe("ScreenView", () => {
       console.error = errors;
     }
   });
+  it("refuses a body that comes without its data, instead of drawing it from nothing", () => {
+    const errors = console.error;
+    console.error = () => {};
+    try {
+      renderView({ backupCodeCount: () => <p>drawn</p> }, NO_BODIES);
+      expect(view.getByRole("heading", { level: 3 }).textContent).toBe(
+        "test-screen: its content backupCodeCount came without its data",
+      );
+    } finally {
+      console.error = errors;
+    }
+  });
 });
 
 describe("ScreenView's links", () => {
@@ -91,6 +111,7 @@ describe("ScreenView's links", () => {
             <ScreenView
               screen={completion}
               screenData={screenData}
+              bodies={{ intro: null, content: { name: "subscriptionSummary", screenData } }}
               contents={{ subscriptionSummary: () => null }}
             />
           ),

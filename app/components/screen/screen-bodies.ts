@@ -1,0 +1,32 @@
+/**
+ * What each named page body reads of its screen's data. A body named in ScreenBodyDataByName reads
+ * the answer by the schema the server builds it by: the screen's loader checks the data against that
+ * schema (app/lib/screen-data-shapes.server.ts) and hands the body its typed value. Any other body
+ * reads its screen data member by member, checking each as it reads it.
+ */
+import type { ConsentScreenData } from "../../../schemas/types/consent-screen-data.gen.ts";
+import type { ScreenContentName } from "../../../screens/screen-definition.ts";
+
+export interface ScreenBodyDataByName {
+  consentSwitches: ConsentScreenData;
+}
+
+export type ScreenDataRecord = Readonly<Record<string, unknown>>;
+
+export type ScreenBodyData<K extends ScreenContentName> = K extends keyof ScreenBodyDataByName
+  ? ScreenBodyDataByName[K]
+  : ScreenDataRecord;
+
+/** A page body with the screen data it reads, as the loader checked it. */
+export interface ScreenBody<K extends ScreenContentName = ScreenContentName> {
+  name: K;
+  screenData: ScreenBodyData<K>;
+}
+
+/** The screen's bodies above (`intro`) and below (`content`) its forms. */
+export interface ScreenBodies {
+  intro: ScreenBody | null;
+  content: ScreenBody | null;
+}
+
+export const NO_BODIES: ScreenBodies = { intro: null, content: null };
