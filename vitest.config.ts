@@ -12,6 +12,7 @@ export const DATABASE_SUITES = [
   "server/identity/account.test.ts",
   "server/api/app.test.ts",
   "server/oidc/connections.test.ts",
+  "server/oidc/oidc-screen-data.test.ts",
   "server/identity/auth.test.ts",
   "server/identity/email-recovery-routes.test.ts",
   "server/api/fuzz.test.ts",

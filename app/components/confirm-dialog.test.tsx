@@ -67,9 +67,14 @@ describe("the confirm dialog", () => {
 
   it("asks before a payment method is deleted, keeping the plan's form to go back to", async () => {
     const methods = [card("m-1", "4242"), card("m-2", "1111", true)];
-    await renderElement(<SavedPaymentMethods screenData={{ paymentMethods: methods }} />, {
-      url: "/?returnTo=%2Fplans%2Fstandard-monthly",
-    });
+    await renderElement(
+      <SavedPaymentMethods
+        screenData={{ paymentMethods: methods, paymentMethodTypes: [], paymentProvider: null }}
+      />,
+      {
+        url: "/?returnTo=%2Fplans%2Fstandard-monthly",
+      },
+    );
     expect(view.getByRole("link", { name: "Visa 末尾 4242を削除" })).toHaveAttribute(
       "href",
       "/?returnTo=%2Fplans%2Fstandard-monthly&confirm=delete&about=m-1",
@@ -83,9 +88,14 @@ describe("the confirm dialog", () => {
     );
 
     document.body.innerHTML = "";
-    await renderElement(<SavedPaymentMethods screenData={{ paymentMethods: methods }} />, {
-      url: "/?returnTo=%2Fplans%2Fstandard-monthly&confirm=delete&about=m-1",
-    });
+    await renderElement(
+      <SavedPaymentMethods
+        screenData={{ paymentMethods: methods, paymentMethodTypes: [], paymentProvider: null }}
+      />,
+      {
+        url: "/?returnTo=%2Fplans%2Fstandard-monthly&confirm=delete&about=m-1",
+      },
+    );
     const dialog = view.getByRole("dialog", { name: "Visa 末尾 4242を削除しますか？" });
     expect(posted(dialog)).toEqual({
       action: "/?returnTo=%2Fplans%2Fstandard-monthly",
@@ -100,9 +110,14 @@ describe("the confirm dialog", () => {
   it("asks about nothing it cannot do: a method in use, or one that is not the member's", async () => {
     const methods = [card("m-1", "4242"), card("m-2", "1111", true)];
     for (const about of ["m-2", "m-9"]) {
-      await renderElement(<SavedPaymentMethods screenData={{ paymentMethods: methods }} />, {
-        url: `/?confirm=delete&about=${about}`,
-      });
+      await renderElement(
+        <SavedPaymentMethods
+          screenData={{ paymentMethods: methods, paymentMethodTypes: [], paymentProvider: null }}
+        />,
+        {
+          url: `/?confirm=delete&about=${about}`,
+        },
+      );
       expect(view.queryByRole("dialog")).toBeNull();
       document.body.innerHTML = "";
     }

@@ -4,15 +4,12 @@
  * card number and security code never reach our server. A refusal's 5-character code becomes the
  * message of spec §8: the item (characters 3–5) and the kind (characters 1–2), else the fallback.
  */
+
 import type { TFunction } from "i18next";
+import type { PaymentProviderConfig } from "../../schemas/types/payment-method-screen-data.gen.ts";
 
 /** The provider's public config from the screen data (never a secret). */
-export interface PaymentProviderConfig {
-  merchantId: string;
-  serviceId: string;
-  tokenScriptUrl: string;
-  tds2ScriptUrl: string;
-}
+export type { PaymentProviderConfig };
 
 export interface CardEntry {
   cardNumber: string;

@@ -19,8 +19,14 @@ import loginHistoryScreenDataSchema from "../../schemas/login-history-screen-dat
   type: "json",
 };
 import mypageScreenDataSchema from "../../schemas/mypage-screen-data.schema.json" with { type: "json" };
+import oidcConsentScreenDataSchema from "../../schemas/oidc-consent-screen-data.schema.json" with {
+  type: "json",
+};
 import paymentHistorySchema from "../../schemas/payment-history.schema.json" with { type: "json" };
 import paymentMethodSchema from "../../schemas/payment-method.schema.json" with { type: "json" };
+import paymentMethodScreenDataSchema from "../../schemas/payment-method-screen-data.schema.json" with {
+  type: "json",
+};
 import planOfferSchema from "../../schemas/plan-offer.schema.json" with { type: "json" };
 import plansScreenDataSchema from "../../schemas/plans-screen-data.schema.json" with { type: "json" };
 import policyScreenDataSchema from "../../schemas/policy-screen-data.schema.json" with { type: "json" };
@@ -37,7 +43,9 @@ import type { ConsentScreenData } from "../../schemas/types/consent-screen-data.
 import type { LicensesScreenData } from "../../schemas/types/licenses-screen-data.gen.ts";
 import type { LoginHistoryScreenData } from "../../schemas/types/login-history-screen-data.gen.ts";
 import type { MypageScreenData } from "../../schemas/types/mypage-screen-data.gen.ts";
+import type { OidcConsentScreenData } from "../../schemas/types/oidc-consent-screen-data.gen.ts";
 import type { PaymentHistoryPage } from "../../schemas/types/payment-history.gen.ts";
+import type { PaymentMethodScreenData } from "../../schemas/types/payment-method-screen-data.gen.ts";
 import type { PlansScreenData } from "../../schemas/types/plans-screen-data.gen.ts";
 import type { PolicyScreenData } from "../../schemas/types/policy-screen-data.gen.ts";
 import type { ProfileImageScreenData } from "../../schemas/types/profile-image-screen-data.gen.ts";
@@ -90,7 +98,7 @@ export const SCREEN_BODY_SHAPES: { [K in ScreenContentName]: ValidateFunction<Sc
   consentSwitches: ajv.compile<ConsentScreenData>(consentScreenDataSchema),
   connectedApps: ANY_SCREEN_DATA,
   connectedApp: ANY_SCREEN_DATA,
-  oidcConsent: ANY_SCREEN_DATA,
+  oidcConsent: ajv.compile<OidcConsentScreenData>(oidcConsentScreenDataSchema),
   oidcSelectAccount: ANY_SCREEN_DATA,
   multiFactorLoginGuide: ANY_SCREEN_DATA,
   multiFactorOtherTypes: ANY_SCREEN_DATA,
@@ -103,7 +111,7 @@ export const SCREEN_BODY_SHAPES: { [K in ScreenContentName]: ValidateFunction<Sc
   withdrawalNotes: ANY_SCREEN_DATA,
   socialSignupEmail: ANY_SCREEN_DATA,
   contractedPlans: ANY_SCREEN_DATA,
-  savedPaymentMethods: ANY_SCREEN_DATA,
+  savedPaymentMethods: ajv.compile<PaymentMethodScreenData>(paymentMethodScreenDataSchema),
   planToBuy: ANY_SCREEN_DATA,
   purchaseQuote: ANY_SCREEN_DATA,
   planChoices: ANY_SCREEN_DATA,

@@ -23,6 +23,7 @@ import {
   PaymentMethodRegister,
 } from "../components/payment/payment-method-register.tsx";
 import { PAYMENT_METHOD_CONTENTS } from "../components/screen/contents/payment-method.ts";
+import { isBodyNamed } from "../components/screen/screen-bodies.ts";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import type { PaymentProviderConfig } from "../lib/card-token.ts";
 import { type PaymentMethodPost, paymentMethodCall } from "../lib/payment-method-call.ts";
@@ -92,7 +93,8 @@ export default function MypagePaymentMethod({ loaderData, actionData }: Route.Co
   const [form] = forms;
   const deleteFailure =
     actionData && !actionData.ok && actionData.about === "delete" ? actionData.message : null;
-  const types = Array.isArray(screenData.paymentMethodTypes) ? screenData.paymentMethodTypes : [];
+  const { intro } = loaderData.bodies;
+  const page = isBodyNamed(intro, "savedPaymentMethods") ? intro.screenData : null;
   return (
     <ScreenView
       screen={screen}
@@ -105,11 +107,11 @@ export default function MypagePaymentMethod({ loaderData, actionData }: Route.Co
           {deleteFailure}
         </p>
       )}
-      {form && types.length > 0 && (
+      {form && page && page.paymentMethodTypes.length > 0 && (
         <PaymentMethodRegister
           form={form}
           validatorUrl={validatorUrls[form.id]}
-          provider={(screenData.paymentProvider as PaymentProviderConfig | null | undefined) ?? null}
+          provider={page.paymentProvider}
           renderer={SchemaForm}
         />
       )}

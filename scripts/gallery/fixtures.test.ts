@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { screenBodies } from "../../app/lib/screen-loader.server.ts";
 import consentOptionSchema from "../../schemas/consent-option.schema.json" with { type: "json" };
 import paymentMethodSchema from "../../schemas/payment-method.schema.json" with { type: "json" };
 import policySchema from "../../schemas/policy.schema.json" with { type: "json" };
@@ -31,6 +32,13 @@ describe("screen data fixtures", () => {
   it("exist for exactly the screens that load screen data", () => {
     const withData = SCREENS.filter((screen) => screen.screenData).map((screen) => screen.id);
     expect([...fixtures.screenData.keys()].sort()).toEqual(withData.sort());
+  });
+
+  it("are in the shape each screen's page bodies read, under the demo store", () => {
+    for (const screen of SCREENS.filter((each) => each.screenData && (each.intro || each.content))) {
+      const bodies = screenBodies(screen, screenDataFor(screen, demoStore, fixtures));
+      expect([bodies.intro?.name, bodies.content?.name], screen.id).toEqual([screen.intro, screen.content]);
+    }
   });
 
   it("give every route parameter a value", () => {

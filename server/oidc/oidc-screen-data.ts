@@ -5,6 +5,10 @@
  * to the error page, which says to start again from the service.
  */
 import { Hono } from "hono";
+import type {
+  OidcConsentScreenData,
+  OidcPrecautions,
+} from "../../schemas/types/oidc-consent-screen-data.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { findAccountById } from "../identity/accounts.ts";
 import { loginScreenData } from "../identity/login-screen-data.ts";
@@ -30,8 +34,8 @@ const interactionOf = (c: {
 function consentData(
   view: InteractionView,
   language: string,
-  precautions: { title: string; renderData: string } | null,
-) {
+  precautions: OidcPrecautions | null,
+): OidcConsentScreenData {
   const en = language === "en";
   const { client } = view;
   return {

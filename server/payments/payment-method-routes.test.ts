@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SCREEN_BODY_SHAPES } from "../../app/lib/screen-data-shapes.server.ts";
 import paymentMethodSchema from "../../schemas/payment-method.schema.json" with { type: "json" };
 import { createAjv } from "../../schemas/validation.ts";
 import { createTestApi, insertAccount, type TestApi, TestBrowser } from "../../tests/api-harness.ts";
@@ -386,6 +387,10 @@ describe("GET /zapi/internal/mypage/payment-method/screen-data", () => {
       expect(validate(method), JSON.stringify(validate.errors)).toBe(true);
     }
     expect(validate({ ...(page.paymentMethods as object[])[0], paymentMethodType: "Cash" })).toBe(false);
+    // The whole answer in the shape the page reads (payment-method-screen-data.schema.json).
+    const shape = SCREEN_BODY_SHAPES.savedPaymentMethods;
+    expect(shape(page), JSON.stringify(shape.errors)).toBe(true);
+    expect(shape({ ...page, paymentProvider: { merchantId: "sandbox-merchant" } })).toBe(false);
   });
 
   it("offers no card without the provider's config, and sends the member to my page without store payment", async () => {
@@ -394,6 +399,7 @@ describe("GET /zapi/internal/mypage/payment-method/screen-data", () => {
     });
     const page = await json(await browser.get("/zapi/internal/mypage/payment-method/screen-data"));
     expect(page).toMatchObject({ paymentMethodTypes: ["PaypalRest", "SbpsDocomo"], paymentProvider: null });
+    expect(SCREEN_BODY_SHAPES.savedPaymentMethods(page)).toBe(true);
     t.store.update((settings) => {
       settings.features.isStorePaymentAvailable = false;
     });

@@ -7,12 +7,14 @@
  * The card itself never reaches us: the browser's token script sends it to the provider and we get
  * a one-time token. Only the types the store offers are taken, and only while store payment is on.
  */
+
 import { type Context, Hono } from "hono";
 import { PAYPAL_TYPES, paymentFlowOf, paymentReturnPath } from "../../schemas/forms/payment.ts";
 import type { PaymentMethodType } from "../../schemas/types/payment-method.gen.ts";
 import type { PaymentMethodCreditRequest } from "../../schemas/types/payment-method-credit-request.gen.ts";
 import type { PaymentMethodLinkRequest } from "../../schemas/types/payment-method-link-request.gen.ts";
 import type { PaymentMethodReturnRequest } from "../../schemas/types/payment-method-return-request.gen.ts";
+import type { PaymentMethodScreenData } from "../../schemas/types/payment-method-screen-data.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import type { Account } from "../identity/accounts.ts";
 import { requireMemberAccount } from "../identity/member.ts";
@@ -57,7 +59,7 @@ export const paymentMethodScreenData = new Hono<ApiEnv>().get("/screen-data", as
   if (!deps.store.current().settings.features.isStorePaymentAvailable)
     return c.json({ redirectTo: "/mypage" });
   const paymentMethodTypes = registrableTypes(c);
-  return c.json({
+  return c.json<PaymentMethodScreenData>({
     paymentMethods: await listPaymentMethods(deps.db, account.id),
     paymentMethodTypes,
     paymentProvider: paymentMethodTypes.includes("SbpsCredit") ? deps.payments.browserConfig() : null,

@@ -3,16 +3,13 @@
  * embedded default is the sandbox (./sandbox/); a real processor implements the same calls.
  * Every call that can go three ways answers succeeded, requires action or failed.
  */
+
 import type { CardBrand } from "../../schemas/card.ts";
 import type { PaymentMethodType } from "../../schemas/types/payment-method.gen.ts";
+import type { PaymentProviderConfig } from "../../schemas/types/payment-method-screen-data.gen.ts";
 
 /** What the browser may know: the token scripts and the ids they are called with. Never a secret. */
-export interface BrowserPaymentConfig {
-  merchantId: string;
-  serviceId: string;
-  tokenScriptUrl: string;
-  tds2ScriptUrl: string;
-}
+export type BrowserPaymentConfig = PaymentProviderConfig;
 
 /** The card facts a merchant may keep: brand, last four digits, expiry (YYYYMM). */
 export interface CardSummary {

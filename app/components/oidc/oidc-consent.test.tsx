@@ -5,10 +5,11 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../../locales/i18n.ts";
 import ja from "../../../locales/ja/index.ts";
+import type { OidcConsentScreenData } from "../../../schemas/types/oidc-consent-screen-data.gen.ts";
 import consentData from "../../../tests/fixtures/screens/oidc-consent.json" with { type: "json" };
 import { OidcConsent } from "./oidc-consent.tsx";
 
-function show(screenData: Record<string, unknown>) {
+function show(screenData: OidcConsentScreenData) {
   const router = createMemoryRouter([{ path: "/", element: <OidcConsent screenData={screenData} /> }]);
   return render(
     <I18nextProvider i18n={createI18n("ja", { ja })}>

@@ -8,67 +8,15 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type {
+  ConsentScopeSetting,
+  OidcConsentScreenData,
+} from "../../../schemas/types/oidc-consent-screen-data.gen.ts";
 import { OptionalImage } from "../images.tsx";
 import "./oidc-consent.css";
 
-interface ClientInfo {
-  clientName: string;
-  clientNameJa: string | null;
-  logoUri: string | null;
-  serviceLogoUri: string | null;
-  description: string | null;
-  providerName: string | null;
-  tosUri: string | null;
-  privacyUri: string | null;
-}
-
-interface ScopeSetting {
-  scopeKey: string;
-  scopeName: string;
-  scopeDescription: string;
-  required: boolean;
-}
-
-interface ConsentData {
-  clientInfo: ClientInfo;
-  requestScopeKeys: string[];
-  storeScopeSettings: ScopeSetting[];
-  authorizedScopeKeys: string[];
-  unauthorizedScopeKeys: string[];
-  updatedScopeKeys: string[];
-  oidcPrecautions: { title: string; renderData: string } | null;
-}
-
-const strings = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
-
-/** The screen data as the page uses it; anything missing reads as empty. */
-export function consentDataOf(screenData: Readonly<Record<string, unknown>>): ConsentData {
-  const client = (screenData.clientInfo ?? {}) as Partial<ClientInfo>;
-  return {
-    clientInfo: {
-      clientName: typeof client.clientName === "string" ? client.clientName : "",
-      clientNameJa: client.clientNameJa ?? null,
-      logoUri: client.logoUri ?? null,
-      serviceLogoUri: client.serviceLogoUri ?? null,
-      description: client.description ?? null,
-      providerName: client.providerName ?? null,
-      tosUri: client.tosUri ?? null,
-      privacyUri: client.privacyUri ?? null,
-    },
-    requestScopeKeys: strings(screenData.requestScopeKeys),
-    storeScopeSettings: Array.isArray(screenData.storeScopeSettings)
-      ? (screenData.storeScopeSettings as ScopeSetting[])
-      : [],
-    authorizedScopeKeys: strings(screenData.authorizedScopeKeys),
-    unauthorizedScopeKeys: strings(screenData.unauthorizedScopeKeys),
-    updatedScopeKeys: strings(screenData.updatedScopeKeys),
-    oidcPrecautions: (screenData.oidcPrecautions ?? null) as ConsentData["oidcPrecautions"],
-  };
-}
-
 /** What the row says of the scope beside its name: mandatory, allowed before, new or updated. */
-function scopeBadge(scope: ScopeSetting, consent: ConsentData): string {
+function scopeBadge(scope: ConsentScopeSetting, consent: OidcConsentScreenData): string {
   if (scope.required) return "oidcConsent.required";
   if (consent.updatedScopeKeys.includes(scope.scopeKey)) return "oidcConsent.updated";
   if (consent.authorizedScopeKeys.includes(scope.scopeKey)) return "oidcConsent.authorized";
@@ -81,8 +29,8 @@ function ScopeRow({
   on,
   onChange,
 }: {
-  scope: ScopeSetting;
-  consent: ConsentData;
+  scope: ConsentScopeSetting;
+  consent: OidcConsentScreenData;
   on: boolean;
   onChange: (on: boolean) => void;
 }) {
@@ -120,9 +68,8 @@ function ScopeRow({
   );
 }
 
-export function OidcConsent({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+export function OidcConsent({ screenData: consent }: { screenData: OidcConsentScreenData }) {
   const { t, i18n } = useTranslation();
-  const consent = consentDataOf(screenData);
   const { clientInfo } = consent;
   const clientName = (i18n.language === "ja" && clientInfo.clientNameJa) || clientInfo.clientName;
   const logo = clientInfo.serviceLogoUri ?? clientInfo.logoUri;

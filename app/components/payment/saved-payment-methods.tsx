@@ -4,12 +4,14 @@
  * another type by its name; each with a delete link that asks in the confirm dialog first. A
  * method a contract uses cannot be deleted (spec §6) and says so.
  */
+
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { japanToday } from "../../../schemas/japan-time.ts";
 import { methodLabel } from "../../../schemas/payment-method-label.ts";
 import type { AccountPaymentMethod } from "../../../schemas/types/payment-method.gen.ts";
+import type { PaymentMethodScreenData } from "../../../schemas/types/payment-method-screen-data.gen.ts";
 import { DELETE_INTENT } from "../../lib/payment-method-call.ts";
 import { ConfirmDialog, useConfirmQuestion } from "../confirm-dialog.tsx";
 
@@ -94,11 +96,9 @@ function DeleteDialog({ methods }: { methods: readonly AccountPaymentMethod[] })
 }
 
 /** The intro of /mypage/payment-method: the saved methods, or that there are none. */
-export function SavedPaymentMethods({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+export function SavedPaymentMethods({ screenData }: { screenData: PaymentMethodScreenData }) {
   const { t } = useTranslation();
-  const methods = Array.isArray(screenData.paymentMethods)
-    ? (screenData.paymentMethods as AccountPaymentMethod[])
-    : [];
+  const methods = screenData.paymentMethods;
   return (
     <section className="section" aria-labelledby="payment-methods-saved">
       <h2 id="payment-methods-saved" className="section-title">

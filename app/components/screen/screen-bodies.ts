@@ -5,10 +5,14 @@
  * reads its screen data member by member, checking each as it reads it.
  */
 import type { ConsentScreenData } from "../../../schemas/types/consent-screen-data.gen.ts";
+import type { OidcConsentScreenData } from "../../../schemas/types/oidc-consent-screen-data.gen.ts";
+import type { PaymentMethodScreenData } from "../../../schemas/types/payment-method-screen-data.gen.ts";
 import type { ScreenContentName } from "../../../screens/screen-definition.ts";
 
 export interface ScreenBodyDataByName {
   consentSwitches: ConsentScreenData;
+  oidcConsent: OidcConsentScreenData;
+  savedPaymentMethods: PaymentMethodScreenData;
 }
 
 export type ScreenDataRecord = Readonly<Record<string, unknown>>;
@@ -27,6 +31,17 @@ export interface ScreenBody<K extends ScreenContentName = ScreenContentName> {
 export interface ScreenBodies {
   intro: ScreenBody | null;
   content: ScreenBody | null;
+}
+
+/**
+ * Whether the body is the one of this name. The name vouches for the data's type: the loader
+ * checked the data by that name's shape before it named the body (screen-loader.server.ts).
+ */
+export function isBodyNamed<K extends ScreenContentName>(
+  body: ScreenBody | null,
+  name: K,
+): body is ScreenBody<K> {
+  return body?.name === name;
 }
 
 export const NO_BODIES: ScreenBodies = { intro: null, content: null };
