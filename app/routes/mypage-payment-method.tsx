@@ -25,7 +25,6 @@ import {
 import { PAYMENT_METHOD_CONTENTS } from "../components/screen/contents/payment-method.ts";
 import { isBodyNamed } from "../components/screen/screen-bodies.ts";
 import { ScreenView } from "../components/screen/screen-view.tsx";
-import type { PaymentProviderConfig } from "../lib/card-token.ts";
 import { type PaymentMethodPost, paymentMethodCall } from "../lib/payment-method-call.ts";
 import { enforceAccess, loadFormScreen } from "../lib/screen-loader.server.ts";
 import { callApi, failureStatus, followNext } from "../lib/zapi.server.ts";
