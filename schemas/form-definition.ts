@@ -3,8 +3,10 @@
  * (server/kit/validation.ts). A form is pure JSON data: the same definition renders in the browser
  * and validates request bodies on the server. ADR 0007 explains the conventions.
  */
+
 import type { JSONSchema7 } from "json-schema";
 import type { AccountRegistrationSetting, FieldRule } from "./types/account-registration-setting.gen.ts";
+import type { PurchasePaymentChoice } from "./types/purchase-payment-choice.gen.ts";
 
 export type { FieldRule };
 export type PasswordStrength = NonNullable<AccountRegistrationSetting["passwordStrength"]>;
@@ -74,14 +76,7 @@ export const WIDGET_NAMES = [
 ] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
-/** One way to pay on the purchase form: a saved method by its id, or the payment code. */
-export interface PurchasePaymentChoice {
-  value: string;
-  /** In the page's language (the screen data is). */
-  label: string;
-  /** A second line: a card's expiry, or what the code option needs. */
-  hint?: string;
-}
+export type { PurchasePaymentChoice };
 
 /**
  * How normalizeFormData (normalize.ts) cleans one value before validation, in the browser and in

@@ -7,6 +7,7 @@
  * API call through the zapi client, and answers with a redirect (carrying the API's cookies) or a
  * FormFailure for the page to show. Server-only: it brings ajv.
  */
+
 import type { ActionFunctionArgs } from "react-router";
 import { data, redirect, redirectDocument } from "react-router";
 import { detectLanguage, translatorFor } from "../../locales/language.ts";
@@ -21,6 +22,7 @@ import {
 } from "../../schemas/form-post.ts";
 import { isProviderServedPath } from "../../schemas/oidc-paths.ts";
 import { safeRedirectOr, safeRedirectPath } from "../../schemas/safe-redirect.ts";
+import type { FormScreenData } from "../../schemas/types/form-screen-data.gen.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import { validateFormData } from "../../schemas/validation.ts";
 import { translateValidationErrors } from "../../schemas/validation-messages.ts";
@@ -29,7 +31,7 @@ import { ApiClientError } from "./api-client.ts";
 import { screenFailure, screenPayload } from "./screen-api-call.ts";
 import { ROOT_SCREEN_DATA } from "./screen-data-shapes.server.ts";
 import { formsShownBy } from "./screen-form.ts";
-import { buildFormOfScreen } from "./screen-form-build.server.ts";
+import { buildFormOfScreen, formScreenData } from "./screen-form-build.server.ts";
 import { loadScreen } from "./screen-loader.server.ts";
 import { fillPath } from "./screens.ts";
 import { forwardCookies, loadScreenData, pageUrl, zapiFetch } from "./zapi.server.ts";
@@ -105,7 +107,7 @@ function requestBody(
   definition: ScreenForm,
   form: FormDefinition,
   value: Record<string, unknown>,
-  context: { screenData: Record<string, unknown>; query: URLSearchParams; token: string | null },
+  context: { screenData: FormScreenData; query: URLSearchParams; token: string | null },
 ): Record<string, unknown> {
   const body = screenPayload(definition.submit, form, value, context);
   // The token of a form the screen protects (password login, code request) goes to the API as is.
@@ -161,7 +163,11 @@ export async function screenAction(args: ActionFunctionArgs, options: ScreenActi
     return fail(form, values, { errors, summary: "" }, { status: 400 });
   }
 
-  const body = requestBody(definition, form, validation.value, { screenData, query, token: post.token });
+  const body = requestBody(definition, form, validation.value, {
+    screenData: formScreenData(screenData),
+    query,
+    token: post.token,
+  });
   let response: Response;
   try {
     response = await zapiFetch(args, apiPathOf(fillPath(definition.submit.path, params)), {

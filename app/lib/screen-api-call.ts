@@ -2,14 +2,14 @@
  * A screen form's API call, as the route action makes it (screen-action.server.ts): the request
  * body of spec §7 from the form's validated data, and where the API's failure shows (spec §8).
  */
+
 import type { Translate } from "../../locales/i18n.ts";
 import type { FieldError, FormDefinition } from "../../schemas/form-definition.ts";
 import { policyProperty, toPolicyConsentData } from "../../schemas/forms/consent.ts";
 import { toPurchasePayload } from "../../schemas/forms/purchase.ts";
 import { toRegistrationPayload } from "../../schemas/forms/registration.ts";
 import { toSurveyAnswers } from "../../schemas/forms/survey.ts";
-import type { Policy } from "../../schemas/types/policy.gen.ts";
-import type { Survey } from "../../schemas/types/survey.gen.ts";
+import type { FormScreenData } from "../../schemas/types/form-screen-data.gen.ts";
 import type { ScreenErrorMapping, ScreenSubmit } from "../../screens/screen-definition.ts";
 import { ApiClientError, errorMessage } from "./api-client.ts";
 
@@ -18,12 +18,10 @@ export function screenPayload(
   submit: ScreenSubmit,
   form: FormDefinition,
   data: Record<string, unknown>,
-  context: { screenData: Readonly<Record<string, unknown>>; query: URLSearchParams },
+  context: { screenData: FormScreenData; query: URLSearchParams },
 ): Record<string, unknown> {
   let payload: Record<string, unknown> = { ...data };
-  const policies = (
-    Array.isArray(context.screenData.policies) ? context.screenData.policies : []
-  ) as Policy[];
+  const policies = context.screenData.policies ?? [];
   if (submit.payload === "registration") {
     payload = { ...toRegistrationPayload(form, data) };
     // A social sign-up agrees to the policies on its registration form.
@@ -32,10 +30,9 @@ export function screenPayload(
     for (const policy of policies) delete payload[policyProperty(policy.policyId)];
     payload.policyConsentData = toPolicyConsentData(policies, data);
   } else if (submit.payload === "purchase") {
-    const survey = (context.screenData.survey as Survey | null | undefined) ?? null;
-    payload = { ...toPurchasePayload(survey, data) };
+    payload = { ...toPurchasePayload(context.screenData.survey ?? null, data) };
   } else if (submit.payload === "survey") {
-    const survey = (context.screenData.survey as Survey | null | undefined) ?? null;
+    const { survey } = context.screenData;
     payload = { survey: survey ? toSurveyAnswers(survey, data) : [] };
   }
   for (const name of submit.bodyWithout ?? []) delete payload[name];

@@ -12,6 +12,7 @@ import registrationSettingSchema from "../../schemas/account-registration-settin
 import consentOptionSchema from "../../schemas/consent-option.schema.json" with { type: "json" };
 import consentScreenDataSchema from "../../schemas/consent-screen-data.schema.json" with { type: "json" };
 import externalAccountSchema from "../../schemas/external-account.schema.json" with { type: "json" };
+import formScreenDataSchema from "../../schemas/form-screen-data.schema.json" with { type: "json" };
 import heldContractSchema from "../../schemas/held-contract.schema.json" with { type: "json" };
 import licensesScreenDataSchema from "../../schemas/licenses-screen-data.schema.json" with { type: "json" };
 import loginHistoryItemSchema from "../../schemas/login-history-item.schema.json" with { type: "json" };
@@ -22,24 +23,45 @@ import mypageScreenDataSchema from "../../schemas/mypage-screen-data.schema.json
 import oidcConsentScreenDataSchema from "../../schemas/oidc-consent-screen-data.schema.json" with {
   type: "json",
 };
+import orderVerifyResultSchema from "../../schemas/order-verify-result.schema.json" with { type: "json" };
 import paymentHistorySchema from "../../schemas/payment-history.schema.json" with { type: "json" };
 import paymentMethodSchema from "../../schemas/payment-method.schema.json" with { type: "json" };
 import paymentMethodScreenDataSchema from "../../schemas/payment-method-screen-data.schema.json" with {
   type: "json",
 };
+import paymentProviderConfigSchema from "../../schemas/payment-provider-config.schema.json" with {
+  type: "json",
+};
 import planOfferSchema from "../../schemas/plan-offer.schema.json" with { type: "json" };
 import plansScreenDataSchema from "../../schemas/plans-screen-data.schema.json" with { type: "json" };
+import policySchema from "../../schemas/policy.schema.json" with { type: "json" };
 import policyScreenDataSchema from "../../schemas/policy-screen-data.schema.json" with { type: "json" };
 import profileImageScreenDataSchema from "../../schemas/profile-image-screen-data.schema.json" with {
+  type: "json",
+};
+import purchaseCompleteScreenDataSchema from "../../schemas/purchase-complete-screen-data.schema.json" with {
+  type: "json",
+};
+import purchaseConfirmScreenDataSchema from "../../schemas/purchase-confirm-screen-data.schema.json" with {
+  type: "json",
+};
+import purchaseFormScreenDataSchema from "../../schemas/purchase-form-screen-data.schema.json" with {
+  type: "json",
+};
+import purchasePaymentChoiceSchema from "../../schemas/purchase-payment-choice.schema.json" with {
   type: "json",
 };
 import reauthenticationScreenDataSchema from "../../schemas/reauthentication-screen-data.schema.json" with {
   type: "json",
 };
 import rootScreenDataSchema from "../../schemas/root-screen-data.schema.json" with { type: "json" };
+import signupPlansScreenDataSchema from "../../schemas/signup-plans-screen-data.schema.json" with {
+  type: "json",
+};
 import storeSettingsSchema from "../../schemas/store-settings.schema.json" with { type: "json" };
 import surveySchema from "../../schemas/survey.schema.json" with { type: "json" };
 import type { ConsentScreenData } from "../../schemas/types/consent-screen-data.gen.ts";
+import type { FormScreenData } from "../../schemas/types/form-screen-data.gen.ts";
 import type { LicensesScreenData } from "../../schemas/types/licenses-screen-data.gen.ts";
 import type { LoginHistoryScreenData } from "../../schemas/types/login-history-screen-data.gen.ts";
 import type { MypageScreenData } from "../../schemas/types/mypage-screen-data.gen.ts";
@@ -49,8 +71,12 @@ import type { PaymentMethodScreenData } from "../../schemas/types/payment-method
 import type { PlansScreenData } from "../../schemas/types/plans-screen-data.gen.ts";
 import type { PolicyScreenData } from "../../schemas/types/policy-screen-data.gen.ts";
 import type { ProfileImageScreenData } from "../../schemas/types/profile-image-screen-data.gen.ts";
+import type { PurchaseCompleteScreenData } from "../../schemas/types/purchase-complete-screen-data.gen.ts";
+import type { PurchaseConfirmScreenData } from "../../schemas/types/purchase-confirm-screen-data.gen.ts";
+import type { PurchaseFormScreenData } from "../../schemas/types/purchase-form-screen-data.gen.ts";
 import type { ReauthenticationData } from "../../schemas/types/reauthentication-screen-data.gen.ts";
 import type { RootScreenData } from "../../schemas/types/root-screen-data.gen.ts";
+import type { SignupPlansScreenData } from "../../schemas/types/signup-plans-screen-data.gen.ts";
 import { createAjv } from "../../schemas/validation.ts";
 import type { ScreenContentName } from "../../screens/screen-definition.ts";
 import type { ScreenBodyData, ScreenDataRecord } from "../components/screen/screen-bodies.ts";
@@ -68,6 +94,10 @@ for (const schema of [
   registrationSettingSchema,
   surveySchema,
   storeSettingsSchema,
+  orderVerifyResultSchema,
+  paymentProviderConfigSchema,
+  purchasePaymentChoiceSchema,
+  policySchema,
 ]) {
   ajv.addSchema(schema);
 }
@@ -86,6 +116,8 @@ export const PROFILE_IMAGE_SCREEN_DATA = ajv.compile<ProfileImageScreenData>(pro
 export const POLICY_SCREEN_DATA = ajv.compile<PolicyScreenData>(policyScreenDataSchema);
 /** /mypage: the account overview. */
 export const MYPAGE_SCREEN_DATA = ajv.compile<MypageScreenData>(mypageScreenDataSchema);
+/** What a screen's forms are built from (app/lib/screen-form-build.server.ts). */
+export const FORM_SCREEN_DATA = ajv.compile<FormScreenData>(formScreenDataSchema);
 /** Every page's root data: who is logged in and the store settings the browser may see. */
 export const ROOT_SCREEN_DATA = ajv.compile<RootScreenData>(rootScreenDataSchema);
 /** Whether a guarded page must first ask the member to prove who they are, and how. */
@@ -112,10 +144,10 @@ export const SCREEN_BODY_SHAPES: { [K in ScreenContentName]: ValidateFunction<Sc
   socialSignupEmail: ANY_SCREEN_DATA,
   contractedPlans: ANY_SCREEN_DATA,
   savedPaymentMethods: ajv.compile<PaymentMethodScreenData>(paymentMethodScreenDataSchema),
-  planToBuy: ANY_SCREEN_DATA,
-  purchaseQuote: ANY_SCREEN_DATA,
-  planChoices: ANY_SCREEN_DATA,
-  purchaseComplete: ANY_SCREEN_DATA,
+  planToBuy: ajv.compile<PurchaseFormScreenData>(purchaseFormScreenDataSchema),
+  purchaseQuote: ajv.compile<PurchaseConfirmScreenData>(purchaseConfirmScreenDataSchema),
+  planChoices: ajv.compile<SignupPlansScreenData>(signupPlansScreenDataSchema),
+  purchaseComplete: ajv.compile<PurchaseCompleteScreenData>(purchaseCompleteScreenDataSchema),
   subscriptionList: ANY_SCREEN_DATA,
   subscriptionSummary: ANY_SCREEN_DATA,
   subscriptionDetail: ANY_SCREEN_DATA,

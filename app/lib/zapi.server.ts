@@ -289,7 +289,9 @@ export async function loadApiData<T>(
  */
 export function inShape<T>(answer: unknown, shape: ValidateFunction<T>, source: string): T {
   if (shape(answer)) return answer;
-  console.error(`[screen data] ${source} is not in its shape`, JSON.stringify(shape.errors));
+  // Where and why only: the answer itself may be a member's personal data, which logs do not keep.
+  const problems = (shape.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message}`);
+  console.error(`[screen data] ${source} is not in its shape: ${problems.join("; ")}`);
   throw data({ code: "SCREEN_DATA_SHAPE", message: "Failed to load data" }, { status: 502 });
 }
 

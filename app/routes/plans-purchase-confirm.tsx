@@ -3,8 +3,9 @@
  * Purchase): the verified quote and the purchase button, which for a card first gets the browser's
  * 3-D Secure token.
  */
-import { ThreeDSecureForm } from "../components/plans/three-d-secure-form.tsx";
+import { ThreeDSecureConfig, ThreeDSecureForm } from "../components/plans/three-d-secure-form.tsx";
 import { PURCHASE_QUOTE_CONTENTS } from "../components/screen/contents/purchase-quote.ts";
+import { isBodyNamed } from "../components/screen/screen-bodies.ts";
 import { ScreenForms } from "../components/screen/screen-forms.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { screenAction } from "../lib/screen-action.server.ts";
@@ -26,6 +27,8 @@ export const action = (args: Route.ActionArgs) =>
 
 export default function PlansPurchaseConfirm({ loaderData }: Route.ComponentProps) {
   const { screen, screenData } = loaderData;
+  const { intro } = loaderData.bodies;
+  const quote = isBodyNamed(intro, "purchaseQuote") ? intro.screenData : null;
   return (
     <ScreenView
       screen={screen}
@@ -33,13 +36,15 @@ export default function PlansPurchaseConfirm({ loaderData }: Route.ComponentProp
       bodies={loaderData.bodies}
       contents={PURCHASE_QUOTE_CONTENTS}
     >
-      <ScreenForms
-        screen={screen}
-        screenData={screenData}
-        builtForms={loaderData.forms}
-        validatorUrls={loaderData.validatorUrls}
-        renderer={ThreeDSecureForm}
-      />
+      <ThreeDSecureConfig value={quote?.threeDSecure ?? null}>
+        <ScreenForms
+          screen={screen}
+          screenData={screenData}
+          builtForms={loaderData.forms}
+          validatorUrls={loaderData.validatorUrls}
+          renderer={ThreeDSecureForm}
+        />
+      </ThreeDSecureConfig>
     </ScreenView>
   );
 }

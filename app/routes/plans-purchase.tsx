@@ -8,6 +8,7 @@
 import { SchemaForm } from "../../widgets/schema-form.tsx";
 import { offersPurchaseForm } from "../components/plans/plan-offer.tsx";
 import { PLAN_TO_BUY_CONTENTS } from "../components/screen/contents/plan-to-buy.ts";
+import { isBodyNamed } from "../components/screen/screen-bodies.ts";
 import { ScreenForms } from "../components/screen/screen-forms.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { screenAction } from "../lib/screen-action.server.ts";
@@ -25,6 +26,8 @@ export const action = (args: Route.ActionArgs) => screenAction(args);
 
 export default function PlansPurchase({ loaderData }: Route.ComponentProps) {
   const { screen, screenData } = loaderData;
+  const { intro } = loaderData.bodies;
+  const page = isBodyNamed(intro, "planToBuy") ? intro.screenData : null;
   return (
     <ScreenView
       screen={screen}
@@ -32,7 +35,7 @@ export default function PlansPurchase({ loaderData }: Route.ComponentProps) {
       bodies={loaderData.bodies}
       contents={PLAN_TO_BUY_CONTENTS}
     >
-      {offersPurchaseForm(screenData) && (
+      {page && offersPurchaseForm(page) && (
         <ScreenForms
           screen={screen}
           screenData={screenData}

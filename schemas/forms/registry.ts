@@ -5,12 +5,12 @@
  * account and leaves out confirmation fields the request body does not carry); screens always get
  * the confirmation fields.
  */
-import type { FormDefinition, PasswordStrength, PurchasePaymentChoice } from "../form-definition.ts";
+
+import type { FormDefinition, PasswordStrength } from "../form-definition.ts";
 import { SECOND_FACTOR_TYPES } from "../multi-factor.ts";
 import type { LoginIdentifier } from "../rules.ts";
-import type { Policy } from "../types/policy.gen.ts";
+import type { FormScreenData } from "../types/form-screen-data.gen.ts";
 import type { StoreSettings } from "../types/store-settings.gen.ts";
-import type { Survey } from "../types/survey.gen.ts";
 import {
   buildAuthCodeForm,
   buildMultiFactorForm,
@@ -33,12 +33,7 @@ import {
   buildUserIdChangeForm,
 } from "./credentials.ts";
 import { buildCodeLoginForm, buildLoginCodeEntryForm, buildPasswordLoginForm } from "./login.ts";
-import {
-  buildCardForm,
-  buildInvoiceAddresseeForm,
-  buildPaymentMethodForm,
-  isPaymentMethodType,
-} from "./payment.ts";
+import { buildCardForm, buildInvoiceAddresseeForm, buildPaymentMethodForm } from "./payment.ts";
 import { buildPurchaseConfirmForm, buildPurchaseForm } from "./purchase.ts";
 import { buildRegistrationForm, DEFAULT_PASSWORD_STRENGTH } from "./registration.ts";
 import { buildSubscriptionPaymentMethodForm } from "./subscription.ts";
@@ -50,8 +45,8 @@ export interface FormBuildContext {
   settings: StoreSettings;
   /** The settings version (StoreSnapshot.version) the builders memoise on. */
   settingsVersion: string;
-  /** The screen's data; the keys each adapter reads are named in FORM_BUILDERS. */
-  screenData: Readonly<Record<string, unknown>>;
+  /** The screen's data as its forms read it (checked where the forms are built); each adapter's keys are named in FORM_BUILDERS. */
+  screenData: FormScreenData;
   options: BuilderOptions;
 }
 
@@ -71,38 +66,20 @@ function oneOf<T extends string>(allowed: readonly T[], value: unknown, what: st
   throw new Error(`${what} must be one of ${allowed.join(", ")}; got ${JSON.stringify(value)}`);
 }
 
-function listOf<T>(value: unknown): T[] {
-  return Array.isArray(value) ? (value as T[]) : [];
-}
-
-function stringOf(value: unknown): string {
-  return typeof value === "string" ? value : "";
-}
-
 function storeStrength(settings: StoreSettings): PasswordStrength {
   return settings.accountRegistrationSetting.passwordStrength ?? DEFAULT_PASSWORD_STRENGTH;
 }
 
 /** An account's own strength (account screen data) wins over the store's current one. */
 function accountStrength({ settings, screenData }: FormBuildContext): PasswordStrength {
-  const { passwordStrength } = screenData;
-  return typeof passwordStrength === "string"
-    ? oneOf(
-        ["LOWER_DIGIT", "LOWER_DIGIT_SYMBOL", "LOWER_DIGIT_UPPER", "LOWER_DIGIT_UPPER_SYMBOL"],
-        passwordStrength,
-        "passwordStrength",
-      )
-    : storeStrength(settings);
+  return screenData.passwordStrength ?? storeStrength(settings);
 }
 
 /** Login page data: with user IDs enabled either identifier works; `options.identifier` may narrow it. */
 function loginIdentifier({ screenData, settings, options }: FormBuildContext): LoginIdentifier {
   if (options.identifier !== undefined)
     return oneOf(["emailOrUserId", "userId", "email"], options.identifier, "identifier");
-  const enabled =
-    typeof screenData.isEnabledUserId === "boolean"
-      ? screenData.isEnabledUserId
-      : settings.features.isEnabledUserId;
+  const enabled = screenData.isEnabledUserId ?? settings.features.isEnabledUserId;
   return enabled ? "emailOrUserId" : "email";
 }
 
@@ -120,7 +97,7 @@ export const FORM_BUILDERS = {
         setting: settings.accountRegistrationSetting,
         purpose: oneOf(["signup", "edit"], options.purpose ?? "signup", "purpose"),
         isRequiredPassword: screenData.isRequiredPassword === true,
-        policies: listOf<Policy>(screenData.policies),
+        policies: screenData.policies ?? [],
       },
       settingsVersion,
     ),
@@ -141,7 +118,8 @@ export const FORM_BUILDERS = {
   /** Multi-factor page data: type (or options.type), multiFactorType list, defaultMultiFactorType. */
   multiFactor: ({ settings, settingsVersion, screenData, options }: FormBuildContext) => {
     const type = oneOf<MultiFactorType>(SECOND_FACTOR_TYPES, options.type ?? screenData.type, "type");
-    const availableTypes = listOf<MultiFactorType>(screenData.multiFactorType);
+    // A list on the login's pages; a factor's own set-up page names its one factor, which no list offers.
+    const availableTypes = Array.isArray(screenData.multiFactorType) ? screenData.multiFactorType : [];
     const defaultType = oneOf<MultiFactorType>(
       SECOND_FACTOR_TYPES,
       screenData.defaultMultiFactorType ?? type,
@@ -170,7 +148,7 @@ export const FORM_BUILDERS = {
   passwordForgot: ({ settingsVersion }: FormBuildContext) => buildForgotPasswordForm(none, settingsVersion),
   /** Account screen data userId: the current one. */
   userIdChange: ({ settingsVersion, screenData }: FormBuildContext) =>
-    buildUserIdChangeForm({ currentUserId: stringOf(screenData.userId) }, settingsVersion),
+    buildUserIdChangeForm({ currentUserId: screenData.userId ?? "" }, settingsVersion),
   /** The way back from an e-mail change the member did not make (issue 39 §4): the link's token. */
   emailRecovery: ({ settingsVersion }: FormBuildContext) => buildEmailRecoveryForm(none, settingsVersion),
   /** A re-authentication (issue 39 §4): the password, or a mailed code and the button that sends it. */
@@ -182,36 +160,33 @@ export const FORM_BUILDERS = {
     buildReauthenticationSendCodeForm(none, settingsVersion),
   /** Screen data policies (shown with the e-mail unless they had a step of their own). */
   signupEmail: ({ settingsVersion, screenData }: FormBuildContext) =>
-    buildSignupEmailForm({ policies: listOf<Policy>(screenData.policies) }, settingsVersion),
+    buildSignupEmailForm({ policies: screenData.policies ?? [] }, settingsVersion),
   /** Account screen data email (the login e-mail), else contactEmail. */
   emailChange: ({ settingsVersion, screenData }: FormBuildContext) =>
     buildEmailChangeForm(
       {
-        currentEmail: stringOf(screenData.email) || stringOf(screenData.contactEmail),
+        currentEmail: screenData.email || screenData.contactEmail || "",
         withConfirmation: true,
       },
       settingsVersion,
     ),
   /** Screen data policies. */
   policyConsent: ({ settingsVersion, screenData }: FormBuildContext) =>
-    buildPolicyConsentForm({ policies: listOf<Policy>(screenData.policies) }, settingsVersion),
+    buildPolicyConsentForm({ policies: screenData.policies ?? [] }, settingsVersion),
   /** Screen data survey (may be null). */
   withdrawal: ({ settingsVersion, screenData }: FormBuildContext) =>
-    buildWithdrawalForm(
-      { survey: (screenData.survey as Survey | null | undefined) ?? null },
-      settingsVersion,
-    ),
+    buildWithdrawalForm({ survey: screenData.survey ?? null }, settingsVersion),
   /** Screen data survey. */
   survey: ({ settingsVersion, screenData }: FormBuildContext) => {
-    const survey = screenData.survey as Survey | null | undefined;
-    return buildSurveyForm({ survey: survey ?? { surveyName: "", questions: [] } }, settingsVersion);
+    const survey = screenData.survey ?? { surveyName: "", questions: [] };
+    return buildSurveyForm({ survey }, settingsVersion);
   },
   /** Purchase screen data paymentChoices (saved methods, the payment code) and survey (the plan's). */
   purchase: ({ settingsVersion, screenData }: FormBuildContext) =>
     buildPurchaseForm(
       {
-        choices: listOf<PurchasePaymentChoice>(screenData.paymentChoices),
-        survey: (screenData.survey as Survey | null | undefined) ?? null,
+        choices: screenData.paymentChoices ?? [],
+        survey: screenData.survey ?? null,
       },
       settingsVersion,
     ),
@@ -220,18 +195,13 @@ export const FORM_BUILDERS = {
   paymentMethod: ({ settings, settingsVersion, screenData }: FormBuildContext) =>
     buildPaymentMethodForm(
       {
-        types: Array.isArray(screenData.paymentMethodTypes)
-          ? screenData.paymentMethodTypes.filter(isPaymentMethodType)
-          : (settings.storePaymentMethods ?? []),
+        types: screenData.paymentMethodTypes ?? settings.storePaymentMethods ?? [],
       },
       settingsVersion,
     ),
   /** Screen data paymentChoices: the member's saved methods, the one paying now first. */
   subscriptionPaymentMethod: ({ settingsVersion, screenData }: FormBuildContext) =>
-    buildSubscriptionPaymentMethodForm(
-      { choices: listOf<PurchasePaymentChoice>(screenData.paymentChoices) },
-      settingsVersion,
-    ),
+    buildSubscriptionPaymentMethodForm({ choices: screenData.paymentChoices ?? [] }, settingsVersion),
   card: ({ settingsVersion }: FormBuildContext) => buildCardForm(none, settingsVersion),
   invoiceAddressee: ({ settingsVersion }: FormBuildContext) =>
     buildInvoiceAddresseeForm(none, settingsVersion),

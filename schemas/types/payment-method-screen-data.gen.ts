@@ -48,7 +48,7 @@ export interface SbpsCreditInfo {
   cardbrandCode: "V" | "M" | "A" | "J" | "D" | "Unknown";
 }
 /**
- * What the page's card entry needs of the card processor: its public ids and where its token and 3-D Secure scripts load from.
+ * What a page's card entry and 3-D Secure need of the card processor: its public ids and where its token and 3-D Secure scripts load from. Built by the payment provider (server/payments/provider.ts browserConfig), read by app/lib/card-token.ts.
  */
 export interface PaymentProviderConfig {
   merchantId: string;

@@ -15,6 +15,10 @@ import { subscriptionStatusGroup } from "../../schemas/subscription-status.ts";
 import type { HeldContract } from "../../schemas/types/held-contract.gen.ts";
 import type { OrderQuote } from "../../schemas/types/order-quote.gen.ts";
 import type { PlanOffer } from "../../schemas/types/plan-offer.gen.ts";
+import type { PurchaseCompleteScreenData } from "../../schemas/types/purchase-complete-screen-data.gen.ts";
+import type { PurchaseConfirmScreenData } from "../../schemas/types/purchase-confirm-screen-data.gen.ts";
+import type { PurchaseFormScreenData } from "../../schemas/types/purchase-form-screen-data.gen.ts";
+import type { SignupPlansScreenData } from "../../schemas/types/signup-plans-screen-data.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { methodNeededBy as subscriptionMethodNeededBy } from "../billing/renewals.ts";
 import { type contracts, orders } from "../db/schema.ts";
@@ -161,7 +165,7 @@ async function memberPlan(c: Context<ApiEnv>, accountId: string) {
  * (/signup/plans): the form, the confirmation and the completion. `pageData` adds what the place
  * shows besides (the sign-up's step bar); `purchasePath` tells the pages where the form is.
  */
-function purchasePages(base: string, pageData: (c: Context<ApiEnv>) => Record<string, unknown>) {
+function purchasePages(base: string, pageData: (c: Context<ApiEnv>) => SignupStep) {
   const formPath = (planId: string) => `${base}/${encodeURIComponent(planId)}`;
   return (
     new Hono<ApiEnv>()
@@ -174,7 +178,7 @@ function purchasePages(base: string, pageData: (c: Context<ApiEnv>) => Record<st
         const { plan, source } = await memberPlan(c, account.id);
         // Plans are not sold in the native app (spec §6): the page says so, with nothing to fill in.
         if (inNativeApp(c)) {
-          return c.json({
+          return c.json<PurchaseFormScreenData>({
             ...pageData(c),
             plan,
             planType: plan.planType,
@@ -189,7 +193,7 @@ function purchasePages(base: string, pageData: (c: Context<ApiEnv>) => Record<st
         const paymentChoices = plan.canContract ? await purchasePaymentChoices(c, account.id) : [];
         const { db, now } = c.get("deps");
         const preselected = await preselectedMethodId(db, account.id, now());
-        return c.json({
+        return c.json<PurchaseFormScreenData>({
           ...pageData(c),
           plan,
           // The page's wording follows it: a rental is rented, a title bought (screens/plans.ts).
@@ -197,9 +201,10 @@ function purchasePages(base: string, pageData: (c: Context<ApiEnv>) => Record<st
           purchasePath: formPath(plan.planId),
           paymentChoices,
           // The form starts with the method just added, or the only one (screens/plans.ts prefillFrom).
-          purchaseDefaults: paymentChoices.some((choice) => choice.value === preselected)
-            ? { paymentMethodId: preselected }
-            : {},
+          purchaseDefaults:
+            preselected && paymentChoices.some((choice) => choice.value === preselected)
+              ? { paymentMethodId: preselected }
+              : {},
           // A method can be added on the way, coming back to this form (?returnTo).
           canRegisterPaymentMethod: plan.canContract && registrableTypes(c).length > 0,
           survey: plan.canContract ? (source?.survey ?? null) : null,
@@ -218,7 +223,7 @@ function purchasePages(base: string, pageData: (c: Context<ApiEnv>) => Record<st
         const byCard = verified.methodType === "SbpsCredit" && verified.quote.amountDueNow > 0;
         const { quote } = verified;
         const t = await translatorFor(requestLanguage(c));
-        return c.json({
+        return c.json<PurchaseConfirmScreenData>({
           ...pageData(c),
           plan,
           planType: plan.planType,
@@ -253,7 +258,7 @@ function purchasePages(base: string, pageData: (c: Context<ApiEnv>) => Record<st
           .limit(1);
         if (!order) return c.json({ redirectTo: base });
         const en = requestLanguage(c) === "en";
-        return c.json({
+        return c.json<PurchaseCompleteScreenData>({
           ...pageData(c),
           planName: plan.planName,
           planType: plan.planType,
@@ -274,8 +279,14 @@ export const plansScreenData = new Hono<ApiEnv>()
     purchasePages("/plans", () => ({})),
   );
 
+/** Where a page stands in the sign-up's step bar; nothing outside the sign-up. */
+interface SignupStep {
+  totalCount?: number;
+  currentCount?: number;
+}
+
 /** The sign-up's plan step is its last: the step bar shows it done through the whole purchase. */
-function signupPlanStep(c: Context<ApiEnv>) {
+function signupPlanStep(c: Context<ApiEnv>): Required<SignupStep> {
   const { steps } = signupPageData(c);
   return { totalCount: steps.totalCount, currentCount: steps.planStep ?? steps.totalCount };
 }
@@ -295,6 +306,6 @@ export const signupPlansScreenData = new Hono<ApiEnv>()
   .get("/screen-data", async (c) => {
     const account = await requireMemberAccount(c);
     const { plans } = await memberPlans(c, account.id);
-    return c.json({ ...signupPlanStep(c), plans, skipTo: SIGNUP_COMPLETE_PATH });
+    return c.json<SignupPlansScreenData>({ ...signupPlanStep(c), plans, skipTo: SIGNUP_COMPLETE_PATH });
   })
   .route("/", purchasePages(SIGNUP_PLANS_PATH, signupPlanStep));

@@ -1,5 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SCREEN_BODY_SHAPES } from "../../app/lib/screen-data-shapes.server.ts";
 import { loader as paymentMethodReturnPage } from "../../app/routes/mypage-payment-method-return.tsx";
 import { loader as purchaseReturnPage } from "../../app/routes/plans-purchase-return.tsx";
 import { addDays } from "../../schemas/billing-calendar.ts";
@@ -661,6 +662,13 @@ describe("the purchase screens' data", () => {
     });
     const form = await json(await hanako.on.get("/zapi/internal/plans/movie-rental-48h/screen-data"));
     expect(form).toMatchObject({ plan: { canContract: true }, canRegisterPaymentMethod: false });
+    // In the shape the purchase form's page reads (purchase-form-screen-data.schema.json).
+    expect(SCREEN_BODY_SHAPES.planToBuy(form), JSON.stringify(SCREEN_BODY_SHAPES.planToBuy.errors)).toBe(
+      true,
+    );
+    expect(SCREEN_BODY_SHAPES.planToBuy({ ...form, purchaseDefaults: { paymentMethodId: null } })).toBe(
+      false,
+    );
   });
 
   it("shows the verified quote on the confirm page from the cookie, and sends a visitor without one back", async () => {
@@ -698,6 +706,11 @@ describe("the purchase screens' data", () => {
       await hanako.on.get("/zapi/internal/plans/standard-monthly/confirm/screen-data"),
     );
     expect(trial).toMatchObject({ quote: { amountDueNow: 0 }, threeDSecure: null });
+    // Each in the shape the final confirmation reads (purchase-confirm-screen-data.schema.json).
+    const shape = SCREEN_BODY_SHAPES.purchaseQuote;
+    for (const page of [confirm, giftConfirm, trial])
+      expect(shape(page), JSON.stringify(shape.errors)).toBe(true);
+    expect(shape({ ...confirm, payment: { value: hanako.methodId } })).toBe(false);
     // The cookie names this plan's quote only.
     const other = await json(await hanako.on.get("/zapi/internal/plans/movie-purchase/confirm/screen-data"));
     expect(other).toEqual({ redirectTo: "/plans/movie-purchase" });
@@ -742,6 +755,8 @@ describe("the purchase screens' data", () => {
       planType: "subscription",
       orderCompletedMessage: "ご契約ありがとうございます。1年間お楽しみください。",
     });
+    expect(SCREEN_BODY_SHAPES.purchaseComplete(done)).toBe(true);
+    expect(SCREEN_BODY_SHAPES.purchaseComplete({ ...done, planType: "bundle" })).toBe(false);
     // Spent: the confirm page now sends the member back to the form.
     const confirm = await json(
       await hanako.on.get("/zapi/internal/plans/standard-annual/confirm/screen-data"),
@@ -817,6 +832,10 @@ describe("the sign-up's plan step (/signup/plans)", () => {
   it("lists the plans as the last step, with the way to skip, and buys through the sign-up's pages", async () => {
     const list = await json(await hanako.on.get("/zapi/internal/signup/plans/screen-data"));
     expect(list).toMatchObject({ totalCount: 4, currentCount: 4, skipTo: "/signup/complete" });
+    expect(SCREEN_BODY_SHAPES.planChoices(list), JSON.stringify(SCREEN_BODY_SHAPES.planChoices.errors)).toBe(
+      true,
+    );
+    expect(SCREEN_BODY_SHAPES.planChoices({ ...list, skipTo: undefined })).toBe(false);
     expect((list.plans as { planId: string }[]).map((plan) => plan.planId)).toEqual(
       demoCatalogue().plans.map((plan) => plan.planId),
     );
@@ -828,6 +847,7 @@ describe("the sign-up's plan step (/signup/plans)", () => {
       purchasePath: "/signup/plans/standard-monthly",
       plan: { planId: "standard-monthly", canContract: true },
     });
+    expect(SCREEN_BODY_SHAPES.planToBuy(form)).toBe(true);
     // Nothing verified yet: back to the sign-up's form, not the store's.
     expect(
       await json(await hanako.on.get("/zapi/internal/signup/plans/standard-monthly/confirm/screen-data")),

@@ -6,14 +6,13 @@
 
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { PlanOffer } from "../../../schemas/types/plan-offer.gen.ts";
+import type { SignupPlansScreenData } from "../../../schemas/types/signup-plans-screen-data.gen.ts";
 import { ContractButton, PlanOfferCard } from "./plan-offer.tsx";
 
-export function PlanChoices({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+export function PlanChoices({ screenData }: { screenData: SignupPlansScreenData }) {
   const { t } = useTranslation();
-  const plans = Array.isArray(screenData.plans) ? (screenData.plans as PlanOffer[]) : [];
-  // A path the API gives (server/commerce/plans.ts), as it gives a plan's purchasePath.
-  const skipTo = typeof screenData.skipTo === "string" ? screenData.skipTo : null;
+  // skipTo: a path the API gives (server/commerce/plans.ts), as it gives a plan's purchasePath.
+  const { plans, skipTo } = screenData;
   return (
     <>
       {skipTo && (

@@ -10,6 +10,7 @@ import { Link } from "react-router";
 import type { Translate } from "../../../locales/i18n.ts";
 import { contractButtonLabel } from "../../../schemas/plan-availability.ts";
 import type { PlanOffer } from "../../../schemas/types/plan-offer.gen.ts";
+import type { PurchaseFormScreenData } from "../../../schemas/types/purchase-form-screen-data.gen.ts";
 import { formatDate, formatPrice, renewalCycle, spanSuffix } from "../../lib/format.ts";
 
 export type PlanType = "subscription" | "purchase" | "rental";
@@ -139,30 +140,7 @@ export function ContractButton({ plan, base = "/plans" }: { plan: PlanOffer; bas
   );
 }
 
-// ---------- The purchase screens' data (plan-to-buy.tsx, purchase-quote.tsx, routes/plans-purchase.tsx) ----------
-
-export type ScreenData = Readonly<Record<string, unknown>>;
-
-/** The plan a purchase screen is about. */
-export function planOf(screenData: ScreenData): PlanOffer | null {
-  const plan = screenData.plan;
-  return typeof plan === "object" && plan !== null ? (plan as PlanOffer) : null;
-}
-
-/**
- * Where the plan's purchase form is: the store's (/plans/{id}) or the sign-up's (/signup/plans/{id}),
- * as the API says for the page it serves.
- */
-export function purchasePathOf(screenData: ScreenData): string {
-  return String(screenData.purchasePath);
-}
-
 /** Whether the purchase form is offered: the plan can be bought and something can pay for it. */
-export function offersPurchaseForm(screenData: ScreenData): boolean {
-  const plan = planOf(screenData);
-  return (
-    Boolean(plan?.canContract) &&
-    Array.isArray(screenData.paymentChoices) &&
-    screenData.paymentChoices.length > 0
-  );
+export function offersPurchaseForm(page: Pick<PurchaseFormScreenData, "plan" | "paymentChoices">): boolean {
+  return page.plan.canContract && page.paymentChoices.length > 0;
 }

@@ -4,21 +4,14 @@
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import {
-  ContractButton,
-  offersPurchaseForm,
-  PlanOfferCard,
-  planOf,
-  purchasePathOf,
-  type ScreenData,
-} from "./plan-offer.tsx";
+import type { PurchaseFormScreenData } from "../../../schemas/types/purchase-form-screen-data.gen.ts";
+import { ContractButton, offersPurchaseForm, PlanOfferCard } from "./plan-offer.tsx";
 import { TestVideo } from "./test-video.tsx";
 
 /** /plans/{planId}: the plan; when it cannot be bought, its disabled contract button and why. */
-export function PlanToBuy({ screenData }: { screenData: ScreenData }) {
+export function PlanToBuy({ screenData }: { screenData: PurchaseFormScreenData }) {
   const { t } = useTranslation();
-  const plan = planOf(screenData);
-  if (!plan) return null;
+  const { plan } = screenData;
   // In the native app plans are not sold (spec §6): it says where they are, as /plans does.
   if (screenData.notInApp === true) {
     return (
@@ -32,10 +25,9 @@ export function PlanToBuy({ screenData }: { screenData: ScreenData }) {
   }
   const nothingPays = plan.canContract && !offersPurchaseForm(screenData);
   // The payment-method page sends the member back to this form once the method is saved.
-  const register =
-    screenData.canRegisterPaymentMethod === true
-      ? `/mypage/payment-method?${new URLSearchParams({ returnTo: purchasePathOf(screenData) })}`
-      : null;
+  const register = screenData.canRegisterPaymentMethod
+    ? `/mypage/payment-method?${new URLSearchParams({ returnTo: screenData.purchasePath })}`
+    : null;
   return (
     <div className="purchase-plan">
       <PlanOfferCard plan={plan} headingLevel={2}>

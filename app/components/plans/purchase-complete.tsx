@@ -1,12 +1,12 @@
 /** /plans/{planId}/complete (screens/plans.ts): the plan's completion message after a purchase. */
+
 import { useTranslation } from "react-i18next";
+import type { PurchaseCompleteScreenData } from "../../../schemas/types/purchase-complete-screen-data.gen.ts";
 
 /** /plans/{planId}/complete: the plan's own message, or a plain thank-you. */
-export function PurchaseComplete({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+export function PurchaseComplete({ screenData }: { screenData: PurchaseCompleteScreenData }) {
   const { t } = useTranslation();
-  const message =
-    typeof screenData.orderCompletedMessage === "string" ? screenData.orderCompletedMessage : null;
-  const planName = typeof screenData.planName === "string" ? screenData.planName : "";
+  const { orderCompletedMessage: message, planName } = screenData;
   // 「…」のレンタルが完了しました / 購入が完了しました / ご契約が完了しました.
   const lead =
     screenData.planType === "rental"

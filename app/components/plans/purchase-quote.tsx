@@ -13,8 +13,10 @@ import { japanMidnight } from "../../../schemas/japan-time.ts";
 import { showsEntitlementExpiration } from "../../../schemas/plan-availability.ts";
 import type { OrderVerifyResult } from "../../../schemas/types/order-verify-result.gen.ts";
 import type { PlanOffer } from "../../../schemas/types/plan-offer.gen.ts";
+import type { PurchaseConfirmScreenData } from "../../../schemas/types/purchase-confirm-screen-data.gen.ts";
+import type { PurchasePaymentChoice } from "../../../schemas/types/purchase-payment-choice.gen.ts";
 import { formatDate, formatDateTime, formatPrice, renewalCycle } from "../../lib/format.ts";
-import { planOf, planPriceText, purchasePathOf, type ScreenData } from "./plan-offer.tsx";
+import { planPriceText } from "./plan-offer.tsx";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -25,17 +27,11 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** What will pay, as the purchase form named it (server/commerce/plans.ts). */
-export interface ConfirmPayment {
-  label: string;
-  hint?: string;
-}
-
 /** The quote's lines, in the order a member reads a bill. */
 function quoteRows(
   plan: PlanOffer,
   quote: OrderVerifyResult,
-  payment: ConfirmPayment | null,
+  payment: PurchasePaymentChoice,
   t: Translate,
   now: Date,
 ) {
@@ -119,14 +115,10 @@ function quoteRows(
 }
 
 /** /plans/{planId}/confirm: the quote, its notes, and the way back to the form. */
-export function PurchaseQuote({ screenData }: { screenData: ScreenData }) {
+export function PurchaseQuote({ screenData }: { screenData: PurchaseConfirmScreenData }) {
   const { t } = useTranslation();
-  const plan = planOf(screenData);
-  const quote = screenData.quote as OrderVerifyResult | undefined;
-  const payment = (screenData.payment as ConfirmPayment | undefined) ?? null;
-  // A subscription a code starts without a method: the day a method must be there by.
-  const methodNeededBy = typeof screenData.methodNeededBy === "string" ? screenData.methodNeededBy : null;
-  if (!plan || !quote) return null;
+  // methodNeededBy: a subscription a code starts without a method, the day a method must be there by.
+  const { plan, quote, payment, methodNeededBy } = screenData;
   const notes =
     plan.planType !== "subscription"
       ? ["plans.notes.noRefund"]
@@ -159,7 +151,7 @@ export function PurchaseQuote({ screenData }: { screenData: ScreenData }) {
         ))}
       </ul>
       <p className="purchase-quote__back">
-        <Link to={purchasePathOf(screenData)}>{t("plans.backToForm")}</Link>
+        <Link to={screenData.purchasePath}>{t("plans.backToForm")}</Link>
       </p>
     </section>
   );

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildPurchaseConfirmForm } from "../../../schemas/forms/purchase.ts";
 import { createTestI18n, testValidator } from "../../../widgets/test-utils.tsx";
 import { apiRequest } from "../../lib/api-client.ts";
-import { ThreeDSecureForm } from "./three-d-secure-form.tsx";
+import { ThreeDSecureConfig, ThreeDSecureForm } from "./three-d-secure-form.tsx";
 
 const threeDSecureToken = vi.hoisted(() => vi.fn());
 vi.mock("../../lib/card-token.ts", () => ({ threeDSecureToken }));
@@ -19,21 +19,22 @@ const provider = {
   tds2ScriptUrl: "/sandbox-pay/tds2.js",
 };
 
-/** The confirm route's form, with the route's screen data (threeDSecure: the provider, or null). */
+/** The confirm route's form, as the route gives it the screen data's threeDSecure (the provider, or null). */
 function showForm(threeDSecure: typeof provider | null) {
   const onSubmit = vi.fn();
   const router = createMemoryRouter([
     {
       path: "/",
-      loader: () => ({ screenData: { threeDSecure } }),
       element: (
-        <ThreeDSecureForm
-          form={buildPurchaseConfirmForm({}, "test")}
-          onSubmit={onSubmit}
-          request={apiRequest}
-          validator={testValidator}
-          submitLabelKey="plans.purchase"
-        />
+        <ThreeDSecureConfig value={threeDSecure}>
+          <ThreeDSecureForm
+            form={buildPurchaseConfirmForm({}, "test")}
+            onSubmit={onSubmit}
+            request={apiRequest}
+            validator={testValidator}
+            submitLabelKey="plans.purchase"
+          />
+        </ThreeDSecureConfig>
       ),
     },
   ]);

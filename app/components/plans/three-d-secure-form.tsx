@@ -1,25 +1,23 @@
 /**
  * The confirm page's form (spec §4 Purchase: for a card method a 3-D Secure token is generated
  * first): SchemaForm, whose submit first asks the provider's tds2.js for the browser's 3-D Secure
- * token when the screen data says a card pays (`threeDSecure`, the provider's public config), and
- * sends it in the form's two hidden fields. The script loads on the press, not with the page.
- * Rendered by the confirm route only (it reads that route's screen data).
+ * token when the screen data says a card pays (`threeDSecure`, the provider's public config, which
+ * the confirm route gives as ThreeDSecureConfig), and sends it in the form's two hidden fields. The
+ * script loads on the press, not with the page.
  */
-import { useState } from "react";
+import { createContext, useContext, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLoaderData } from "react-router";
 import { SchemaForm, type SchemaFormProps } from "../../../widgets/schema-form.tsx";
 import type { PaymentProviderConfig } from "../../lib/card-token.ts";
 
-/** The provider's public config when a card pays the quote (the confirm route's screen data). */
-function providerOf(loaderData: unknown): PaymentProviderConfig | null {
-  const config = (loaderData as { screenData?: Record<string, unknown> } | undefined)?.screenData
-    ?.threeDSecure;
-  return typeof config === "object" && config !== null ? (config as PaymentProviderConfig) : null;
-}
+/**
+ * The processor's public config while a card pays the quote now (the confirmation's screen data,
+ * `threeDSecure`), given by the confirm route around its forms; null: nothing to prepare.
+ */
+export const ThreeDSecureConfig = createContext<PaymentProviderConfig | null>(null);
 
 export function ThreeDSecureForm({ onSubmit, ...form }: SchemaFormProps) {
-  const provider = providerOf(useLoaderData());
+  const provider = useContext(ThreeDSecureConfig);
   const { t } = useTranslation();
   const [preparing, setPreparing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

@@ -4,15 +4,24 @@
  * schema (app/lib/screen-data-shapes.server.ts) and hands the body its typed value. Any other body
  * reads its screen data member by member, checking each as it reads it.
  */
+
 import type { ConsentScreenData } from "../../../schemas/types/consent-screen-data.gen.ts";
 import type { OidcConsentScreenData } from "../../../schemas/types/oidc-consent-screen-data.gen.ts";
 import type { PaymentMethodScreenData } from "../../../schemas/types/payment-method-screen-data.gen.ts";
+import type { PurchaseCompleteScreenData } from "../../../schemas/types/purchase-complete-screen-data.gen.ts";
+import type { PurchaseConfirmScreenData } from "../../../schemas/types/purchase-confirm-screen-data.gen.ts";
+import type { PurchaseFormScreenData } from "../../../schemas/types/purchase-form-screen-data.gen.ts";
+import type { SignupPlansScreenData } from "../../../schemas/types/signup-plans-screen-data.gen.ts";
 import type { ScreenContentName } from "../../../screens/screen-definition.ts";
 
 export interface ScreenBodyDataByName {
   consentSwitches: ConsentScreenData;
   oidcConsent: OidcConsentScreenData;
   savedPaymentMethods: PaymentMethodScreenData;
+  planToBuy: PurchaseFormScreenData;
+  purchaseQuote: PurchaseConfirmScreenData;
+  purchaseComplete: PurchaseCompleteScreenData;
+  planChoices: SignupPlansScreenData;
 }
 
 export type ScreenDataRecord = Readonly<Record<string, unknown>>;
