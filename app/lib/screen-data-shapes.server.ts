@@ -59,6 +59,14 @@ import signupPlansScreenDataSchema from "../../schemas/signup-plans-screen-data.
   type: "json",
 };
 import storeSettingsSchema from "../../schemas/store-settings.schema.json" with { type: "json" };
+import subscriptionSchema from "../../schemas/subscription.schema.json" with { type: "json" };
+import subscriptionScreenDataSchema from "../../schemas/subscription-screen-data.schema.json" with {
+  type: "json",
+};
+import subscriptionSummarySchema from "../../schemas/subscription-summary.schema.json" with { type: "json" };
+import subscriptionsScreenDataSchema from "../../schemas/subscriptions-screen-data.schema.json" with {
+  type: "json",
+};
 import surveySchema from "../../schemas/survey.schema.json" with { type: "json" };
 import type { ConsentScreenData } from "../../schemas/types/consent-screen-data.gen.ts";
 import type { FormScreenData } from "../../schemas/types/form-screen-data.gen.ts";
@@ -77,6 +85,8 @@ import type { PurchaseFormScreenData } from "../../schemas/types/purchase-form-s
 import type { ReauthenticationData } from "../../schemas/types/reauthentication-screen-data.gen.ts";
 import type { RootScreenData } from "../../schemas/types/root-screen-data.gen.ts";
 import type { SignupPlansScreenData } from "../../schemas/types/signup-plans-screen-data.gen.ts";
+import type { SubscriptionScreenData } from "../../schemas/types/subscription-screen-data.gen.ts";
+import type { SubscriptionsScreenData } from "../../schemas/types/subscriptions-screen-data.gen.ts";
 import { createAjv } from "../../schemas/validation.ts";
 import type { ScreenContentName } from "../../screens/screen-definition.ts";
 import type { ScreenBodyData, ScreenDataRecord } from "../components/screen/screen-bodies.ts";
@@ -98,6 +108,8 @@ for (const schema of [
   paymentProviderConfigSchema,
   purchasePaymentChoiceSchema,
   policySchema,
+  subscriptionSchema,
+  subscriptionSummarySchema,
 ]) {
   ajv.addSchema(schema);
 }
@@ -125,6 +137,9 @@ export const REAUTHENTICATION_DATA = ajv.compile<ReauthenticationData>(reauthent
 /** Screen data a page reads only member by member, each checked where it is read. */
 export const ANY_SCREEN_DATA = ajv.compile<ScreenDataRecord>({ type: "object" });
 
+/** A subscription's page and each of its sub-pages. */
+const SUBSCRIPTION_SCREEN_DATA = ajv.compile<SubscriptionScreenData>(subscriptionScreenDataSchema);
+
 /** What each page body reads of its screen's data (app/components/screen/screen-bodies.ts). */
 export const SCREEN_BODY_SHAPES: { [K in ScreenContentName]: ValidateFunction<ScreenBodyData<K>> } = {
   consentSwitches: ajv.compile<ConsentScreenData>(consentScreenDataSchema),
@@ -148,7 +163,7 @@ export const SCREEN_BODY_SHAPES: { [K in ScreenContentName]: ValidateFunction<Sc
   purchaseQuote: ajv.compile<PurchaseConfirmScreenData>(purchaseConfirmScreenDataSchema),
   planChoices: ajv.compile<SignupPlansScreenData>(signupPlansScreenDataSchema),
   purchaseComplete: ajv.compile<PurchaseCompleteScreenData>(purchaseCompleteScreenDataSchema),
-  subscriptionList: ANY_SCREEN_DATA,
-  subscriptionSummary: ANY_SCREEN_DATA,
-  subscriptionDetail: ANY_SCREEN_DATA,
+  subscriptionList: ajv.compile<SubscriptionsScreenData>(subscriptionsScreenDataSchema),
+  subscriptionSummary: SUBSCRIPTION_SCREEN_DATA,
+  subscriptionDetail: SUBSCRIPTION_SCREEN_DATA,
 };

@@ -5,6 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SCREEN_BODY_SHAPES } from "../../app/lib/screen-data-shapes.server.ts";
 import { japanMidnight } from "../../schemas/japan-time.ts";
 import paymentMethodSchema from "../../schemas/payment-method.schema.json" with { type: "json" };
 import subscriptionSchema from "../../schemas/subscription.schema.json" with { type: "json" };
@@ -132,10 +133,15 @@ describe("screen data", () => {
     for (const summary of list.subscriptions as unknown[]) {
       expect(validate(summary), JSON.stringify(validate.errors)).toBe(true);
     }
+    // The whole answers, as the list and each subscription's pages read them.
+    const { subscriptionList, subscriptionDetail } = SCREEN_BODY_SHAPES;
+    expect(subscriptionList(list), JSON.stringify(subscriptionList.errors)).toBe(true);
     for (const id of ids) {
       const page = await json(await who.on.get(`/zapi/internal/mypage/subscription/${id}/screen-data`));
       const { paymentChoices: _choices, survey: _survey, returnTo: _returnTo, ...summary } = page;
       expect(validate(summary), `${id} ${JSON.stringify(validate.errors)}`).toBe(true);
+      expect(subscriptionDetail(page), `${id} ${JSON.stringify(subscriptionDetail.errors)}`).toBe(true);
+      expect(subscriptionDetail({ ...page, returnTo: "/mypage" })).toBe(false);
     }
     // The shape is held to: a status group the pages do not know, or an action left out, is not one.
     const [first] = list.subscriptions as Record<string, unknown>[];

@@ -32,8 +32,10 @@ import {
 import type { ChangePaymentMethodRequest } from "../../schemas/types/change-payment-method-request.gen.ts";
 import type { EmptyRequest } from "../../schemas/types/empty-request.gen.ts";
 import type { Subscription as SubscriptionEntity } from "../../schemas/types/subscription.gen.ts";
+import type { SubscriptionScreenData } from "../../schemas/types/subscription-screen-data.gen.ts";
 import type { SubscriptionSummary } from "../../schemas/types/subscription-summary.gen.ts";
 import type { SubscriptionWithdrawRequest } from "../../schemas/types/subscription-withdraw-request.gen.ts";
+import type { SubscriptionsScreenData } from "../../schemas/types/subscriptions-screen-data.gen.ts";
 import type { Survey } from "../../schemas/types/survey.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { campaignTexts, methodChoice } from "../commerce/purchase-routes.ts";
@@ -150,7 +152,7 @@ async function subscriptionOr404(c: ApiContext, accountId: string): Promise<Subs
 }
 
 /** Where a subscription's pages send the member back: /withdraw when the cancel came from there. */
-function returnToOf(c: ApiContext): string | null {
+function returnToOf(c: ApiContext): "/withdraw" | null {
   return c.req.query("returnTo") === "/withdraw" ? "/withdraw" : null;
 }
 
@@ -166,7 +168,7 @@ async function subscriptionScreenData(c: ApiContext) {
     .get("deps")
     .catalogue.current()
     .plans.find((candidate) => candidate.planId === row.planId);
-  return c.json({
+  return c.json<SubscriptionScreenData>({
     ...(await summaryOf(c, row)),
     paymentChoices: await paymentChoicesFor(c, account.id, row.paymentMethodId),
     survey: plan?.cancellationSurvey ?? null,
@@ -177,7 +179,9 @@ async function subscriptionScreenData(c: ApiContext) {
 export const mypagePlansScreenData = new Hono<ApiEnv>().get("/screen-data", async (c) => {
   const account = await requireMemberAccount(c);
   const rows = await listSubscriptions(c.get("deps").db, account.id);
-  return c.json({ subscriptions: await Promise.all(rows.map((row) => summaryOf(c, row))) });
+  return c.json<SubscriptionsScreenData>({
+    subscriptions: await Promise.all(rows.map((row) => summaryOf(c, row))),
+  });
 });
 
 export const mypageSubscriptionScreenData = new Hono<ApiEnv>()

@@ -5,11 +5,21 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../../locales/i18n.ts";
 import ja from "../../../locales/ja/index.ts";
-import list from "../../../tests/fixtures/screens/mypage-plans.json" with { type: "json" };
-import detail from "../../../tests/fixtures/screens/mypage-subscription-subscriptionId.json" with {
+import listFixture from "../../../tests/fixtures/screens/mypage-plans.json" with { type: "json" };
+import detailFixture from "../../../tests/fixtures/screens/mypage-subscription-subscriptionId.json" with {
   type: "json",
 };
+import { SCREEN_BODY_SHAPES } from "../../lib/screen-data-shapes.server.ts";
+import { inShape } from "../../lib/zapi.server.ts";
 import { SubscriptionDetail, SubscriptionList } from "./subscription.tsx";
+
+// The pages' fixtures, held to the shapes the pages read.
+const list = inShape(listFixture, SCREEN_BODY_SHAPES.subscriptionList, "mypage-plans.json");
+const detail = inShape(
+  detailFixture,
+  SCREEN_BODY_SHAPES.subscriptionDetail,
+  "mypage-subscription-subscriptionId.json",
+);
 
 function show(element: React.ReactElement) {
   const router = createMemoryRouter([{ path: "/", element, action: () => null }]);

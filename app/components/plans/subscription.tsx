@@ -15,7 +15,9 @@ import type { Translate } from "../../../locales/i18n.ts";
 import { methodLabel } from "../../../schemas/payment-method-label.ts";
 import type { SubscriptionStatusGroup } from "../../../schemas/subscription-status.ts";
 import type { Subscription } from "../../../schemas/types/subscription.gen.ts";
+import type { SubscriptionScreenData } from "../../../schemas/types/subscription-screen-data.gen.ts";
 import type { SubscriptionSummary } from "../../../schemas/types/subscription-summary.gen.ts";
+import type { SubscriptionsScreenData } from "../../../schemas/types/subscriptions-screen-data.gen.ts";
 import { formatDate, formatDateTime, formatPrice, type RenewSpanUnit, spanSuffix } from "../../lib/format.ts";
 
 /** What the detail route's action answers (routes/mypage-subscription.tsx). */
@@ -26,13 +28,6 @@ export type SubscriptionActionResult =
 /** The intents of the detail page's buttons. */
 export const SUBSCRIPTION_INTENTS = ["retry", "continue"] as const;
 export type SubscriptionIntent = (typeof SUBSCRIPTION_INTENTS)[number];
-
-function summaryOf(screenData: Readonly<Record<string, unknown>>): SubscriptionSummary | null {
-  const { subscription } = screenData;
-  return typeof subscription === "object" && subscription !== null
-    ? (screenData as unknown as SubscriptionSummary)
-    : null;
-}
 
 /** The span in the units the price formats take (a year is 12 months). */
 function spanOf(subscription: Subscription): { span: number; unit: RenewSpanUnit } {
@@ -133,11 +128,9 @@ export function SubscriptionFacts({ summary }: { summary: SubscriptionSummary })
 }
 
 /** /mypage/plans: every subscription, each leading to its page; the empty state leads to the plans. */
-export function SubscriptionList({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+export function SubscriptionList({ screenData }: { screenData: SubscriptionsScreenData }) {
   const { t } = useTranslation();
-  const list = Array.isArray(screenData.subscriptions)
-    ? (screenData.subscriptions as SubscriptionSummary[])
-    : [];
+  const list = screenData.subscriptions;
   if (list.length === 0) return <p className="subscription-list__empty">{t("plans.subscription.empty")}</p>;
   return (
     <ul className="row-list subscription-list">
@@ -156,9 +149,8 @@ export function SubscriptionList({ screenData }: { screenData: Readonly<Record<s
 }
 
 /** The facts alone, above a form or on a completion page. */
-export function SubscriptionSummaryView({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
-  const summary = summaryOf(screenData);
-  return summary ? <SubscriptionFacts summary={summary} /> : null;
+export function SubscriptionSummaryView({ screenData }: { screenData: SubscriptionScreenData }) {
+  return <SubscriptionFacts summary={screenData} />;
 }
 
 function IntentButton({
@@ -188,11 +180,10 @@ function IntentButton({
 }
 
 /** /mypage/subscription/{id}: the facts, why nothing can be done while renewing, and the actions. */
-export function SubscriptionDetail({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+export function SubscriptionDetail({ screenData }: { screenData: SubscriptionScreenData }) {
   const { t } = useTranslation();
   const result = useActionData() as SubscriptionActionResult | undefined;
-  const summary = summaryOf(screenData);
-  if (!summary) return null;
+  const summary = screenData;
   const { subscription, actions, statusGroup } = summary;
   const base = `/mypage/subscription/${subscription.subscriptionId}`;
   const withdrawMode = screenData.returnTo === "/withdraw";

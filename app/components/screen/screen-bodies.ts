@@ -12,6 +12,8 @@ import type { PurchaseCompleteScreenData } from "../../../schemas/types/purchase
 import type { PurchaseConfirmScreenData } from "../../../schemas/types/purchase-confirm-screen-data.gen.ts";
 import type { PurchaseFormScreenData } from "../../../schemas/types/purchase-form-screen-data.gen.ts";
 import type { SignupPlansScreenData } from "../../../schemas/types/signup-plans-screen-data.gen.ts";
+import type { SubscriptionScreenData } from "../../../schemas/types/subscription-screen-data.gen.ts";
+import type { SubscriptionsScreenData } from "../../../schemas/types/subscriptions-screen-data.gen.ts";
 import type { ScreenContentName } from "../../../screens/screen-definition.ts";
 
 export interface ScreenBodyDataByName {
@@ -22,6 +24,9 @@ export interface ScreenBodyDataByName {
   purchaseQuote: PurchaseConfirmScreenData;
   purchaseComplete: PurchaseCompleteScreenData;
   planChoices: SignupPlansScreenData;
+  subscriptionList: SubscriptionsScreenData;
+  subscriptionSummary: SubscriptionScreenData;
+  subscriptionDetail: SubscriptionScreenData;
 }
 
 export type ScreenDataRecord = Readonly<Record<string, unknown>>;
