@@ -57,6 +57,13 @@ export function fakeApi({
         resendAvailableAt: null,
       });
     }
+    if (
+      pathname === "/zapi/internal/login/screen-data" ||
+      pathname === "/zapi/internal/signup/auth/screen-data"
+    ) {
+      // The pages with social buttons always name the providers they offer.
+      return Response.json({ userIdentifierList: [], ...options.screenData });
+    }
     if (pathname.startsWith("/zapi/internal/")) return Response.json(options.screenData ?? {});
     return login(request, text ? JSON.parse(text) : null);
   };

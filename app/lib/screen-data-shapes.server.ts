@@ -14,6 +14,7 @@ import consentScreenDataSchema from "../../schemas/consent-screen-data.schema.js
 import externalAccountSchema from "../../schemas/external-account.schema.json" with { type: "json" };
 import formScreenDataSchema from "../../schemas/form-screen-data.schema.json" with { type: "json" };
 import heldContractSchema from "../../schemas/held-contract.schema.json" with { type: "json" };
+import invoiceSchema from "../../schemas/invoice.schema.json" with { type: "json" };
 import licensesScreenDataSchema from "../../schemas/licenses-screen-data.schema.json" with { type: "json" };
 import loginHistoryItemSchema from "../../schemas/login-history-item.schema.json" with { type: "json" };
 import loginHistoryScreenDataSchema from "../../schemas/login-history-screen-data.schema.json" with {
@@ -58,6 +59,10 @@ import rootScreenDataSchema from "../../schemas/root-screen-data.schema.json" wi
 import signupPlansScreenDataSchema from "../../schemas/signup-plans-screen-data.schema.json" with {
   type: "json",
 };
+import socialOfferSchema from "../../schemas/social-offer.schema.json" with { type: "json" };
+import socialSignupScreenDataSchema from "../../schemas/social-signup-screen-data.schema.json" with {
+  type: "json",
+};
 import storeSettingsSchema from "../../schemas/store-settings.schema.json" with { type: "json" };
 import subscriptionSchema from "../../schemas/subscription.schema.json" with { type: "json" };
 import subscriptionScreenDataSchema from "../../schemas/subscription-screen-data.schema.json" with {
@@ -70,6 +75,7 @@ import subscriptionsScreenDataSchema from "../../schemas/subscriptions-screen-da
 import surveySchema from "../../schemas/survey.schema.json" with { type: "json" };
 import type { ConsentScreenData } from "../../schemas/types/consent-screen-data.gen.ts";
 import type { FormScreenData } from "../../schemas/types/form-screen-data.gen.ts";
+import type { InvoiceScreenData } from "../../schemas/types/invoice.gen.ts";
 import type { LicensesScreenData } from "../../schemas/types/licenses-screen-data.gen.ts";
 import type { LoginHistoryScreenData } from "../../schemas/types/login-history-screen-data.gen.ts";
 import type { MypageScreenData } from "../../schemas/types/mypage-screen-data.gen.ts";
@@ -85,6 +91,8 @@ import type { PurchaseFormScreenData } from "../../schemas/types/purchase-form-s
 import type { ReauthenticationData } from "../../schemas/types/reauthentication-screen-data.gen.ts";
 import type { RootScreenData } from "../../schemas/types/root-screen-data.gen.ts";
 import type { SignupPlansScreenData } from "../../schemas/types/signup-plans-screen-data.gen.ts";
+import type { SocialOffer } from "../../schemas/types/social-offer.gen.ts";
+import type { SocialSignupScreenData } from "../../schemas/types/social-signup-screen-data.gen.ts";
 import type { SubscriptionScreenData } from "../../schemas/types/subscription-screen-data.gen.ts";
 import type { SubscriptionsScreenData } from "../../schemas/types/subscriptions-screen-data.gen.ts";
 import { createAjv } from "../../schemas/validation.ts";
@@ -130,6 +138,8 @@ export const POLICY_SCREEN_DATA = ajv.compile<PolicyScreenData>(policyScreenData
 export const MYPAGE_SCREEN_DATA = ajv.compile<MypageScreenData>(mypageScreenDataSchema);
 /** What a screen's forms are built from (app/lib/screen-form-build.server.ts). */
 export const FORM_SCREEN_DATA = ajv.compile<FormScreenData>(formScreenDataSchema);
+/** /mypage/invoice/{earningsId}: the charge, and its invoice once issued. */
+export const INVOICE_SCREEN_DATA = ajv.compile<InvoiceScreenData>(invoiceSchema);
 /** Every page's root data: who is logged in and the store settings the browser may see. */
 export const ROOT_SCREEN_DATA = ajv.compile<RootScreenData>(rootScreenDataSchema);
 /** Whether a guarded page must first ask the member to prove who they are, and how. */
@@ -139,6 +149,9 @@ export const ANY_SCREEN_DATA = ajv.compile<ScreenDataRecord>({ type: "object" })
 
 /** A subscription's page and each of its sub-pages. */
 const SUBSCRIPTION_SCREEN_DATA = ajv.compile<SubscriptionScreenData>(subscriptionScreenDataSchema);
+
+/** The social providers a login or sign-up page offers. */
+export const SOCIAL_OFFER = ajv.compile<SocialOffer>(socialOfferSchema);
 
 /** What each page body reads of its screen's data (app/components/screen/screen-bodies.ts). */
 export const SCREEN_BODY_SHAPES: { [K in ScreenContentName]: ValidateFunction<ScreenBodyData<K>> } = {
@@ -156,7 +169,7 @@ export const SCREEN_BODY_SHAPES: { [K in ScreenContentName]: ValidateFunction<Sc
   backupCodeCount: ANY_SCREEN_DATA,
   backupCodeGenerate: ANY_SCREEN_DATA,
   withdrawalNotes: ANY_SCREEN_DATA,
-  socialSignupEmail: ANY_SCREEN_DATA,
+  socialSignupEmail: ajv.compile<SocialSignupScreenData>(socialSignupScreenDataSchema),
   contractedPlans: ANY_SCREEN_DATA,
   savedPaymentMethods: ajv.compile<PaymentMethodScreenData>(paymentMethodScreenDataSchema),
   planToBuy: ajv.compile<PurchaseFormScreenData>(purchaseFormScreenDataSchema),

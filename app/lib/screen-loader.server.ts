@@ -9,7 +9,12 @@ import {
 import type { ScreenAccess, ScreenContentName, ScreenDefinition } from "../../screens/screen-definition.ts";
 import { NO_BODIES, type ScreenBodies, type ScreenBody } from "../components/screen/screen-bodies.ts";
 import { pageForms } from "./form-validators.server.ts";
-import { ANY_SCREEN_DATA, REAUTHENTICATION_DATA, SCREEN_BODY_SHAPES } from "./screen-data-shapes.server.ts";
+import {
+  ANY_SCREEN_DATA,
+  REAUTHENTICATION_DATA,
+  SCREEN_BODY_SHAPES,
+  SOCIAL_OFFER,
+} from "./screen-data-shapes.server.ts";
 import { fillPath, screenOfRoute } from "./screens.ts";
 import { inShape, loadScreenData, loginPathFor, pageUrl, screenDataPath, zapiFetch } from "./zapi.server.ts";
 
@@ -115,6 +120,7 @@ export function screenBodies(screen: ScreenDefinition, screenData: unknown): Scr
   return {
     intro: checkedBody(screen.intro, screenData, source),
     content: checkedBody(screen.content, screenData, source),
+    socialLogins: screen.socialLogin ? inShape(screenData, SOCIAL_OFFER, source).userIdentifierList : [],
   };
 }
 
@@ -133,9 +139,14 @@ function checkedBody<K extends ScreenContentName>(
  */
 export async function loadFormScreen(args: LoaderFunctionArgs) {
   const headers = new Headers();
-  const loaded = await loadScreen(args, headers);
+  return data(await formScreen(args, headers), { headers });
+}
+
+/** loadFormScreen's page before it is answered: for a route that adds what it reads of its own. */
+export async function formScreen(args: LoaderFunctionArgs, responseHeaders: Headers) {
+  const loaded = await loadScreen(args, responseHeaders);
   const { forms, validatorUrls } = await pageForms(args, loaded.screen, loaded.screenData);
-  return data({ ...loaded, forms, validatorUrls }, { headers });
+  return { ...loaded, forms, validatorUrls };
 }
 
 /** The key `choice` picks for the screen data's member, if it names one of its keys. */

@@ -5,9 +5,8 @@ import { describe, expect, it } from "vitest";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import { screenById } from "../../screens/index.ts";
 import { demoStore, makeRootData, renderRoutes } from "../../tests/render.tsx";
-import { NO_BODIES } from "../components/screen/screen-bodies.ts";
 import { buildFormsOfScreen } from "../lib/screen-form-build.server.ts";
-import type { ScreenLoaderData } from "../lib/screen-loader.server.ts";
+import { type ScreenLoaderData, screenBodies } from "../lib/screen-loader.server.ts";
 import Login from "./login.tsx";
 
 interface LoginPage {
@@ -20,11 +19,19 @@ interface LoginPage {
 }
 
 /** What the login loader answers: the screen, its data and its forms built under the store. */
-function loaderData(screenId: string, screenData: Record<string, unknown>, settings: StoreSettings) {
+function loaderData(screenId: string, given: Record<string, unknown>, settings: StoreSettings) {
+  // The login pages always name the social providers they offer.
+  const screenData = { userIdentifierList: [], ...given };
   const screen = screenById(screenId);
   if (!screen) throw new Error(`no screen ${screenId}`);
   const forms = buildFormsOfScreen(screen, { settings, settingsVersion: "test", screenData });
-  const loaded: ScreenLoaderData = { screen, params: {}, screenData, bodies: NO_BODIES, accountNav: {} };
+  const loaded: ScreenLoaderData = {
+    screen,
+    params: {},
+    screenData,
+    bodies: screenBodies(screen, screenData),
+    accountNav: {},
+  };
   return { ...loaded, forms, validatorUrls: {} };
 }
 

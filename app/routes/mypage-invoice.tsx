@@ -7,14 +7,16 @@
  */
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { InvoiceScreenData } from "../../schemas/types/invoice.gen.ts";
+import { data } from "react-router";
 import { SchemaForm } from "../../widgets/schema-form.tsx";
 import { InvoiceDocument } from "../components/invoice/invoice-document.tsx";
 import { ScreenForms } from "../components/screen/screen-forms.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { formatHistoryDateTime, formatPrice } from "../lib/format.ts";
 import { screenAction } from "../lib/screen-action.server.ts";
-import { loadFormScreen } from "../lib/screen-loader.server.ts";
+import { INVOICE_SCREEN_DATA } from "../lib/screen-data-shapes.server.ts";
+import { formScreen } from "../lib/screen-loader.server.ts";
+import { inShape } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-invoice";
 import "./invoice.css";
 // The page's texts beyond the base (app/lib/translations/browser.ts).
@@ -23,7 +25,13 @@ import "../lib/translations/widgets.ts";
 import "../lib/translations/account.ts";
 import "../lib/translations/screens.ts";
 
-export const loader = (args: Route.LoaderArgs) => loadFormScreen(args);
+/** The addressee form's screen, and the charge and its invoice as the page reads them. */
+export async function loader(args: Route.LoaderArgs) {
+  const headers = new Headers();
+  const page = await formScreen(args, headers);
+  const invoicePage = inShape(page.screenData, INVOICE_SCREEN_DATA, "mypage/invoice");
+  return data({ ...page, invoicePage }, { headers });
+}
 
 export const action = (args: Route.ActionArgs) => screenAction(args);
 
@@ -31,7 +39,7 @@ export default function MypageInvoice({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const { screen } = loaderData;
-  const { charge, invoice } = loaderData.screenData as unknown as InvoiceScreenData;
+  const { charge, invoice } = loaderData.invoicePage;
   if (invoice) return <InvoiceDocument invoice={invoice} />;
   const title = t("mypage.invoicePage.dialogLabel");
   return (

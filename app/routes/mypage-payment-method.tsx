@@ -23,7 +23,6 @@ import {
   PaymentMethodRegister,
 } from "../components/payment/payment-method-register.tsx";
 import { PAYMENT_METHOD_CONTENTS } from "../components/screen/contents/payment-method.ts";
-import { isBodyNamed } from "../components/screen/screen-bodies.ts";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { type PaymentMethodPost, paymentMethodCall } from "../lib/payment-method-call.ts";
 import { enforceAccess, loadFormScreen } from "../lib/screen-loader.server.ts";
@@ -93,7 +92,7 @@ export default function MypagePaymentMethod({ loaderData, actionData }: Route.Co
   const deleteFailure =
     actionData && !actionData.ok && actionData.about === "delete" ? actionData.message : null;
   const { intro } = loaderData.bodies;
-  const page = isBodyNamed(intro, "savedPaymentMethods") ? intro.screenData : null;
+  const page = intro?.name === "savedPaymentMethods" ? intro.screenData : null;
   return (
     <ScreenView
       screen={screen}

@@ -5,7 +5,6 @@
  */
 import { ThreeDSecureConfig, ThreeDSecureForm } from "../components/plans/three-d-secure-form.tsx";
 import { PURCHASE_QUOTE_CONTENTS } from "../components/screen/contents/purchase-quote.ts";
-import { isBodyNamed } from "../components/screen/screen-bodies.ts";
 import { ScreenForms } from "../components/screen/screen-forms.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { screenAction } from "../lib/screen-action.server.ts";
@@ -28,7 +27,7 @@ export const action = (args: Route.ActionArgs) =>
 export default function PlansPurchaseConfirm({ loaderData }: Route.ComponentProps) {
   const { screen, screenData } = loaderData;
   const { intro } = loaderData.bodies;
-  const quote = isBodyNamed(intro, "purchaseQuote") ? intro.screenData : null;
+  const quote = intro?.name === "purchaseQuote" ? intro.screenData : null;
   return (
     <ScreenView
       screen={screen}

@@ -8,7 +8,6 @@
 import { SchemaForm } from "../../widgets/schema-form.tsx";
 import { offersPurchaseForm } from "../components/plans/plan-offer.tsx";
 import { PLAN_TO_BUY_CONTENTS } from "../components/screen/contents/plan-to-buy.ts";
-import { isBodyNamed } from "../components/screen/screen-bodies.ts";
 import { ScreenForms } from "../components/screen/screen-forms.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
 import { screenAction } from "../lib/screen-action.server.ts";
@@ -27,7 +26,7 @@ export const action = (args: Route.ActionArgs) => screenAction(args);
 export default function PlansPurchase({ loaderData }: Route.ComponentProps) {
   const { screen, screenData } = loaderData;
   const { intro } = loaderData.bodies;
-  const page = isBodyNamed(intro, "planToBuy") ? intro.screenData : null;
+  const page = intro?.name === "planToBuy" ? intro.screenData : null;
   return (
     <ScreenView
       screen={screen}

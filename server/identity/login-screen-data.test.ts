@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SOCIAL_OFFER } from "../../app/lib/screen-data-shapes.server.ts";
 import { createTestApi, demoStoreSettings, type TestApi } from "../../tests/api-harness.ts";
 import { SocialLogin } from "../social/providers.ts";
 
@@ -89,11 +90,21 @@ describe("the login page's social providers (issue 48 §3)", () => {
           { userIdentifierType: "Facebook", userIdentifierName: "Facebook" },
           { userIdentifierType: "Line", userIdentifierName: "LINE" },
         ]);
+        // In the shape the social buttons read (social-offer.schema.json).
+        expect(SOCIAL_OFFER(JSON.parse(body)), JSON.stringify(SOCIAL_OFFER.errors)).toBe(true);
         expect(body).not.toMatch(/-secret/);
       }
     } finally {
       await social.close();
     }
+  });
+
+  it("holds the offer to its shape: a provider the buttons do not know is not one", () => {
+    const offer = { userIdentifierList: [{ userIdentifierType: "Line", userIdentifierName: "LINE" }] };
+    expect(SOCIAL_OFFER(offer)).toBe(true);
+    expect(
+      SOCIAL_OFFER({ userIdentifierList: [{ userIdentifierType: "Myspace", userIdentifierName: "x" }] }),
+    ).toBe(false);
   });
 
   it("offers none to the native app", async () => {

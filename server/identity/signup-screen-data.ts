@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { isNativeAppAgent } from "../../schemas/native-app.ts";
+import type { SocialSignupScreenData } from "../../schemas/types/social-signup-screen-data.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { requestLanguage } from "../kit/validation.ts";
 import { offeredSocialLogins } from "../social/social-offer.ts";
@@ -195,7 +196,7 @@ export const socialSignupScreenData = new Hono<ApiEnv>().get("/screen-data", asy
   if (!flow || !identity) return c.json({ redirectTo: "/signup" });
   if (!flow.email || !flow.emailVerifiedAt) return c.json({ redirectTo: SIGNUP_EMAIL_STEP });
   const { steps, common } = signupPageData(c, flow);
-  return c.json({
+  return c.json<SocialSignupScreenData>({
     ...common,
     email: flow.email,
     isRequiredPassword: settings.signUp?.isRequiredPassword === true,

@@ -4,16 +4,15 @@
  * native app, which logs in through its own flow (spec §6), nor inside the login provider's flow
  * (/oidc/login): coming back into an interaction from a provider is not built.
  */
+
 import type { Context } from "hono";
 import { isNativeAppAgent } from "../../schemas/native-app.ts";
+import type { OfferedSocialLogin } from "../../schemas/types/social-offer.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { isProviderLogin } from "../identity/login-pages.ts";
-import { SOCIAL_NAMES, type SocialType } from "./providers.ts";
+import { SOCIAL_NAMES } from "./providers.ts";
 
-export interface OfferedSocialLogin {
-  userIdentifierType: SocialType;
-  userIdentifierName: string;
-}
+export type { OfferedSocialLogin };
 
 export function offeredSocialLogins(c: Context<ApiEnv>): OfferedSocialLogin[] {
   const { social, store } = c.get("deps");

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UNLINK_INTENT } from "../../app/components/social/external-accounts.tsx";
 import { fillPath } from "../../app/lib/fill-path.ts";
+import { SCREEN_BODY_SHAPES } from "../../app/lib/screen-data-shapes.server.ts";
 import { action as mypageAction } from "../../app/routes/mypage.tsx";
 import { loader as callbackPage } from "../../app/routes/social-callback.tsx";
 import { SCREENS } from "../../screens/index.ts";
@@ -476,6 +477,11 @@ describe("signing up through a provider", () => {
 
   it("shows the registration form with the provider's e-mail and the policies, and signs the member up linked", async () => {
     const browser = await cameBack("Google", { subject: "google-hanako", email: "hanako@example.jp" });
+    // In the shape the page reads (social-signup-screen-data.schema.json).
+    const page = await formData(browser);
+    const shape = SCREEN_BODY_SHAPES.socialSignupEmail;
+    expect(shape(page), JSON.stringify(shape.errors)).toBe(true);
+    expect(shape({ ...page, externalCallbackInfo: { externalEmail: "hanako@example.jp" } })).toBe(false);
     expect(await formData(browser)).toMatchObject({
       isCallback: true,
       isSingleAuth: false,

@@ -12,6 +12,8 @@ import type { PurchaseCompleteScreenData } from "../../../schemas/types/purchase
 import type { PurchaseConfirmScreenData } from "../../../schemas/types/purchase-confirm-screen-data.gen.ts";
 import type { PurchaseFormScreenData } from "../../../schemas/types/purchase-form-screen-data.gen.ts";
 import type { SignupPlansScreenData } from "../../../schemas/types/signup-plans-screen-data.gen.ts";
+import type { OfferedSocialLogin } from "../../../schemas/types/social-offer.gen.ts";
+import type { SocialSignupScreenData } from "../../../schemas/types/social-signup-screen-data.gen.ts";
 import type { SubscriptionScreenData } from "../../../schemas/types/subscription-screen-data.gen.ts";
 import type { SubscriptionsScreenData } from "../../../schemas/types/subscriptions-screen-data.gen.ts";
 import type { ScreenContentName } from "../../../screens/screen-definition.ts";
@@ -27,6 +29,7 @@ export interface ScreenBodyDataByName {
   subscriptionList: SubscriptionsScreenData;
   subscriptionSummary: SubscriptionScreenData;
   subscriptionDetail: SubscriptionScreenData;
+  socialSignupEmail: SocialSignupScreenData;
 }
 
 export type ScreenDataRecord = Readonly<Record<string, unknown>>;
@@ -35,27 +38,20 @@ export type ScreenBodyData<K extends ScreenContentName> = K extends keyof Screen
   ? ScreenBodyDataByName[K]
   : ScreenDataRecord;
 
-/** A page body with the screen data it reads, as the loader checked it. */
-export interface ScreenBody<K extends ScreenContentName = ScreenContentName> {
-  name: K;
-  screenData: ScreenBodyData<K>;
-}
+/**
+ * A page body with the screen data it reads, as the loader checked it: one member per name, so the
+ * name tells the data's type (`body.name === "planToBuy"` narrows `body.screenData`).
+ */
+export type ScreenBody<K extends ScreenContentName = ScreenContentName> = {
+  [Name in K]: { name: Name; screenData: ScreenBodyData<Name> };
+}[K];
 
 /** The screen's bodies above (`intro`) and below (`content`) its forms. */
 export interface ScreenBodies {
   intro: ScreenBody | null;
   content: ScreenBody | null;
+  /** The social providers the screen's data offers, on a screen that shows them (`socialLogin`). */
+  socialLogins: readonly OfferedSocialLogin[];
 }
 
-/**
- * Whether the body is the one of this name. The name vouches for the data's type: the loader
- * checked the data by that name's shape before it named the body (screen-loader.server.ts).
- */
-export function isBodyNamed<K extends ScreenContentName>(
-  body: ScreenBody | null,
-  name: K,
-): body is ScreenBody<K> {
-  return body?.name === name;
-}
-
-export const NO_BODIES: ScreenBodies = { intro: null, content: null };
+export const NO_BODIES: ScreenBodies = { intro: null, content: null, socialLogins: [] };

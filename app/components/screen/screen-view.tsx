@@ -112,7 +112,7 @@ export function ScreenView({
       {drawBody(screen, intro, contents)}
       {children}
       {drawBody(screen, content, contents)}
-      {screen.socialLogin && <SocialButtons screenData={screenData} action={screen.socialLogin} />}
+      {screen.socialLogin && <SocialButtons providers={bodies.socialLogins} action={screen.socialLogin} />}
       {screen.links && screen.links.length > 0 && (
         <ul className="screen__links">
           {screen.links

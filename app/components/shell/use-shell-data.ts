@@ -2,7 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import type { BrowserInfo } from "../../lib/browser-info.ts";
 import type { BrowserStoreSettings } from "../../lib/browser-settings.ts";
 import { storeText } from "../../lib/store-text.ts";
-import type { RootData } from "../../root.tsx";
+import type { loader as rootLoader } from "../../root.tsx";
 
 export interface ShellData {
   /** Absent when the root loader itself failed (the error page still renders a shell). */
@@ -21,7 +21,7 @@ const BROWSER_DEFAULTS: BrowserInfo = { isApp: false, isAndroid: false, isMobile
 
 /** The root data the shell needs, with safe defaults for error pages rendered without it. */
 export function useShellData(): ShellData {
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   return {
     store: root?.storeSettingData,
     serviceName: root?.storeSettingData

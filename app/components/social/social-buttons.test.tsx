@@ -4,6 +4,7 @@ import { useLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
 import { screenById } from "../../../screens/index.ts";
 import { renderRoutes } from "../../../tests/render.tsx";
+import { screenBodies } from "../../lib/screen-loader.server.ts";
 import { ScreenView } from "../screen/screen-view.tsx";
 
 const offered = {
@@ -18,7 +19,9 @@ function Frame() {
   const { screenId, screenData } = useLoaderData<{ screenId: string; screenData: Record<string, unknown> }>();
   const definition = screenById(screenId);
   if (!definition) throw new Error(`no screen ${screenId}`);
-  return <ScreenView screen={definition} screenData={screenData} />;
+  return (
+    <ScreenView screen={definition} screenData={screenData} bodies={screenBodies(definition, screenData)} />
+  );
 }
 
 function renderFrame(screenId: string, url: string, screenData: Record<string, unknown>) {

@@ -8,28 +8,24 @@
  * brand's, drawn as a mark beside dark text: the brands' own white-on-colour buttons fall short of
  * the text contrast the site keeps (WCAG AA 4.5:1) for LINE, Yahoo! JAPAN and Facebook (ADR 0037).
  */
+
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import type { OfferedSocialLogin } from "../../../schemas/types/social-offer.gen.ts";
 import "./social-buttons.css";
 
-interface OfferedProvider {
-  userIdentifierType: string;
-  userIdentifierName: string;
-}
-
 export interface SocialButtonsProps {
-  /** The screen data: its userIdentifierList, from the API. */
-  screenData: Readonly<Record<string, unknown>>;
+  /** The screen data's userIdentifierList, from the API, as the loader checked it. */
+  providers: readonly OfferedSocialLogin[];
   /** What the trip is for: logging in (/login) or signing up (/signup/auth). */
   action: "login" | "signup";
 }
 
-export function SocialButtons({ screenData, action }: SocialButtonsProps) {
+export function SocialButtons({ providers, action }: SocialButtonsProps) {
   const { t } = useTranslation();
   // Where a login ends: the page's own returnTo, which the API checks again.
   const returnTo = useSearchParams()[0].get("returnTo");
   // The API offers none to the native app (server/social/social-offer.ts).
-  const providers = (screenData.userIdentifierList ?? []) as OfferedProvider[];
   if (providers.length === 0) return null;
   return (
     <section className="social-buttons" aria-labelledby="social-buttons">

@@ -3,31 +3,27 @@
  * the provider proved or the visitor did; a note with a login link when it is an account's
  * already; the way to change it unless the store keeps the provider's (isSingleAuth).
  */
+
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { SocialSignupScreenData } from "../../../schemas/types/social-signup-screen-data.gen.ts";
 import "./social-signup-email.css";
 
-interface ExternalCallbackInfo {
-  externalEmail?: unknown;
-  isExistValidEmailDuplicate?: unknown;
-}
-
-export function SocialSignupEmail({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+export function SocialSignupEmail({ screenData }: { screenData: SocialSignupScreenData }) {
   const { t } = useTranslation();
-  const email = typeof screenData.email === "string" ? screenData.email : "";
-  const info = (screenData.externalCallbackInfo ?? {}) as ExternalCallbackInfo;
+  const { email, externalCallbackInfo: info } = screenData;
   return (
     <section className="social-signup-email">
       <dl className="social-signup-email__address">
         <dt>{t("social.signup.email")}</dt>
         <dd>{email}</dd>
       </dl>
-      {info.isExistValidEmailDuplicate === true && (
+      {info.isExistValidEmailDuplicate && (
         <p className="alert alert--error" role="alert">
           {t("social.signup.emailInUse")} <Link to="/login">{t("social.signup.login")}</Link>
         </p>
       )}
-      {screenData.canChangeEmail === true && (
+      {screenData.canChangeEmail && (
         <p className="social-signup-email__change">
           <Link to="/signup/auth">{t("social.signup.changeEmail")}</Link>
         </p>

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+
 import { render, screen as view } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -7,6 +8,11 @@ import { createI18n } from "../../../../locales/i18n.ts";
 import ja from "../../../../locales/ja/index.ts";
 import { SCREENS } from "../../../../screens/index.ts";
 import type { ScreenDefinition } from "../../../../screens/screen-definition.ts";
+import subscriptionFixture from "../../../../tests/fixtures/screens/mypage-subscription-subscriptionId.json" with {
+  type: "json",
+};
+import { SCREEN_BODY_SHAPES } from "../../../lib/screen-data-shapes.server.ts";
+import { inShape } from "../../../lib/zapi.server.ts";
 import { screenRouteFile } from "../../../routes.ts";
 import { NO_BODIES, type ScreenBodies } from "../screen-bodies.ts";
 import { ScreenView } from "../screen-view.tsx";
@@ -49,7 +55,11 @@ describe("ScreenView", () => {
   const screenData = { count: 3 };
   function renderView(
     contents: Parameters<typeof ScreenView>[0]["contents"],
-    bodies: ScreenBodies = { intro: null, content: { name: "backupCodeCount", screenData } },
+    bodies: ScreenBodies = {
+      intro: null,
+      content: { name: "backupCodeCount", screenData },
+      socialLogins: [],
+    },
   ) {
     const router = createMemoryRouter([
       {
@@ -97,11 +107,17 @@ describe("ScreenView", () => {
 });
 
 describe("ScreenView's links", () => {
+  const subscription = inShape(
+    subscriptionFixture,
+    SCREEN_BODY_SHAPES.subscriptionSummary,
+    "mypage-subscription-subscriptionId.json",
+  );
   const completion = SCREENS.find(
     (screen) => screen.id === "mypage-subscription-subscriptionId-withdraw-complete",
   );
 
-  function linksOf(screenData: Record<string, unknown>) {
+  function linksOf(returnTo: "/withdraw" | null) {
+    const screenData = { ...subscription, returnTo };
     if (!completion) throw new Error("no completion screen");
     const router = createMemoryRouter(
       [
@@ -111,7 +127,7 @@ describe("ScreenView's links", () => {
             <ScreenView
               screen={completion}
               screenData={screenData}
-              bodies={{ intro: null, content: { name: "subscriptionSummary", screenData } }}
+              bodies={{ intro: null, content: { name: "subscriptionSummary", screenData }, socialLogins: [] }}
               contents={{ subscriptionSummary: () => null }}
             />
           ),
@@ -128,14 +144,14 @@ describe("ScreenView's links", () => {
   }
 
   it("shows the way back to withdrawal only when the screen data says the member came from there (spec §2)", () => {
-    expect(linksOf({ returnTo: "/withdraw" })).toEqual([
+    expect(linksOf("/withdraw")).toEqual([
       ["退会手続きへ戻る", "/withdraw"],
       ["ご契約内容へ戻る", "/mypage/subscription/s-1"],
       ["ご契約中のプランへ", "/mypage/plans"],
     ]);
   });
 
-  it.each([[null], ["/mypage"]])("leaves it out for returnTo %s", (returnTo) => {
-    expect(linksOf({ returnTo }).map(([text]) => text)).toEqual(["ご契約内容へ戻る", "ご契約中のプランへ"]);
+  it("leaves it out without one", () => {
+    expect(linksOf(null).map(([text]) => text)).toEqual(["ご契約内容へ戻る", "ご契約中のプランへ"]);
   });
 });
