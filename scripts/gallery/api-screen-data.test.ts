@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { FORM_SCREEN_DATA } from "../../app/lib/screen-data-shapes.server.ts";
+import { screenBodies } from "../../app/lib/screen-loader.server.ts";
 import { demoStoreSettings } from "../../tests/api-harness.ts";
 import { ROUTED_SCREENS } from "../routed-screens.ts";
 import { screenDataFromApi } from "./api-screen-data.ts";
@@ -32,6 +34,18 @@ describe("screenDataFromApi", () => {
       "Soramiru Terms of Use",
     );
     expect(data.get("password-forgot")).toEqual({ data: {}, source: "none" });
+  });
+
+  it("gets every answer in the shape its page reads: its bodies', its social buttons' and its forms'", async () => {
+    const data = await screenDataFromApi(ROUTED_SCREENS, demoStoreSettings(), "ja", () => fixture);
+    const reached = ROUTED_SCREENS.filter((screen) => data.get(screen.id)?.source === "api");
+    // The walk reaches most screens; each answer it gets is held to the schemas the pages read by.
+    expect(reached.length).toBeGreaterThanOrEqual(20);
+    for (const screen of reached) {
+      const answer = data.get(screen.id)?.data ?? {};
+      expect(() => screenBodies(screen, answer), screen.id).not.toThrow();
+      expect(FORM_SCREEN_DATA(answer), `${screen.id} ${JSON.stringify(FORM_SCREEN_DATA.errors)}`).toBe(true);
+    }
   });
 
   it("keeps the fixture, with the reason, where the API sends the visitor elsewhere", async () => {
