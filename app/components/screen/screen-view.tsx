@@ -5,7 +5,7 @@ import type { ScreenContentName, ScreenDefinition, ScreenLink } from "../../../s
 import { fillPath } from "../../lib/fill-path.ts";
 import { PageTitle } from "../shell/page-title.tsx";
 import { SocialButtons } from "../social/social-buttons.tsx";
-import { NO_BODIES, type ScreenBodies, type ScreenBody, type ScreenBodyData } from "./screen-bodies.ts";
+import type { ScreenBodies, ScreenBody, ScreenBodyData } from "./screen-bodies.ts";
 // The screens' texts beyond the base (app/lib/translations/browser.ts).
 import "../../lib/translations/screens.ts";
 
@@ -23,7 +23,7 @@ export interface ScreenViewProps {
   screen: ScreenDefinition;
   screenData: Readonly<Record<string, unknown>>;
   /** The screen's page bodies with the data each reads, as the loader checked it (loadScreen). */
-  bodies?: ScreenBodies;
+  bodies: ScreenBodies;
   /** The screen's forms (rendered by ScreenForms on form screens only, so other pages ship no rjsf). */
   children?: ReactNode;
   /** What draws the screen's `intro` and `content`, given by the routes whose screens have them. */
@@ -67,26 +67,10 @@ function drawBody<K extends ScreenContentName>(
   return createElement(Body, { screenData: body.screenData });
 }
 
-/** Each body the screen names must come with its data: a route that loses one is a fault. */
-function bodiesOf(screen: ScreenDefinition, bodies: ScreenBodies): ScreenBodies {
-  for (const place of ["intro", "content"] as const) {
-    if (screen[place] !== bodies[place]?.name)
-      throw new Error(`${screen.id}: its ${place} ${screen[place]} came without its data`);
-  }
-  return bodies;
-}
-
 /** The frame of a declarative screen: title, sign-up step bar, lead, forms or content, social login, links. */
-export function ScreenView({
-  screen,
-  screenData,
-  bodies = NO_BODIES,
-  children,
-  contents,
-  footer,
-}: ScreenViewProps) {
+export function ScreenView({ screen, screenData, bodies, children, contents, footer }: ScreenViewProps) {
   const { t } = useTranslation();
-  const { intro, content } = bodiesOf(screen, bodies);
+  const { intro, content } = bodies;
   const title = t(screen.titleKey);
   const step = stepOf(screenData);
   // Links may name the page's own parameters (/mypage/subscription/:subscriptionId).
