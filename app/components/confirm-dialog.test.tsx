@@ -155,17 +155,23 @@ describe("the confirm dialog", () => {
   });
 
   it("asks before a second factor is turned off, warning when it is the last", async () => {
-    const methods = [
-      { type: "Email", isEnabled: true },
-      { type: "OTP", isEnabled: false },
-    ];
-    await renderElement(<MultiFactorSettings screenData={{ methods }} />);
+    const page = {
+      methods: [
+        { type: "Email" as const, isEnabled: true },
+        { type: "OTP" as const, isEnabled: false },
+      ],
+      multiFactorType: ["Email" as const],
+      defaultMultiFactorType: "Email" as const,
+      isEmailVerified: true,
+      backupCodeCount: 10,
+    };
+    await renderElement(<MultiFactorSettings screenData={page} />);
     expect(view.getByRole("link", { name: "メール: オフにする" })).toHaveAttribute(
       "href",
       "/?confirm=disable&about=Email",
     );
     document.body.innerHTML = "";
-    await renderElement(<MultiFactorSettings screenData={{ methods }} />, {
+    await renderElement(<MultiFactorSettings screenData={page} />, {
       url: "/?confirm=disable&about=Email",
     });
     const dialog = view.getByRole("dialog", { name: "メールによる2段階認証をオフにしますか？" });
@@ -173,7 +179,7 @@ describe("the confirm dialog", () => {
     expect(dialog.textContent).toContain("バックアップコードも削除されます。");
     document.body.innerHTML = "";
     // A method that is off is not asked about.
-    await renderElement(<MultiFactorSettings screenData={{ methods }} />, {
+    await renderElement(<MultiFactorSettings screenData={page} />, {
       url: "/?confirm=disable&about=OTP",
     });
     expect(view.queryByRole("dialog")).toBeNull();

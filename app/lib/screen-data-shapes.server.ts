@@ -9,6 +9,12 @@ import accountSchema from "../../schemas/account.schema.json" with { type: "json
 import registrationSettingSchema from "../../schemas/account-registration-setting.schema.json" with {
   type: "json",
 };
+import backupCodeCountScreenDataSchema from "../../schemas/backup-code-count-screen-data.schema.json" with {
+  type: "json",
+};
+import backupCodeListScreenDataSchema from "../../schemas/backup-code-list-screen-data.schema.json" with {
+  type: "json",
+};
 import consentOptionSchema from "../../schemas/consent-option.schema.json" with { type: "json" };
 import consentScreenDataSchema from "../../schemas/consent-screen-data.schema.json" with { type: "json" };
 import externalAccountSchema from "../../schemas/external-account.schema.json" with { type: "json" };
@@ -20,11 +26,21 @@ import loginHistoryItemSchema from "../../schemas/login-history-item.schema.json
 import loginHistoryScreenDataSchema from "../../schemas/login-history-screen-data.schema.json" with {
   type: "json",
 };
+import multiFactorEmailScreenDataSchema from "../../schemas/multi-factor-email-screen-data.schema.json" with {
+  type: "json",
+};
+import multiFactorSettingsScreenDataSchema from "../../schemas/multi-factor-settings-screen-data.schema.json" with {
+  type: "json",
+};
+import multiFactorSmsScreenDataSchema from "../../schemas/multi-factor-sms-screen-data.schema.json" with {
+  type: "json",
+};
 import mypageScreenDataSchema from "../../schemas/mypage-screen-data.schema.json" with { type: "json" };
 import oidcConsentScreenDataSchema from "../../schemas/oidc-consent-screen-data.schema.json" with {
   type: "json",
 };
 import orderVerifyResultSchema from "../../schemas/order-verify-result.schema.json" with { type: "json" };
+import otpSetupScreenDataSchema from "../../schemas/otp-setup-screen-data.schema.json" with { type: "json" };
 import paymentHistorySchema from "../../schemas/payment-history.schema.json" with { type: "json" };
 import paymentMethodSchema from "../../schemas/payment-method.schema.json" with { type: "json" };
 import paymentMethodScreenDataSchema from "../../schemas/payment-method-screen-data.schema.json" with {
@@ -73,13 +89,19 @@ import subscriptionsScreenDataSchema from "../../schemas/subscriptions-screen-da
   type: "json",
 };
 import surveySchema from "../../schemas/survey.schema.json" with { type: "json" };
+import type { BackupCodeCountScreenData } from "../../schemas/types/backup-code-count-screen-data.gen.ts";
+import type { BackupCodeListScreenData } from "../../schemas/types/backup-code-list-screen-data.gen.ts";
 import type { ConsentScreenData } from "../../schemas/types/consent-screen-data.gen.ts";
 import type { FormScreenData } from "../../schemas/types/form-screen-data.gen.ts";
 import type { InvoiceScreenData } from "../../schemas/types/invoice.gen.ts";
 import type { LicensesScreenData } from "../../schemas/types/licenses-screen-data.gen.ts";
 import type { LoginHistoryScreenData } from "../../schemas/types/login-history-screen-data.gen.ts";
+import type { MultiFactorEmailScreenData } from "../../schemas/types/multi-factor-email-screen-data.gen.ts";
+import type { MultiFactorSettingsScreenData } from "../../schemas/types/multi-factor-settings-screen-data.gen.ts";
+import type { MultiFactorSmsScreenData } from "../../schemas/types/multi-factor-sms-screen-data.gen.ts";
 import type { MypageScreenData } from "../../schemas/types/mypage-screen-data.gen.ts";
 import type { OidcConsentScreenData } from "../../schemas/types/oidc-consent-screen-data.gen.ts";
+import type { OtpSetupScreenData } from "../../schemas/types/otp-setup-screen-data.gen.ts";
 import type { PaymentHistoryPage } from "../../schemas/types/payment-history.gen.ts";
 import type { PaymentMethodScreenData } from "../../schemas/types/payment-method-screen-data.gen.ts";
 import type { PlansScreenData } from "../../schemas/types/plans-screen-data.gen.ts";
@@ -162,12 +184,12 @@ export const SCREEN_BODY_SHAPES: { [K in ScreenContentName]: ValidateFunction<Sc
   oidcSelectAccount: ANY_SCREEN_DATA,
   multiFactorLoginGuide: ANY_SCREEN_DATA,
   multiFactorOtherTypes: ANY_SCREEN_DATA,
-  otpSetupGuide: ANY_SCREEN_DATA,
-  multiFactorSettings: ANY_SCREEN_DATA,
-  multiFactorEmail: ANY_SCREEN_DATA,
-  multiFactorSms: ANY_SCREEN_DATA,
-  backupCodeCount: ANY_SCREEN_DATA,
-  backupCodeGenerate: ANY_SCREEN_DATA,
+  otpSetupGuide: ajv.compile<OtpSetupScreenData>(otpSetupScreenDataSchema),
+  multiFactorSettings: ajv.compile<MultiFactorSettingsScreenData>(multiFactorSettingsScreenDataSchema),
+  multiFactorEmail: ajv.compile<MultiFactorEmailScreenData>(multiFactorEmailScreenDataSchema),
+  multiFactorSms: ajv.compile<MultiFactorSmsScreenData>(multiFactorSmsScreenDataSchema),
+  backupCodeCount: ajv.compile<BackupCodeCountScreenData>(backupCodeCountScreenDataSchema),
+  backupCodeGenerate: ajv.compile<BackupCodeListScreenData>(backupCodeListScreenDataSchema),
   withdrawalNotes: ANY_SCREEN_DATA,
   socialSignupEmail: ajv.compile<SocialSignupScreenData>(socialSignupScreenDataSchema),
   contractedPlans: ANY_SCREEN_DATA,

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SCREEN_BODY_SHAPES } from "../../app/lib/screen-data-shapes.server.ts";
 import {
   createTestApi,
   insertAccount,
@@ -55,6 +56,42 @@ async function registerBackupCodes(path = "/zapi/account/enable-multi-factor/wit
   const response = await browser.post(path, { backupCodeList: codes });
   return { page, codes, response };
 }
+
+describe("the multi-factor pages' screen data", () => {
+  it("answers each page in the shape it reads, before and after a factor is on", async () => {
+    const pages = {
+      multiFactorSettings: "",
+      multiFactorEmail: "/email",
+      multiFactorSms: "/sms",
+      otpSetupGuide: "/otp",
+    } as const;
+    await t.store.update((settings) => {
+      settings.features.multiFactorTypes = ["Email", "SMS", "OTP"];
+    });
+    const check = async () => {
+      for (const [body, path] of Object.entries(pages) as [keyof typeof pages, string][]) {
+        const shape = SCREEN_BODY_SHAPES[body];
+        const page = await json(await browser.get(`/zapi/internal/mypage/multi-factor${path}/screen-data`));
+        expect(shape(page), `${body} ${JSON.stringify(shape.errors)}`).toBe(true);
+      }
+    };
+    await check();
+    await enableOtp();
+    const codes = await registerBackupCodesPage();
+    expect(SCREEN_BODY_SHAPES.backupCodeGenerate(codes), JSON.stringify(codes)).toBe(true);
+    await registerBackupCodes();
+    await check();
+    const count = await json(await browser.get("/zapi/internal/mypage/multi-factor/backup-code/screen-data"));
+    expect(SCREEN_BODY_SHAPES.backupCodeCount(count)).toBe(true);
+    // The shapes are held to: a factor the pages do not know, or a count that is no count, is refused.
+    const settings = await json(await browser.get("/zapi/internal/mypage/multi-factor/screen-data"));
+    expect(settings.backupCodeCount).toBe(10);
+    expect(
+      SCREEN_BODY_SHAPES.multiFactorSettings({ ...settings, methods: [{ type: "Fax", isEnabled: true }] }),
+    ).toBe(false);
+    expect(SCREEN_BODY_SHAPES.backupCodeCount({ backupCodeCount: "10" })).toBe(false);
+  });
+});
 
 describe("enabling the authenticator app", () => {
   it("shows a secret, its otpauth URL and a QR code, keeps them over a reload, and enables on the app's code", async () => {

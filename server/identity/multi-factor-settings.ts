@@ -7,11 +7,18 @@
  * a flow bound to the member and this browser (the secret sealed), and the confirming call must
  * match them. Every change mails a notice to the contact address.
  */
+
 import { type Context, Hono } from "hono";
 import QRCode from "qrcode";
 import { buildOtpSetupForm, buildSmsSetupForm } from "../../schemas/forms/codes.ts";
 import { ruleOf } from "../../schemas/forms/registration.ts";
+import type { BackupCodeCountScreenData } from "../../schemas/types/backup-code-count-screen-data.gen.ts";
+import type { BackupCodeListScreenData } from "../../schemas/types/backup-code-list-screen-data.gen.ts";
 import type { EnableMultiFactorRequest } from "../../schemas/types/enable-multi-factor-request.gen.ts";
+import type { MultiFactorEmailScreenData } from "../../schemas/types/multi-factor-email-screen-data.gen.ts";
+import type { MultiFactorSettingsScreenData } from "../../schemas/types/multi-factor-settings-screen-data.gen.ts";
+import type { MultiFactorSmsScreenData } from "../../schemas/types/multi-factor-sms-screen-data.gen.ts";
+import type { OtpSetupScreenData } from "../../schemas/types/otp-setup-screen-data.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { apiError } from "../kit/messages.ts";
 import { siteOrigin } from "../kit/request-info.ts";
@@ -194,7 +201,7 @@ export const multiFactorScreenData = new Hono<ApiEnv>()
     const offered = offeredMethods(c);
     if (offered.length === 0) return c.json({ redirectTo: "/mypage" });
     const { types, defaultType } = await multiFactorStateOf(c, account);
-    return c.json({
+    return c.json<MultiFactorSettingsScreenData>({
       methods: offered.map((type) => ({ type, isEnabled: types.includes(type) })),
       multiFactorType: types,
       defaultMultiFactorType: defaultType,
@@ -207,7 +214,7 @@ export const multiFactorScreenData = new Hono<ApiEnv>()
     const account = await requireMemberAccount(c);
     if (!offeredMethods(c).includes("Email")) return c.json({ redirectTo: MULTI_FACTOR_SETTINGS_PATH });
     const enabled = await enabledMethods(c.get("deps").db, account.id);
-    return c.json({
+    return c.json<MultiFactorEmailScreenData>({
       contactEmail: account.contactEmail,
       isEmailVerified: account.emailVerifiedAt !== null && account.contactEmail !== null,
       isEnabled: enabled.some((method) => method.type === "Email"),
@@ -223,7 +230,7 @@ export const multiFactorScreenData = new Hono<ApiEnv>()
     const { settings } = c.get("deps").store.current();
     const enabled = await enabledMethods(c.get("deps").db, account.id);
     const sms = enabled.find((method) => method.type === "SMS");
-    return c.json({
+    return c.json<MultiFactorSmsScreenData>({
       phoneNumber: account.phoneNumber ? maskPhoneNumber(account.phoneNumber) : null,
       canAddPhoneNumber: ruleOf(settings.accountRegistrationSetting, "phoneNumber") !== "NOT_USE",
       isEnabled: sms !== undefined,
@@ -253,7 +260,7 @@ export const multiFactorScreenData = new Hono<ApiEnv>()
     if (!offeredMethods(c).includes("OTP")) return c.json({ redirectTo: MULTI_FACTOR_SETTINGS_PATH });
     const { secret, url } = await otpSetup(c, account);
     const hasCodes = (await remainingBackupCodes(c.get("deps").db, account.id)) > 0;
-    return c.json({
+    return c.json<OtpSetupScreenData>({
       multiFactorType: "OTP",
       secret,
       otpauthUrl: url,
@@ -267,7 +274,7 @@ export const multiFactorScreenData = new Hono<ApiEnv>()
     const { db } = c.get("deps");
     if ((await enabledMethods(db, account.id)).length === 0)
       return c.json({ redirectTo: MULTI_FACTOR_SETTINGS_PATH });
-    return c.json({ backupCodeCount: await remainingBackupCodes(db, account.id) });
+    return c.json<BackupCodeCountScreenData>({ backupCodeCount: await remainingBackupCodes(db, account.id) });
   })
   /**
    * Backup codes to show (spec §3 backupCodeList, isRegistration): new ones, kept in this browser's
@@ -281,7 +288,7 @@ export const multiFactorScreenData = new Hono<ApiEnv>()
     if (!setup?.pending && (await enabledMethods(db, account.id)).length === 0)
       return c.json({ redirectTo: MULTI_FACTOR_SETTINGS_PATH });
     const codes = setup?.codes ?? (await startBackupCodesSetup(c, account, null));
-    return c.json({
+    return c.json<BackupCodeListScreenData>({
       backupCodeList: codes,
       isRegistration: (await remainingBackupCodes(db, account.id)) === 0,
     });

@@ -3,14 +3,17 @@
  * once, a text file to keep them, and the confirmation that they were saved before they are
  * registered (the route action posts them to with-backup-code or backup-code-regenerate).
  */
+
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
+import type { BackupCodeCountScreenData } from "../../../schemas/types/backup-code-count-screen-data.gen.ts";
+import type { BackupCodeListScreenData } from "../../../schemas/types/backup-code-list-screen-data.gen.ts";
 import { ActionFailure } from "./multi-factor-settings.tsx";
 
-export function BackupCodeCount({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+export function BackupCodeCount({ screenData }: { screenData: BackupCodeCountScreenData }) {
   const { t } = useTranslation();
-  const count = typeof screenData.backupCodeCount === "number" ? screenData.backupCodeCount : 0;
+  const count = screenData.backupCodeCount;
   return (
     <div className="backup-codes">
       <p className="backup-codes__count">{t("mypage.multiFactorPage.backupCode.remaining", { count })}</p>
@@ -23,14 +26,11 @@ export function BackupCodeCount({ screenData }: { screenData: Readonly<Record<st
   );
 }
 
-export function BackupCodeGenerate({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+export function BackupCodeGenerate({ screenData }: { screenData: BackupCodeListScreenData }) {
   const { t } = useTranslation();
   const busy = useNavigation().state !== "idle";
   const [saved, setSaved] = useState(false);
-  const codes = Array.isArray(screenData.backupCodeList)
-    ? screenData.backupCodeList.filter((code): code is string => typeof code === "string")
-    : [];
-  const registration = screenData.isRegistration === true;
+  const { backupCodeList: codes, isRegistration: registration } = screenData;
   const file = `data:text/plain;charset=utf-8,${encodeURIComponent(`${codes.join("\n")}\n`)}`;
   return (
     <div className="backup-codes">

@@ -5,13 +5,14 @@
 
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { MultiFactorEmailScreenData } from "../../../schemas/types/multi-factor-email-screen-data.gen.ts";
 import { ActionFailure, IntentButton } from "./multi-factor-settings.tsx";
 
-export function MultiFactorEmail({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+export function MultiFactorEmail({ screenData }: { screenData: MultiFactorEmailScreenData }) {
   const { t } = useTranslation();
-  const email = typeof screenData.contactEmail === "string" ? screenData.contactEmail : "";
-  const verified = screenData.isEmailVerified === true;
-  if (screenData.isEnabled === true) {
+  const email = screenData.contactEmail ?? "";
+  const verified = screenData.isEmailVerified;
+  if (screenData.isEnabled) {
     return <p className="screen__lead">{t("mypage.multiFactorPage.email.alreadyOn")}</p>;
   }
   return (

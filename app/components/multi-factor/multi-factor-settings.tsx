@@ -8,25 +8,9 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { SECOND_FACTOR_SLUGS } from "../../../schemas/multi-factor.ts";
+import type { MultiFactorSettingsScreenData } from "../../../schemas/types/multi-factor-settings-screen-data.gen.ts";
 import type { MultiFactorActionResult } from "../../routes/mypage-multi-factor.tsx";
 import { ConfirmDialog, useConfirmQuestion } from "../confirm-dialog.tsx";
-
-type MethodType = "Email" | "SMS" | "OTP";
-interface MethodRow {
-  type: MethodType;
-  isEnabled: boolean;
-}
-
-function methodRowsOf(value: unknown): MethodRow[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter(
-    (row): row is MethodRow =>
-      typeof row === "object" &&
-      row !== null &&
-      ["Email", "SMS", "OTP"].includes((row as MethodRow).type) &&
-      typeof (row as MethodRow).isEnabled === "boolean",
-  );
-}
 
 export function ActionFailure() {
   const result = useActionData<MultiFactorActionResult>();
@@ -71,14 +55,14 @@ export function IntentButton({
 /** The confirm dialog's kind for turning a method off (`?confirm=disable&about={type}`). */
 const DISABLE = "disable";
 
-export function MultiFactorSettings({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+export function MultiFactorSettings({ screenData }: { screenData: MultiFactorSettingsScreenData }) {
   const { t } = useTranslation();
   const { asked, ask, closeTo } = useConfirmQuestion();
-  const rows = methodRowsOf(screenData.methods);
+  const rows = screenData.methods;
   const enabledCount = rows.filter((row) => row.isEnabled).length;
   const confirming =
     asked?.kind === DISABLE ? rows.find((row) => row.isEnabled && row.type === asked.about) : undefined;
-  const backupCodeCount = typeof screenData.backupCodeCount === "number" ? screenData.backupCodeCount : null;
+  const { backupCodeCount } = screenData;
   return (
     <div className="multi-factor-settings">
       <ActionFailure />

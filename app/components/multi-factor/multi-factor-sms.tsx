@@ -6,13 +6,14 @@
 
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { MultiFactorSmsScreenData } from "../../../schemas/types/multi-factor-sms-screen-data.gen.ts";
 import { ActionFailure, IntentButton } from "./multi-factor-settings.tsx";
 
-export function MultiFactorSms({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+export function MultiFactorSms({ screenData }: { screenData: MultiFactorSmsScreenData }) {
   const { t } = useTranslation();
-  const phoneNumber = typeof screenData.phoneNumber === "string" ? screenData.phoneNumber : null;
-  if (screenData.isEnabled === true) {
-    const enabled = typeof screenData.enabledPhoneNumber === "string" ? screenData.enabledPhoneNumber : "";
+  const { phoneNumber } = screenData;
+  if (screenData.isEnabled) {
+    const enabled = screenData.enabledPhoneNumber ?? "";
     return (
       <p className="screen__lead">{t("mypage.multiFactorPage.sms.alreadyOn", { phoneNumber: enabled })}</p>
     );
@@ -22,7 +23,7 @@ export function MultiFactorSms({ screenData }: { screenData: Readonly<Record<str
       {phoneNumber && <p className="screen__lead">{t("mypage.multiFactorPage.sms.lead", { phoneNumber })}</p>}
       <ActionFailure />
       {!phoneNumber &&
-        (screenData.canAddPhoneNumber === true ? (
+        (screenData.canAddPhoneNumber ? (
           <p className="alert alert--warning" id="mfa-sms-no-number">
             {t("mypage.multiFactorPage.sms.noPhoneNumber")}{" "}
             <Link to="/mypage/edit">{t("mypage.multiFactorPage.sms.addPhoneNumber")}</Link>

@@ -2,7 +2,9 @@
  * Above the authenticator-app set-up form (spec §2 the OTP setup page with app store links, §3 MFA
  * setup data): where to get an app, the QR code to scan and the secret to type instead.
  */
+
 import { useTranslation } from "react-i18next";
+import type { OtpSetupScreenData } from "../../../schemas/types/otp-setup-screen-data.gen.ts";
 
 /** Google Authenticator in both stores; any RFC 6238 app works. */
 const APP_STORE_LINKS = [
@@ -21,11 +23,9 @@ function grouped(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, "$1 ");
 }
 
-export function OtpSetupGuide({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+export function OtpSetupGuide({ screenData }: { screenData: OtpSetupScreenData }) {
   const { t } = useTranslation();
-  const secret = typeof screenData.secret === "string" ? screenData.secret : null;
-  const svg = typeof screenData.qrCodeSvg === "string" ? screenData.qrCodeSvg : null;
-  if (!secret) return null;
+  const { secret, qrCodeSvg: svg } = screenData;
   return (
     <div className="otp-setup">
       <section className="otp-setup__step" aria-labelledby="otp-setup-app">

@@ -5,8 +5,14 @@
  * reads its screen data member by member, checking each as it reads it.
  */
 
+import type { BackupCodeCountScreenData } from "../../../schemas/types/backup-code-count-screen-data.gen.ts";
+import type { BackupCodeListScreenData } from "../../../schemas/types/backup-code-list-screen-data.gen.ts";
 import type { ConsentScreenData } from "../../../schemas/types/consent-screen-data.gen.ts";
+import type { MultiFactorEmailScreenData } from "../../../schemas/types/multi-factor-email-screen-data.gen.ts";
+import type { MultiFactorSettingsScreenData } from "../../../schemas/types/multi-factor-settings-screen-data.gen.ts";
+import type { MultiFactorSmsScreenData } from "../../../schemas/types/multi-factor-sms-screen-data.gen.ts";
 import type { OidcConsentScreenData } from "../../../schemas/types/oidc-consent-screen-data.gen.ts";
+import type { OtpSetupScreenData } from "../../../schemas/types/otp-setup-screen-data.gen.ts";
 import type { PaymentMethodScreenData } from "../../../schemas/types/payment-method-screen-data.gen.ts";
 import type { PurchaseCompleteScreenData } from "../../../schemas/types/purchase-complete-screen-data.gen.ts";
 import type { PurchaseConfirmScreenData } from "../../../schemas/types/purchase-confirm-screen-data.gen.ts";
@@ -30,6 +36,12 @@ export interface ScreenBodyDataByName {
   subscriptionSummary: SubscriptionScreenData;
   subscriptionDetail: SubscriptionScreenData;
   socialSignupEmail: SocialSignupScreenData;
+  multiFactorSettings: MultiFactorSettingsScreenData;
+  multiFactorEmail: MultiFactorEmailScreenData;
+  multiFactorSms: MultiFactorSmsScreenData;
+  otpSetupGuide: OtpSetupScreenData;
+  backupCodeCount: BackupCodeCountScreenData;
+  backupCodeGenerate: BackupCodeListScreenData;
 }
 
 export type ScreenDataRecord = Readonly<Record<string, unknown>>;

@@ -52,7 +52,7 @@ describe("ScreenView", () => {
     forms: [],
   } as const satisfies ScreenDefinition;
 
-  const screenData = { count: 3 };
+  const screenData = { backupCodeCount: 3 };
   function renderView(
     contents: Parameters<typeof ScreenView>[0]["contents"],
     bodies: ScreenBodies = {
@@ -75,7 +75,7 @@ describe("ScreenView", () => {
   }
 
   it("draws the body its route gives", () => {
-    renderView({ backupCodeCount: ({ screenData }) => <p>bodies: {String(screenData.count)}</p> });
+    renderView({ backupCodeCount: ({ screenData }) => <p>bodies: {String(screenData.backupCodeCount)}</p> });
     expect(view.getByText("bodies: 3")).toBeTruthy();
   });
 
