@@ -61,7 +61,9 @@ describe("the confirm dialog", () => {
     expect(within(dialog).getByRole("button", { name: "解除する" })).toBeTruthy();
 
     document.body.innerHTML = "";
-    await renderElement(<ConnectedApps screenData={{ accountGrants: [] }} />, { url: "/?done=revoked" });
+    await renderElement(<ConnectedApps screenData={{ oidcProviderName: "ソラミル", accountGrants: [] }} />, {
+      url: "/?done=revoked",
+    });
     expect(view.getByRole("status").textContent).toBe("連動を解除しました");
   });
 

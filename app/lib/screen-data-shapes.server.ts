@@ -6,6 +6,7 @@
 
 import type { ValidateFunction } from "ajv";
 import accountSchema from "../../schemas/account.schema.json" with { type: "json" };
+import accountGrantSchema from "../../schemas/account-grant.schema.json" with { type: "json" };
 import registrationSettingSchema from "../../schemas/account-registration-setting.schema.json" with {
   type: "json",
 };
@@ -13,6 +14,12 @@ import backupCodeCountScreenDataSchema from "../../schemas/backup-code-count-scr
   type: "json",
 };
 import backupCodeListScreenDataSchema from "../../schemas/backup-code-list-screen-data.schema.json" with {
+  type: "json",
+};
+import connectionScreenDataSchema from "../../schemas/connection-screen-data.schema.json" with {
+  type: "json",
+};
+import connectionsScreenDataSchema from "../../schemas/connections-screen-data.schema.json" with {
   type: "json",
 };
 import consentOptionSchema from "../../schemas/consent-option.schema.json" with { type: "json" };
@@ -91,6 +98,8 @@ import subscriptionsScreenDataSchema from "../../schemas/subscriptions-screen-da
 import surveySchema from "../../schemas/survey.schema.json" with { type: "json" };
 import type { BackupCodeCountScreenData } from "../../schemas/types/backup-code-count-screen-data.gen.ts";
 import type { BackupCodeListScreenData } from "../../schemas/types/backup-code-list-screen-data.gen.ts";
+import type { ConnectionScreenData } from "../../schemas/types/connection-screen-data.gen.ts";
+import type { ConnectionsScreenData } from "../../schemas/types/connections-screen-data.gen.ts";
 import type { ConsentScreenData } from "../../schemas/types/consent-screen-data.gen.ts";
 import type { FormScreenData } from "../../schemas/types/form-screen-data.gen.ts";
 import type { InvoiceScreenData } from "../../schemas/types/invoice.gen.ts";
@@ -140,6 +149,7 @@ for (const schema of [
   policySchema,
   subscriptionSchema,
   subscriptionSummarySchema,
+  accountGrantSchema,
 ]) {
   ajv.addSchema(schema);
 }
@@ -178,8 +188,8 @@ export const SOCIAL_OFFER = ajv.compile<SocialOffer>(socialOfferSchema);
 /** What each page body reads of its screen's data (app/components/screen/screen-bodies.ts). */
 export const SCREEN_BODY_SHAPES: { [K in ScreenContentName]: ValidateFunction<ScreenBodyData<K>> } = {
   consentSwitches: ajv.compile<ConsentScreenData>(consentScreenDataSchema),
-  connectedApps: ANY_SCREEN_DATA,
-  connectedApp: ANY_SCREEN_DATA,
+  connectedApps: ajv.compile<ConnectionsScreenData>(connectionsScreenDataSchema),
+  connectedApp: ajv.compile<ConnectionScreenData>(connectionScreenDataSchema),
   oidcConsent: ajv.compile<OidcConsentScreenData>(oidcConsentScreenDataSchema),
   oidcSelectAccount: ANY_SCREEN_DATA,
   multiFactorLoginGuide: ANY_SCREEN_DATA,

@@ -3,8 +3,10 @@
  * another member's grant is neither shown nor revocable; a revocation ends every grant of the
  * member to that client and every token under them, and nothing else.
  */
+
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SCREEN_BODY_SHAPES } from "../../app/lib/screen-data-shapes.server.ts";
 import { action as connectionsPageAction } from "../../app/routes/mypage-connections.tsx";
 import {
   createTestApi,
@@ -137,6 +139,11 @@ describe("GET /zapi/internal/mypage/connections", () => {
       authorizedScopes: [{ scopeName: "Confirm that you are a member" }, { scopeName: "E-mail address" }, {}],
       oidcProviderName: "Soramiru",
     });
+    // Both in the shapes the pages read (connections-screen-data, connection-screen-data).
+    const { connectedApps, connectedApp } = SCREEN_BODY_SHAPES;
+    expect(connectedApps(list), JSON.stringify(connectedApps.errors)).toBe(true);
+    expect(connectedApp(inEnglish), JSON.stringify(connectedApp.errors)).toBe(true);
+    expect(connectedApp({ accountGrant: { ...(inEnglish.accountGrant as object), grantId: 7 } })).toBe(false);
   });
 
   it("is empty for a member who connected nothing, and asks a visitor to log in", async () => {

@@ -4,8 +4,12 @@
  * each with what it may read, and the member's way to disconnect one — the grant and every token
  * issued under it end at once (server/oidc/grants.ts).
  */
+
 import { type Context, Hono } from "hono";
 import { isNativeAppAgent } from "../../schemas/native-app.ts";
+import type { AccountGrant } from "../../schemas/types/account-grant.gen.ts";
+import type { ConnectionScreenData } from "../../schemas/types/connection-screen-data.gen.ts";
+import type { ConnectionsScreenData } from "../../schemas/types/connections-screen-data.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { requireMember } from "../identity/member.ts";
 import { apiError } from "../kit/messages.ts";
@@ -35,7 +39,7 @@ function providerNameOf(c: Context<ApiEnv>): string {
 }
 
 /** spec §3 Account grant, in the request's language; null for a client the operator has removed. */
-function accountGrantOf(c: Context<ApiEnv>, grant: MemberGrant) {
+function accountGrantOf(c: Context<ApiEnv>, grant: MemberGrant): AccountGrant | null {
   const { store, oidcClients } = c.get("deps");
   const client: OidcClient | undefined = oidcClients
     ?.current()
@@ -81,7 +85,7 @@ export const connectionsScreenData = new Hono<ApiEnv>()
   .get("/screen-data", async (c) => {
     const grants = await grantsOfMember(c);
     if (!offered(c)) return c.json(OFF);
-    return c.json({ oidcProviderName: providerNameOf(c), accountGrants: grants });
+    return c.json<ConnectionsScreenData>({ oidcProviderName: providerNameOf(c), accountGrants: grants });
   })
   .get("/client/:clientId/screen-data", async (c) => {
     const grants = await grantsOfMember(c);
@@ -89,7 +93,7 @@ export const connectionsScreenData = new Hono<ApiEnv>()
     const grant = grants.find((candidate) => candidate.clientId === c.req.param("clientId"));
     // Another member's client, one never connected, or one disconnected since: not found.
     if (!grant) throw await apiError(c, 404, "GRANT_NOT_FOUND", "connections.notFound");
-    return c.json({ accountGrant: grant });
+    return c.json<ConnectionScreenData>({ accountGrant: grant });
   });
 
 /**

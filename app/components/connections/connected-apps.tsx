@@ -5,34 +5,18 @@
  * its button posts to the route action (routes/mypage-connections.tsx), which calls
  * POST /zapi/oidc/revoke/grant/{grantId}; the list then says it is done (`?done=revoked`).
  */
+
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import type { AccountGrant } from "../../../schemas/types/account-grant.gen.ts";
+import type { ConnectionScreenData } from "../../../schemas/types/connection-screen-data.gen.ts";
+import type { ConnectionsScreenData } from "../../../schemas/types/connections-screen-data.gen.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { ConfirmDialog, useConfirmQuestion } from "../confirm-dialog.tsx";
 import { OptionalImage } from "../images.tsx";
 import "./connected-apps.css";
 
-export interface AccountGrant {
-  client: {
-    client_name: string;
-    client_name_ja: string | null;
-    logo_uri: string | null;
-    description: string | null;
-    provider_name: string | null;
-  };
-  issuedAt: string;
-  clientId: string;
-  grantId: string;
-  authorizedScopes: { scopeName: string; scopeDescription: string }[];
-  oidcProviderName: string;
-}
-
-const isGrant = (value: unknown): value is AccountGrant =>
-  typeof value === "object" &&
-  value !== null &&
-  typeof (value as AccountGrant).clientId === "string" &&
-  typeof (value as AccountGrant).grantId === "string" &&
-  typeof (value as AccountGrant).client?.client_name === "string";
+export type { AccountGrant };
 
 function useClientName() {
   const { i18n } = useTranslation();
@@ -59,11 +43,10 @@ function ClientLogo({ grant, name }: { grant: AccountGrant; name: string }) {
 }
 
 /** /mypage/connections: a row per connected client, or the empty state. */
-export function ConnectedApps({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+export function ConnectedApps({ screenData }: { screenData: ConnectionsScreenData }) {
   const { t } = useTranslation();
   const nameOf = useClientName();
-  const grants = Array.isArray(screenData.accountGrants) ? screenData.accountGrants.filter(isGrant) : [];
-  const service = typeof screenData.oidcProviderName === "string" ? screenData.oidcProviderName : "";
+  const { accountGrants: grants, oidcProviderName: service } = screenData;
   const [query] = useSearchParams();
   return (
     <div className="connected-apps stack">
@@ -107,14 +90,13 @@ export function ConnectedApps({ screenData }: { screenData: Readonly<Record<stri
 }
 
 /** /mypage/connections/client/{clientId}: the client, what it may read, and disconnecting it. */
-export function ConnectedApp({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+export function ConnectedApp({ screenData }: { screenData: ConnectionScreenData }) {
   const { t } = useTranslation();
   const nameOf = useClientName();
   const { asked, ask, closeTo } = useConfirmQuestion();
-  const grant = isGrant(screenData.accountGrant) ? screenData.accountGrant : null;
-  if (!grant) return null;
+  const grant = screenData.accountGrant;
   const name = nameOf(grant);
-  const scopes = Array.isArray(grant.authorizedScopes) ? grant.authorizedScopes : [];
+  const scopes = grant.authorizedScopes;
   return (
     <div className="connected-app-detail stack">
       <div className="connected-app connected-app--header">

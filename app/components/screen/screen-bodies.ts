@@ -7,6 +7,8 @@
 
 import type { BackupCodeCountScreenData } from "../../../schemas/types/backup-code-count-screen-data.gen.ts";
 import type { BackupCodeListScreenData } from "../../../schemas/types/backup-code-list-screen-data.gen.ts";
+import type { ConnectionScreenData } from "../../../schemas/types/connection-screen-data.gen.ts";
+import type { ConnectionsScreenData } from "../../../schemas/types/connections-screen-data.gen.ts";
 import type { ConsentScreenData } from "../../../schemas/types/consent-screen-data.gen.ts";
 import type { MultiFactorEmailScreenData } from "../../../schemas/types/multi-factor-email-screen-data.gen.ts";
 import type { MultiFactorSettingsScreenData } from "../../../schemas/types/multi-factor-settings-screen-data.gen.ts";
@@ -42,6 +44,8 @@ export interface ScreenBodyDataByName {
   otpSetupGuide: OtpSetupScreenData;
   backupCodeCount: BackupCodeCountScreenData;
   backupCodeGenerate: BackupCodeListScreenData;
+  connectedApps: ConnectionsScreenData;
+  connectedApp: ConnectionScreenData;
 }
 
 export type ScreenDataRecord = Readonly<Record<string, unknown>>;
