@@ -79,6 +79,9 @@ import reauthenticationScreenDataSchema from "../../schemas/reauthentication-scr
   type: "json",
 };
 import rootScreenDataSchema from "../../schemas/root-screen-data.schema.json" with { type: "json" };
+import selectAccountScreenDataSchema from "../../schemas/select-account-screen-data.schema.json" with {
+  type: "json",
+};
 import signupPlansScreenDataSchema from "../../schemas/signup-plans-screen-data.schema.json" with {
   type: "json",
 };
@@ -121,6 +124,7 @@ import type { PurchaseConfirmScreenData } from "../../schemas/types/purchase-con
 import type { PurchaseFormScreenData } from "../../schemas/types/purchase-form-screen-data.gen.ts";
 import type { ReauthenticationData } from "../../schemas/types/reauthentication-screen-data.gen.ts";
 import type { RootScreenData } from "../../schemas/types/root-screen-data.gen.ts";
+import type { SelectAccountScreenData } from "../../schemas/types/select-account-screen-data.gen.ts";
 import type { SignupPlansScreenData } from "../../schemas/types/signup-plans-screen-data.gen.ts";
 import type { SocialOffer } from "../../schemas/types/social-offer.gen.ts";
 import type { SocialSignupScreenData } from "../../schemas/types/social-signup-screen-data.gen.ts";
@@ -191,7 +195,7 @@ export const SCREEN_BODY_SHAPES: { [K in ScreenContentName]: ValidateFunction<Sc
   connectedApps: ajv.compile<ConnectionsScreenData>(connectionsScreenDataSchema),
   connectedApp: ajv.compile<ConnectionScreenData>(connectionScreenDataSchema),
   oidcConsent: ajv.compile<OidcConsentScreenData>(oidcConsentScreenDataSchema),
-  oidcSelectAccount: ANY_SCREEN_DATA,
+  oidcSelectAccount: ajv.compile<SelectAccountScreenData>(selectAccountScreenDataSchema),
   multiFactorLoginGuide: ANY_SCREEN_DATA,
   multiFactorOtherTypes: ANY_SCREEN_DATA,
   otpSetupGuide: ajv.compile<OtpSetupScreenData>(otpSetupScreenDataSchema),

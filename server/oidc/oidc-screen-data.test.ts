@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { SCREEN_BODY_SHAPES } from "../../app/lib/screen-data-shapes.server.ts";
-import { createTestApi, demoStoreSettings, type TestApi, TestBrowser } from "../../tests/api-harness.ts";
+import {
+  createTestApi,
+  demoStoreSettings,
+  insertSignedInAccount,
+  type TestApi,
+  TestBrowser,
+} from "../../tests/api-harness.ts";
 import { scopeSettingsOf } from "./scopes.ts";
 import type { InteractionView } from "./service.ts";
 
@@ -52,5 +58,32 @@ describe("GET /zapi/internal/oidc/consent/screen-data", () => {
     );
     // The shape is held to: a scope without its words is not one the page can draw.
     expect(shape({ ...answer, storeScopeSettings: [{ scopeKey: "email" }] })).toBe(false);
+  });
+});
+
+describe("GET /zapi/internal/oidc/select-account/screen-data", () => {
+  it("answers in the shape the account selection reads (select-account-screen-data.schema.json)", async () => {
+    t = await createTestApi({
+      deps: {
+        oidc: {
+          interaction: async () => ({ ...consentPrompt(), prompt: "select_account" }),
+          endSession: async () => {},
+        },
+      },
+    });
+    const member = await insertSignedInAccount(t, { contactEmail: "hanako@example.jp" });
+    const browser = new TestBrowser(t);
+    browser.cookies.set("sid", member.sessionToken);
+    const answer = await (await browser.get("/zapi/internal/oidc/select-account/screen-data")).json();
+    const shape = SCREEN_BODY_SHAPES.oidcSelectAccount;
+    expect(shape(answer), JSON.stringify(shape.errors)).toBe(true);
+    expect(answer).toMatchObject({
+      accountId: member.publicId,
+      contactEmail: "hanako@example.jp",
+      userId: null,
+      clientName: "Web",
+      clientNameJa: "ウェブ",
+    });
+    expect(shape({ ...answer, accountId: "" })).toBe(false);
   });
 });

@@ -4,11 +4,13 @@
  * /zapi/internal/oidc/login, the consent screen's and the account selection's. Every one needs an interaction in progress in this browser; without one the page goes
  * to the error page, which says to start again from the service.
  */
+
 import { Hono } from "hono";
 import type {
   OidcConsentScreenData,
   OidcPrecautions,
 } from "../../schemas/types/oidc-consent-screen-data.gen.ts";
+import type { SelectAccountScreenData } from "../../schemas/types/select-account-screen-data.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { findAccountById } from "../identity/accounts.ts";
 import { loginScreenData } from "../identity/login-screen-data.ts";
@@ -105,7 +107,7 @@ export const oidcScreenData = new Hono<ApiEnv>()
     const account = await findAccountById(c.get("deps").db, member.accountId);
     if (!account) return c.json({ redirectTo: "/oidc/login" });
     const { client } = view;
-    return c.json({
+    return c.json<SelectAccountScreenData>({
       accountId: member.publicId,
       contactEmail: account.contactEmail,
       // A member who signed up with a user ID only has no e-mail: the ID says who they are.

@@ -6,28 +6,14 @@
  * member is the browser's one member (server/oidc/interactions.ts). A plain HTML form: it works
  * before hydration.
  */
+
 import { useTranslation } from "react-i18next";
+import type { SelectAccountScreenData } from "../../../schemas/types/select-account-screen-data.gen.ts";
 import { Avatar, OptionalImage } from "../images.tsx";
 import "./oidc-select-account.css";
 
-const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
-
-/** The screen data as the page uses it; anything missing reads as absent. */
-export function selectAccountDataOf(screenData: Readonly<Record<string, unknown>>) {
-  return {
-    accountId: text(screenData.accountId) ?? "",
-    contactEmail: text(screenData.contactEmail),
-    userId: text(screenData.userId),
-    profileImageUrl: text(screenData.profileImageUrl),
-    serviceLogoUri: text(screenData.serviceLogoUri),
-    clientName: text(screenData.clientName) ?? "",
-    clientNameJa: text(screenData.clientNameJa),
-  };
-}
-
-export function OidcSelectAccount({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+export function OidcSelectAccount({ screenData: selection }: { screenData: SelectAccountScreenData }) {
   const { t, i18n } = useTranslation();
-  const selection = selectAccountDataOf(screenData);
   const clientName = (i18n.language === "ja" && selection.clientNameJa) || selection.clientName;
   return (
     <div className="oidc-select-account">

@@ -19,6 +19,7 @@ import type { PaymentMethodScreenData } from "../../../schemas/types/payment-met
 import type { PurchaseCompleteScreenData } from "../../../schemas/types/purchase-complete-screen-data.gen.ts";
 import type { PurchaseConfirmScreenData } from "../../../schemas/types/purchase-confirm-screen-data.gen.ts";
 import type { PurchaseFormScreenData } from "../../../schemas/types/purchase-form-screen-data.gen.ts";
+import type { SelectAccountScreenData } from "../../../schemas/types/select-account-screen-data.gen.ts";
 import type { SignupPlansScreenData } from "../../../schemas/types/signup-plans-screen-data.gen.ts";
 import type { OfferedSocialLogin } from "../../../schemas/types/social-offer.gen.ts";
 import type { SocialSignupScreenData } from "../../../schemas/types/social-signup-screen-data.gen.ts";
@@ -46,6 +47,7 @@ export interface ScreenBodyDataByName {
   backupCodeGenerate: BackupCodeListScreenData;
   connectedApps: ConnectionsScreenData;
   connectedApp: ConnectionScreenData;
+  oidcSelectAccount: SelectAccountScreenData;
 }
 
 export type ScreenDataRecord = Readonly<Record<string, unknown>>;
