@@ -36,6 +36,9 @@ import loginHistoryScreenDataSchema from "../../schemas/login-history-screen-dat
 import multiFactorEmailScreenDataSchema from "../../schemas/multi-factor-email-screen-data.schema.json" with {
   type: "json",
 };
+import multiFactorLoginScreenDataSchema from "../../schemas/multi-factor-login-screen-data.schema.json" with {
+  type: "json",
+};
 import multiFactorSettingsScreenDataSchema from "../../schemas/multi-factor-settings-screen-data.schema.json" with {
   type: "json",
 };
@@ -109,6 +112,7 @@ import type { InvoiceScreenData } from "../../schemas/types/invoice.gen.ts";
 import type { LicensesScreenData } from "../../schemas/types/licenses-screen-data.gen.ts";
 import type { LoginHistoryScreenData } from "../../schemas/types/login-history-screen-data.gen.ts";
 import type { MultiFactorEmailScreenData } from "../../schemas/types/multi-factor-email-screen-data.gen.ts";
+import type { MultiFactorLoginScreenData } from "../../schemas/types/multi-factor-login-screen-data.gen.ts";
 import type { MultiFactorSettingsScreenData } from "../../schemas/types/multi-factor-settings-screen-data.gen.ts";
 import type { MultiFactorSmsScreenData } from "../../schemas/types/multi-factor-sms-screen-data.gen.ts";
 import type { MypageScreenData } from "../../schemas/types/mypage-screen-data.gen.ts";
@@ -130,7 +134,9 @@ import type { SocialOffer } from "../../schemas/types/social-offer.gen.ts";
 import type { SocialSignupScreenData } from "../../schemas/types/social-signup-screen-data.gen.ts";
 import type { SubscriptionScreenData } from "../../schemas/types/subscription-screen-data.gen.ts";
 import type { SubscriptionsScreenData } from "../../schemas/types/subscriptions-screen-data.gen.ts";
+import type { WithdrawScreenData } from "../../schemas/types/withdraw-screen-data.gen.ts";
 import { createAjv } from "../../schemas/validation.ts";
+import withdrawScreenDataSchema from "../../schemas/withdraw-screen-data.schema.json" with { type: "json" };
 import type { ScreenContentName } from "../../screens/screen-definition.ts";
 import type { ScreenBodyData, ScreenDataRecord } from "../components/screen/screen-bodies.ts";
 
@@ -180,9 +186,18 @@ export const INVOICE_SCREEN_DATA = ajv.compile<InvoiceScreenData>(invoiceSchema)
 export const ROOT_SCREEN_DATA = ajv.compile<RootScreenData>(rootScreenDataSchema);
 /** Whether a guarded page must first ask the member to prove who they are, and how. */
 export const REAUTHENTICATION_DATA = ajv.compile<ReauthenticationData>(reauthenticationScreenDataSchema);
-/** Screen data a page reads only member by member, each checked where it is read. */
+/**
+ * A screen's data as a whole: an object. Each part of the page checks what it reads of it by its
+ * own shape (the bodies below, the social buttons, the forms' inputs).
+ */
 export const ANY_SCREEN_DATA = ajv.compile<ScreenDataRecord>({ type: "object" });
 
+/** A login's second-factor page (/login and the login provider's). */
+const MULTI_FACTOR_LOGIN_SCREEN_DATA = ajv.compile<MultiFactorLoginScreenData>(
+  multiFactorLoginScreenDataSchema,
+);
+/** /withdraw: what holds the withdrawal back, and the survey. */
+const WITHDRAW_SCREEN_DATA = ajv.compile<WithdrawScreenData>(withdrawScreenDataSchema);
 /** A subscription's page and each of its sub-pages. */
 const SUBSCRIPTION_SCREEN_DATA = ajv.compile<SubscriptionScreenData>(subscriptionScreenDataSchema);
 
@@ -196,17 +211,17 @@ export const SCREEN_BODY_SHAPES: { [K in ScreenContentName]: ValidateFunction<Sc
   connectedApp: ajv.compile<ConnectionScreenData>(connectionScreenDataSchema),
   oidcConsent: ajv.compile<OidcConsentScreenData>(oidcConsentScreenDataSchema),
   oidcSelectAccount: ajv.compile<SelectAccountScreenData>(selectAccountScreenDataSchema),
-  multiFactorLoginGuide: ANY_SCREEN_DATA,
-  multiFactorOtherTypes: ANY_SCREEN_DATA,
+  multiFactorLoginGuide: MULTI_FACTOR_LOGIN_SCREEN_DATA,
+  multiFactorOtherTypes: MULTI_FACTOR_LOGIN_SCREEN_DATA,
   otpSetupGuide: ajv.compile<OtpSetupScreenData>(otpSetupScreenDataSchema),
   multiFactorSettings: ajv.compile<MultiFactorSettingsScreenData>(multiFactorSettingsScreenDataSchema),
   multiFactorEmail: ajv.compile<MultiFactorEmailScreenData>(multiFactorEmailScreenDataSchema),
   multiFactorSms: ajv.compile<MultiFactorSmsScreenData>(multiFactorSmsScreenDataSchema),
   backupCodeCount: ajv.compile<BackupCodeCountScreenData>(backupCodeCountScreenDataSchema),
   backupCodeGenerate: ajv.compile<BackupCodeListScreenData>(backupCodeListScreenDataSchema),
-  withdrawalNotes: ANY_SCREEN_DATA,
+  withdrawalNotes: WITHDRAW_SCREEN_DATA,
   socialSignupEmail: ajv.compile<SocialSignupScreenData>(socialSignupScreenDataSchema),
-  contractedPlans: ANY_SCREEN_DATA,
+  contractedPlans: WITHDRAW_SCREEN_DATA,
   savedPaymentMethods: ajv.compile<PaymentMethodScreenData>(paymentMethodScreenDataSchema),
   planToBuy: ajv.compile<PurchaseFormScreenData>(purchaseFormScreenDataSchema),
   purchaseQuote: ajv.compile<PurchaseConfirmScreenData>(purchaseConfirmScreenDataSchema),

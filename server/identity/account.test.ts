@@ -1366,6 +1366,10 @@ describe("withdrawal: POST /zapi/account/withdraw/confirm, then DELETE /zapi/acc
     const page = await json(await browser.get("/zapi/internal/withdraw/screen-data"));
     expect(page.contractedPlans).toEqual([]);
     expect(page.survey).toMatchObject({ surveyName: "退会アンケート" });
+    // In the shape /withdraw reads (withdraw-screen-data.schema.json).
+    const shape = SCREEN_BODY_SHAPES.contractedPlans;
+    expect(shape(page), JSON.stringify(shape.errors)).toBe(true);
+    expect(shape({ ...page, contractedPlans: [{ subscription: { subscriptionId: "s-1" } }] })).toBe(false);
   });
 
   it("has the payment processor forget the member's saved methods", async () => {

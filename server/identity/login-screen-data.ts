@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { SECOND_FACTOR_SLUGS, secondFactorOfSlug } from "../../schemas/multi-factor.ts";
 import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
+import type { MultiFactorLoginScreenData } from "../../schemas/types/multi-factor-login-screen-data.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { ApiError } from "../kit/errors.ts";
 import { apiError } from "../kit/messages.ts";
@@ -98,7 +99,7 @@ export const loginScreenData = new Hono<ApiEnv>()
       }
     }
     const smsNumber = type === "SMS" ? await smsNumberOf(c, pending.account) : null;
-    return c.json({
+    return c.json<MultiFactorLoginScreenData>({
       type,
       sendTo:
         type === "Email" && pending.account.contactEmail

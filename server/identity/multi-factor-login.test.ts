@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SCREEN_BODY_SHAPES } from "../../app/lib/screen-data-shapes.server.ts";
 import {
   createTestApi,
   insertAccount,
@@ -168,6 +169,10 @@ describe("a login with a second factor", () => {
       defaultMultiFactorType: "OTP",
       multiFactorType: ["OTP", "Email"],
     });
+    // In the shape the second step reads (multi-factor-login-screen-data.schema.json).
+    const shape = SCREEN_BODY_SHAPES.multiFactorLoginGuide;
+    expect(shape(page), JSON.stringify(shape.errors)).toBe(true);
+    expect(shape({ ...page, multiFactorType: ["OTP", "Fax"] })).toBe(false);
     // A reload does not mail again.
     await browser.get("/zapi/internal/login/multi-factor/email/screen-data");
     const codeMails = t.outbox.mails.filter(

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { WithdrawScreenData } from "../../schemas/types/withdraw-screen-data.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { summaryOf } from "../billing/subscription-routes.ts";
 import { subscriptionsInForce } from "../billing/subscriptions.ts";
@@ -18,7 +19,7 @@ export const withdrawScreenData = new Hono<ApiEnv>()
     const deps = c.get("deps");
     const { settings } = deps.store.current();
     const plans = await subscriptionsInForce(deps.db, account.id);
-    return c.json({
+    return c.json<WithdrawScreenData>({
       contractedPlans: await Promise.all(plans.map((row) => summaryOf(c, row))),
       survey: settings.withdrawalSurvey ?? null,
     });

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
+
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import type { MultiFactorLoginScreenData } from "../../../schemas/types/multi-factor-login-screen-data.gen.ts";
 import { renderElement } from "../../../tests/render.tsx";
 import { BackupCodeGenerate } from "./backup-codes.tsx";
 import { MultiFactorEmail } from "./multi-factor-email.tsx";
@@ -78,22 +80,37 @@ describe("the SMS method's page", () => {
 });
 
 describe("the second step of a login", () => {
+  /** A login's second-factor page: a member with the e-mail, the app and backup codes. */
+  const secondStep = (page: Partial<MultiFactorLoginScreenData>): MultiFactorLoginScreenData => ({
+    type: "OTP",
+    sendTo: null,
+    defaultMultiFactorType: "Email",
+    multiFactorType: ["Email", "OTP", "BackupCode"],
+    resendAvailableAt: null,
+    ...page,
+  });
+
   it("says which code is expected, and offers the e-mail resend only for e-mail", async () => {
-    await renderElement(<MultiFactorLoginGuide screenData={{ type: "Email", sendTo: "ha***@example.jp" }} />);
+    await renderElement(
+      <MultiFactorLoginGuide screenData={secondStep({ type: "Email", sendTo: "ha***@example.jp" })} />,
+    );
     expect(screen.getByText("ha***@example.jpにお送りした認証コードを入力してください。")).toBeTruthy();
     expect(screen.getByRole("button", { name: /認証コードを再送信する|再送信まで/ })).toBeTruthy();
   });
 
   it("says where the SMS code went and offers its own resend", async () => {
-    await renderElement(<MultiFactorLoginGuide screenData={{ type: "SMS", sendTo: "*******5678" }} />, {
-      language: "en",
-    });
+    await renderElement(
+      <MultiFactorLoginGuide screenData={secondStep({ type: "SMS", sendTo: "*******5678" })} />,
+      {
+        language: "en",
+      },
+    );
     expect(screen.getByText("Enter the code we texted to *******5678.")).toBeTruthy();
     expect(screen.getByRole("button", { name: /Send the code again|Send again in/ })).toBeTruthy();
   });
 
   it("shows no resend for the app", async () => {
-    await renderElement(<MultiFactorLoginGuide screenData={{ type: "OTP", sendTo: null }} />, {
+    await renderElement(<MultiFactorLoginGuide screenData={secondStep({ type: "OTP", sendTo: null })} />, {
       language: "en",
     });
     expect(
@@ -103,9 +120,7 @@ describe("the second step of a login", () => {
   });
 
   it("links every other type the member has, and not the one shown", async () => {
-    await renderElement(
-      <MultiFactorOtherTypes screenData={{ type: "OTP", multiFactorType: ["Email", "OTP", "BackupCode"] }} />,
-    );
+    await renderElement(<MultiFactorOtherTypes screenData={secondStep({ type: "OTP" })} />);
     const links = screen.getAllByRole("link").map((link) => link.getAttribute("href"));
     expect(links).toEqual(["/login/multi-factor/email", "/login/multi-factor/backup-code"]);
   });

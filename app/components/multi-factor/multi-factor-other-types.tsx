@@ -2,18 +2,14 @@
 
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import {
-  isSecondFactorType,
-  SECOND_FACTOR_SLUGS,
-  secondFactorTypesOf,
-} from "../../../schemas/multi-factor.ts";
+import { SECOND_FACTOR_SLUGS } from "../../../schemas/multi-factor.ts";
+import type { MultiFactorLoginScreenData } from "../../../schemas/types/multi-factor-login-screen-data.gen.ts";
 
-export function MultiFactorOtherTypes({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+export function MultiFactorOtherTypes({ screenData }: { screenData: MultiFactorLoginScreenData }) {
   const { t } = useTranslation();
   // The query (where the login ends, returnTo) stays with the other types.
   const { search } = useLocation();
-  const current = isSecondFactorType(screenData.type) ? screenData.type : null;
-  const others = secondFactorTypesOf(screenData.multiFactorType).filter((type) => type !== current);
+  const others = screenData.multiFactorType.filter((type) => type !== screenData.type);
   if (others.length === 0) return null;
   return (
     <nav className="multi-factor-others" aria-labelledby="multi-factor-others-title">

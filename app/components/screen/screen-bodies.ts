@@ -1,8 +1,8 @@
 /**
- * What each named page body reads of its screen's data. A body named in ScreenBodyDataByName reads
- * the answer by the schema the server builds it by: the screen's loader checks the data against that
- * schema (app/lib/screen-data-shapes.server.ts) and hands the body its typed value. Any other body
- * reads its screen data member by member, checking each as it reads it.
+ * What each named page body reads of its screen's data: the type of the schema the server builds
+ * the answer by. The screen's loader checks the data against that schema
+ * (app/lib/screen-data-shapes.server.ts) and hands the body its typed value; no body reads a member
+ * by a guess.
  */
 
 import type { BackupCodeCountScreenData } from "../../../schemas/types/backup-code-count-screen-data.gen.ts";
@@ -11,6 +11,7 @@ import type { ConnectionScreenData } from "../../../schemas/types/connection-scr
 import type { ConnectionsScreenData } from "../../../schemas/types/connections-screen-data.gen.ts";
 import type { ConsentScreenData } from "../../../schemas/types/consent-screen-data.gen.ts";
 import type { MultiFactorEmailScreenData } from "../../../schemas/types/multi-factor-email-screen-data.gen.ts";
+import type { MultiFactorLoginScreenData } from "../../../schemas/types/multi-factor-login-screen-data.gen.ts";
 import type { MultiFactorSettingsScreenData } from "../../../schemas/types/multi-factor-settings-screen-data.gen.ts";
 import type { MultiFactorSmsScreenData } from "../../../schemas/types/multi-factor-sms-screen-data.gen.ts";
 import type { OidcConsentScreenData } from "../../../schemas/types/oidc-consent-screen-data.gen.ts";
@@ -25,6 +26,7 @@ import type { OfferedSocialLogin } from "../../../schemas/types/social-offer.gen
 import type { SocialSignupScreenData } from "../../../schemas/types/social-signup-screen-data.gen.ts";
 import type { SubscriptionScreenData } from "../../../schemas/types/subscription-screen-data.gen.ts";
 import type { SubscriptionsScreenData } from "../../../schemas/types/subscriptions-screen-data.gen.ts";
+import type { WithdrawScreenData } from "../../../schemas/types/withdraw-screen-data.gen.ts";
 import type { ScreenContentName } from "../../../screens/screen-definition.ts";
 
 export interface ScreenBodyDataByName {
@@ -48,13 +50,16 @@ export interface ScreenBodyDataByName {
   connectedApps: ConnectionsScreenData;
   connectedApp: ConnectionScreenData;
   oidcSelectAccount: SelectAccountScreenData;
+  multiFactorLoginGuide: MultiFactorLoginScreenData;
+  multiFactorOtherTypes: MultiFactorLoginScreenData;
+  contractedPlans: WithdrawScreenData;
+  withdrawalNotes: WithdrawScreenData;
 }
 
 export type ScreenDataRecord = Readonly<Record<string, unknown>>;
 
-export type ScreenBodyData<K extends ScreenContentName> = K extends keyof ScreenBodyDataByName
-  ? ScreenBodyDataByName[K]
-  : ScreenDataRecord;
+/** Every body has one: a new name that comes without its schema's type fails here. */
+export type ScreenBodyData<K extends ScreenContentName> = ScreenBodyDataByName[K];
 
 /**
  * A page body with the screen data it reads, as the loader checked it: one member per name, so the

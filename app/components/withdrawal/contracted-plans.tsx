@@ -3,29 +3,20 @@
  * (screens/mypage.ts `withheldWhile`) and this lists what blocks it — each plan with the way to
  * cancel it, which comes back here (`?returnTo=/withdraw`), or the day a cancelled one ends.
  */
+
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { WithdrawScreenData } from "../../../schemas/types/withdraw-screen-data.gen.ts";
 import { formatDateTime } from "../../lib/format.ts";
-
-interface ContractedPlan {
-  subscription: { subscriptionId: string; planName: string };
-  endsAt: string | null;
-  actions: { cancel: string | null };
-}
-
-function plansOf(screenData: Readonly<Record<string, unknown>>): ContractedPlan[] {
-  const { contractedPlans } = screenData;
-  return Array.isArray(contractedPlans) ? (contractedPlans as ContractedPlan[]) : [];
-}
 
 const cancelPath = (subscriptionId: string) =>
   `/mypage/subscription/${encodeURIComponent(subscriptionId)}/withdraw?${new URLSearchParams({ returnTo: "/withdraw" })}`;
 
-export function ContractedPlans({ screenData }: { screenData: Readonly<Record<string, unknown>> }) {
+export function ContractedPlans({ screenData }: { screenData: WithdrawScreenData }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const plans = plansOf(screenData);
+  const plans = screenData.contractedPlans;
   if (plans.length === 0) return null;
   return (
     <section className="contracted-plans" aria-labelledby={headingId}>
