@@ -263,14 +263,16 @@ describe("reads within one page request", () => {
 
 describe("loadScreenData", () => {
   const pageRequest = new Request("https://shop.example.jp/login/?loginType=authCode");
+  /** The page's screen data, or what the loader throws. */
+  const load = (handler: Handler) =>
+    loadScreenData(inProcessArgs(pageRequest, handler), undefined, undefined, ANY_SCREEN_DATA);
+  const thrownBy = (handler: Handler) => load(handler).catch((error: unknown) => error);
 
   it("returns the whole answer for the page's screen-data path", async () => {
     const screenData = { isEnabledPassword: true, userIdentifierList: ["Email"] };
     const handler = answering(json(screenData));
 
-    await expect(
-      loadScreenData(inProcessArgs(pageRequest, handler), undefined, undefined, ANY_SCREEN_DATA),
-    ).resolves.toEqual(screenData);
+    await expect(load(handler)).resolves.toEqual(screenData);
 
     const sent = sentRequest(handler);
     expect(sent.method).toBe("GET");
@@ -282,12 +284,7 @@ describe("loadScreenData", () => {
   it("throws a redirect when the answer carries redirectTo", async () => {
     const handler = answering(json({ redirectTo: "/mypage" }));
 
-    const thrown = await loadScreenData(
-      inProcessArgs(pageRequest, handler),
-      undefined,
-      undefined,
-      ANY_SCREEN_DATA,
-    ).catch((error: unknown) => error);
+    const thrown = await thrownBy(handler);
 
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(302);
@@ -297,12 +294,7 @@ describe("loadScreenData", () => {
   it("redirects even when a guard answers with an error status", async () => {
     const handler = answering(json({ code: "REQUEST_UNAUTHORIZED", redirectTo: "/login" }, 401));
 
-    const thrown = await loadScreenData(
-      inProcessArgs(pageRequest, handler),
-      undefined,
-      undefined,
-      ANY_SCREEN_DATA,
-    ).catch((error: unknown) => error);
+    const thrown = await thrownBy(handler);
 
     expect((thrown as Response).headers.get("Location")).toBe("/login");
   });
@@ -312,12 +304,7 @@ describe("loadScreenData", () => {
       json({ code: "MAINTENANCE", message: "メンテナンス中", requestId: "r-9" }, 503),
     );
 
-    const thrown = await loadScreenData(
-      inProcessArgs(pageRequest, handler),
-      undefined,
-      undefined,
-      ANY_SCREEN_DATA,
-    ).catch((error: unknown) => error);
+    const thrown = await thrownBy(handler);
 
     // What react-router's data() builds; the root ErrorBoundary receives it as a route error.
     expect(thrown).toMatchObject({
@@ -330,12 +317,7 @@ describe("loadScreenData", () => {
   it("raises the error page when a failure's body is not JSON", async () => {
     const handler = answering(new Response("Bad Gateway", { status: 502 }));
 
-    const thrown = await loadScreenData(
-      inProcessArgs(pageRequest, handler),
-      undefined,
-      undefined,
-      ANY_SCREEN_DATA,
-    ).catch((error: unknown) => error);
+    const thrown = await thrownBy(handler);
 
     expect(thrown).toMatchObject({ init: { status: 502 }, data: { message: "Failed to load data" } });
   });
@@ -344,12 +326,7 @@ describe("loadScreenData", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const handler = answering(new Response(null, { status: 200 }));
 
-    const thrown = await loadScreenData(
-      inProcessArgs(pageRequest, handler),
-      undefined,
-      undefined,
-      ANY_SCREEN_DATA,
-    ).catch((error: unknown) => error);
+    const thrown = await thrownBy(handler);
 
     expect(thrown).toMatchObject({ init: { status: 502 }, data: { code: "SCREEN_DATA_SHAPE" } });
   });
