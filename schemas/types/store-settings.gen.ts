@@ -101,7 +101,7 @@ export interface StoreSettings {
     };
   };
   /**
-   * The social login providers (issue 48 §1), in the order the login and sign-up pages show them. Each client secret comes from the environment (SOCIAL_<TYPE>_CLIENT_SECRET, e.g. SOCIAL_YAHOOJAPAN_CLIENT_SECRET), never from this file; an enabled provider without its secret is named at boot and not offered.
+   * The social login providers, in the order the login and sign-up pages show them. Each client secret comes from the environment (SOCIAL_<TYPE>_CLIENT_SECRET, e.g. SOCIAL_YAHOOJAPAN_CLIENT_SECRET), never from this file; an enabled provider without its secret is named at boot and not offered.
    */
   socialLogin?: {
     providers: SocialProvider[];
@@ -147,7 +147,7 @@ export interface StoreSettings {
     };
   };
   /**
-   * The store as the issuer of qualified invoices (適格請求書, 消費税法 57条の4; issue 45 §2). Without it the store issues no invoices.
+   * The store as the issuer of qualified invoices (適格請求書, 消費税法 57条の4). Without it the store issues no invoices.
    */
   invoiceIssuer?: {
     /**
@@ -190,7 +190,7 @@ export interface StoreSettings {
    */
   withdrawalSurvey?: Survey | null;
   /**
-   * The scopes the login provider offers its clients (issue 46 §2; spec §3 Consent data, §6 mandatory scopes), in the consent screen's order. Exactly these are supported: openid must be listed and required; offline_access (refresh tokens) only when listed. A required scope is locked on at consent; the member may refuse the others, and a refused scope's claims are never released. Without this list the provider offers openid, email and profile.
+   * The scopes the login provider offers its clients (spec §3 Consent data, §6 mandatory scopes), in the consent screen's order. Exactly these are supported: openid must be listed and required; offline_access (refresh tokens) only when listed. A required scope is locked on at consent; the member may refuse the others, and a refused scope's claims are never released. Without this list the provider offers openid, email and profile.
    *
    * @minItems 1
    * @maxItems 30
