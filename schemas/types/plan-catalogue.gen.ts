@@ -14,6 +14,12 @@ export interface PlanCatalogue {
    * @maxItems 200
    */
   plans: CataloguePlan[];
+  /**
+   * Groups of subscription plans a member holds one of at a time (monthly and annual of one service, or its tiers): another plan of a held group is reached by changing plan, never by buying it beside the first.
+   *
+   * @maxItems 50
+   */
+  planGroups?: PlanGroup[];
 }
 export interface CataloguePlan {
   planId: string;
@@ -22,6 +28,10 @@ export interface CataloguePlan {
   planDescription?: string | null;
   planDescriptionEn?: string | null;
   planType: "subscription" | "purchase" | "rental";
+  /**
+   * Subscriptions only: the planGroupId of planGroups this plan belongs to.
+   */
+  planGroup?: string;
   /**
    * Yen, tax included.
    */
@@ -90,4 +100,11 @@ export interface SurveyQuestion {
     optionTitle: string;
     optionTitleEn?: string;
   }[];
+}
+export interface PlanGroup {
+  planGroupId: string;
+  /**
+   * When a change to a dearer plan (per day) takes effect: immediate (the unused part of the current period is credited and the difference charged at once) or nextSettlement (on the next settlement day, like a change to a cheaper plan).
+   */
+  upgrade: "immediate" | "nextSettlement";
 }

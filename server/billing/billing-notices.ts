@@ -10,7 +10,7 @@ import type { Db } from "../db/database.ts";
 import { accounts } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { sendMail } from "../mail/send-mail.ts";
-import type { CatalogueSource } from "../store/catalogue-source.ts";
+import { type CatalogueSource, planNameOf } from "../store/catalogue-source.ts";
 import type { StoreSettingsSource } from "../store/store-settings-source.ts";
 import type { BillingLine } from "./renewals.ts";
 
@@ -43,8 +43,7 @@ export function billingNotifier(deps: BillingNoticeDeps): (line: BillingLine) =>
       .where(eq(accounts.id, line.accountId));
     if (!account?.contactEmail) return;
     const language = account.language ?? DEFAULT_LANGUAGE;
-    const plan = deps.catalogue.current().plans.find((candidate) => candidate.planId === line.planId);
-    const planName = (language === "en" && plan?.planNameEn) || plan?.planName || line.planId;
+    const planName = planNameOf(deps.catalogue.current(), line.planId, language);
     if (line.outcome === "declined" && line.retryDay) {
       await sendMail(deps, {
         to: account.contactEmail,

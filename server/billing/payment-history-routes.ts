@@ -11,6 +11,7 @@ import { requireMemberAccount } from "../identity/member.ts";
 import { apiError } from "../kit/messages.ts";
 import { requestLanguage } from "../kit/validation.ts";
 import { toAccountPaymentMethod } from "../payments/payment-methods.ts";
+import { planNameOf } from "../store/catalogue-source.ts";
 import { PAYMENT_HISTORY_MAX_PAGE, PAYMENT_HISTORY_PER_PAGE, paymentHistoryPage } from "./payment-history.ts";
 
 /** 1, 2, … as the path writes them: no sign, no leading zero, no exponent. */
@@ -26,8 +27,7 @@ export const paymentHistory = new Hono<ApiEnv>().get("/payment-history/:page", a
   if (page === null) throw await apiError(c, 400, "INVALID_PAGE", "paymentHistory.invalidPage");
   const { db, catalogue, now } = c.get("deps");
   const { rows, totalCount } = await paymentHistoryPage(db, account.id, page, now());
-  const plans = catalogue.current().plans;
-  const en = requestLanguage(c) === "en";
+  const language = requestLanguage(c);
   const methods = new Map<string, Promise<AccountPaymentMethod>>();
   const methodOf = (row: (typeof rows)[number]) => {
     if (!row.method) return Promise.resolve(null);
@@ -38,11 +38,10 @@ export const paymentHistory = new Hono<ApiEnv>().get("/payment-history/:page", a
   };
   const data: PaymentHistoryItem[] = await Promise.all(
     rows.map(async (row) => {
-      const plan = plans.find((candidate) => candidate.planId === row.planId);
       return {
         earningsId: row.chargeId,
         createdAt: row.createdAt.toISOString(),
-        planName: (en && plan?.planNameEn) || plan?.planName || row.planId,
+        planName: planNameOf(catalogue.current(), row.planId, language),
         accountPaymentMethod: await methodOf(row),
         billingAmount: row.amount,
         netBillingAmount: row.amount - row.taxAmount,

@@ -45,7 +45,7 @@ import { apiError } from "../kit/messages.ts";
 import { checkRequest, REQUEST_SCHEMAS } from "../kit/request-schemas.ts";
 import { readJsonBody, requestLanguage, validateRequestData } from "../kit/validation.ts";
 import { listPaymentMethods, toAccountPaymentMethod } from "../payments/payment-methods.ts";
-import type { CataloguePlan } from "../store/catalogue-source.ts";
+import { type CataloguePlan, planNameOf } from "../store/catalogue-source.ts";
 import { billingNotifier } from "./billing-notices.ts";
 import { cycleAmount } from "./renewals.ts";
 import {
@@ -106,7 +106,7 @@ export async function summaryOf(c: ApiContext, row: Subscription): Promise<Subsc
       subscriptionId: row.id,
       subscriptionStatus: status,
       nextSettlementDay: row.nextSettlementDay,
-      planName: (en && plan?.planNameEn) || plan?.planName || row.planId,
+      planName: planNameOf(catalogue, row.planId, requestLanguage(c)),
       planDescription: (en && plan?.planDescriptionEn) || plan?.planDescription || null,
       ...spanOf(plan),
       originalPrice: plan?.price ?? 0,

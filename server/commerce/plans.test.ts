@@ -149,7 +149,7 @@ describe("GET /zapi/internal/plans/screen-data", () => {
   /** A fresh API whose catalogue holds just these campaigns, with the member signed in again. */
   async function withCampaigns(campaigns: Campaign[]) {
     await t.close();
-    t = await createTestApi({ catalogue: { plans: demoCatalogue().plans, campaigns } });
+    t = await createTestApi({ catalogue: { ...demoCatalogue(), campaigns } });
     const member = await insertAccount(t, { email: "hanako@example.jp" });
     browser = new TestBrowser(t);
     await browser.post("/zapi/login", {

@@ -25,6 +25,7 @@ import {
   type SandboxMerchant,
 } from "../payments/sandbox/processor.ts";
 import type { Catalogue } from "../store/catalogue-source.ts";
+import { purchase, verifyPurchase } from "./purchases.ts";
 
 const merchant: SandboxMerchant = { merchantId: "sandbox-merchant", serviceId: "001" };
 // The test clock starts on 2026-04-01 12:00 in Japan.
@@ -909,6 +910,114 @@ describe("the last slot of a limited plan", () => {
       await t.db.select({ n: count() }).from(contracts).where(eq(contracts.planId, "premiere-pass")),
     ).toEqual([{ n: 1 }]);
     expect(await rows(sandboxCharges)).toBe(1);
+  });
+});
+
+describe("a plan group, held one plan at a time", () => {
+  let hanako: Member;
+  beforeEach(async () => {
+    t = await createTestApi();
+    hanako = await member("hanako@example.jp");
+  });
+  afterEach(() => t.close());
+
+  it("refuses to sell the annual plan beside the monthly one, at verify and at purchase, charging nothing", async () => {
+    // A quote taken before the monthly plan was bought cannot be spent after it either.
+    const annualToken = await tokenFor(hanako, "standard-annual");
+    expect((await buy(hanako, "standard-monthly", await tokenFor(hanako, "standard-monthly"))).status).toBe(
+      200,
+    );
+    later();
+    const refused = await verify(hanako, "standard-annual");
+    expect(refused.status).toBe(409);
+    expect(await json(refused)).toMatchObject({
+      code: "PLAN_GROUP_HELD",
+      message: "スタンダードプラン（月額）をご契約中です。このプランへはプランの変更でお申し込みください",
+    });
+    const bought = await buy(hanako, "standard-annual", annualToken);
+    expect(bought.status).toBe(409);
+    expect(await json(bought)).toMatchObject({ code: "PLAN_GROUP_HELD" });
+    expect(await rows(sandboxCharges)).toBe(0);
+    expect(await t.db.select({ planId: contracts.planId }).from(contracts)).toEqual([
+      { planId: "standard-monthly" },
+    ]);
+    // Plans outside the group are bought as before.
+    expect((await buy(hanako, "movie-rental-48h", await tokenFor(hanako, "movie-rental-48h"))).status).toBe(
+      200,
+    );
+  });
+
+  it("names the held plan in English for an English request", async () => {
+    await buy(hanako, "standard-monthly", await tokenFor(hanako, "standard-monthly"));
+    const refused = await hanako.on.post(
+      "/zapi/purchase/verify/standard-annual",
+      { paymentMethodId: hanako.methodId },
+      { "accept-language": "en" },
+    );
+    expect(await json(refused)).toMatchObject({
+      message:
+        "You hold Standard (monthly). Change to this plan instead of buying it beside the one you have.",
+    });
+  });
+
+  it("counts a group plan still waiting for its money (a 3-D Secure challenge) as held", async () => {
+    const challenged = await challengedMember("taro@example.jp");
+    const pending = await challenged.on.post("/zapi/purchase/standard-annual", {
+      purchaseToken: await tokenFor(challenged, "standard-annual"),
+      ...(await tds2Token()),
+    });
+    expect((await json(pending)).redirectTo).toBeTruthy();
+    later();
+    expect(await json(await verify(challenged, "standard-monthly"))).toMatchObject({
+      code: "PLAN_GROUP_HELD",
+    });
+  });
+
+  it("makes one contract of 20 simultaneous purchases of the group's two plans by one member", async () => {
+    // Each purchase eleven seconds after the one before, as its clock says, so that the
+    // ten-second rule lets the later ones through and only the group stands between them.
+    const start = t.clock.now().getTime();
+    const catalogue = t.deps.catalogue.current();
+    const attempts = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const at = new Date(start + i * 11_000);
+        const planId = i % 2 === 0 ? "standard-annual" : "standard-monthly";
+        const request = { accountId: hanako.accountId, planId, paymentMethodId: hanako.methodId };
+        const quoted = await verifyPurchase(
+          t.db,
+          catalogue,
+          { ...request, campaignCode: null, surveyAnswers: null },
+          at,
+        );
+        if (!quoted.ok) throw new Error(quoted.refusal.code);
+        return { planId, token: quoted.purchaseToken, at };
+      }),
+    );
+    const outcomes = await Promise.all(
+      attempts.map(async ({ planId, token, at }) =>
+        purchase(
+          t.db,
+          t.deps.payments,
+          catalogue,
+          {
+            accountId: hanako.accountId,
+            planId,
+            purchaseToken: token,
+            authentication: await tds2Token().then((tds2) => ({
+              tds2Token: tds2.tds2infoToken,
+              tds2TokenKey: tds2.tds2infoTokenKey,
+            })),
+            returnUrl: (state) => `http://localhost/plans/${planId}/purchase/return?state=${state}`,
+          },
+          () => at,
+        ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    const refusals = new Set(outcomes.flatMap((outcome) => (outcome.ok ? [] : [outcome.refusal.code])));
+    expect(refusals.has("PLAN_GROUP_HELD") || refusals.has("PRODUCT_UNAVAILABLE")).toBe(true);
+    expect(await t.db.select({ n: count() }).from(contracts)).toEqual([{ n: 1 }]);
+    expect(await rows(sandboxCharges)).toBeLessThanOrEqual(1);
   });
 });
 

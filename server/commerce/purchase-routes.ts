@@ -42,7 +42,7 @@ import { PURCHASE_VERIFY_RATE, takeRate, throttleKey } from "../kit/throttle.ts"
 import { readJsonBody, requestLanguage, validateRequestData } from "../kit/validation.ts";
 import { listPaymentMethods } from "../payments/payment-methods.ts";
 import type { Failure } from "../payments/provider.ts";
-import type { Campaign } from "../store/catalogue-source.ts";
+import { type Campaign, planNameOf } from "../store/catalogue-source.ts";
 import {
   completePurchaseAction,
   PURCHASE_TOKEN_LIFETIME_MS,
@@ -158,6 +158,12 @@ async function refusalError(c: ApiContext, refusal: PurchaseRefusal): Promise<Ap
       });
     case "CONTRACT_LIMIT":
       return apiError(c, 409, "CONTRACT_LIMIT", "purchase.contractLimit");
+    case "PLAN_GROUP_HELD": {
+      const catalogue = c.get("deps").catalogue.current();
+      return apiError(c, 409, "PLAN_GROUP_HELD", "purchase.planGroupHeld", {
+        params: { plan: planNameOf(catalogue, refusal.heldPlanId, requestLanguage(c)) },
+      });
+    }
     case "CAMPAIGN_NOT_APPLICABLE":
       return apiError(c, 400, "CAMPAIGN_NOT_APPLICABLE", "purchase.campaignNotApplicable");
     case "CAMPAIGN_NOT_FULL_DISCOUNT":

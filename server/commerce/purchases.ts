@@ -15,7 +15,7 @@
  * A process that dies between the two leaves a pending order; the billing run's reaper settles
  * it by asking the provider about its key.
  */
-import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import { taxBreakdown } from "../../schemas/consumption-tax.ts";
 import { type PlanAvailability, planAvailability } from "../../schemas/plan-availability.ts";
 import type { OrderQuote } from "../../schemas/types/order-quote.gen.ts";
@@ -45,6 +45,8 @@ export type PurchaseRefusal =
   | { code: "PLAN_NOT_FOUND" }
   | { code: "PRODUCT_UNAVAILABLE"; availability: PlanAvailability }
   | { code: "CONTRACT_LIMIT" }
+  /** The member holds (or is buying) another plan of this plan's group: it is changed to, not bought. */
+  | { code: "PLAN_GROUP_HELD"; heldPlanId: string }
   | { code: "CAMPAIGN_NOT_APPLICABLE" }
   | { code: "CAMPAIGN_NOT_FULL_DISCOUNT" }
   | { code: "NO_PAYMENT_METHOD" }
@@ -99,6 +101,9 @@ async function check(
 ): Promise<Checked | Refused> {
   const plan = catalogue.plans.find((candidate) => candidate.planId === request.planId);
   if (!plan) return refuse({ code: "PLAN_NOT_FOUND" });
+  const heldInGroup = await subscriptionsHeldInGroup(db, catalogue, plan, request.accountId, now);
+  const heldOther = heldInGroup.find((planId) => planId !== plan.planId);
+  if (heldOther) return refuse({ code: "PLAN_GROUP_HELD", heldPlanId: heldOther });
   const held = await db
     .select({ id: contracts.id, inForce: sql<boolean>`${inForce(now)}` })
     .from(contracts)
@@ -118,7 +123,7 @@ async function check(
       salesCount: counts.plans.get(plan.planId) ?? 0,
       salesLimit: plan.salesLimit,
       contractLimit: plan.contractLimit,
-      subscribed: plan.planType === "subscription" && mine > 0,
+      subscribed: plan.planType === "subscription" && heldInGroup.length > 0,
       contractCount: mine,
     },
     now,
@@ -163,6 +168,41 @@ async function check(
 
   const quote = quoteOrder(plan, campaign, now, held.length > mine);
   return { ok: true, plan, campaign, paymentMethodId, methodRef, methodType, quote };
+}
+
+/** The plans of `plan`'s group (only itself when it has none). */
+export function groupPlanIds(catalogue: Catalogue, plan: CataloguePlan): string[] {
+  if (plan.planType !== "subscription") return [];
+  if (!plan.planGroup) return [plan.planId];
+  return catalogue.plans.filter((other) => other.planGroup === plan.planGroup).map((other) => other.planId);
+}
+
+/**
+ * The subscriptions of `plan`'s group the member holds in force or is buying (an order waiting for
+ * its money, e.g. on a 3-D Secure challenge): a group is held one plan at a time.
+ */
+async function subscriptionsHeldInGroup(
+  db: Db,
+  catalogue: Catalogue,
+  plan: CataloguePlan,
+  accountId: string,
+  now: Date,
+): Promise<string[]> {
+  const planIds = groupPlanIds(catalogue, plan);
+  if (planIds.length === 0) return [];
+  const rows = await db
+    .select({ planId: contracts.planId })
+    .from(contracts)
+    .where(and(eq(contracts.accountId, accountId), inArray(contracts.planId, planIds), inForce(now)))
+    .unionAll(
+      db
+        .select({ planId: orders.planId })
+        .from(orders)
+        .where(
+          and(eq(orders.accountId, accountId), inArray(orders.planId, planIds), eq(orders.status, "pending")),
+        ),
+    );
+  return rows.map((row) => row.planId);
 }
 
 export type VerifyOutcome = { ok: true; quote: OrderQuote; purchaseToken: string } | Refused;

@@ -61,6 +61,41 @@ describe("the demo catalogue", () => {
     );
     expect(catalogue.version).toMatch(/^[0-9a-f]{16}$/);
   });
+
+  it("puts the monthly and the annual plan in one group, whose upgrade takes effect at once", () => {
+    const catalogue = loadCatalogue(configDir);
+    const grouped = catalogue.plans.filter((plan) => plan.planGroup === "standard");
+    expect(grouped.map((plan) => plan.planId)).toEqual(["standard-monthly", "standard-annual"]);
+    expect(catalogue.planGroups).toEqual([{ planGroupId: "standard", upgrade: "immediate" }]);
+  });
+});
+
+describe("plan groups", () => {
+  const groups = [{ planGroupId: "standard", upgrade: "immediate" }];
+
+  it("are absent from a catalogue that names none", () => {
+    expect(
+      parseCatalogue(JSON.stringify({ plans: [subscription] }), '{"campaigns":[]}', "t").planGroups,
+    ).toEqual([]);
+  });
+
+  it("hold subscriptions only, of a declared group, and each group is declared once", () => {
+    expect(problemsOf({ planGroups: groups, plans: [{ ...subscription, planGroup: "standard" }] })).toEqual(
+      [],
+    );
+    expect(problemsOf({ planGroups: groups, plans: [{ ...rental, planGroup: "standard" }] })).toEqual([
+      "plans.0.planGroup: is for subscriptions",
+    ]);
+    expect(problemsOf({ planGroups: groups, plans: [{ ...subscription, planGroup: "premium" }] })).toEqual([
+      'plans.0.planGroup: "premium" is not a group of planGroups',
+    ]);
+    expect(problemsOf({ planGroups: [...groups, ...groups], plans: [] })).toEqual([
+      'planGroups.1.planGroupId: "standard" is used twice',
+    ]);
+    expect(
+      problemsOf({ planGroups: [{ planGroupId: "standard", upgrade: "later" }], plans: [] })[0],
+    ).toContain('planGroups.0.upgrade: must be one of "immediate", "nextSettlement"');
+  });
 });
 
 describe("checking the catalogue", () => {

@@ -7,19 +7,22 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import Ajv, { type ErrorObject } from "ajv";
+import type { Language } from "../../locales/index.ts";
 import campaignCatalogueSchema from "../../schemas/catalogue/campaign-catalogue.schema.json" with {
   type: "json",
 };
 import planCatalogueSchema from "../../schemas/catalogue/plan-catalogue.schema.json" with { type: "json" };
 import surveySchema from "../../schemas/survey.schema.json" with { type: "json" };
 import type { Campaign, CampaignCatalogue } from "../../schemas/types/campaign-catalogue.gen.ts";
-import type { CataloguePlan, PlanCatalogue } from "../../schemas/types/plan-catalogue.gen.ts";
+import type { CataloguePlan, PlanCatalogue, PlanGroup } from "../../schemas/types/plan-catalogue.gen.ts";
 import { type CurrentSource, keepCurrent } from "./keep-current.ts";
 
-export type { Campaign, CataloguePlan };
+export type { Campaign, CataloguePlan, PlanGroup };
 
 export interface Catalogue {
   plans: CataloguePlan[];
+  /** Plans of one group are held one at a time (a member changes between them). */
+  planGroups: PlanGroup[];
   campaigns: Campaign[];
   /** Changes whenever either file changes. */
   version: string;
@@ -32,6 +35,12 @@ const PLAN_ID = new RegExp(planCatalogueSchema.definitions.cataloguePlan.propert
 
 export function isPlanIdShape(value: string): boolean {
   return PLAN_ID.test(value);
+}
+
+/** A plan's name in `language` (its id for a plan the catalogue no longer holds). */
+export function planNameOf(catalogue: Pick<Catalogue, "plans">, planId: string, language: Language): string {
+  const plan = catalogue.plans.find((candidate) => candidate.planId === planId);
+  return (language === "en" && plan?.planNameEn) || plan?.planName || planId;
 }
 
 export const PLANS_FILE = "plans.json";
@@ -77,13 +86,24 @@ function parseJson(text: string, source: string): unknown {
 }
 
 /** What the schemas cannot say: each plan type's fields, the periods, one id and code each, known plans. */
-function crossProblems(plans: CataloguePlan[], campaigns: Campaign[]): string[] {
+function crossProblems(plans: CataloguePlan[], planGroups: PlanGroup[], campaigns: Campaign[]): string[] {
   const problems: string[] = [];
+  const groupIds = new Set<string>();
+  for (const [index, group] of planGroups.entries()) {
+    if (groupIds.has(group.planGroupId))
+      problems.push(`planGroups.${index}.planGroupId: "${group.planGroupId}" is used twice`);
+    groupIds.add(group.planGroupId);
+  }
   const planIds = new Set<string>();
   for (const [index, plan] of plans.entries()) {
     const at = `plans.${index}`;
     if (planIds.has(plan.planId)) problems.push(`${at}.planId: "${plan.planId}" is used twice`);
     planIds.add(plan.planId);
+    if (plan.planGroup !== undefined) {
+      if (plan.planType !== "subscription") problems.push(`${at}.planGroup: is for subscriptions`);
+      if (!groupIds.has(plan.planGroup))
+        problems.push(`${at}.planGroup: "${plan.planGroup}" is not a group of planGroups`);
+    }
     if (plan.planType === "subscription") {
       if (!plan.renewSpanUnit || !plan.renewSpan)
         problems.push(`${at}: a subscription needs renewSpanUnit and renewSpan`);
@@ -167,7 +187,8 @@ export function parseCatalogue(plansText: string, campaignsText: string, source:
   const plans = plansDocument.plans.map((plan) =>
     plan.freeTrialDays === 0 ? { ...plan, freeTrialDays: null } : plan,
   );
-  const problems = crossProblems(plans, campaigns);
+  const planGroups = plansDocument.planGroups ?? [];
+  const problems = crossProblems(plans, planGroups, campaigns);
   if (problems.length > 0) throw new CatalogueError(source, problems);
   const version = createHash("sha256")
     .update(plansText)
@@ -175,7 +196,7 @@ export function parseCatalogue(plansText: string, campaignsText: string, source:
     .update(campaignsText)
     .digest("hex")
     .slice(0, 16);
-  return { plans, campaigns, version };
+  return { plans, planGroups, campaigns, version };
 }
 
 /**
@@ -189,7 +210,7 @@ export function watchCatalogue(
   const dir = resolve(directory);
   if (!existsSync(join(dir, PLANS_FILE)) && !existsSync(join(dir, CAMPAIGNS_FILE))) {
     logger.info(`[catalogue] no ${PLANS_FILE} or ${CAMPAIGNS_FILE} in ${dir}: no plans are on offer`);
-    return staticCatalogue({ plans: [], campaigns: [] }, "none");
+    return staticCatalogue({ plans: [], planGroups: [], campaigns: [] }, "none");
   }
   return keepCurrent({
     load: () => loadCatalogue(dir),
