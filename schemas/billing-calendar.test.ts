@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, settlementDay } from "./billing-calendar.ts";
+import { addDays, daysBetween, settlementDay } from "./billing-calendar.ts";
 import { japanDay, japanMidnight } from "./japan-time.ts";
 
 describe("billing calendar (spec §9)", () => {
@@ -35,8 +35,25 @@ describe("billing calendar (spec §9)", () => {
     expect(settlementDay("2026-11-26", 1, 2, "weeks")).toBe("2026-12-10");
   });
 
+  it("counts back to the settlement day before, on the anchor", () => {
+    expect(settlementDay("2027-02-28", -1, 1, "months", 31)).toBe("2027-01-31");
+    expect(settlementDay("2027-03-31", -1, 1, "months", 31)).toBe("2027-02-28");
+    expect(settlementDay("2027-01-15", -1, 1, "months")).toBe("2026-12-15");
+    expect(settlementDay("2027-04-01", -1, 12, "months")).toBe("2026-04-01");
+    expect(settlementDay("2026-12-10", -1, 2, "weeks")).toBe("2026-11-26");
+  });
+
+  it("counts the days between two days, across a leap day", () => {
+    expect(daysBetween("2027-01-31", "2027-02-28")).toBe(28);
+    expect(daysBetween("2028-02-01", "2028-03-01")).toBe(29);
+    expect(daysBetween("2026-04-01", "2027-04-01")).toBe(365);
+    expect(daysBetween("2027-02-10", "2027-02-10")).toBe(0);
+    expect(daysBetween("2027-02-11", "2027-02-10")).toBe(-1);
+  });
+
   it("refuses what is not a calendar day or a whole span", () => {
     expect(() => settlementDay("2026-11-26T00:00", 1, 1, "months")).toThrow(RangeError);
     expect(() => settlementDay("2026-11-26", 1, 0, "months")).toThrow(RangeError);
+    expect(() => settlementDay("2026-11-26", 0.5, 1, "months")).toThrow(RangeError);
   });
 });

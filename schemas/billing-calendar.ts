@@ -28,6 +28,11 @@ export function addDays(day: string, days: number): string {
   return format(utcOf(day) + days * DAY_MS);
 }
 
+/** How many days from `from` to `to` (negative when `to` comes first). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((utcOf(to) - utcOf(from)) / DAY_MS);
+}
+
 /** The day of the month of a calendar day (a subscription's anchor). */
 export function dayOfMonth(day: string): number {
   return parts(day).date;
@@ -36,7 +41,8 @@ export function dayOfMonth(day: string): number {
 /**
  * The settlement day `cycles` spans after `firstDay`. Months are counted from the first day's
  * month and land on the anchor day, or the month's last day when it is shorter (31 Jan → 28/29
- * Feb → 31 Mar): counted from the anchor, never from the previous (clamped) date.
+ * Feb → 31 Mar): counted from the anchor, never from the previous (clamped) date. Negative
+ * `cycles` count back: the settlement day before 28 Feb anchored on the 31st is 31 Jan.
  */
 export function settlementDay(
   firstDay: string,
@@ -45,7 +51,7 @@ export function settlementDay(
   unit: SpanUnit,
   anchorDay: number = dayOfMonth(firstDay),
 ): string {
-  if (!Number.isInteger(cycles) || cycles < 0 || !Number.isInteger(span) || span < 1) {
+  if (!Number.isInteger(cycles) || !Number.isInteger(span) || span < 1) {
     throw new RangeError(`settlementDay: cycles ${cycles} and span ${span} must be whole, span ≥ 1`);
   }
   if (unit === "days") return addDays(firstDay, cycles * span);

@@ -59,6 +59,10 @@ export interface SubscriptionFields {
   campaignCyclesLeft?: number;
   trialEndDay?: string;
   withoutMethod?: boolean;
+  /** What the current period cost (absent: nothing, as in a trial). */
+  periodAmount?: number;
+  /** A plan change scheduled for its day (ADR 0042). */
+  pendingChange?: { planId: string; day: string };
 }
 
 /** A subscription as a purchase leaves it (server/commerce/purchases.ts newContract). */
@@ -81,6 +85,9 @@ export async function subscribe(
       anchorDay: fields.anchorDay,
       nextSettlementDay: fields.nextSettlementDay,
       trialEndDay: fields.trialEndDay ?? null,
+      periodAmount: fields.periodAmount ?? null,
+      pendingPlanId: fields.pendingChange?.planId ?? null,
+      pendingChangeDay: fields.pendingChange?.day ?? null,
       createdAt: t.clock.now(),
     })
     .returning({ id: contracts.id });

@@ -55,6 +55,7 @@ async function charge(
       accountId: who.accountId,
       idempotencyKey: `test:${randomUUID()}`,
       contractId,
+      planId: "standard-monthly",
       paymentMethodId: who.methodId,
       amount,
       taxAmount: tax.taxAmount,

@@ -10,14 +10,7 @@ import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { japanToday } from "../../schemas/japan-time.ts";
 import type { AccountPaymentMethod } from "../../schemas/types/payment-method.gen.ts";
 import type { Db } from "../db/database.ts";
-import {
-  charges,
-  contracts,
-  type InvoiceHonorific,
-  issuedInvoices,
-  orders,
-  paymentMethods,
-} from "../db/schema.ts";
+import { charges, type InvoiceHonorific, issuedInvoices, paymentMethods } from "../db/schema.ts";
 import { isUuid } from "../kit/tokens.ts";
 import { toAccountPaymentMethod } from "../payments/payment-methods.ts";
 
@@ -46,16 +39,13 @@ export async function invoiceableCharge(
     .select({
       chargeId: charges.id,
       createdAt: charges.createdAt,
-      // A renewal names its subscription, a purchase its order: either names the plan.
-      planId: sql<string>`COALESCE(${contracts.planId}, ${orders.planId}, '')`,
+      planId: charges.planId,
       amount: charges.amount,
       taxAmount: charges.taxAmount,
       taxRate: charges.taxRate,
       method: paymentMethods,
     })
     .from(charges)
-    .leftJoin(contracts, eq(contracts.id, charges.contractId))
-    .leftJoin(orders, eq(orders.id, charges.orderId))
     .leftJoin(paymentMethods, eq(paymentMethods.id, charges.paymentMethodId))
     .where(
       and(

@@ -5,9 +5,9 @@
  * page at a time. Paged by offset over the (account, created_at) index: a page costs the same at
  * the tenth page of a member with 10,000 charges as at the first of a member with 10.
  */
-import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { charges, contracts, orders, paymentMethods } from "../db/schema.ts";
+import { charges, paymentMethods } from "../db/schema.ts";
 
 /** Rows per page. */
 export const PAYMENT_HISTORY_PER_PAGE = 20;
@@ -53,15 +53,12 @@ export async function paymentHistoryPage(
     .select({
       chargeId: charges.id,
       createdAt: charges.createdAt,
-      // A renewal names its subscription, a purchase its order: either names the plan.
-      planId: sql<string>`COALESCE(${contracts.planId}, ${orders.planId}, '')`,
+      planId: charges.planId,
       amount: charges.amount,
       taxAmount: charges.taxAmount,
       methodId: charges.paymentMethodId,
     })
     .from(charges)
-    .leftJoin(contracts, eq(contracts.id, charges.contractId))
-    .leftJoin(orders, eq(orders.id, charges.orderId))
     .where(takenFrom(accountId, now))
     .orderBy(desc(charges.createdAt), desc(charges.id))
     .limit(PAYMENT_HISTORY_PER_PAGE)

@@ -363,6 +363,102 @@ describe("renewal billing through a year (issue 44 §2)", () => {
   });
 });
 
+describe("a plan change scheduled for the next settlement day (ADR 0042)", () => {
+  it("charges the new plan on its day and starts its span, once, with two passes at the same moment", async () => {
+    const who = await subscriber();
+    const id = await subscribe(who, "standard-monthly", {
+      status: "ONGOING_CONTRACT",
+      nextSettlementDay: "2026-05-31",
+      anchorDay: 31,
+      periodAmount: 990,
+      pendingChange: { planId: "standard-annual", day: "2026-05-31" },
+    });
+    await walk("2026-05-01", "2026-05-30");
+    expect(await chargesOf(id)).toEqual([]);
+    t.clock.set(japanMidnight("2026-05-31"));
+    const [a, b] = await Promise.all([
+      runBillingPass(deps(), t.clock.now()),
+      runBillingPass(deps(), t.clock.now()),
+    ]);
+    expect([...a.lines, ...b.lines]).toMatchObject([
+      { outcome: "renewed", planId: "standard-annual", amount: 9900, cycleDay: "2026-05-31" },
+    ]);
+    expect(await providerCharges(who)).toEqual([[9900, "succeeded"]]);
+    expect(await contract(id)).toMatchObject({
+      planId: "standard-annual",
+      pendingPlanId: null,
+      pendingChangeDay: null,
+      nextSettlementDay: "2027-05-31",
+      periodAmount: 9900,
+    });
+    // The charge names the plan it paid for, whatever the contract becomes later.
+    const [charge] = await t.db.select().from(charges).where(eq(charges.contractId, id));
+    expect(charge?.planId).toBe("standard-annual");
+    await walk("2026-06-01", "2027-05-30");
+    expect(await chargesOf(id)).toEqual([["2026-05-31", 9900, "succeeded"]]);
+  });
+
+  it("starts the new plan at a trial's end, with no trial of its own", async () => {
+    const who = await subscriber();
+    const id = await subscribe(who, "standard-monthly", {
+      status: "NEW_TRIAL_CONTRACT",
+      nextSettlementDay: "2026-05-02",
+      anchorDay: 2,
+      trialEndDay: "2026-05-01",
+      pendingChange: { planId: "standard-annual", day: "2026-05-02" },
+    });
+    await walk("2026-04-01", "2026-05-02");
+    expect(await chargesOf(id)).toEqual([["2026-05-02", 9900, "succeeded"]]);
+    expect(await contract(id)).toMatchObject({
+      planId: "standard-annual",
+      subscriptionStatus: "TRIAL_TO_PAID",
+      nextSettlementDay: "2027-05-02",
+    });
+  });
+
+  it("keeps a held change for the retry, and drops a campaign that does not name the new plan", async () => {
+    const who = await subscriber();
+    catalogue = {
+      ...catalogue,
+      campaigns: [
+        ...catalogue.campaigns,
+        {
+          campaignId: "monthly-half",
+          code: "MONTHLYHALF",
+          campaignName: "月額半額",
+          campaignType: "discountRate",
+          discountRate: 50,
+          discountContinuationCount: 6,
+          planIds: ["standard-monthly"],
+        },
+      ],
+    };
+    const id = await subscribe(who, "standard-monthly", {
+      status: "ONGOING_CONTRACT",
+      nextSettlementDay: "2026-05-20",
+      anchorDay: 20,
+      campaignId: "monthly-half",
+      campaignCyclesLeft: 3,
+      pendingChange: { planId: "standard-annual", day: "2026-05-20" },
+    });
+    await failNextCharge(t.db, who.methodRef);
+    expect((await passOn("2026-05-20")).lines).toMatchObject([
+      { outcome: "declined", planId: "standard-annual", amount: 9900 },
+    ]);
+    expect(await contract(id)).toMatchObject({
+      planId: "standard-monthly",
+      pendingPlanId: "standard-annual",
+    });
+    expect((await passOn("2026-05-21")).lines).toMatchObject([{ outcome: "renewed", amount: 9900 }]);
+    expect(await contract(id)).toMatchObject({
+      planId: "standard-annual",
+      campaignId: null,
+      campaignCyclesLeft: 0,
+      nextSettlementDay: "2027-05-20",
+    });
+  });
+});
+
 describe("the day a subscription without a method needs one", () => {
   async function neededBy(fields: Partial<SubscriptionFields>, stopAt?: string) {
     const who = await subscriber();

@@ -17,20 +17,7 @@
  * the next day; a hold that reaches the next cycle's day without recovering ends the subscription.
  */
 
-import {
-  and,
-  count,
-  eq,
-  getTableColumns,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  notInArray,
-  or,
-  sql,
-} from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import { addDays, settlementDay } from "../../schemas/billing-calendar.ts";
 import { taxBreakdown } from "../../schemas/consumption-tax.ts";
 import { japanDay, japanMidnight } from "../../schemas/japan-time.ts";
@@ -44,7 +31,7 @@ import { subscriptionNotEnded } from "../commerce/contracts.ts";
 import { discountedPrice } from "../commerce/order-quote.ts";
 import { failPendingOrder, settlePaidOrder } from "../commerce/purchases.ts";
 import type { Db } from "../db/database.ts";
-import { charges, contracts, orders, paymentMethods } from "../db/schema.ts";
+import { charges, contracts, paymentMethods } from "../db/schema.ts";
 import type { ChargeOutcome, PaymentProvider } from "../payments/provider.ts";
 import type { Catalogue, CataloguePlan } from "../store/catalogue-source.ts";
 
@@ -119,11 +106,22 @@ export interface BillingDeps {
 type Contract = typeof contracts.$inferSelect;
 type ChargeRow = typeof charges.$inferSelect;
 
-/** What one cycle costs: the plan's price, discounted while the campaign's cycles last. */
+/**
+ * What one cycle costs: the plan's price, discounted while the campaign's cycles last and the
+ * campaign names the plan (after a plan change, ADR 0042).
+ */
 export function cycleAmount(contract: Contract, plan: CataloguePlan, catalogue: Catalogue): number {
   if (contract.campaignCyclesLeft <= 0 || !contract.campaignId) return plan.price;
   const campaign = catalogue.campaigns.find((candidate) => candidate.campaignId === contract.campaignId);
-  return discountedPrice(plan.price, campaign ?? null);
+  if (!campaign?.planIds.includes(plan.planId)) return plan.price;
+  return discountedPrice(plan.price, campaign);
+}
+
+/** The plan a cycle is charged at: a scheduled change's from its day on (ADR 0042). */
+export function planIdOfCycle(contract: Contract, cycleDay: string): string {
+  return contract.pendingPlanId && contract.pendingChangeDay && contract.pendingChangeDay <= cycleDay
+    ? contract.pendingPlanId
+    : contract.planId;
 }
 
 function subscriptionPlan(catalogue: Catalogue, planId: string): CataloguePlan | undefined {
@@ -172,20 +170,48 @@ function statusOf(contract: Contract): SubscriptionStatus {
   return contract.subscriptionStatus;
 }
 
-/** The columns a paid cycle changes: the next cycle, the campaign's cycles counted down. */
-function renewedColumns(contract: Contract, plan: CataloguePlan, cycleDay: string, now: Date) {
+/**
+ * The columns a paid cycle changes: the next cycle, the campaign's cycles counted down, what the
+ * period cost. A cycle paid at another plan (a scheduled change's day) makes it the contract's
+ * plan, and the campaign goes on only if it names that plan.
+ */
+function renewedColumns(
+  contract: Contract,
+  plan: CataloguePlan,
+  cycle: { day: string; amount: number },
+  catalogue: Catalogue,
+  now: Date,
+) {
   const status = statusOf(contract);
-  return {
+  const common = {
     subscriptionStatus: nextSubscriptionStatus(status, "renewed") ?? status,
-    nextSettlementDay: nextCycleDay(contract, plan, cycleDay),
+    nextSettlementDay: nextCycleDay(contract, plan, cycle.day),
     heldCycleDay: null,
     campaignCyclesLeft: Math.max(0, contract.campaignCyclesLeft - 1),
+    periodAmount: cycle.amount,
     updatedAt: now,
+  };
+  if (plan.planId === contract.planId) return common;
+  const campaign = catalogue.campaigns.find((candidate) => candidate.campaignId === contract.campaignId);
+  const carries = campaign?.planIds.includes(plan.planId) ?? false;
+  return {
+    ...common,
+    planId: plan.planId,
+    pendingPlanId: null,
+    pendingChangeDay: null,
+    ...(carries ? {} : { campaignId: null, campaignCyclesLeft: 0 }),
   };
 }
 
 function endedColumns(now: Date) {
-  return { subscriptionStatus: "CANCELLED" as const, heldCycleDay: null, cancelledAt: now, updatedAt: now };
+  return {
+    subscriptionStatus: "CANCELLED" as const,
+    heldCycleDay: null,
+    pendingPlanId: null,
+    pendingChangeDay: null,
+    cancelledAt: now,
+    updatedAt: now,
+  };
 }
 
 /**
@@ -226,7 +252,7 @@ function line(
   return {
     contractId: contract.id,
     accountId: memberOf(contract),
-    planId: contract.planId,
+    planId: planIdOfCycle(contract, cycleDay),
     cycleDay,
     outcome,
     previousStatus: statusOf(contract),
@@ -341,7 +367,7 @@ async function claimCycle(
 ): Promise<Exclude<Claimed, { charge: ClaimedCharge }> | { toClaim: Omit<ToClaim, "index"> }> {
   const status = statusOf(contract);
   const cycleDay = cycleDayOf(contract);
-  const plan = subscriptionPlan(catalogue, contract.planId);
+  const plan = subscriptionPlan(catalogue, planIdOfCycle(contract, cycleDay));
   if (!plan)
     return { settled: line(contract, cycleDay, "skipped", status, { detail: "PLAN_NOT_IN_CATALOGUE" }) };
 
@@ -361,6 +387,7 @@ async function claimCycle(
     accountId: memberOf(contract),
     idempotencyKey,
     contractId: contract.id,
+    planId: plan.planId,
     paymentMethodId: contract.paymentMethodId,
     amount,
     taxAmount: tax.taxAmount,
@@ -376,7 +403,7 @@ async function claimCycle(
       .onConflictDoNothing()
       .returning({ id: charges.id });
     if (!written) return { busy: true };
-    const columns = renewedColumns(contract, plan, cycleDay, now);
+    const columns = renewedColumns(contract, plan, { day: cycleDay, amount }, catalogue, now);
     await tx.update(contracts).set(columns).where(eq(contracts.id, contract.id));
     return { settled: line(contract, cycleDay, "renewed", columns.subscriptionStatus, { amount }) };
   }
@@ -445,14 +472,20 @@ async function settleCycleCharge(
       .returning();
     if (!charge?.cycleDay) return null;
     const cycleDay = charge.cycleDay;
-    const plan = subscriptionPlan(catalogue, contract.planId);
+    const plan = subscriptionPlan(catalogue, charge.planId);
 
     if (failureCode === null) {
       // The money is in even if the plan left the catalogue meanwhile: the cycle is paid, the
       // next one is decided by the next claim.
       if (!plan)
         return line(contract, cycleDay, "renewed", statusOf(contract), { amount: charge.amount, reaped });
-      const columns = renewedColumns(contract, plan, cycleDay, now);
+      const columns = renewedColumns(
+        contract,
+        plan,
+        { day: cycleDay, amount: charge.amount },
+        catalogue,
+        now,
+      );
       await tx.update(contracts).set(columns).where(eq(contracts.id, contract.id));
       return line(contract, cycleDay, "renewed", columns.subscriptionStatus, {
         amount: charge.amount,
@@ -570,10 +603,9 @@ export async function reapPendingCharges(
   deps: BillingDeps,
   now: Date,
 ): Promise<{ lines: BillingLine[]; orders: SettledOrder[] }> {
-  const stale: (ChargeRow & { planId: string | null })[] = await deps.db
-    .select({ ...getTableColumns(charges), planId: orders.planId })
+  const stale: ChargeRow[] = await deps.db
+    .select()
     .from(charges)
-    .leftJoin(orders, eq(orders.id, charges.orderId))
     .where(
       and(
         eq(charges.status, "pending"),
@@ -608,7 +640,7 @@ export async function reapPendingCharges(
       const settled = await settleCycleCharge(deps.db, deps.catalogue(), ids, answer, now, true);
       if (settled) lines.push(settled);
     } else if (charge.orderId) {
-      const order = { orderId: charge.orderId, planId: charge.planId ?? "", amount: charge.amount };
+      const order = { orderId: charge.orderId, planId: charge.planId, amount: charge.amount };
       if (answer.status === "succeeded") {
         const { settledHere } = await settlePaidOrder(deps.db, charge.orderId, answer.charge.ref, now);
         if (settledHere) settledOrders.push({ ...order, outcome: "completed", detail: null });

@@ -69,6 +69,7 @@ async function bought(who: Subscriber, at: string, amount = 1980) {
       accountId: who.accountId,
       idempotencyKey: `purchase:${order?.id}`,
       orderId: order?.id,
+      planId: "standard-monthly",
       contractId,
       paymentMethodId: who.methodId,
       amount,

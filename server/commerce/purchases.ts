@@ -324,6 +324,8 @@ function newContract(terms: ContractTerms, now: Date) {
     anchorDay: quote.subscription?.anchorDay ?? null,
     nextSettlementDay: quote.subscription?.nextSettlementDay ?? null,
     trialEndDay: quote.subscription?.trialEndDay ?? null,
+    // A trial's period costs nothing; a period paid at the purchase cost what was charged.
+    periodAmount: quote.subscription && !quote.freeDays ? quote.amountDueNow : null,
     entitlementExpiresAt: quote.entitlementExpiration ? new Date(quote.entitlementExpiration) : null,
     createdAt: now,
     updatedAt: now,
@@ -446,6 +448,7 @@ async function startPurchase(
       accountId,
       idempotencyKey,
       orderId: order.id,
+      planId,
       paymentMethodId: checked.paymentMethodId,
       amount,
       taxAmount: tax.taxAmount,

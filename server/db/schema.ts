@@ -634,6 +634,15 @@ export const contracts = pgTable(
     cancelRequestedAt: timestamp("cancel_requested_at", { withTimezone: true }),
     /** The answers to the plan's cancellation survey, kept for the operator. */
     cancellationSurveyAnswers: jsonb("cancellation_survey_answers").$type<SurveyAnswers>(),
+    /**
+     * What the current period cost (integer yen, tax included); null for a period nothing paid
+     * (a trial). An immediate plan change credits its unused part (ADR 0042).
+     */
+    periodAmount: integer("period_amount"),
+    /** A plan change waiting for its day: the plan it changes to (ADR 0042). */
+    pendingPlanId: text("pending_plan_id"),
+    /** The day that change takes effect (YYYY-MM-DD in Japan): the settlement day it was made for. */
+    pendingChangeDay: text("pending_change_day"),
   },
   (table) => [
     index("contracts_account_idx").on(table.accountId),
@@ -735,6 +744,8 @@ export const charges = pgTable(
     failureCode: text("failure_code"),
     /** A renewal: the settlement day of the cycle it pays (YYYY-MM-DD in Japan); null for a purchase. */
     cycleDay: text("cycle_day"),
+    /** The plan it paid for: a contract may change plan later (ADR 0042). */
+    planId: text("plan_id").notNull(),
     createdAt: createdAt(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },
