@@ -158,11 +158,12 @@ describe("isRenewing (契約更新中: spec §4)", () => {
 
 describe("subscriptionActionRefusal (spec §4 Cancellation, §8)", () => {
   const today = "2027-01-10";
-  const facts = (status: SubscriptionStatus, nextSettlementDay = "2027-01-20", hasPaymentMethod = true) => ({
-    status,
-    nextSettlementDay,
-    hasPaymentMethod,
-  });
+  const facts = (
+    status: SubscriptionStatus,
+    nextSettlementDay = "2027-01-20",
+    hasPaymentMethod = true,
+    hasPendingChange = false,
+  ) => ({ status, nextSettlementDay, hasPaymentMethod, hasPendingChange });
 
   it("cancels a subscription in force, not one already cancelling or cancelled", () => {
     for (const status of [...UNDER_CONTRACT, "NEW_TRIAL_CONTRACT", "HOLD", "TRIAL_HOLD"] as const) {
@@ -207,5 +208,27 @@ describe("subscriptionActionRefusal (spec §4 Cancellation, §8)", () => {
       "notChangeable",
     );
     expect(subscriptionActionRefusal(facts("CANCELLED"), "changePaymentMethod", today)).toBe("notChangeable");
+  });
+
+  it("changes the plan of a subscription under contract or in its trial, one change at a time, not while renewing", () => {
+    for (const status of [...UNDER_CONTRACT, "NEW_TRIAL_CONTRACT"] as const) {
+      expect(subscriptionActionRefusal(facts(status), "changePlan", today)).toBeNull();
+    }
+    for (const status of [...CANCEL_REQUESTED, "HOLD", "TRIAL_HOLD", "CANCELLED"] as const) {
+      expect(subscriptionActionRefusal(facts(status), "changePlan", today)).toBe("planNotChangeable");
+    }
+    expect(
+      subscriptionActionRefusal(facts("ONGOING_CONTRACT", "2027-01-20", true, true), "changePlan", today),
+    ).toBe("changePending");
+    expect(subscriptionActionRefusal(facts("ONGOING_CONTRACT", today), "changePlan", today)).toBe("renewing");
+  });
+
+  it("undoes a scheduled plan change up to the day before it, as a cancellation", () => {
+    const pending = (day: string) => facts("ONGOING_CONTRACT", day, true, true);
+    expect(subscriptionActionRefusal(pending("2027-01-11"), "undoPlanChange", today)).toBeNull();
+    expect(subscriptionActionRefusal(pending(today), "undoPlanChange", today)).toBe("renewing");
+    expect(subscriptionActionRefusal(facts("ONGOING_CONTRACT"), "undoPlanChange", today)).toBe(
+      "noPendingChange",
+    );
   });
 });

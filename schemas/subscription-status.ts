@@ -143,16 +143,30 @@ export type SubscriptionActionRefusal =
   /** Only a subscription on hold is retried. */
   | "notOnHold"
   /** A cancelled subscription (or a cancelling one: its method is hidden) keeps its method. */
-  | "notChangeable";
+  | "notChangeable"
+  /** Only a subscription under contract or in its trial changes plan (not on hold, not cancelling). */
+  | "planNotChangeable"
+  /** A plan change waits already: undone first, one thing at a time. */
+  | "changePending"
+  /** No plan change waits: nothing to undo. */
+  | "noPendingChange";
 
 export interface SubscriptionFacts {
   status: SubscriptionStatus;
   nextSettlementDay: string | null;
   /** Whether a registered payment method (not removed) would pay the next renewal. */
   hasPaymentMethod: boolean;
+  /** Whether a plan change waits for its day (ADR 0042). */
+  hasPendingChange: boolean;
 }
 
-export type SubscriptionAction = "cancel" | "undoCancel" | "retry" | "changePaymentMethod";
+export type SubscriptionAction =
+  | "cancel"
+  | "undoCancel"
+  | "retry"
+  | "changePaymentMethod"
+  | "changePlan"
+  | "undoPlanChange";
 
 /** Whether the member may take `action` today, or why not. */
 export function subscriptionActionRefusal(
@@ -174,8 +188,16 @@ export function subscriptionActionRefusal(
     case "changePaymentMethod":
       if (group === "cancelled" || group === "cancelRequested") return "notChangeable";
       break;
+    case "changePlan":
+      if (group !== "underContract" && group !== "freeTrial") return "planNotChangeable";
+      if (facts.hasPendingChange) return "changePending";
+      break;
+    case "undoPlanChange":
+      if (!facts.hasPendingChange) return "noPendingChange";
+      break;
   }
-  // Undo up to the day before the next billing date; a retry unless its day has passed.
+  // Undo up to the day before the next billing date (a cancellation, a plan change); a retry
+  // unless its day has passed.
   if (isRenewing(facts.status, facts.nextSettlementDay, today)) return "renewing";
   if (action === "undoCancel" && !facts.hasPaymentMethod) return "noPaymentMethod";
   return null;

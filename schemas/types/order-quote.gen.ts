@@ -46,4 +46,51 @@ export interface OrderQuote {
     trialEndDay: string | null;
     campaignCyclesLeft: number;
   };
+  /**
+   * A change of the member's subscription to this plan (ADR 0042) instead of a new contract; absent or null for a purchase.
+   */
+  change?: null | {
+    /**
+     * The contract that changes plan.
+     */
+    subscriptionId: string;
+    fromPlanId: string;
+    toPlanId: string;
+    /**
+     * now: the new plan starts today; nextSettlement: on the next settlement day.
+     */
+    timing: "now" | "nextSettlement";
+    /**
+     * The day the new plan takes effect, YYYY-MM-DD in Japan.
+     */
+    effectiveDay: string;
+    periodStartDay: string;
+    /**
+     * The current period's end: its next settlement day.
+     */
+    periodEndDay: string;
+    unusedDays: number;
+    periodDays: number;
+    /**
+     * The unused part of what the current period cost, rounded down (now only).
+     */
+    credit: number;
+    /**
+     * The new plan's price for the unused days, rounded down (now only).
+     */
+    newPlanForUnusedDays: number;
+    nextPaymentDay: string;
+    /**
+     * What the renewal after the change charges.
+     */
+    nextPaymentAmount: number;
+    /**
+     * Whether the subscription's campaign discount goes on under the new plan.
+     */
+    campaignCarries: boolean;
+    /**
+     * Now only: what the period is worth at the new plan's rate (the next change's credit).
+     */
+    periodAmountAfter: number | null;
+  };
 }

@@ -37,4 +37,22 @@ export interface OrderVerifyResult {
    * The verify's answer only: the token that buys exactly this quote.
    */
   purchaseToken?: string;
+  /**
+   * A change of the member's subscription to this plan (ADR 0042), with both plans named in the request's language; absent or null for a purchase.
+   */
+  change?: null | {
+    subscriptionId: string;
+    fromPlanName: string;
+    toPlanName: string;
+    timing: "now" | "nextSettlement";
+    effectiveDay: string;
+    periodEndDay: string;
+    unusedDays: number;
+    periodDays: number;
+    credit: number;
+    newPlanForUnusedDays: number;
+    nextPaymentDay: string;
+    nextPaymentAmount: number;
+    campaignCarries: boolean;
+  };
 }

@@ -87,6 +87,24 @@ export interface OrderVerifyResult {
    * The verify's answer only: the token that buys exactly this quote.
    */
   purchaseToken?: string;
+  /**
+   * A change of the member's subscription to this plan (ADR 0042), with both plans named in the request's language; absent or null for a purchase.
+   */
+  change?: null | {
+    subscriptionId: string;
+    fromPlanName: string;
+    toPlanName: string;
+    timing: "now" | "nextSettlement";
+    effectiveDay: string;
+    periodEndDay: string;
+    unusedDays: number;
+    periodDays: number;
+    credit: number;
+    newPlanForUnusedDays: number;
+    nextPaymentDay: string;
+    nextPaymentAmount: number;
+    campaignCarries: boolean;
+  };
 }
 /**
  * One way to pay on the purchase form, and the way the confirmation names (特定商取引法 12条の6): a saved method by its id, or paying with a campaign code. Built by server/commerce/purchase-routes.ts.

@@ -30,6 +30,14 @@ export interface SubscriptionScreenData {
    * A free trial's last day (YYYY-MM-DD).
    */
   trialEndDay: string | null;
+  /**
+   * A plan change waiting for its day (ADR 0042): the plan, the day it takes effect and what that day charges; null when none waits.
+   */
+  pendingChange: null | {
+    planName: string;
+    day: string;
+    amount: number;
+  };
   actions: Actions;
   paymentChoices: PurchasePaymentChoice[];
   survey: null | Survey;
@@ -127,6 +135,9 @@ export interface Actions {
     | "noPaymentMethod"
     | "notOnHold"
     | "notChangeable"
+    | "planNotChangeable"
+    | "changePending"
+    | "noPendingChange"
     | null;
   undoCancel:
     | "renewing"
@@ -135,6 +146,9 @@ export interface Actions {
     | "noPaymentMethod"
     | "notOnHold"
     | "notChangeable"
+    | "planNotChangeable"
+    | "changePending"
+    | "noPendingChange"
     | null;
   retry:
     | "renewing"
@@ -143,6 +157,9 @@ export interface Actions {
     | "noPaymentMethod"
     | "notOnHold"
     | "notChangeable"
+    | "planNotChangeable"
+    | "changePending"
+    | "noPendingChange"
     | null;
   changePaymentMethod:
     | "renewing"
@@ -151,6 +168,31 @@ export interface Actions {
     | "noPaymentMethod"
     | "notOnHold"
     | "notChangeable"
+    | "planNotChangeable"
+    | "changePending"
+    | "noPendingChange"
+    | null;
+  changePlan:
+    | "renewing"
+    | "notCancellable"
+    | "notCancelRequested"
+    | "noPaymentMethod"
+    | "notOnHold"
+    | "notChangeable"
+    | "planNotChangeable"
+    | "changePending"
+    | "noPendingChange"
+    | null;
+  undoPlanChange:
+    | "renewing"
+    | "notCancellable"
+    | "notCancelRequested"
+    | "noPaymentMethod"
+    | "notOnHold"
+    | "notChangeable"
+    | "planNotChangeable"
+    | "changePending"
+    | "noPendingChange"
     | null;
 }
 /**

@@ -18,6 +18,9 @@ export type Refusal =
   | "noPaymentMethod"
   | "notOnHold"
   | "notChangeable"
+  | "planNotChangeable"
+  | "changePending"
+  | "noPendingChange"
   | null;
 
 /**
@@ -46,6 +49,16 @@ export interface SubscriptionSummary {
     undoCancel: Refusal;
     retry: Refusal;
     changePaymentMethod: Refusal;
+    changePlan: Refusal;
+    undoPlanChange: Refusal;
+  };
+  /**
+   * A plan change waiting for its day (ADR 0042): the plan, the day it takes effect and what that day charges; null when none waits.
+   */
+  pendingChange: null | {
+    planName: string;
+    day: string;
+    amount: number;
   };
 }
 /**

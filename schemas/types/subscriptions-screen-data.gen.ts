@@ -47,6 +47,9 @@ export interface SubscriptionSummary {
       | "noPaymentMethod"
       | "notOnHold"
       | "notChangeable"
+      | "planNotChangeable"
+      | "changePending"
+      | "noPendingChange"
       | null;
     undoCancel:
       | "renewing"
@@ -55,6 +58,9 @@ export interface SubscriptionSummary {
       | "noPaymentMethod"
       | "notOnHold"
       | "notChangeable"
+      | "planNotChangeable"
+      | "changePending"
+      | "noPendingChange"
       | null;
     retry:
       | "renewing"
@@ -63,6 +69,9 @@ export interface SubscriptionSummary {
       | "noPaymentMethod"
       | "notOnHold"
       | "notChangeable"
+      | "planNotChangeable"
+      | "changePending"
+      | "noPendingChange"
       | null;
     changePaymentMethod:
       | "renewing"
@@ -71,7 +80,40 @@ export interface SubscriptionSummary {
       | "noPaymentMethod"
       | "notOnHold"
       | "notChangeable"
+      | "planNotChangeable"
+      | "changePending"
+      | "noPendingChange"
       | null;
+    changePlan:
+      | "renewing"
+      | "notCancellable"
+      | "notCancelRequested"
+      | "noPaymentMethod"
+      | "notOnHold"
+      | "notChangeable"
+      | "planNotChangeable"
+      | "changePending"
+      | "noPendingChange"
+      | null;
+    undoPlanChange:
+      | "renewing"
+      | "notCancellable"
+      | "notCancelRequested"
+      | "noPaymentMethod"
+      | "notOnHold"
+      | "notChangeable"
+      | "planNotChangeable"
+      | "changePending"
+      | "noPendingChange"
+      | null;
+  };
+  /**
+   * A plan change waiting for its day (ADR 0042): the plan, the day it takes effect and what that day charges; null when none waits.
+   */
+  pendingChange: null | {
+    planName: string;
+    day: string;
+    amount: number;
   };
 }
 /**

@@ -48,6 +48,9 @@ export interface SubscriptionSummary {
       | "noPaymentMethod"
       | "notOnHold"
       | "notChangeable"
+      | "planNotChangeable"
+      | "changePending"
+      | "noPendingChange"
       | null;
     undoCancel:
       | "renewing"
@@ -56,6 +59,9 @@ export interface SubscriptionSummary {
       | "noPaymentMethod"
       | "notOnHold"
       | "notChangeable"
+      | "planNotChangeable"
+      | "changePending"
+      | "noPendingChange"
       | null;
     retry:
       | "renewing"
@@ -64,6 +70,9 @@ export interface SubscriptionSummary {
       | "noPaymentMethod"
       | "notOnHold"
       | "notChangeable"
+      | "planNotChangeable"
+      | "changePending"
+      | "noPendingChange"
       | null;
     changePaymentMethod:
       | "renewing"
@@ -72,7 +81,40 @@ export interface SubscriptionSummary {
       | "noPaymentMethod"
       | "notOnHold"
       | "notChangeable"
+      | "planNotChangeable"
+      | "changePending"
+      | "noPendingChange"
       | null;
+    changePlan:
+      | "renewing"
+      | "notCancellable"
+      | "notCancelRequested"
+      | "noPaymentMethod"
+      | "notOnHold"
+      | "notChangeable"
+      | "planNotChangeable"
+      | "changePending"
+      | "noPendingChange"
+      | null;
+    undoPlanChange:
+      | "renewing"
+      | "notCancellable"
+      | "notCancelRequested"
+      | "noPaymentMethod"
+      | "notOnHold"
+      | "notChangeable"
+      | "planNotChangeable"
+      | "changePending"
+      | "noPendingChange"
+      | null;
+  };
+  /**
+   * A plan change waiting for its day (ADR 0042): the plan, the day it takes effect and what that day charges; null when none waits.
+   */
+  pendingChange: null | {
+    planName: string;
+    day: string;
+    amount: number;
   };
 }
 /**

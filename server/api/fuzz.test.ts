@@ -448,6 +448,7 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
     { survey: [{ questionId: "reason", answer: "price" }] },
   ],
   "POST /zapi/subscription/:subscriptionId/withdraw/cancel": [{}],
+  "POST /zapi/subscription/:subscriptionId/plan-change/cancel": [{}],
 };
 
 type Path = (string | number)[];

@@ -94,11 +94,14 @@ describe("screen data", () => {
         renewing: false,
         endsAt: null,
         trialEndDay: null,
+        pendingChange: null,
         actions: {
           cancel: null,
           undoCancel: "notCancelRequested",
           retry: "notOnHold",
           changePaymentMethod: null,
+          changePlan: null,
+          undoPlanChange: "noPendingChange",
         },
       },
     ]);

@@ -59,12 +59,20 @@ import {
   type Subscription,
   type SubscriptionChange,
   undoCancellation,
+  undoPlanChange,
 } from "./subscriptions.ts";
 
 type ApiContext = Context<ApiEnv>;
 
 const MYPAGE_PLANS_PATH = "/mypage/plans";
-const ACTIONS: readonly SubscriptionAction[] = ["cancel", "undoCancel", "retry", "changePaymentMethod"];
+const ACTIONS: readonly SubscriptionAction[] = [
+  "cancel",
+  "undoCancel",
+  "retry",
+  "changePaymentMethod",
+  "changePlan",
+  "undoPlanChange",
+];
 const NO_SURVEY: Survey = { surveyName: "", questions: [] };
 
 /** The catalogue's renewal span in the units of spec §3 (a 12-month span is a year). */
@@ -132,7 +140,20 @@ export async function summaryOf(c: ApiContext, row: Subscription): Promise<Subsc
           ? row.cancelledAt.toISOString()
           : null,
     trialEndDay: row.trialEndDay,
+    pendingChange: pendingChangeOf(c, row),
     actions,
+  };
+}
+
+/** The plan change waiting for its day, as the member reads it (ADR 0042). */
+function pendingChangeOf(c: ApiContext, row: Subscription): SubscriptionSummary["pendingChange"] {
+  if (!row.pendingPlanId || !row.pendingChangeDay) return null;
+  const catalogue = c.get("deps").catalogue.current();
+  const plan = catalogue.plans.find((candidate) => candidate.planId === row.pendingPlanId);
+  return {
+    planName: planNameOf(catalogue, row.pendingPlanId, requestLanguage(c)),
+    day: row.pendingChangeDay,
+    amount: plan ? cycleAmount(row, plan, catalogue) : 0,
   };
 }
 
@@ -209,6 +230,12 @@ function refusalError(
       return apiError(c, 409, "SUBSCRIPTION_NOT_ON_HOLD", "subscription.notOnHold");
     case "notChangeable":
       return apiError(c, 409, "PAYMENT_METHOD_UNCHANGEABLE", "subscription.methodUnchangeable");
+    case "planNotChangeable":
+      return apiError(c, 409, "PLAN_NOT_CHANGEABLE", "purchase.planNotChangeable");
+    case "changePending":
+      return apiError(c, 409, "PLAN_CHANGE_PENDING", "purchase.planChangePending");
+    case "noPendingChange":
+      return apiError(c, 409, "NO_PENDING_PLAN_CHANGE", "subscription.noPendingChange");
     case "methodInvalid":
       return apiError(c, 400, "PAYMENT_METHOD_INVALID", "subscription.methodInvalid");
     case "busy":
@@ -300,4 +327,10 @@ export const subscriptionCalls = new Hono<ApiEnv>()
     await emptyBody(c);
     const deps = c.get("deps");
     return answer(c, await undoCancellation(deps.db, account.id, c.req.param("subscriptionId"), deps.now()));
+  })
+  .post("/:subscriptionId/plan-change/cancel", async (c) => {
+    const account = await requireMemberAccount(c);
+    await emptyBody(c);
+    const deps = c.get("deps");
+    return answer(c, await undoPlanChange(deps.db, account.id, c.req.param("subscriptionId"), deps.now()));
   });

@@ -104,6 +104,7 @@ export async function actionRefusal(
       status: subscription.subscriptionStatus,
       nextSettlementDay: subscription.nextSettlementDay,
       hasPaymentMethod: await hasPaymentMethod(db, subscription),
+      hasPendingChange: subscription.pendingPlanId !== null,
     },
     action,
     japanDay(now),
@@ -154,7 +155,10 @@ async function changeLocked(
   });
 }
 
-/** POST …/withdraw: cancels at the next settlement day, keeping the answers to the plan's survey. */
+/**
+ * POST …/withdraw: cancels at the next settlement day, keeping the answers to the plan's survey.
+ * A plan change waiting for that day goes: nothing changes into an ended subscription.
+ */
 export function requestCancellation(
   db: Db,
   accountId: string,
@@ -168,6 +172,8 @@ export function requestCancellation(
       : null,
     cancelRequestedAt: now,
     cancellationSurveyAnswers: surveyAnswers,
+    pendingPlanId: null,
+    pendingChangeDay: null,
   }));
 }
 
@@ -183,6 +189,19 @@ export function undoCancellation(
       ? nextSubscriptionStatus(row.subscriptionStatus, "cancelUndone")
       : null,
     cancelRequestedAt: null,
+  }));
+}
+
+/** POST …/plan-change/cancel: a scheduled plan change is dropped; the plan renews as it is (ADR 0042). */
+export function undoPlanChange(
+  db: Db,
+  accountId: string,
+  subscriptionId: string,
+  now: Date,
+): Promise<SubscriptionChange> {
+  return changeLocked(db, accountId, subscriptionId, "undoPlanChange", now, async () => ({
+    pendingPlanId: null,
+    pendingChangeDay: null,
   }));
 }
 
@@ -226,6 +245,7 @@ export async function retrySettlement(
             status: locked.subscriptionStatus,
             nextSettlementDay: locked.nextSettlementDay,
             hasPaymentMethod: true,
+            hasPendingChange: locked.pendingPlanId !== null,
           },
           "retry",
           today,

@@ -13,6 +13,7 @@ import {
   type TestApi,
   TestBrowser,
 } from "../../tests/api-harness.ts";
+import { type SubscriptionFields, subscribe } from "../../tests/subscription-fixtures.ts";
 import { describeBillingTotals } from "../billing/billing-loop.ts";
 import { REAP_AFTER_MS, runBillingPass } from "../billing/renewals.ts";
 import { charges, contracts, orders, sandboxCharges } from "../db/schema.ts";
@@ -118,6 +119,7 @@ describe("with the demo catalogue", () => {
       entitlementExpiration: null,
       campaignName: null,
       campaignDescription: null,
+      change: null,
       purchaseToken: expect.stringMatching(/^[\w-]{43}$/),
     });
   });
@@ -921,22 +923,18 @@ describe("a plan group, held one plan at a time", () => {
   });
   afterEach(() => t.close());
 
-  it("refuses to sell the annual plan beside the monthly one, at verify and at purchase, charging nothing", async () => {
-    // A quote taken before the monthly plan was bought cannot be spent after it either.
+  it("refuses a quote to buy the annual plan once the monthly one is held, charging nothing", async () => {
     const annualToken = await tokenFor(hanako, "standard-annual");
     expect((await buy(hanako, "standard-monthly", await tokenFor(hanako, "standard-monthly"))).status).toBe(
       200,
     );
     later();
-    const refused = await verify(hanako, "standard-annual");
-    expect(refused.status).toBe(409);
-    expect(await json(refused)).toMatchObject({
+    const bought = await buy(hanako, "standard-annual", annualToken);
+    expect(bought.status).toBe(409);
+    expect(await json(bought)).toMatchObject({
       code: "PLAN_GROUP_HELD",
       message: "スタンダードプラン（月額）をご契約中です。このプランへはプランの変更でお申し込みください",
     });
-    const bought = await buy(hanako, "standard-annual", annualToken);
-    expect(bought.status).toBe(409);
-    expect(await json(bought)).toMatchObject({ code: "PLAN_GROUP_HELD" });
     expect(await rows(sandboxCharges)).toBe(0);
     expect(await t.db.select({ planId: contracts.planId }).from(contracts)).toEqual([
       { planId: "standard-monthly" },
@@ -947,20 +945,7 @@ describe("a plan group, held one plan at a time", () => {
     );
   });
 
-  it("names the held plan in English for an English request", async () => {
-    await buy(hanako, "standard-monthly", await tokenFor(hanako, "standard-monthly"));
-    const refused = await hanako.on.post(
-      "/zapi/purchase/verify/standard-annual",
-      { paymentMethodId: hanako.methodId },
-      { "accept-language": "en" },
-    );
-    expect(await json(refused)).toMatchObject({
-      message:
-        "You hold Standard (monthly). Change to this plan instead of buying it beside the one you have.",
-    });
-  });
-
-  it("counts a group plan still waiting for its money (a 3-D Secure challenge) as held", async () => {
+  it("counts a group plan still waiting for its money (a 3-D Secure challenge) as held, in the request's language", async () => {
     const challenged = await challengedMember("taro@example.jp");
     const pending = await challenged.on.post("/zapi/purchase/standard-annual", {
       purchaseToken: await tokenFor(challenged, "standard-annual"),
@@ -968,8 +953,16 @@ describe("a plan group, held one plan at a time", () => {
     });
     expect((await json(pending)).redirectTo).toBeTruthy();
     later();
-    expect(await json(await verify(challenged, "standard-monthly"))).toMatchObject({
+    const refused = await challenged.on.post(
+      "/zapi/purchase/verify/standard-monthly",
+      { paymentMethodId: challenged.methodId },
+      { "accept-language": "en" },
+    );
+    expect(refused.status).toBe(409);
+    expect(await json(refused)).toMatchObject({
       code: "PLAN_GROUP_HELD",
+      message:
+        "You hold Standard (annual). Change to this plan instead of buying it beside the one you have.",
     });
   });
 
@@ -1018,6 +1011,184 @@ describe("a plan group, held one plan at a time", () => {
     expect(refusals.has("PLAN_GROUP_HELD") || refusals.has("PRODUCT_UNAVAILABLE")).toBe(true);
     expect(await t.db.select({ n: count() }).from(contracts)).toEqual([{ n: 1 }]);
     expect(await rows(sandboxCharges)).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("changing plan within a group (ADR 0042)", () => {
+  let hanako: Member;
+  beforeEach(async () => {
+    t = await createTestApi();
+    hanako = await member("hanako@example.jp");
+  });
+  afterEach(() => t.close());
+
+  /** The member's subscription as a purchase and its renewals left it. */
+  const holding = (planId: string, fields: SubscriptionFields, who = hanako) =>
+    subscribe(t, { ...who, email: "", password: "", methodRef: "" }, planId, fields);
+  const subscriptionRow = async (id: string) =>
+    (await t.db.select().from(contracts).where(eq(contracts.id, id)))[0];
+
+  it("schedules a change to a plan cheaper per day for the next settlement day: both plans, the day, nothing now", async () => {
+    const id = await holding("standard-monthly", {
+      status: "ONGOING_CONTRACT",
+      nextSettlementDay: "2026-04-30",
+      anchorDay: 30,
+      periodAmount: 990,
+    });
+    const answered = await verify(hanako, "standard-annual");
+    expect(answered.status).toBe(200);
+    const quoted = await json(answered);
+    expect(quoted).toMatchObject({
+      amountDueNow: 0,
+      billingAmount: 9900,
+      firstPaymentDay: "2026-04-30",
+      change: {
+        subscriptionId: id,
+        fromPlanName: "スタンダードプラン（月額）",
+        toPlanName: "スタンダードプラン（年額）",
+        timing: "nextSettlement",
+        effectiveDay: "2026-04-30",
+        nextPaymentDay: "2026-04-30",
+        nextPaymentAmount: 9900,
+      },
+    });
+    expect((await buy(hanako, "standard-annual", String(quoted.purchaseToken))).status).toBe(200);
+    expect(await rows(sandboxCharges)).toBe(0);
+    expect(await rows(contracts)).toBe(1);
+    expect(await subscriptionRow(id)).toMatchObject({
+      planId: "standard-monthly",
+      pendingPlanId: "standard-annual",
+      pendingChangeDay: "2026-04-30",
+    });
+    const page = await json(await hanako.on.get(`/zapi/internal/mypage/subscription/${id}/screen-data`));
+    expect(page).toMatchObject({
+      pendingChange: { planName: "スタンダードプラン（年額）", day: "2026-04-30", amount: 9900 },
+      actions: { undoPlanChange: null, changePlan: "changePending" },
+    });
+    // One change at a time.
+    later();
+    expect(await json(await verify(hanako, "standard-annual"))).toMatchObject({
+      code: "PLAN_CHANGE_PENDING",
+    });
+
+    // Undone the day before: the renewal charges the old plan.
+    t.clock.set(new Date("2026-04-29T14:00:00Z"));
+    const undone = await hanako.on.post(`/zapi/subscription/${id}/plan-change/cancel`, {});
+    expect(undone.status).toBe(200);
+    expect(await json(undone)).toMatchObject({ pendingChange: null });
+    const billing = { db: t.db, payments: t.deps.payments, catalogue: () => t.deps.catalogue.current() };
+    t.clock.set(new Date("2026-04-29T15:05:00Z"));
+    expect((await runBillingPass(billing, t.clock.now())).lines).toMatchObject([
+      { outcome: "renewed", planId: "standard-monthly", amount: 990 },
+    ]);
+    expect((await hanako.on.post(`/zapi/subscription/${id}/plan-change/cancel`, {})).status).toBe(409);
+  });
+
+  it("changes to a plan dearer per day at once, charging ADR 0042's worked amount; the renewal charges the new price", async () => {
+    // The annual plan bought on 1 April 2026; on 1 October, 182 of its 365 days are unused.
+    t.clock.set(new Date("2026-10-01T03:00:00Z"));
+    const kenji = await member("kenji@example.jp");
+    const id = await holding(
+      "standard-annual",
+      { status: "ONGOING_CONTRACT", nextSettlementDay: "2027-04-01", anchorDay: 1, periodAmount: 9900 },
+      kenji,
+    );
+    const quoted = await json(await verify(kenji, "standard-monthly"));
+    expect(quoted).toMatchObject({
+      amountDueNow: 1070,
+      change: {
+        timing: "now",
+        effectiveDay: "2026-10-01",
+        unusedDays: 182,
+        periodDays: 365,
+        credit: 4936,
+        newPlanForUnusedDays: 6006,
+        nextPaymentDay: "2027-04-01",
+        nextPaymentAmount: 990,
+      },
+    });
+    expect((await buy(kenji, "standard-monthly", String(quoted.purchaseToken))).status).toBe(200);
+    expect(await subscriptionRow(id)).toMatchObject({
+      planId: "standard-monthly",
+      nextSettlementDay: "2027-04-01",
+      periodAmount: 12045, // ⌊990 × 365 / 30⌋: the year at the monthly rate, the next change's credit
+      pendingPlanId: null,
+    });
+    const [charge] = await t.db.select().from(charges).where(eq(charges.contractId, id));
+    expect(charge).toMatchObject({
+      amount: 1070,
+      taxAmount: 97,
+      planId: "standard-monthly",
+      status: "succeeded",
+    });
+    expect(await rows(sandboxCharges)).toBe(1);
+    expect(await rows(contracts)).toBe(1);
+
+    const billing = { db: t.db, payments: t.deps.payments, catalogue: () => t.deps.catalogue.current() };
+    t.clock.set(new Date("2027-03-31T15:05:00Z"));
+    expect((await runBillingPass(billing, t.clock.now())).lines).toMatchObject([
+      { outcome: "renewed", planId: "standard-monthly", amount: 990, cycleDay: "2027-04-01" },
+    ]);
+    expect(await subscriptionRow(id)).toMatchObject({ nextSettlementDay: "2027-05-01" });
+  });
+
+  it("during a free trial, starts the new plan at the trial's end with no trial of its own", async () => {
+    expect((await buy(hanako, "standard-monthly", await tokenFor(hanako, "standard-monthly"))).status).toBe(
+      200,
+    );
+    later();
+    const [held] = await t.db.select().from(contracts);
+    expect(held).toMatchObject({ subscriptionStatus: "NEW_TRIAL_CONTRACT", nextSettlementDay: "2026-05-02" });
+    const quoted = await json(await verify(hanako, "standard-annual"));
+    expect(quoted).toMatchObject({
+      amountDueNow: 0,
+      freeDays: null,
+      change: { timing: "nextSettlement", effectiveDay: "2026-05-02", nextPaymentAmount: 9900 },
+    });
+    expect((await buy(hanako, "standard-annual", String(quoted.purchaseToken))).status).toBe(200);
+    const billing = { db: t.db, payments: t.deps.payments, catalogue: () => t.deps.catalogue.current() };
+    t.clock.set(new Date("2026-05-01T15:05:00Z"));
+    expect((await runBillingPass(billing, t.clock.now())).lines).toMatchObject([
+      { outcome: "renewed", planId: "standard-annual", amount: 9900, status: "TRIAL_TO_PAID" },
+    ]);
+    expect(await subscriptionRow(held?.id ?? "")).toMatchObject({
+      planId: "standard-annual",
+      nextSettlementDay: "2027-05-02",
+    });
+  });
+
+  it("refuses a change on hold or while cancelling, a code with a change, and drops a scheduled change on cancellation", async () => {
+    const id = await holding("standard-monthly", {
+      status: "HOLD",
+      nextSettlementDay: "2026-04-02",
+      anchorDay: 30,
+      periodAmount: 990,
+    });
+    expect(await json(await verify(hanako, "standard-annual"))).toMatchObject({
+      code: "PLAN_NOT_CHANGEABLE",
+      message: "更新保留中または解約予定のご契約は、プランを変更できません。",
+    });
+    await t.db
+      .update(contracts)
+      .set({ subscriptionStatus: "ONGOING_CONTRACT", nextSettlementDay: "2026-04-30" })
+      .where(eq(contracts.id, id));
+    expect(await json(await verify(hanako, "standard-annual", { campaignCode: "WELCOME30" }))).toMatchObject({
+      code: "CAMPAIGN_NOT_APPLICABLE",
+    });
+    expect((await buy(hanako, "standard-annual", await tokenFor(hanako, "standard-annual"))).status).toBe(
+      200,
+    );
+    const cancelled = await hanako.on.post(`/zapi/subscription/${id}/withdraw`, {});
+    expect(cancelled.status).toBe(200);
+    expect(await subscriptionRow(id)).toMatchObject({
+      subscriptionStatus: "CANCEL_REQUEST",
+      pendingPlanId: null,
+      pendingChangeDay: null,
+    });
+    later();
+    expect(await json(await verify(hanako, "standard-annual"))).toMatchObject({
+      code: "PLAN_NOT_CHANGEABLE",
+    });
   });
 });
 

@@ -100,6 +100,29 @@ export function verifyResult(c: ApiContext, quote: OrderQuote): OrderVerifyResul
     campaignEndDate: quote.campaignEndDate,
     entitlementExpiration: quote.entitlementExpiration,
     ...campaignTexts(c, quote.campaignId),
+    change: changeView(c, quote.change ?? null),
+  };
+}
+
+/** A change's quote as the member reads it: both plans named in the request's language. */
+function changeView(c: ApiContext, change: OrderQuote["change"]): OrderVerifyResult["change"] {
+  if (!change) return null;
+  const catalogue = c.get("deps").catalogue.current();
+  const language = requestLanguage(c);
+  return {
+    subscriptionId: change.subscriptionId,
+    fromPlanName: planNameOf(catalogue, change.fromPlanId, language),
+    toPlanName: planNameOf(catalogue, change.toPlanId, language),
+    timing: change.timing,
+    effectiveDay: change.effectiveDay,
+    periodEndDay: change.periodEndDay,
+    unusedDays: change.unusedDays,
+    periodDays: change.periodDays,
+    credit: change.credit,
+    newPlanForUnusedDays: change.newPlanForUnusedDays,
+    nextPaymentDay: change.nextPaymentDay,
+    nextPaymentAmount: change.nextPaymentAmount,
+    campaignCarries: change.campaignCarries,
   };
 }
 
@@ -164,6 +187,12 @@ async function refusalError(c: ApiContext, refusal: PurchaseRefusal): Promise<Ap
         params: { plan: planNameOf(catalogue, refusal.heldPlanId, requestLanguage(c)) },
       });
     }
+    case "PLAN_CHANGE_REFUSED":
+      if (refusal.reason === "renewing")
+        return apiError(c, 409, "SUBSCRIPTION_RENEWING", "subscription.renewing");
+      if (refusal.reason === "changePending")
+        return apiError(c, 409, "PLAN_CHANGE_PENDING", "purchase.planChangePending");
+      return apiError(c, 409, "PLAN_NOT_CHANGEABLE", "purchase.planNotChangeable");
     case "CAMPAIGN_NOT_APPLICABLE":
       return apiError(c, 400, "CAMPAIGN_NOT_APPLICABLE", "purchase.campaignNotApplicable");
     case "CAMPAIGN_NOT_FULL_DISCOUNT":

@@ -16,8 +16,14 @@
  * it by asking the provider about its key.
  */
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { dayOfMonth } from "../../schemas/billing-calendar.ts";
 import { taxBreakdown } from "../../schemas/consumption-tax.ts";
+import { japanDay } from "../../schemas/japan-time.ts";
 import { type PlanAvailability, planAvailability } from "../../schemas/plan-availability.ts";
+import {
+  type SubscriptionActionRefusal,
+  subscriptionActionRefusal,
+} from "../../schemas/subscription-status.ts";
 import type { OrderQuote } from "../../schemas/types/order-quote.gen.ts";
 import type { PaymentMethodType } from "../../schemas/types/payment-method.gen.ts";
 import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
@@ -33,8 +39,9 @@ import {
   isPlanIdShape,
 } from "../store/catalogue-source.ts";
 import { campaignApplies, campaignOfCode, salesCounts } from "./campaigns.ts";
-import { inForce } from "./contracts.ts";
+import { type Contract, inForce, isInForce } from "./contracts.ts";
 import { quoteOrder } from "./order-quote.ts";
+import { planChangeTerms } from "./plan-change.ts";
 
 /** A quote may be bought for this long. */
 export const PURCHASE_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
@@ -47,6 +54,8 @@ export type PurchaseRefusal =
   | { code: "CONTRACT_LIMIT" }
   /** The member holds (or is buying) another plan of this plan's group: it is changed to, not bought. */
   | { code: "PLAN_GROUP_HELD"; heldPlanId: string }
+  /** The subscription of the group cannot change plan now (ADR 0042). */
+  | { code: "PLAN_CHANGE_REFUSED"; reason: SubscriptionActionRefusal }
   | { code: "CAMPAIGN_NOT_APPLICABLE" }
   | { code: "CAMPAIGN_NOT_FULL_DISCOUNT" }
   | { code: "NO_PAYMENT_METHOD" }
@@ -75,6 +84,12 @@ export interface PurchaseRequest {
  */
 type CampaignChoice = { code: string } | { campaignId: string } | null;
 
+/**
+ * Which plan change a check allows: verify quotes a change of the group's plan the member holds;
+ * the purchase only the change its quote made (or none, for a quote to buy).
+ */
+type ChangeChoice = "quote" | { subscriptionId: string } | null;
+
 type Refused = { ok: false; refusal: PurchaseRefusal };
 const refuse = (refusal: PurchaseRefusal): Refused => ({ ok: false, refusal });
 
@@ -87,6 +102,8 @@ interface Checked {
   methodRef: string | null;
   methodType: PaymentMethodType | null;
   quote: OrderQuote;
+  /** A plan change: the subscription that changes (the quote's `change` says how). */
+  changing: Contract | null;
 }
 
 /**
@@ -96,14 +113,17 @@ interface Checked {
 async function check(
   db: Db,
   catalogue: Catalogue,
-  request: Pick<PurchaseRequest, "accountId" | "planId" | "paymentMethodId"> & { campaign: CampaignChoice },
+  request: Pick<PurchaseRequest, "accountId" | "planId" | "paymentMethodId"> & {
+    campaign: CampaignChoice;
+    change: ChangeChoice;
+  },
   now: Date,
 ): Promise<Checked | Refused> {
   const plan = catalogue.plans.find((candidate) => candidate.planId === request.planId);
   if (!plan) return refuse({ code: "PLAN_NOT_FOUND" });
   const heldInGroup = await subscriptionsHeldInGroup(db, catalogue, plan, request.accountId, now);
-  const heldOther = heldInGroup.find((planId) => planId !== plan.planId);
-  if (heldOther) return refuse({ code: "PLAN_GROUP_HELD", heldPlanId: heldOther });
+  const changing = await changingSubscription(db, plan, heldInGroup, request.change, now);
+  if (changing && !("id" in changing)) return changing;
   const held = await db
     .select({ id: contracts.id, inForce: sql<boolean>`${inForce(now)}` })
     .from(contracts)
@@ -123,7 +143,7 @@ async function check(
       salesCount: counts.plans.get(plan.planId) ?? 0,
       salesLimit: plan.salesLimit,
       contractLimit: plan.contractLimit,
-      subscribed: plan.planType === "subscription" && heldInGroup.length > 0,
+      subscribed: heldInGroup.some((held) => held.planId === plan.planId),
       contractCount: mine,
     },
     now,
@@ -134,6 +154,8 @@ async function check(
   }
 
   let campaign: Campaign | null = null;
+  // A change keeps the subscription's campaign where it names the new plan; it takes no new code.
+  if (chosen && changing) return refuse({ code: "CAMPAIGN_NOT_APPLICABLE" });
   if (chosen) {
     // A code that does not exist and one that does not apply are refused alike: codes cannot be probed.
     if (!named || !campaignApplies(named, plan, now, counts))
@@ -166,8 +188,115 @@ async function check(
     return refuse({ code: "CAMPAIGN_NOT_FULL_DISCOUNT" });
   }
 
-  const quote = quoteOrder(plan, campaign, now, held.length > mine);
-  return { ok: true, plan, campaign, paymentMethodId, methodRef, methodType, quote };
+  const quote = changing
+    ? changeQuote(catalogue, changing, plan, now)
+    : quoteOrder(plan, campaign, now, held.length > mine);
+  return { ok: true, plan, campaign, paymentMethodId, methodRef, methodType, quote, changing };
+}
+
+/**
+ * The subscription a check changes (null: none, a purchase), or why not. A member holding
+ * another plan of the group reaches this one by a change of it: verify quotes one; the purchase
+ * spends only the change its quote made, of the same subscription. An order of the group still
+ * waiting for its money, or a quote to buy, is refused: the group is held.
+ */
+async function changingSubscription(
+  db: Db,
+  plan: CataloguePlan,
+  heldInGroup: HeldInGroup[],
+  change: ChangeChoice,
+  now: Date,
+): Promise<Contract | Refused | null> {
+  const other = heldInGroup.find((held) => held.planId !== plan.planId);
+  if (!other) return null;
+  if (!change || !other.contractId || heldInGroup.length > 1) {
+    return refuse({ code: "PLAN_GROUP_HELD", heldPlanId: other.planId });
+  }
+  if (change !== "quote" && change.subscriptionId !== other.contractId) {
+    return refuse({ code: "INVALID_SESSION_FLOW" });
+  }
+  // Held while the purchase decides: the billing run's claim waits, and so does another change.
+  const [subscription] = await db
+    .select()
+    .from(contracts)
+    .where(eq(contracts.id, other.contractId))
+    .for("update");
+  if (!subscription?.subscriptionStatus || !subscription.nextSettlementDay) {
+    return refuse({ code: "PLAN_GROUP_HELD", heldPlanId: other.planId });
+  }
+  const reason = subscriptionActionRefusal(
+    {
+      status: subscription.subscriptionStatus,
+      nextSettlementDay: subscription.nextSettlementDay,
+      hasPaymentMethod: subscription.paymentMethodId !== null,
+      hasPendingChange: subscription.pendingPlanId !== null,
+    },
+    "changePlan",
+    japanDay(now),
+  );
+  return reason ? refuse({ code: "PLAN_CHANGE_REFUSED", reason }) : subscription;
+}
+
+/** The quote of a change of `subscription` to `plan` (ADR 0042): what is charged now, and when. */
+function changeQuote(
+  catalogue: Catalogue,
+  subscription: Contract,
+  plan: CataloguePlan,
+  now: Date,
+): OrderQuote {
+  const from = catalogue.plans.find((candidate) => candidate.planId === subscription.planId);
+  const group = catalogue.planGroups.find((candidate) => candidate.planGroupId === plan.planGroup);
+  if (!from || !group || !subscription.subscriptionStatus || !subscription.nextSettlementDay) {
+    throw new Error(`subscription ${subscription.id} cannot be quoted a change`);
+  }
+  const today = japanDay(now);
+  const terms = planChangeTerms({
+    from,
+    to: plan,
+    group,
+    subscription: {
+      status: subscription.subscriptionStatus,
+      anchorDay: subscription.anchorDay ?? dayOfMonth(subscription.nextSettlementDay),
+      nextSettlementDay: subscription.nextSettlementDay,
+      periodAmount: subscription.periodAmount,
+      campaign:
+        catalogue.campaigns.find((campaign) => campaign.campaignId === subscription.campaignId) ?? null,
+      campaignCyclesLeft: subscription.campaignCyclesLeft,
+    },
+    today,
+  });
+  const atOnce = terms.timing === "now";
+  return {
+    billingAmount: atOnce ? terms.amountDueNow : terms.nextPaymentAmount,
+    amountDueNow: terms.amountDueNow,
+    firstPaymentDay: atOnce ? today : terms.effectiveDay,
+    isReContract: false,
+    campaignId: null,
+    campaignType: null,
+    freeDays: null,
+    discountContinuationCount: null,
+    campaignEndDate: null,
+    subscriptionExpiration: plan.forceStopRenewDate ?? null,
+    entitlementExpiration: null,
+    subscription: null,
+    change: {
+      subscriptionId: subscription.id,
+      fromPlanId: from.planId,
+      toPlanId: plan.planId,
+      timing: terms.timing,
+      effectiveDay: terms.effectiveDay,
+      periodStartDay: terms.periodStartDay,
+      periodEndDay: terms.periodEndDay,
+      unusedDays: terms.unusedDays,
+      periodDays: terms.periodDays,
+      credit: terms.credit,
+      newPlanForUnusedDays: terms.newPlanForUnusedDays,
+      nextPaymentDay: terms.nextPaymentDay,
+      nextPaymentAmount: terms.nextPaymentAmount,
+      campaignCarries: terms.campaignCarries,
+      periodAmountAfter: terms.periodAmountAfter,
+    },
+  };
 }
 
 /** The plans of `plan`'s group (only itself when it has none). */
@@ -187,22 +316,27 @@ async function subscriptionsHeldInGroup(
   plan: CataloguePlan,
   accountId: string,
   now: Date,
-): Promise<string[]> {
+): Promise<HeldInGroup[]> {
   const planIds = groupPlanIds(catalogue, plan);
   if (planIds.length === 0) return [];
-  const rows = await db
-    .select({ planId: contracts.planId })
+  return db
+    .select({ planId: contracts.planId, contractId: sql<string | null>`${contracts.id}` })
     .from(contracts)
     .where(and(eq(contracts.accountId, accountId), inArray(contracts.planId, planIds), inForce(now)))
     .unionAll(
       db
-        .select({ planId: orders.planId })
+        .select({ planId: orders.planId, contractId: sql<string | null>`NULL::uuid` })
         .from(orders)
         .where(
           and(eq(orders.accountId, accountId), inArray(orders.planId, planIds), eq(orders.status, "pending")),
         ),
     );
-  return rows.map((row) => row.planId);
+}
+
+/** A plan of the group held: by a contract in force, or by an order waiting for its money (no contract yet). */
+interface HeldInGroup {
+  planId: string;
+  contractId: string | null;
 }
 
 export type VerifyOutcome = { ok: true; quote: OrderQuote; purchaseToken: string } | Refused;
@@ -215,7 +349,12 @@ export async function verifyPurchase(
   now: Date,
 ): Promise<VerifyOutcome> {
   const code = request.campaignCode?.trim();
-  const checked = await check(db, catalogue, { ...request, campaign: code ? { code } : null }, now);
+  const checked = await check(
+    db,
+    catalogue,
+    { ...request, campaign: code ? { code } : null, change: "quote" },
+    now,
+  );
   if (!checked.ok) return checked;
   const purchaseToken = randomToken();
   await db.insert(purchaseTokens).values({
@@ -332,6 +471,55 @@ function newContract(terms: ContractTerms, now: Date) {
   };
 }
 
+async function insertContract(tx: Db, terms: ContractTerms, now: Date): Promise<string> {
+  const [contract] = await tx
+    .insert(contracts)
+    .values(newContract(terms, now))
+    .returning({ id: contracts.id });
+  if (!contract) throw new Error("the contract was not written");
+  return contract.id;
+}
+
+type PlanChange = NonNullable<OrderQuote["change"]>;
+
+/**
+ * Makes a change its quote says (ADR 0042) to the subscription, whose id it answers: scheduled
+ * for its day, or in effect now with what its period is now worth. The method chosen for the
+ * change pays the subscription from now on. Only the subscription the quote was of, still on the
+ * plan it was quoted from and in force: otherwise the money was taken for nothing, and the error
+ * names the order for the operator to refund.
+ */
+async function applyChange(
+  tx: Db,
+  change: PlanChange,
+  paymentMethodId: string | null,
+  now: Date,
+): Promise<string> {
+  const [subscription] = await tx
+    .select()
+    .from(contracts)
+    .where(eq(contracts.id, change.subscriptionId))
+    .for("update");
+  if (!subscription || subscription.planId !== change.fromPlanId || !isInForce(subscription, now)) {
+    throw new Error(`subscription ${change.subscriptionId} can no longer change to ${change.toPlanId}`);
+  }
+  const method = paymentMethodId ? { paymentMethodId } : {};
+  const columns =
+    change.timing === "nextSettlement"
+      ? { pendingPlanId: change.toPlanId, pendingChangeDay: change.effectiveDay, ...method, updatedAt: now }
+      : {
+          planId: change.toPlanId,
+          periodAmount: change.periodAmountAfter,
+          pendingPlanId: null,
+          pendingChangeDay: null,
+          ...(change.campaignCarries ? {} : { campaignId: null, campaignCyclesLeft: 0 }),
+          ...method,
+          updatedAt: now,
+        };
+  await tx.update(contracts).set(columns).where(eq(contracts.id, subscription.id));
+  return subscription.id;
+}
+
 type Started =
   | Refused
   | { ok: true; done: true; orderId: string; contractId: string; checked: Checked }
@@ -394,15 +582,20 @@ async function startPurchase(
     const plan = catalogue.plans.find((candidate) => candidate.planId === planId);
     if (plan) await lockScarce(tx, plan, row.campaignId, catalogue);
     const campaign = row.campaignId ? { campaignId: row.campaignId } : null;
+    const quotedChange = row.quote.change ?? null;
+    const change = quotedChange ? { subscriptionId: quotedChange.subscriptionId } : null;
     const checked = await check(
       tx,
       catalogue,
-      { accountId, planId, paymentMethodId: row.paymentMethodId, campaign },
+      { accountId, planId, paymentMethodId: row.paymentMethodId, campaign, change },
       now,
     );
     if (!checked.ok) return checked;
-    // The catalogue changed since the quote: the member must see the new one.
+    // The catalogue or the subscription changed since the quote: the member must see the new one.
     if (checked.quote.amountDueNow !== row.amountDueNow) return refuse({ code: "INVALID_SESSION_FLOW" });
+    if (checked.quote.change?.effectiveDay !== quotedChange?.effectiveDay) {
+      return refuse({ code: "INVALID_SESSION_FLOW" });
+    }
     // Before the token is spent: the member may try again with the token the page makes.
     if (checked.methodType === "SbpsCredit" && checked.quote.amountDueNow > 0 && !withThreeDSecure) {
       return refuse({ code: "THREE_D_SECURE_REQUIRED" });
@@ -430,13 +623,11 @@ async function startPurchase(
     if (!order) throw new Error("the order was not written");
 
     if (amount === 0) {
-      const [contract] = await tx
-        .insert(contracts)
-        .values(newContract(termsOf(accountId, checked), now))
-        .returning({ id: contracts.id });
-      if (!contract) throw new Error("the contract was not written");
-      await tx.update(orders).set({ contractId: contract.id }).where(eq(orders.id, order.id));
-      return { ok: true, done: true, orderId: order.id, contractId: contract.id, checked };
+      const contractId = checked.quote.change
+        ? await applyChange(tx, checked.quote.change, checked.paymentMethodId, now)
+        : await insertContract(tx, termsOf(accountId, checked), now);
+      await tx.update(orders).set({ contractId }).where(eq(orders.id, order.id));
+      return { ok: true, done: true, orderId: order.id, contractId, checked };
     }
 
     // A payment code pays only in full (amount 0, above); what is left to charge has a method.
@@ -502,20 +693,15 @@ export async function settlePaidOrder(
       campaignId: order.campaignId,
       quote: order.quote,
     };
-    const [contract] = await tx
-      .insert(contracts)
-      .values(newContract(terms, settledAt))
-      .returning({ id: contracts.id });
-    if (!contract) throw new Error("the contract was not written");
+    const contractId = order.quote.change
+      ? await applyChange(tx, order.quote.change, order.paymentMethodId, settledAt)
+      : await insertContract(tx, terms, settledAt);
     await tx
       .update(charges)
-      .set({ status: "succeeded", providerRef: chargeRef, contractId: contract.id, settledAt })
+      .set({ status: "succeeded", providerRef: chargeRef, contractId, settledAt })
       .where(and(eq(charges.orderId, orderId), eq(charges.status, "pending")));
-    await tx
-      .update(orders)
-      .set({ status: "completed", contractId: contract.id, settledAt })
-      .where(eq(orders.id, orderId));
-    return { contractId: contract.id, settledHere: true };
+    await tx.update(orders).set({ status: "completed", contractId, settledAt }).where(eq(orders.id, orderId));
+    return { contractId, settledHere: true };
   });
 }
 

@@ -67,6 +67,8 @@ describe("a subscription's page (spec §4 Subscription status groups)", () => {
             undoCancel: null,
             retry: "notOnHold",
             changePaymentMethod: "notChangeable",
+            changePlan: "planNotChangeable",
+            undoPlanChange: "noPendingChange",
           },
         }}
       />,
@@ -92,6 +94,8 @@ describe("a subscription's page (spec §4 Subscription status groups)", () => {
             undoCancel: "notCancelRequested",
             retry: "notOnHold",
             changePaymentMethod: "renewing",
+            changePlan: "planNotChangeable",
+            undoPlanChange: "noPendingChange",
           },
         }}
       />,
@@ -109,7 +113,14 @@ describe("a subscription's page (spec §4 Subscription status groups)", () => {
           ...detail,
           subscription: { ...detail.subscription, subscriptionStatus: "HOLD" },
           statusGroup: "hold",
-          actions: { cancel: null, undoCancel: "notCancelRequested", retry: null, changePaymentMethod: null },
+          actions: {
+            cancel: null,
+            undoCancel: "notCancelRequested",
+            retry: null,
+            changePaymentMethod: null,
+            changePlan: "planNotChangeable",
+            undoPlanChange: "noPendingChange",
+          },
         }}
       />,
     );

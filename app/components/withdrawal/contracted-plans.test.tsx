@@ -46,6 +46,7 @@ const plan = (
   renewing: held.renewing,
   endsAt,
   trialEndDay: held.trialEndDay,
+  pendingChange: null,
   actions: { ...held.actions, cancel },
 });
 
