@@ -14,8 +14,12 @@ export const planPurchase = {
   backTo: "/plans",
   titleKey: "plans.purchaseTitle",
   titleByScreenData: {
-    member: "planType",
-    keys: { rental: "plans.purchaseTitle_rental", purchase: "plans.purchaseTitle_purchase" },
+    member: "wording",
+    keys: {
+      rental: "plans.purchaseTitle_rental",
+      purchase: "plans.purchaseTitle_purchase",
+      change: "plans.purchaseTitle_change",
+    },
   },
   screenData: "plans/:planId",
   intro: "planToBuy",
@@ -46,8 +50,12 @@ export const planPurchaseConfirm = {
   backTo: "/plans",
   titleKey: "plans.confirmTitle",
   titleByScreenData: {
-    member: "planType",
-    keys: { rental: "plans.confirmTitle_rental", purchase: "plans.confirmTitle_purchase" },
+    member: "wording",
+    keys: {
+      rental: "plans.confirmTitle_rental",
+      purchase: "plans.confirmTitle_purchase",
+      change: "plans.confirmTitle_change",
+    },
   },
   screenData: "plans/:planId/confirm",
   intro: "purchaseQuote",
@@ -61,8 +69,12 @@ export const planPurchaseConfirm = {
       },
       submitLabelKey: "plans.purchase",
       submitLabelByScreenData: {
-        member: "planType",
-        keys: { rental: "plans.purchase_rental", purchase: "plans.purchase_purchase" },
+        member: "wording",
+        keys: {
+          rental: "plans.purchase_rental",
+          purchase: "plans.purchase_purchase",
+          change: "plans.purchase_change",
+        },
       },
       successTo: "/plans/:planId/complete",
     },
@@ -77,8 +89,12 @@ export const planPurchaseComplete = {
   access: "member",
   titleKey: "plans.completeTitle",
   titleByScreenData: {
-    member: "planType",
-    keys: { rental: "plans.completeTitle_rental", purchase: "plans.completeTitle_purchase" },
+    member: "wording",
+    keys: {
+      rental: "plans.completeTitle_rental",
+      purchase: "plans.completeTitle_purchase",
+      change: "plans.completeTitle_change",
+    },
   },
   screenData: "plans/:planId/complete",
   content: "purchaseComplete",

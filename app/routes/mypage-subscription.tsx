@@ -1,9 +1,10 @@
 /**
  * /mypage/subscription/{id} (spec §2, §4 Subscription status groups; issue 44 §3): a declarative
- * screen (screens/subscriptions.ts) whose two buttons post here and go on to the API:
+ * screen (screens/subscriptions.ts) whose buttons post here and go on to the API:
  *
  * - `retry` → POST /zapi/subscription/{id}/re-settlement {} (a held payment, now);
- * - `continue` → POST /zapi/subscription/{id}/withdraw/cancel {} (undo the cancellation).
+ * - `continue` → POST /zapi/subscription/{id}/withdraw/cancel {} (undo the cancellation);
+ * - `undoChange` → POST /zapi/subscription/{id}/plan-change/cancel {} (undo a scheduled plan change).
  *
  * Either way the page is drawn again from the API's data; a refusal shows the API's message.
  */
@@ -26,9 +27,10 @@ import "../lib/translations/account.ts";
 
 export const loader = (args: Route.LoaderArgs) => loadScreen(args);
 
-const CALLS: Record<SubscriptionIntent, { path: string; done: "retried" | "continued" }> = {
+const CALLS: Record<SubscriptionIntent, { path: string; done: "retried" | "continued" | "changeUndone" }> = {
   retry: { path: "re-settlement", done: "retried" },
   continue: { path: "withdraw/cancel", done: "continued" },
+  undoChange: { path: "plan-change/cancel", done: "changeUndone" },
 };
 
 function isIntent(value: unknown): value is SubscriptionIntent {

@@ -27,6 +27,7 @@ const monthly: PlanOffer = {
   hasAvailableCampaign: true,
   availability: "available",
   canContract: true,
+  heldSubscription: null,
 };
 const annual: PlanOffer = {
   ...monthly,

@@ -17,17 +17,19 @@ export const PAY_WITH_CODE = "CampaignCode";
 export interface PurchaseFormInput {
   choices: PurchasePaymentChoice[];
   survey: Survey | null;
+  /** A change of the member's subscription (ADR 0042): it takes no campaign code. */
+  planChange?: boolean;
 }
 
-export const buildPurchaseForm = memoizeByVersion(({ choices, survey }: PurchaseFormInput) => {
+export const buildPurchaseForm = memoizeByVersion(({ choices, survey, planChange }: PurchaseFormInput) => {
+  const method: FormField = { name: "paymentMethodId", spec: purchasePaymentField(choices), required: true };
+  const surveyed = survey ? surveyFields(survey) : [];
+  const uiOptions = { submitDisabledUntil: "filled" } as const;
+  if (planChange) return composeForm({ id: "purchase", fields: [method, ...surveyed], uiOptions });
   const campaignCode: FormField = { name: "campaignCode", spec: campaignCodeField(), required: false };
   return composeForm({
     id: "purchase",
-    fields: [
-      { name: "paymentMethodId", spec: purchasePaymentField(choices), required: true },
-      campaignCode,
-      ...(survey ? surveyFields(survey) : []),
-    ],
+    fields: [method, campaignCode, ...surveyed],
     conditional: [
       {
         when: { field: "paymentMethodId", values: [PAY_WITH_CODE] },
@@ -35,7 +37,7 @@ export const buildPurchaseForm = memoizeByVersion(({ choices, survey }: Purchase
         alsoRequired: [campaignCode],
       },
     ],
-    uiOptions: { submitDisabledUntil: "filled" },
+    uiOptions,
   });
 });
 

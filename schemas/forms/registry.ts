@@ -181,12 +181,13 @@ export const FORM_BUILDERS = {
     const survey = screenData.survey ?? { surveyName: "", questions: [] };
     return buildSurveyForm({ survey }, settingsVersion);
   },
-  /** Purchase screen data paymentChoices (saved methods, the payment code) and survey (the plan's). */
+  /** Purchase screen data paymentChoices (saved methods, the payment code), survey (the plan's), planChange. */
   purchase: ({ settingsVersion, screenData }: FormBuildContext) =>
     buildPurchaseForm(
       {
         choices: screenData.paymentChoices ?? [],
         survey: screenData.survey ?? null,
+        planChange: screenData.planChange === true,
       },
       settingsVersion,
     ),

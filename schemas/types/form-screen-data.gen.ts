@@ -41,6 +41,10 @@ export interface FormScreenData {
   survey?: null | Survey;
   paymentChoices?: PurchasePaymentChoice[];
   paymentMethodTypes?: PaymentMethodType[];
+  /**
+   * The purchase is a change of the member's subscription (ADR 0042): no campaign code, nothing but a saved method pays.
+   */
+  planChange?: boolean;
   [k: string]: unknown | undefined;
 }
 /**

@@ -74,4 +74,14 @@ export interface PlanOffer {
   availability:
     "beforeSale" | "available" | "fewLeft" | "soldOut" | "endOfSale" | "subscribed" | "contractLimit";
   canContract: boolean;
+  /**
+   * The member's subscription of this plan's group (ADR 0042): of this plan itself (availability subscribed), or of another plan, which taking this one changes. Null when none is held.
+   */
+  heldSubscription: null | {
+    subscriptionId: string;
+    /**
+     * The held plan's name in the request's language.
+     */
+    planName: string;
+  };
 }

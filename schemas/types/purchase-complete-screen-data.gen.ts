@@ -7,6 +7,17 @@ export interface PurchaseCompleteScreenData {
   totalCount?: number;
   currentCount?: number;
   planName: string;
-  planType: "subscription" | "purchase" | "rental";
+  /**
+   * What the page's words follow (screens/plans.ts): the plan's type, or a change of the member's subscription to it (ADR 0042).
+   */
+  wording: "subscription" | "purchase" | "rental" | "change";
   orderCompletedMessage: string | null;
+  /**
+   * A change of plan just made (ADR 0042): the plan it replaces and when the new one takes effect; null for a purchase.
+   */
+  planChange: null | {
+    fromPlanName: string;
+    timing: "now" | "nextSettlement";
+    effectiveDay: string;
+  };
 }

@@ -7,7 +7,10 @@ export interface PurchaseConfirmScreenData {
   totalCount?: number;
   currentCount?: number;
   plan: PlanOffer;
-  planType: "subscription" | "purchase" | "rental";
+  /**
+   * What the page's words follow (screens/plans.ts): the plan's type, or a change of the member's subscription to it (ADR 0042).
+   */
+  wording: "subscription" | "purchase" | "rental" | "change";
   purchasePath: string;
   quote: OrderVerifyResult;
   payment: PurchasePaymentChoice;
@@ -49,6 +52,16 @@ export interface PlanOffer {
   availability:
     "beforeSale" | "available" | "fewLeft" | "soldOut" | "endOfSale" | "subscribed" | "contractLimit";
   canContract: boolean;
+  /**
+   * The member's subscription of this plan's group (ADR 0042): of this plan itself (availability subscribed), or of another plan, which taking this one changes. Null when none is held.
+   */
+  heldSubscription: null | {
+    subscriptionId: string;
+    /**
+     * The held plan's name in the request's language.
+     */
+    planName: string;
+  };
 }
 /**
  * POST /zapi/purchase/verify/{planId} and the confirm page's quote (spec §3 Order verify result): the stored quote (order-quote.schema.json) as the member reads it, with the campaign's texts in the request's language. Built by server/commerce/purchase-routes.ts verifyResult, read by app/components/plans/purchase-quote.tsx.

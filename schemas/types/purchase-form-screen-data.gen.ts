@@ -7,7 +7,10 @@ export interface PurchaseFormScreenData {
   totalCount?: number;
   currentCount?: number;
   plan: PlanOffer;
-  planType: "subscription" | "purchase" | "rental";
+  /**
+   * What the page's words follow (screens/plans.ts): the plan's type, or a change of the member's subscription to it (ADR 0042).
+   */
+  wording: "subscription" | "purchase" | "rental" | "change";
   /**
    * Where this purchase form is.
    */
@@ -22,6 +25,10 @@ export interface PurchaseFormScreenData {
   };
   canRegisterPaymentMethod: boolean;
   survey: null | Survey;
+  /**
+   * The purchase is a change of the member's subscription to this plan (ADR 0042): the form takes no campaign code.
+   */
+  planChange: boolean;
 }
 /**
  * A plan of the catalogue as the plan pages show it to a member (spec §3 Plan on offer, §4 Plan availability), in the request's language: /plans lists them, a purchase's pages show one. Built by server/commerce/plans.ts, drawn by app/components/plans/plan-offer.tsx.
@@ -54,6 +61,16 @@ export interface PlanOffer {
   availability:
     "beforeSale" | "available" | "fewLeft" | "soldOut" | "endOfSale" | "subscribed" | "contractLimit";
   canContract: boolean;
+  /**
+   * The member's subscription of this plan's group (ADR 0042): of this plan itself (availability subscribed), or of another plan, which taking this one changes. Null when none is held.
+   */
+  heldSubscription: null | {
+    subscriptionId: string;
+    /**
+     * The held plan's name in the request's language.
+     */
+    planName: string;
+  };
 }
 /**
  * One way to pay on the purchase form, and the way the confirmation names (特定商取引法 12条の6): a saved method by its id, or paying with a campaign code. Built by server/commerce/purchase-routes.ts.

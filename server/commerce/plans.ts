@@ -5,7 +5,7 @@
  * campaign applies now, its availability for this member and whether it can be contracted.
  */
 
-import { and, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { translatorFor } from "../../locales/language.ts";
 import { addDays } from "../../schemas/billing-calendar.ts";
@@ -33,7 +33,7 @@ import { apiError } from "../kit/messages.ts";
 import { requestLanguage } from "../kit/validation.ts";
 import { registrableTypes } from "../payments/payment-method-routes.ts";
 import { preselectedMethodId, toAccountPaymentMethod } from "../payments/payment-methods.ts";
-import type { Catalogue, CataloguePlan } from "../store/catalogue-source.ts";
+import { type Catalogue, type CataloguePlan, planNameOf } from "../store/catalogue-source.ts";
 import { campaignApplies, salesCounts } from "./campaigns.ts";
 import { contractsInForce } from "./contracts.ts";
 import {
@@ -43,7 +43,7 @@ import {
   purchaseTokenCookie,
   verifyResult,
 } from "./purchase-routes.ts";
-import { quoteOfToken } from "./purchases.ts";
+import { groupPlanIds, quoteOfToken } from "./purchases.ts";
 
 type Language = ReturnType<typeof requestLanguage>;
 
@@ -113,6 +113,8 @@ async function memberPlans(c: Context<ApiEnv>, accountId: string) {
     contracts: held.map((contract) => contractView(contract, current, language)),
     plans: plans.map((plan): PlanOffer => {
       const mine = held.filter((contract) => contract.planId === plan.planId);
+      const group = groupPlanIds(current, plan);
+      const inGroup = held.find((contract) => group.includes(contract.planId));
       const availability = planAvailability(
         {
           salesStartDate: plan.salesStartDate,
@@ -131,6 +133,9 @@ async function memberPlans(c: Context<ApiEnv>, accountId: string) {
         hasAvailableCampaign: campaigns.some((campaign) => campaignApplies(campaign, plan, now, counts)),
         availability,
         canContract: canContract(availability),
+        heldSubscription: inGroup
+          ? { subscriptionId: inGroup.id, planName: planNameOf(current, inGroup.planId, language) }
+          : null,
       };
     }),
   };
@@ -181,23 +186,29 @@ function purchasePages(base: string, pageData: (c: Context<ApiEnv>) => SignupSte
           return c.json<PurchaseFormScreenData>({
             ...pageData(c),
             plan,
-            planType: plan.planType,
+            wording: plan.planType,
             purchasePath: formPath(plan.planId),
             notInApp: true,
             paymentChoices: [],
             canRegisterPaymentMethod: false,
             survey: null,
             purchaseDefaults: {},
+            planChange: false,
           });
         }
-        const paymentChoices = plan.canContract ? await purchasePaymentChoices(c, account.id) : [];
+        // Taking another plan of a held group changes the subscription: a saved method pays.
+        const planChange = plan.heldSubscription !== null && plan.availability !== "subscribed";
+        const choices = plan.canContract ? await purchasePaymentChoices(c, account.id) : [];
+        const paymentChoices = planChange
+          ? choices.filter((choice) => choice.value !== PAY_WITH_CODE)
+          : choices;
         const { db, now } = c.get("deps");
         const preselected = await preselectedMethodId(db, account.id, now());
         return c.json<PurchaseFormScreenData>({
           ...pageData(c),
           plan,
-          // The page's wording follows it: a rental is rented, a title bought (screens/plans.ts).
-          planType: plan.planType,
+          // The page's wording follows it: a rental is rented, a title bought, a plan changed to.
+          wording: planChange ? "change" : plan.planType,
           purchasePath: formPath(plan.planId),
           paymentChoices,
           // The form starts with the method just added, or the only one (screens/plans.ts prefillFrom).
@@ -208,6 +219,7 @@ function purchasePages(base: string, pageData: (c: Context<ApiEnv>) => SignupSte
           // A method can be added on the way, coming back to this form (?returnTo).
           canRegisterPaymentMethod: plan.canContract && registrableTypes(c).length > 0,
           survey: plan.canContract ? (source?.survey ?? null) : null,
+          planChange,
         });
       })
       /** {base}/{planId}/confirm: the quote the member verified (its token in the cookie), or back to the form. */
@@ -226,7 +238,7 @@ function purchasePages(base: string, pageData: (c: Context<ApiEnv>) => SignupSte
         return c.json<PurchaseConfirmScreenData>({
           ...pageData(c),
           plan,
-          planType: plan.planType,
+          wording: quote.change ? "change" : plan.planType,
           purchasePath: formPath(plan.planId),
           quote: verifyResult(c, quote),
           // The final confirmation names the method that will be charged (特定商取引法 12条の6), as
@@ -245,7 +257,7 @@ function purchasePages(base: string, pageData: (c: Context<ApiEnv>) => SignupSte
         const { plan, source } = await memberPlan(c, account.id);
         const { db, now } = c.get("deps");
         const [order] = await db
-          .select({ id: orders.id })
+          .select({ quote: orders.quote })
           .from(orders)
           .where(
             and(
@@ -255,13 +267,21 @@ function purchasePages(base: string, pageData: (c: Context<ApiEnv>) => SignupSte
               gt(orders.settledAt, new Date(now().getTime() - COMPLETION_SHOWN_MS)),
             ),
           )
+          .orderBy(desc(orders.settledAt))
           .limit(1);
         if (!order) return c.json({ redirectTo: base });
-        const en = requestLanguage(c) === "en";
+        const language = requestLanguage(c);
+        const en = language === "en";
+        const change = order.quote?.change ?? null;
         return c.json<PurchaseCompleteScreenData>({
           ...pageData(c),
           planName: plan.planName,
-          planType: plan.planType,
+          wording: change ? "change" : plan.planType,
+          planChange: change && {
+            fromPlanName: planNameOf(c.get("deps").catalogue.current(), change.fromPlanId, language),
+            timing: change.timing,
+            effectiveDay: change.effectiveDay,
+          },
           orderCompletedMessage:
             (en && source?.orderCompletedMessageEn) || source?.orderCompletedMessage || null,
         });

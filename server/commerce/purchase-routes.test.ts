@@ -755,11 +755,12 @@ describe("the purchase screens' data", () => {
     const done = await json(await hanako.on.get("/zapi/internal/plans/standard-annual/complete/screen-data"));
     expect(done).toEqual({
       planName: "スタンダードプラン（年額）",
-      planType: "subscription",
+      wording: "subscription",
       orderCompletedMessage: "ご契約ありがとうございます。1年間お楽しみください。",
+      planChange: null,
     });
     expect(SCREEN_BODY_SHAPES.purchaseComplete(done)).toBe(true);
-    expect(SCREEN_BODY_SHAPES.purchaseComplete({ ...done, planType: "bundle" })).toBe(false);
+    expect(SCREEN_BODY_SHAPES.purchaseComplete({ ...done, wording: "bundle" })).toBe(false);
     // Spent: the confirm page now sends the member back to the form.
     const confirm = await json(
       await hanako.on.get("/zapi/internal/plans/standard-annual/confirm/screen-data"),
@@ -933,7 +934,7 @@ describe("a plan group, held one plan at a time", () => {
     expect(bought.status).toBe(409);
     expect(await json(bought)).toMatchObject({
       code: "PLAN_GROUP_HELD",
-      message: "スタンダードプラン（月額）をご契約中です。このプランへはプランの変更でお申し込みください",
+      message: "スタンダードプラン（月額）をご契約中です。このプランへはプランの変更でお申し込みください。",
     });
     expect(await rows(sandboxCharges)).toBe(0);
     expect(await t.db.select({ planId: contracts.planId }).from(contracts)).toEqual([
@@ -1035,6 +1036,25 @@ describe("changing plan within a group (ADR 0042)", () => {
       anchorDay: 30,
       periodAmount: 990,
     });
+    // /plans: the held plan leads to its subscription, the other plan of the group is changed to.
+    const offers = await json(await hanako.on.get("/zapi/internal/plans/screen-data"));
+    const held = { subscriptionId: id, planName: "スタンダードプラン（月額）" };
+    expect(offers.plans).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          planId: "standard-monthly",
+          availability: "subscribed",
+          heldSubscription: held,
+        }),
+        expect.objectContaining({ planId: "standard-annual", canContract: true, heldSubscription: held }),
+        expect.objectContaining({ planId: "movie-purchase", heldSubscription: null }),
+      ]),
+    );
+    const form = await json(await hanako.on.get("/zapi/internal/plans/standard-annual/screen-data"));
+    expect(form).toMatchObject({ wording: "change", planChange: true });
+    expect((form.paymentChoices as { value: string }[]).map((choice) => choice.value)).toEqual([
+      hanako.methodId,
+    ]);
     const answered = await verify(hanako, "standard-annual");
     expect(answered.status).toBe(200);
     const quoted = await json(answered);
@@ -1053,6 +1073,16 @@ describe("changing plan within a group (ADR 0042)", () => {
       },
     });
     expect((await buy(hanako, "standard-annual", String(quoted.purchaseToken))).status).toBe(200);
+    expect(
+      await json(await hanako.on.get("/zapi/internal/plans/standard-annual/complete/screen-data")),
+    ).toMatchObject({
+      wording: "change",
+      planChange: {
+        fromPlanName: "スタンダードプラン（月額）",
+        timing: "nextSettlement",
+        effectiveDay: "2026-04-30",
+      },
+    });
     expect(await rows(sandboxCharges)).toBe(0);
     expect(await rows(contracts)).toBe(1);
     expect(await subscriptionRow(id)).toMatchObject({

@@ -117,11 +117,14 @@ export function PlanOfferCard({
 export function ContractButton({ plan, base = "/plans" }: { plan: PlanOffer; base?: string }) {
   const { t } = useTranslation();
   const label = contractButtonLabel(plan);
-  const text = t(label.key, { days: label.days });
+  const held = plan.heldSubscription;
+  // Another plan of the group held: this one is changed to (ADR 0042), its trial not offered.
+  const text = held ? t("plans.changePlan") : t(label.key, { days: label.days });
   // A plan the member holds: what they have, not a grey offer of it again.
   if (plan.availability === "subscribed") {
+    const to = held ? `/mypage/subscription/${encodeURIComponent(held.subscriptionId)}` : "/mypage/plans";
     return (
-      <Link to="/mypage/plans" className="btn btn--secondary plan-card__button">
+      <Link to={to} className="btn btn--secondary plan-card__button">
         {t("plans.seeContract")}
       </Link>
     );

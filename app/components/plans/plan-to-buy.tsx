@@ -37,6 +37,11 @@ export function PlanToBuy({ screenData }: { screenData: PurchaseFormScreenData }
           </div>
         )}
       </PlanOfferCard>
+      {screenData.planChange && plan.heldSubscription && (
+        <p className="alert" role="note">
+          {t("plans.changeLead", { plan: plan.heldSubscription.planName })}
+        </p>
+      )}
       {(nothingPays || register) && (
         <p
           className={nothingPays ? "alert alert--warning" : "purchase-plan__register"}

@@ -27,15 +27,60 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** The quote's lines, in the order a member reads a bill. */
-function quoteRows(
-  plan: PlanOffer,
+type QuoteRow = { key: string; label: string; value: string };
+
+/**
+ * A change's lines (ADR 0042): the two plans, the day it takes effect, what the unused days are
+ * worth each way when it is today, what is paid today and the next payment.
+ */
+function changeRows(
+  change: NonNullable<OrderVerifyResult["change"]>,
   quote: OrderVerifyResult,
-  payment: PurchasePaymentChoice,
   t: Translate,
-  now: Date,
-) {
-  const rows: { key: string; label: string; value: string }[] = [];
+): QuoteRow[] {
+  const now = change.timing === "now";
+  const rows: QuoteRow[] = [
+    { key: "from", label: t("plans.quote.currentPlan"), value: change.fromPlanName },
+    { key: "to", label: t("plans.quote.newPlan"), value: change.toPlanName },
+    {
+      key: "changeDay",
+      label: t("plans.quote.changeDay"),
+      value: t(now ? "plans.quote.changeToday" : "plans.quote.changeNextSettlement", {
+        date: formatDate(change.effectiveDay, t),
+      }),
+    },
+  ];
+  if (now) {
+    rows.push(
+      {
+        key: "newForUnused",
+        label: t("plans.quote.newForUnused", { days: change.unusedDays }),
+        value: formatPrice(change.newPlanForUnusedDays, t),
+      },
+      {
+        key: "credit",
+        label: t("plans.quote.credit", { days: change.unusedDays }),
+        value: t("plans.quote.minus", { price: formatPrice(change.credit, t) }),
+      },
+    );
+  }
+  rows.push(
+    { key: "amount", label: t("plans.quote.amountToday"), value: formatPrice(quote.amountDueNow, t) },
+    {
+      key: "next",
+      label: t("plans.quote.nextPayment"),
+      value: t("plans.quote.nextPaymentValue", {
+        date: formatDate(change.nextPaymentDay, t),
+        price: formatPrice(change.nextPaymentAmount, t),
+      }),
+    },
+  );
+  return rows;
+}
+
+/** A purchase's price lines: the list price, what the code takes off, what is paid and when. */
+function priceRows(plan: PlanOffer, quote: OrderVerifyResult, t: Translate): QuoteRow[] {
+  const rows: QuoteRow[] = [];
   const today = quote.amountDueNow > 0 || quote.billingAmount === 0;
   // How the price is made up: the list price, then what the code takes off.
   const discount =
@@ -58,6 +103,18 @@ function quoteRows(
     label: t(plan.planType === "subscription" ? "plans.quote.paymentDay" : "plans.quote.purchaseDay"),
     value: formatDate(quote.firstPaymentDay, t),
   });
+  return rows;
+}
+
+/** The quote's lines, in the order a member reads a bill. */
+function quoteRows(
+  plan: PlanOffer,
+  quote: OrderVerifyResult,
+  payment: PurchasePaymentChoice,
+  t: Translate,
+  now: Date,
+) {
+  const rows: QuoteRow[] = quote.change ? changeRows(quote.change, quote, t) : priceRows(plan, quote, t);
   if (payment) {
     rows.push({
       key: "method",
@@ -119,12 +176,15 @@ export function PurchaseQuote({ screenData }: { screenData: PurchaseConfirmScree
   const { t } = useTranslation();
   // methodNeededBy: a subscription a code starts without a method, the day a method must be there by.
   const { plan, quote, payment, methodNeededBy } = screenData;
+  const changeNote = quote.change
+    ? [quote.change.timing === "now" ? "plans.notes.changeNow" : "plans.notes.changeScheduled"]
+    : [];
   const notes =
     plan.planType !== "subscription"
       ? ["plans.notes.noRefund"]
       : methodNeededBy
         ? ["plans.notes.subscriptionCancel"]
-        : ["plans.notes.subscriptionRenews", "plans.notes.subscriptionCancel"];
+        : [...changeNote, "plans.notes.subscriptionRenews", "plans.notes.subscriptionCancel"];
   // The quote's own day: what "now" is for the 10-year rule of the viewing period.
   const now = japanMidnight(quote.firstPaymentDay);
   return (

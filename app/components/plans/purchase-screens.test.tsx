@@ -94,8 +94,8 @@ describe("the purchase pages lead back to the form they belong to", () => {
 describe("the final confirmation (特定商取引法 12条の6)", () => {
   it("its button says what is done: a subscription is contracted, a rental rented, a purchase bought", () => {
     const i18n = createI18n("ja", { ja });
-    const label = (planType: string | undefined, screen: ScreenDefinition = planPurchaseConfirm) => {
-      const [form] = withScreenDataWording(screen, { planType }).forms;
+    const label = (wording: string | undefined, screen: ScreenDefinition = planPurchaseConfirm) => {
+      const [form] = withScreenDataWording(screen, { wording }).forms;
       if (!form) throw new Error("no form");
       return i18n.t(form.submitLabelKey);
     };
@@ -104,13 +104,15 @@ describe("the final confirmation (特定商取引法 12条の6)", () => {
     expect(label("purchase")).toBe("この内容で購入する");
     expect(label("rental", signupPlanPurchaseConfirm)).toBe("この内容でレンタルする");
     // The titles follow too: the form, the confirmation and the completion.
-    const titles = (planType: string) =>
+    const titles = (wording: string) =>
       [planPurchase, planPurchaseConfirm, planPurchaseComplete].map((screen) =>
-        i18n.t(withScreenDataWording(screen, { planType }).titleKey),
+        i18n.t(withScreenDataWording(screen, { wording }).titleKey),
       );
     expect(titles("rental")).toEqual(["レンタルのお手続き", "レンタル内容の確認", "レンタル完了"]);
     expect(titles("purchase")).toEqual(["ご購入のお手続き", "ご購入内容の確認", "ご購入完了"]);
     expect(titles("subscription")).toEqual(["プランのご契約", "ご契約内容の確認", "ご契約完了"]);
+    expect(titles("change")).toEqual(["プランの変更", "変更内容の確認", "プラン変更の受付完了"]);
+    expect(label("change")).toBe("この内容で変更する");
     // A type without wording of its own, or none, keeps the screen's.
     expect(label("bundle")).toBe("この内容で契約する");
     expect(label(undefined)).toBe("この内容で契約する");
@@ -208,6 +210,107 @@ describe("the final confirmation (特定商取引法 12条の6)", () => {
   });
 });
 
+describe("a change of plan (ADR 0042)", () => {
+  const held = { subscriptionId: "sub-1", planName: "スタンダードプラン（月額）" };
+  const annual = {
+    ...signupConfirm.plan,
+    planId: "standard-annual",
+    planName: "スタンダードプラン（年額）",
+    price: 9900,
+    renewSpan: 12,
+    freeTrialDays: null,
+    heldSubscription: held,
+  };
+  const rows = () =>
+    Object.fromEntries(
+      [...document.querySelectorAll(".purchase-quote__row")].map((row) => [
+        row.querySelector("dt")?.textContent,
+        row.querySelector("dd")?.textContent,
+      ]),
+    );
+  const change = {
+    subscriptionId: "sub-1",
+    fromPlanName: "スタンダードプラン（月額）",
+    toPlanName: "スタンダードプラン（年額）",
+    timing: "nextSettlement" as const,
+    effectiveDay: "2026-12-30",
+    periodEndDay: "2026-12-30",
+    unusedDays: 0,
+    periodDays: 31,
+    credit: 0,
+    newPlanForUnusedDays: 0,
+    nextPaymentDay: "2026-12-30",
+    nextPaymentAmount: 9900,
+    campaignCarries: false,
+  };
+
+  it("the form says which plan it replaces", () => {
+    show(<PlanToBuy screenData={{ ...planForm, plan: annual, wording: "change", planChange: true }} />);
+    expect(
+      view.getByText(
+        "ご契約中の「スタンダードプラン（月額）」から、このプランへ変更します。キャンペーンコードはご利用いただけません。",
+      ),
+    ).toBeTruthy();
+  });
+
+  it("the confirmation shows both plans, the day, nothing today and the next payment of a scheduled change", () => {
+    const quote = { ...signupConfirm.quote, amountDueNow: 0, billingAmount: 9900, freeDays: null, change };
+    show(<PurchaseQuote screenData={{ ...signupConfirm, plan: annual, wording: "change", quote }} />);
+    expect(rows()).toMatchObject({
+      現在のプラン: "スタンダードプラン（月額）",
+      変更後のプラン: "スタンダードプラン（年額）",
+      変更日: "2026年12月30日（次回決済日）",
+      本日のお支払い金額: "¥0(税込)",
+      次回のお支払い: "2026年12月30日に¥9,900(税込)",
+      お支払い方法: "Visa 末尾 4242（有効期限 12/2030）",
+      更新: "年間に自動更新（¥9,900(税込)/年）",
+    });
+    expect(rows()).not.toHaveProperty("通常価格");
+    expect(view.getByText(/変更日の前日までは、ご契約内容の画面から変更を取り消せます/)).toBeTruthy();
+  });
+
+  it("an immediate change shows what the unused days are worth each way and what is paid today", () => {
+    const now = { ...change, timing: "now" as const, effectiveDay: "2026-12-10", unusedDays: 18 };
+    const quote = {
+      ...signupConfirm.quote,
+      amountDueNow: 321,
+      freeDays: null,
+      change: { ...now, credit: 636, newPlanForUnusedDays: 957, nextPaymentAmount: 1490 },
+    };
+    show(<PurchaseQuote screenData={{ ...signupConfirm, plan: annual, wording: "change", quote }} />);
+    expect(rows()).toMatchObject({
+      変更日: "本日（2026年12月10日）",
+      変更後のプランの18日分: "¥957(税込)",
+      "現在のプランの未使用分（18日分）": "−¥636(税込)",
+      本日のお支払い金額: "¥321(税込)",
+      次回のお支払い: "2026年12月30日に¥1,490(税込)",
+    });
+    expect(view.getByText(/変更は本日から適用されます/)).toBeTruthy();
+  });
+
+  it("the completion says from what, to what and when", () => {
+    show(
+      <PurchaseComplete
+        screenData={{
+          planName: "スタンダードプラン（年額）",
+          wording: "change",
+          orderCompletedMessage: null,
+          planChange: {
+            fromPlanName: "スタンダードプラン（月額）",
+            timing: "nextSettlement",
+            effectiveDay: "2026-12-30",
+          },
+        }}
+      />,
+    );
+    expect(
+      view.getByText(
+        "2026年12月30日から「スタンダードプラン（年額）」に変更します（現在のプラン：スタンダードプラン（月額））。",
+      ),
+    ).toBeTruthy();
+  });
+});
+
 describe("a plan is spoken of as what it is", () => {
   it("a plan the member holds leads to it instead of a grey offer of it again", () => {
     show(
@@ -218,6 +321,21 @@ describe("a plan is spoken of as what it is", () => {
     expect(view.queryByRole("button", { name: "31日間無料で試す" })).toBeNull();
     expect(hrefOf("契約内容を見る")).toBe("/mypage/plans");
     expect(view.getByText("ご契約中")).toBeTruthy();
+  });
+
+  it("a plan held leads to its subscription; another plan of its group is changed to, not bought", () => {
+    const held = { subscriptionId: "sub-1", planName: "スタンダードプラン（月額）" };
+    show(
+      <PlanChoices
+        screenData={signupPlans([
+          { ...planForm.plan, availability: "subscribed", canContract: false, heldSubscription: held },
+          { ...planForm.plan, planId: "standard-annual", planName: "年額", heldSubscription: held },
+        ])}
+      />,
+    );
+    expect(hrefOf("契約内容を見る")).toBe("/mypage/subscription/sub-1");
+    expect(hrefOf("プランを変更する")).toBe("/signup/plans/standard-annual");
+    expect(view.queryByRole("link", { name: "31日間無料で試す" })).toBeNull();
   });
 
   it("a rental is rented and a purchase bought, on the card and at the end", () => {
@@ -236,14 +354,24 @@ describe("a plan is spoken of as what it is", () => {
   it("says which title was rented or bought when it is done", () => {
     const { unmount } = show(
       <PurchaseComplete
-        screenData={{ planName: "作品レンタル（48時間）", planType: "rental", orderCompletedMessage: null }}
+        screenData={{
+          planName: "作品レンタル（48時間）",
+          wording: "rental",
+          orderCompletedMessage: null,
+          planChange: null,
+        }}
       />,
     );
     expect(view.getByText("「作品レンタル（48時間）」のレンタルが完了しました。")).toBeTruthy();
     unmount();
     show(
       <PurchaseComplete
-        screenData={{ planName: "作品購入", planType: "purchase", orderCompletedMessage: null }}
+        screenData={{
+          planName: "作品購入",
+          wording: "purchase",
+          orderCompletedMessage: null,
+          planChange: null,
+        }}
       />,
     );
     expect(view.getByText("「作品購入」の購入が完了しました。")).toBeTruthy();

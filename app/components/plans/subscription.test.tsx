@@ -129,6 +129,30 @@ describe("a subscription's page (spec §4 Subscription status groups)", () => {
   });
 });
 
+describe("a plan change waiting for its day (ADR 0042)", () => {
+  it("says the day and the plan, what that day charges, and offers to undo it", () => {
+    show(
+      <SubscriptionDetail
+        screenData={{
+          ...detail,
+          pendingChange: { planName: "スタンダードプラン（年額）", day: "2026-07-02", amount: 9900 },
+          actions: { ...detail.actions, changePlan: "changePending", undoPlanChange: null },
+        }}
+      />,
+    );
+    expect(view.getByText("2026年7月2日からスタンダードプラン（年額）に変更予定")).toBeTruthy();
+    expect(view.getByText("2026年7月2日のお支払い金額：¥9,900(税込)")).toBeTruthy();
+    expect(view.getByRole("button", { name: "変更を取り消す" })).toBeTruthy();
+    expect(view.queryByRole("link", { name: "プランを変更する" })).toBeNull();
+  });
+
+  it("offers the change of plan where one may be made, and no undo without a change", () => {
+    show(<SubscriptionDetail screenData={{ ...detail, actions: { ...detail.actions, changePlan: null } }} />);
+    expect(view.getByRole("link", { name: "プランを変更する" }).getAttribute("href")).toBe("/plans");
+    expect(view.queryByRole("button", { name: "変更を取り消す" })).toBeNull();
+  });
+});
+
 describe("/mypage/plans", () => {
   it("lists each subscription with a link to its page; none says so", () => {
     show(<SubscriptionList screenData={list} />);

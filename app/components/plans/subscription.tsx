@@ -7,6 +7,7 @@
  *   "continue the plan" button while not renewing, no cancel link in withdraw mode.
  * - Renewing (契約更新中): the method change, cancellation and undo are not offered, and it says why.
  * - On hold: the retry button unless its day has come.
+ * - A plan change waiting for its day: the plan and the day, and the button that undoes it.
  */
 
 import { useTranslation } from "react-i18next";
@@ -22,11 +23,11 @@ import { formatDate, formatDateTime, formatPrice, type RenewSpanUnit, spanSuffix
 
 /** What the detail route's action answers (routes/mypage-subscription.tsx). */
 export type SubscriptionActionResult =
-  | { ok: true; done: "retried" | "continued" }
+  | { ok: true; done: "retried" | "continued" | "changeUndone" }
   | { ok: false; message: string };
 
 /** The intents of the detail page's buttons. */
-export const SUBSCRIPTION_INTENTS = ["retry", "continue"] as const;
+export const SUBSCRIPTION_INTENTS = ["retry", "continue", "undoChange"] as const;
 export type SubscriptionIntent = (typeof SUBSCRIPTION_INTENTS)[number];
 
 /** The span in the units the price formats take (a year is 12 months). */
@@ -123,6 +124,22 @@ export function SubscriptionFacts({ summary }: { summary: SubscriptionSummary })
           </div>
         )}
       </dl>
+      {summary.pendingChange && (
+        <p className="subscription__change">
+          <strong>
+            {t("plans.subscription.pendingChange", {
+              date: formatDate(summary.pendingChange.day, t),
+              plan: summary.pendingChange.planName,
+            })}
+          </strong>
+          <span>
+            {t("plans.subscription.pendingChangeAmount", {
+              date: formatDate(summary.pendingChange.day, t),
+              price: formatPrice(summary.pendingChange.amount, t),
+            })}
+          </span>
+        </p>
+      )}
     </div>
   );
 }
@@ -225,6 +242,18 @@ export function SubscriptionDetail({ screenData }: { screenData: SubscriptionScr
             label={t("plans.subscription.continue")}
             busyLabel={t("plans.subscription.continuing")}
           />
+        )}
+        {actions.undoPlanChange === null && (
+          <IntentButton
+            intent="undoChange"
+            label={t("plans.subscription.undoChange")}
+            busyLabel={t("plans.subscription.undoingChange")}
+          />
+        )}
+        {actions.changePlan === null && (
+          <Link className="btn btn--secondary btn--block" to="/plans">
+            {t("plans.subscription.changePlan")}
+          </Link>
         )}
         {actions.changePaymentMethod === null && (
           <Link className="btn btn--secondary btn--block" to={`${base}/payment-method`}>
