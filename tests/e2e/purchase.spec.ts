@@ -202,9 +202,10 @@ for (const language of ["ja", "en"] as const) {
     await expect(contracts.getByText(text.owned)).toBeVisible();
     const monthlyCard = page.getByRole("region", { name: text.monthly });
     await expect(monthlyCard.getByRole("button", { name: text.tryFree })).toHaveCount(0);
+    // The plan held leads to its own subscription's page.
     await expect(monthlyCard.getByRole("link", { name: text.seeContract })).toHaveAttribute(
       "href",
-      "/mypage/plans",
+      /^\/mypage\/subscription\/[0-9a-f-]{36}$/,
     );
     await expect(page.getByRole("navigation").getByRole("link", { name: text.plansMenu })).toBeVisible();
     // And on My Page, from the same rows.

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { join, resolve } from "node:path";
-import { dayOfMonth } from "../../schemas/billing-calendar.ts";
+import { addDays, dayOfMonth } from "../../schemas/billing-calendar.ts";
 import { japanDay } from "../../schemas/japan-time.ts";
 import { type Db, openDatabase } from "../../server/db/database.ts";
 import { accounts, contracts, sessions } from "../../server/db/schema.ts";
@@ -20,6 +20,7 @@ import { loadPolicies } from "../../server/store/policy-source.ts";
 import {
   PASSWORDLESS_MEMBERS,
   PAYMENT_MEMBERS,
+  PLAN_CHANGE_MEMBERS,
   RENEWAL_MEMBERS,
   SEEDED_PASSWORD,
   STALE_SESSION_MEMBERS,
@@ -70,6 +71,23 @@ async function seedDueSubscription(db: Db, accountId: string, now: Date) {
   });
 }
 
+/** The monthly plan as a purchase and its renewals leave it, paid for its period, due ten days on. */
+async function seedMonthlySubscription(db: Db, accountId: string, now: Date) {
+  const card = await seedCard(db, accountId, "4242424242424242", now);
+  const due = addDays(japanDay(now), 10);
+  await db.insert(contracts).values({
+    accountId,
+    planId: "standard-monthly",
+    planType: "subscription",
+    subscriptionStatus: "ONGOING_CONTRACT",
+    paymentMethodId: card.id,
+    anchorDay: dayOfMonth(due),
+    nextSettlementDay: due,
+    periodAmount: 990,
+    createdAt: now,
+  });
+}
+
 async function seed(dataDir: string): Promise<void> {
   const root = resolve(import.meta.dirname, "../..");
   const database = await openDatabase({ dataDir, databaseUrl: null });
@@ -87,6 +105,12 @@ async function seed(dataDir: string): Promise<void> {
         verified: true,
         passwordHash,
         renewal: true,
+      })),
+      ...Object.values(PLAN_CHANGE_MEMBERS).map((email) => ({
+        email,
+        verified: true,
+        passwordHash,
+        monthly: true,
       })),
       ...Object.values(STALE_SESSION_MEMBERS).map(({ email, sessionToken }) => ({
         email,
@@ -112,6 +136,7 @@ async function seed(dataDir: string): Promise<void> {
       if (!account) throw new Error(`the seeded member ${member.email} was not inserted`);
       await recordConsents(database.db, account.id, agreementTo(inForce), now);
       if ("renewal" in member) await seedDueSubscription(database.db, account.id, now);
+      if ("monthly" in member) await seedMonthlySubscription(database.db, account.id, now);
       if ("sessionToken" in member) {
         const loggedInAt = new Date(now.getTime() - 20 * 60 * 1000);
         await enableMethod(database.db, account.id, "Email", {}, loggedInAt);

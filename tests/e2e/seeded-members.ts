@@ -50,3 +50,12 @@ export const PAYMENT_MEMBERS = {
   ja: "payment-ja@example.jp",
   en: "payment-en@example.jp",
 } as const;
+
+/**
+ * Members on the monthly plan, paid by a card that pays, its next settlement ten days on: they
+ * change to the annual plan and undo it (ADR 0042).
+ */
+export const PLAN_CHANGE_MEMBERS = {
+  ja: "plan-change-ja@example.jp",
+  en: "plan-change-en@example.jp",
+} as const;
