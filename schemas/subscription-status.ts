@@ -4,6 +4,7 @@
  * 更新保留中, or cancelled); the one table of what each event makes of each status; and what the
  * member may do at a moment. Pure, so the billing run, the API and the pages decide alike.
  */
+import { japanMidnight } from "./japan-time.ts";
 import type { Subscription } from "./types/subscription.gen.ts";
 
 export type SubscriptionStatus = Subscription["subscriptionStatus"];
@@ -128,6 +129,14 @@ export function isRenewing(
   today: string,
 ): boolean {
   return !hasEnded(status) && nextSettlementDay !== null && nextSettlementDay <= today;
+}
+
+/**
+ * When a cancellation ends the subscription (終了日時): 00:00 Japan time of its next settlement
+ * day, which it is not charged for. An instant, ISO 8601.
+ */
+export function cancellationEndsAt(nextSettlementDay: string): string {
+  return japanMidnight(nextSettlementDay).toISOString();
 }
 
 /** Why the member may not do something to a subscription now (spec §8 Subscription cancel, My page). */

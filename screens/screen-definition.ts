@@ -139,7 +139,8 @@ export type ScreenContentName =
   | "purchaseComplete"
   | "subscriptionList"
   | "subscriptionSummary"
-  | "subscriptionDetail";
+  | "subscriptionDetail"
+  | "subscriptionEnding";
 
 export interface ScreenLink {
   to: string;

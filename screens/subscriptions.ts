@@ -76,6 +76,8 @@ export const mypageSubscriptionWithdraw = {
   titleKey: "mypage.subscription.cancelTitle",
   leadKey: "mypage.subscription.cancelLead",
   screenData: "mypage/subscription/:subscriptionId/withdraw",
+  // Which plan ends and when, before the survey and the button.
+  intro: "subscriptionEnding",
   forms: [
     {
       builder: "survey",
@@ -86,6 +88,8 @@ export const mypageSubscriptionWithdraw = {
       successKeepsReturnTo: true,
     },
   ],
+  // The way back that keeps the plan, beside the danger action.
+  links: [{ to: "/mypage/subscription/:subscriptionId", labelKey: "mypage.subscription.keepPlan" }],
 } as const satisfies ScreenDefinition;
 
 export const mypageSubscriptionWithdrawComplete = {

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FORM_ID_FIELD } from "../../schemas/form-post.ts";
 import { type ApiCall, answerOf, fakeApi, post } from "../../tests/action-harness.ts";
+import cancelPage from "../../tests/fixtures/screens/mypage-subscription-subscriptionId-withdraw.json" with {
+  type: "json",
+};
 import { screenAction } from "./screen-action.server.ts";
 
 const answer = (args: Parameters<typeof screenAction>[0]) => answerOf(screenAction, args);
@@ -155,7 +158,7 @@ describe("screen action: the one way a form reaches the API (issue 22)", () => {
   it("carries the page's returnTo on to the completion page only where the form says so", async () => {
     const subscriptionId = "0b9a3c52-5d1e-4c39-9a36-3f0c1d2b7e11";
     const cancel = (url: string) => {
-      const api = fakeApi({ authId: "a-1", screenData: { survey: null } });
+      const api = fakeApi({ authId: "a-1", screenData: { ...cancelPage, survey: null } });
       const args = post(url, { json: { [FORM_ID_FIELD]: "survey", values: {} } }, api.zapi);
       return answer({
         ...args,

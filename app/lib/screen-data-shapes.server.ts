@@ -230,4 +230,5 @@ export const SCREEN_BODY_SHAPES: { [K in ScreenContentName]: ValidateFunction<Sc
   subscriptionList: ajv.compile<SubscriptionsScreenData>(subscriptionsScreenDataSchema),
   subscriptionSummary: SUBSCRIPTION_SCREEN_DATA,
   subscriptionDetail: SUBSCRIPTION_SCREEN_DATA,
+  subscriptionEnding: SUBSCRIPTION_SCREEN_DATA,
 };

@@ -22,8 +22,9 @@ import { translatorFor } from "../../locales/language.ts";
 import type { PurchasePaymentChoice } from "../../schemas/form-definition.ts";
 import { buildSubscriptionPaymentMethodForm } from "../../schemas/forms/subscription.ts";
 import { buildSurveyForm, fromSurveyAnswers, toSurveyAnswers } from "../../schemas/forms/survey.ts";
-import { japanDay, japanMidnight } from "../../schemas/japan-time.ts";
+import { japanDay } from "../../schemas/japan-time.ts";
 import {
+  cancellationEndsAt,
   isRenewing,
   type SubscriptionAction,
   type SubscriptionActionRefusal,
@@ -135,7 +136,7 @@ export async function summaryOf(c: ApiContext, row: Subscription): Promise<Subsc
     renewing: isRenewing(status, row.nextSettlementDay, today),
     endsAt:
       group === "cancelRequested" && row.nextSettlementDay
-        ? japanMidnight(row.nextSettlementDay).toISOString()
+        ? cancellationEndsAt(row.nextSettlementDay)
         : group === "cancelled" && row.cancelledAt
           ? row.cancelledAt.toISOString()
           : null,

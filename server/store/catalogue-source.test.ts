@@ -68,6 +68,20 @@ describe("the demo catalogue", () => {
     expect(grouped.map((plan) => plan.planId)).toEqual(["standard-monthly", "standard-annual"]);
     expect(catalogue.planGroups).toEqual([{ planGroupId: "standard", upgrade: "immediate" }]);
   });
+
+  it("asks why the monthly plan is cancelled: a reason to choose and a comment, neither required", () => {
+    const monthly = loadCatalogue(configDir).plans.find((plan) => plan.planId === "standard-monthly");
+    expect(
+      monthly?.cancellationSurvey?.questions.map(({ questionId, questionType, required }) => ({
+        questionId,
+        questionType,
+        required,
+      })),
+    ).toEqual([
+      { questionId: "reason", questionType: "RADIO", required: false },
+      { questionId: "comment", questionType: "TEXTAREA", required: false },
+    ]);
+  });
 });
 
 describe("plan groups", () => {

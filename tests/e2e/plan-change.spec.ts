@@ -31,6 +31,14 @@ const TEXT = {
     pending: /からスタンダードプラン（年額）に変更予定/,
     undo: "変更を取り消す",
     undone: "プランの変更を取り消しました。",
+    cancel: "解約する",
+    cancelTitle: "解約の確認",
+    cancelPlan: "解約するプラン",
+    endsAt: "終了日時",
+    keepPlan: "プランを継続する",
+    reason: "見たい作品がない",
+    comment: "ご意見・ご要望があればお聞かせください（300文字以内）",
+    cancelledTitle: "解約手続き完了",
   },
   en: {
     width: 1280,
@@ -53,6 +61,14 @@ const TEXT = {
     pending: /Changes to Standard \(annual\) on/,
     undo: "Undo the change",
     undone: "The plan change is undone.",
+    cancel: "Cancel the subscription",
+    cancelTitle: "Cancel the subscription",
+    cancelPlan: "Plan to cancel",
+    endsAt: "Ends",
+    keepPlan: "Keep my plan",
+    reason: "Not what I want to watch",
+    comment: "Anything else you would like to tell us? (up to 300 characters)",
+    cancelledTitle: "Subscription cancelled",
   },
 } as const;
 
@@ -129,5 +145,26 @@ for (const language of ["ja", "en"] as const) {
     await expect(page.getByRole("status").filter({ hasText: text.undone })).toBeVisible();
     await expect(page.getByText(text.pending)).toHaveCount(0);
     await expect(page.getByRole("button", { name: text.undo })).toHaveCount(0);
+
+    // The cancellation names what ends and when, asks the plan's survey, and offers the way back.
+    await page.getByRole("link", { name: text.cancel }).click();
+    await expect(title(page, text.cancelTitle)).toBeFocused();
+    const facts = page.locator(".subscription-ending");
+    await expect(facts.getByText(text.cancelPlan)).toBeVisible();
+    await expect(facts.getByText(text.monthly)).toBeVisible();
+    await expect(facts.getByText(text.endsAt, { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: text.keepPlan })).toHaveAttribute(
+      "href",
+      /\/mypage\/subscription\/[0-9a-f-]{36}$/,
+    );
+    const reason = page.getByRole("radio", { name: text.reason });
+    await waitUntilHydrated(page, reason);
+    await reason.check();
+    await page.getByRole("textbox", { name: text.comment }).fill("年額プランも検討します。");
+    await page.screenshot({ path: test.info().outputPath(`cancel-${language}.png`), fullPage: true });
+    await page.getByRole("button", { name: text.cancel }).click();
+    await expect(title(page, text.cancelledTitle)).toBeFocused();
+    await expect(page.getByText(text.monthly)).toBeVisible();
+    await expect(page.getByText(text.endsAt, { exact: true })).toBeVisible();
   });
 }

@@ -7,7 +7,7 @@
  * pages have neither, and stay within their weight.
  */
 import { useEffect, useRef } from "react";
-import { useNavigation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
 import { focusPageStart, MAIN_CONTENT_ID } from "../shell/main-content.tsx";
 
 /** Whether the focus is on nothing of the page (<body>, or an element the render removed). */
@@ -22,18 +22,24 @@ function arrivedFromAnotherSite(): boolean {
   return from !== "" && !`${from}/`.startsWith(`${window.location.origin}/`);
 }
 
+/** A message the page shows: not the live regions kept hidden for screen readers' announcements. */
+const PAGE_MESSAGE =
+  '[role="alert"]:not(.sf-visually-hidden, .visually-hidden), [role="status"]:not(.sf-visually-hidden, .visually-hidden), .alert';
+
 export function useFocusKeptOnThePage(): void {
   const busy = useNavigation().state !== "idle";
-  const wasBusy = useRef(false);
+  const { pathname } = useLocation();
+  const wasBusyOn = useRef<string | null>(null);
   useEffect(() => {
     const main = document.getElementById(MAIN_CONTENT_ID);
     if (main && arrivedFromAnotherSite() && focusLost()) focusPageStart(main);
   }, []);
   useEffect(() => {
     const main = document.getElementById(MAIN_CONTENT_ID);
-    if (main && wasBusy.current && !busy && focusLost()) {
-      focusPageStart(main, main.querySelector<HTMLElement>('[role="alert"], [role="status"], .alert'));
+    // Only a post that stayed on its page: a navigation to another is useFocusOnNavigation's.
+    if (main && wasBusyOn.current === pathname && !busy && focusLost()) {
+      focusPageStart(main, main.querySelector<HTMLElement>(PAGE_MESSAGE));
     }
-    wasBusy.current = busy;
-  }, [busy]);
+    wasBusyOn.current = busy ? pathname : null;
+  }, [busy, pathname]);
 }

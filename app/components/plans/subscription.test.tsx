@@ -12,6 +12,7 @@ import detailFixture from "../../../tests/fixtures/screens/mypage-subscription-s
 import { SCREEN_BODY_SHAPES } from "../../lib/screen-data-shapes.server.ts";
 import { inShape } from "../../lib/zapi.server.ts";
 import { SubscriptionDetail, SubscriptionList } from "./subscription.tsx";
+import { SubscriptionEnding } from "./subscription-ending.tsx";
 
 // The pages' fixtures, held to the shapes the pages read.
 const list = inShape(listFixture, SCREEN_BODY_SHAPES.subscriptionList, "mypage-plans.json");
@@ -167,5 +168,25 @@ describe("/mypage/plans", () => {
   it("says there is nothing when there is nothing", () => {
     show(<SubscriptionList screenData={{ subscriptions: [] }} />);
     expect(view.getByText("ご契約中の定期プランはありません。")).toBeTruthy();
+  });
+});
+
+describe("the cancel page's subject", () => {
+  it("names the plan and when it ends, and warns that a scheduled change goes with it", () => {
+    show(
+      <SubscriptionEnding
+        screenData={{
+          ...detail,
+          pendingChange: { planName: "スタンダードプラン（年額）", day: "2026-07-02", amount: 9900 },
+        }}
+      />,
+    );
+    expect(facts()).toEqual({
+      解約するプラン: detail.subscription.planName,
+      終了日時: "2026年7月2日 00:00",
+    });
+    expect(view.getByRole("note").textContent).toBe(
+      "予約中のプラン変更（スタンダードプラン（年額）への変更）は取り消されます。",
+    );
   });
 });

@@ -40,6 +40,7 @@ export interface ScreenBodyDataByName {
   subscriptionList: SubscriptionsScreenData;
   subscriptionSummary: SubscriptionScreenData;
   subscriptionDetail: SubscriptionScreenData;
+  subscriptionEnding: SubscriptionScreenData;
   socialSignupEmail: SocialSignupScreenData;
   multiFactorSettings: MultiFactorSettingsScreenData;
   multiFactorEmail: MultiFactorEmailScreenData;

@@ -2,6 +2,7 @@
 import { MultiFactorLoginGuide } from "../../multi-factor/multi-factor-login-guide.tsx";
 import { MultiFactorOtherTypes } from "../../multi-factor/multi-factor-other-types.tsx";
 import { OtpSetupGuide } from "../../multi-factor/otp-setup-guide.tsx";
+import { SubscriptionEnding } from "../../plans/subscription-ending.tsx";
 import { SocialSignupEmail } from "../../social/social-signup-email.tsx";
 import { ContractedPlans } from "../../withdrawal/contracted-plans.tsx";
 import { WithdrawalNotes } from "../../withdrawal/withdrawal-notes.tsx";
@@ -14,4 +15,5 @@ export const FORM_SCREEN_CONTENTS = {
   withdrawalNotes: WithdrawalNotes,
   contractedPlans: ContractedPlans,
   socialSignupEmail: SocialSignupEmail,
+  subscriptionEnding: SubscriptionEnding,
 } as const satisfies ScreenContents;
