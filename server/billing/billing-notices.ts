@@ -1,7 +1,8 @@
 /**
  * What the billing run tells the member (issue 44 §4): a mail when a renewal is declined (once per
- * cycle: the first decline puts it on hold; the daily retries that follow say nothing new) and a
- * mail when a subscription ends. Written in the language of the member's last sign-in.
+ * cycle: the first decline puts it on hold; the daily retries that follow say nothing new), a mail
+ * when a subscription ends, and one when a scheduled plan change took effect with its first
+ * payment (ADR 0042). Written in the language of the member's last sign-in.
  */
 import { eq } from "drizzle-orm";
 import { DEFAULT_LANGUAGE } from "../../locales/index.ts";
@@ -36,14 +37,32 @@ export function billingNotifier(deps: BillingNoticeDeps): (line: BillingLine) =>
   return async (line) => {
     const firstDecline =
       line.outcome === "declined" && subscriptionStatusGroup(line.previousStatus) !== "hold" && line.retryDay;
-    if (!firstDecline && line.outcome !== "ended") return;
+    const changeApplied = line.outcome === "renewed" && line.changedFromPlanId !== null;
+    if (!firstDecline && !changeApplied && line.outcome !== "ended") return;
     const [account] = await deps.db
       .select({ contactEmail: accounts.contactEmail, language: accounts.language })
       .from(accounts)
       .where(eq(accounts.id, line.accountId));
     if (!account?.contactEmail) return;
     const language = account.language ?? DEFAULT_LANGUAGE;
-    const planName = planNameOf(deps.catalogue.current(), line.planId, language);
+    const catalogue = deps.catalogue.current();
+    const planName = planNameOf(catalogue, line.planId, language);
+    const subscriptionUrl = `${deps.publicOrigin}/mypage/subscription/${line.contractId}`;
+    if (line.outcome === "renewed" && line.changedFromPlanId) {
+      await sendMail(deps, {
+        to: account.contactEmail,
+        language,
+        template: "planChangeApplied",
+        vars: {
+          fromPlanName: planNameOf(catalogue, line.changedFromPlanId, language),
+          toPlanName: planName,
+          amount: line.amount ?? 0,
+          nextPaymentDay: line.nextSettlementDay ?? line.cycleDay,
+          subscriptionUrl,
+        },
+      });
+      return;
+    }
     if (line.outcome === "declined" && line.retryDay) {
       await sendMail(deps, {
         to: account.contactEmail,
@@ -53,7 +72,7 @@ export function billingNotifier(deps: BillingNoticeDeps): (line: BillingLine) =>
           planName,
           amount: line.amount ?? 0,
           retryDay: line.retryDay,
-          subscriptionUrl: `${deps.publicOrigin}/mypage/subscription/${line.contractId}`,
+          subscriptionUrl,
         },
       });
       return;

@@ -376,9 +376,10 @@ describe("a plan change scheduled for the next settlement day (ADR 0042)", () =>
     await walk("2026-05-01", "2026-05-30");
     expect(await chargesOf(id)).toEqual([]);
     t.clock.set(japanMidnight("2026-05-31"));
+    const notices: BillingLine[] = [];
     const [a, b] = await Promise.all([
-      runBillingPass(deps(), t.clock.now()),
-      runBillingPass(deps(), t.clock.now()),
+      runBillingPass(deps(undefined, notices), t.clock.now()),
+      runBillingPass(deps(undefined, notices), t.clock.now()),
     ]);
     expect([...a.lines, ...b.lines]).toMatchObject([
       { outcome: "renewed", planId: "standard-annual", amount: 9900, cycleDay: "2026-05-31" },
@@ -391,6 +392,8 @@ describe("a plan change scheduled for the next settlement day (ADR 0042)", () =>
       nextSettlementDay: "2027-05-31",
       periodAmount: 9900,
     });
+    // The member is told, once.
+    expect(notices.filter((line) => line.changedFromPlanId === "standard-monthly")).toHaveLength(1);
     // The charge names the plan it paid for, whatever the contract becomes later.
     const [charge] = await t.db.select().from(charges).where(eq(charges.contractId, id));
     expect(charge?.planId).toBe("standard-annual");
@@ -656,6 +659,33 @@ describe("mails to the member (issue 44 §4)", () => {
     expect(declined?.text).toContain('"Standard (monthly)" (¥990, tax included)');
     expect(declined?.text).toContain("26 Jun 2026");
     expect(declined?.text).toMatch(/https:\/\/soramiru\.example\.jp\/mypage\/subscription\/[\w-]+/);
+  });
+
+  it("mails a scheduled plan change once, on the day it takes effect, with what was paid and the next day", async () => {
+    const who = await subscriber();
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.id, who.accountId));
+    await subscribe(who, "standard-monthly", {
+      status: "ONGOING_CONTRACT",
+      nextSettlementDay: "2026-06-25",
+      anchorDay: 25,
+      pendingChange: { planId: "standard-annual", day: "2026-06-25" },
+    });
+    const notify = billingNotifier({
+      db: t.db,
+      mailer: t.outbox.mailer,
+      store: t.store,
+      catalogue: staticCatalogue(catalogue),
+      publicOrigin: "https://soramiru.example.jp",
+      now: () => t.clock.now(),
+    });
+    await walk("2026-06-24", "2026-07-26", { ...deps(), notify });
+    const mails = t.outbox.mails.filter((mail) => mail.to === account?.contactEmail);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      expect.stringContaining("プランの変更が完了しました"),
+    ]);
+    expect(mails[0]?.text).toContain(
+      "「スタンダードプラン（月額）」から「スタンダードプラン（年額）」に変更し、¥9,900(税込)をお支払いいただきました。次回のお支払いは2027年6月25日です。",
+    );
   });
 
   it("writes in Japanese to a member who has not signed in since the language was kept", async () => {

@@ -87,6 +87,10 @@ export interface BillingLine {
   status: SubscriptionStatus;
   /** Declined: the day of the next retry. */
   retryDay: string | null;
+  /** Renewed: the day of the next settlement. */
+  nextSettlementDay: string | null;
+  /** Renewed at a scheduled change's plan: the plan it changed from (ADR 0042). */
+  changedFromPlanId: string | null;
   /** What was charged (integer yen, tax included), when a charge was made. */
   amount: number | null;
   /** Why: the provider's failure code, or how it ended. */
@@ -247,17 +251,20 @@ function line(
   cycleDay: string,
   outcome: BillingOutcome,
   status: SubscriptionStatus,
-  extra: Partial<Pick<BillingLine, "amount" | "detail" | "reaped" | "retryDay">> = {},
+  extra: Partial<Pick<BillingLine, "amount" | "detail" | "reaped" | "retryDay" | "nextSettlementDay">> = {},
 ): BillingLine {
+  const planId = planIdOfCycle(contract, cycleDay);
   return {
     contractId: contract.id,
     accountId: memberOf(contract),
-    planId: planIdOfCycle(contract, cycleDay),
+    planId,
+    changedFromPlanId: outcome === "renewed" && planId !== contract.planId ? contract.planId : null,
     cycleDay,
     outcome,
     previousStatus: statusOf(contract),
     status,
     retryDay: extra.retryDay ?? null,
+    nextSettlementDay: extra.nextSettlementDay ?? null,
     amount: extra.amount ?? null,
     detail: extra.detail ?? null,
     reaped: extra.reaped ?? false,
@@ -405,7 +412,8 @@ async function claimCycle(
     if (!written) return { busy: true };
     const columns = renewedColumns(contract, plan, { day: cycleDay, amount }, catalogue, now);
     await tx.update(contracts).set(columns).where(eq(contracts.id, contract.id));
-    return { settled: line(contract, cycleDay, "renewed", columns.subscriptionStatus, { amount }) };
+    const next = { amount, nextSettlementDay: columns.nextSettlementDay };
+    return { settled: line(contract, cycleDay, "renewed", columns.subscriptionStatus, next) };
   }
 
   const methodRef = contract.paymentMethodId ? facts.methodRefs.get(contract.paymentMethodId) : undefined;
@@ -489,6 +497,7 @@ async function settleCycleCharge(
       await tx.update(contracts).set(columns).where(eq(contracts.id, contract.id));
       return line(contract, cycleDay, "renewed", columns.subscriptionStatus, {
         amount: charge.amount,
+        nextSettlementDay: columns.nextSettlementDay,
         reaped,
       });
     }

@@ -1153,6 +1153,8 @@ describe("changing plan within a group (ADR 0042)", () => {
     });
     expect(await rows(sandboxCharges)).toBe(1);
     expect(await rows(contracts)).toBe(1);
+    const confirmed = t.outbox.mails.findLast((mail) => mail.to === "kenji@example.jp");
+    expect(confirmed?.text).toContain("差額の¥1,070(税込)を本日お支払いいただきました");
 
     const billing = { db: t.db, payments: t.deps.payments, catalogue: () => t.deps.catalogue.current() };
     t.clock.set(new Date("2027-03-31T15:05:00Z"));

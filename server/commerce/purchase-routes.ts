@@ -40,6 +40,7 @@ import { apiError, retryLaterError } from "../kit/messages.ts";
 import { asRecord, checkRequest, REQUEST_SCHEMAS } from "../kit/request-schemas.ts";
 import { PURCHASE_VERIFY_RATE, takeRate, throttleKey } from "../kit/throttle.ts";
 import { readJsonBody, requestLanguage, validateRequestData } from "../kit/validation.ts";
+import { sendMailAfterAnswer } from "../mail/send-mail.ts";
 import { listPaymentMethods } from "../payments/payment-methods.ts";
 import type { Failure } from "../payments/provider.ts";
 import { type Campaign, planNameOf } from "../store/catalogue-source.ts";
@@ -48,6 +49,7 @@ import {
   PURCHASE_TOKEN_LIFETIME_MS,
   type PurchaseRefusal,
   purchase,
+  quoteOfOrder,
   verifyPurchase,
 } from "./purchases.ts";
 
@@ -307,6 +309,41 @@ function forgetPurchaseToken(c: ApiContext) {
   });
 }
 
+/**
+ * The mail that confirms a change of plan (ADR 0042) to the member's contact address, after the
+ * answer: what changes, from when, and what is paid now and next.
+ */
+function mailPlanChange(
+  c: ApiContext,
+  account: { contactEmail: string | null },
+  quote: OrderQuote | null,
+): void {
+  const change = quote?.change;
+  if (!change || !quote || !account.contactEmail) return;
+  const deps = c.get("deps");
+  const catalogue = deps.catalogue.current();
+  const language = requestLanguage(c);
+  sendMailAfterAnswer(
+    deps,
+    {
+      to: account.contactEmail,
+      language,
+      template: "planChangeConfirmed",
+      vars: {
+        fromPlanName: planNameOf(catalogue, change.fromPlanId, language),
+        toPlanName: planNameOf(catalogue, change.toPlanId, language),
+        timing: change.timing,
+        effectiveDay: change.effectiveDay,
+        amountNow: quote.amountDueNow,
+        nextPaymentDay: change.nextPaymentDay,
+        nextPaymentAmount: change.nextPaymentAmount,
+        subscriptionUrl: `${deps.publicOrigin}/mypage/subscription/${change.subscriptionId}`,
+      },
+    },
+    "the plan change's confirmation",
+  );
+}
+
 export const purchaseCalls = new Hono<ApiEnv>()
   .post("/verify/:planId", verify)
   .post("/form/:planId", verify)
@@ -335,6 +372,7 @@ export const purchaseCalls = new Hono<ApiEnv>()
       }
       throw await refusalError(c, outcome.refusal);
     }
+    mailPlanChange(c, account, await quoteOfOrder(deps.db, outcome.orderId));
     return c.json({ orderId: outcome.orderId });
   })
   .post("/:planId", async (c) => {
@@ -364,5 +402,6 @@ export const purchaseCalls = new Hono<ApiEnv>()
     // The token is spent either way; a challenge is answered on the card issuer's page.
     forgetPurchaseToken(c);
     if (outcome.status === "requires_action") return c.json({ redirectTo: outcome.actionUrl });
+    mailPlanChange(c, account, outcome.quote);
     return c.json({ orderId: outcome.orderId });
   });

@@ -405,6 +405,12 @@ export async function quoteOfToken(
   return row ? { quote: row.quote, methodType: row.method?.type ?? null, method: row.method } : null;
 }
 
+/** The quote an order was bought at (a change's terms included), or null for an unknown order. */
+export async function quoteOfOrder(db: Db, orderId: string): Promise<OrderQuote | null> {
+  const [order] = await db.select({ quote: orders.quote }).from(orders).where(eq(orders.id, orderId));
+  return order?.quote ?? null;
+}
+
 export type PurchaseOutcome =
   | {
       ok: true;

@@ -65,6 +65,31 @@ export interface MailTemplateVars {
     /** The store's plans, to subscribe again. */
     plansUrl: string;
   };
+  /** A change of plan was confirmed (ADR 0042): scheduled for its day, or in effect today. */
+  planChangeConfirmed: {
+    fromPlanName: string;
+    toPlanName: string;
+    timing: "now" | "nextSettlement";
+    /** The day the new plan takes effect, YYYY-MM-DD in Japan. */
+    effectiveDay: string;
+    /** What was charged now (integer yen, tax included): 0 for a scheduled change. */
+    amountNow: number;
+    /** The renewal after the change: its day (YYYY-MM-DD in Japan) and amount. */
+    nextPaymentDay: string;
+    nextPaymentAmount: number;
+    /** The subscription's page: where a scheduled change is undone. */
+    subscriptionUrl: string;
+  };
+  /** A scheduled change of plan took effect on its day, its first payment made (ADR 0042). */
+  planChangeApplied: {
+    fromPlanName: string;
+    toPlanName: string;
+    /** Integer yen, tax included: what the day's renewal charged. */
+    amount: number;
+    /** The renewal after it, YYYY-MM-DD in Japan. */
+    nextPaymentDay: string;
+    subscriptionUrl: string;
+  };
   /** A login from a new device, with what the member needs to recognise it. */
   newLogin: {
     loggedInAt: Date;

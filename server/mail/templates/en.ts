@@ -158,6 +158,50 @@ export const en: MailCatalog = {
         { kind: "link", label: "See the plans", url: plansUrl },
       ],
     }),
+    planChangeConfirmed: (vars, { serviceName }) => ({
+      subject: `[${serviceName}] Your plan change is confirmed`,
+      blocks: [
+        { kind: "paragraph", text: `Thank you for using ${serviceName}.` },
+        {
+          kind: "paragraph",
+          text:
+            vars.timing === "now"
+              ? `From today your plan is "${vars.toPlanName}" instead of "${vars.fromPlanName}". The unused part of your current plan was credited by the day, and the difference of ${yen(vars.amountNow)} (tax included) was paid today.`
+              : `Your plan changes from "${vars.fromPlanName}" to "${vars.toPlanName}" on ${englishDay(vars.effectiveDay)}. Until then you keep your current plan.`,
+        },
+        {
+          kind: "facts",
+          rows: [
+            ["New plan", vars.toPlanName],
+            ["Takes effect", englishDay(vars.effectiveDay)],
+            [
+              "Next payment",
+              `${yen(vars.nextPaymentAmount)} (tax included) on ${englishDay(vars.nextPaymentDay)}`,
+            ],
+          ],
+        },
+        ...(vars.timing === "now"
+          ? []
+          : [
+              {
+                kind: "note" as const,
+                text: "You can undo the change from your subscription's page until the day before it takes effect.",
+              },
+            ]),
+        { kind: "link", label: "Review your subscription", url: vars.subscriptionUrl },
+      ],
+    }),
+    planChangeApplied: (vars, { serviceName }) => ({
+      subject: `[${serviceName}] Your plan has changed`,
+      blocks: [
+        { kind: "paragraph", text: `Thank you for using ${serviceName}.` },
+        {
+          kind: "paragraph",
+          text: `As you asked, from today your plan is "${vars.toPlanName}" instead of "${vars.fromPlanName}", and ${yen(vars.amount)} (tax included) was paid. Your next payment is on ${englishDay(vars.nextPaymentDay)}.`,
+        },
+        { kind: "link", label: "Review your subscription", url: vars.subscriptionUrl },
+      ],
+    }),
     newLogin: ({ loggedInAt, device, browser, ip, loginHistoryUrl }, { serviceName }) => ({
       subject: `[${serviceName}] New login from another device`,
       blocks: [

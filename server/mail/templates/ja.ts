@@ -160,6 +160,47 @@ export const ja: MailCatalog = {
         { kind: "link", label: "プランを見る", url: plansUrl },
       ],
     }),
+    planChangeConfirmed: (vars, { serviceName }) => ({
+      subject: `【${serviceName}】プラン変更のお申し込みを受け付けました`,
+      blocks: [
+        { kind: "paragraph", text: `${serviceName}をご利用いただきありがとうございます。` },
+        {
+          kind: "paragraph",
+          text:
+            vars.timing === "now"
+              ? `本日から、ご契約のプランを「${vars.fromPlanName}」から「${vars.toPlanName}」に変更しました。現在のプランの未使用分を日割りで差し引き、差額の${yen(vars.amountNow)}(税込)を本日お支払いいただきました。`
+              : `ご契約のプランを「${vars.fromPlanName}」から「${vars.toPlanName}」に変更するお申し込みを受け付けました。${japaneseDay(vars.effectiveDay)}から新しいプランに切り替わります。それまでは現在のプランをご利用いただけます。`,
+        },
+        {
+          kind: "facts",
+          rows: [
+            ["変更後のプラン", vars.toPlanName],
+            ["変更日", japaneseDay(vars.effectiveDay)],
+            ["次回のお支払い", `${japaneseDay(vars.nextPaymentDay)} ${yen(vars.nextPaymentAmount)}(税込)`],
+          ],
+        },
+        ...(vars.timing === "now"
+          ? []
+          : [
+              {
+                kind: "note" as const,
+                text: "※変更日の前日までは、ご契約の画面から変更を取り消せます。",
+              },
+            ]),
+        { kind: "link", label: "ご契約内容を確認する", url: vars.subscriptionUrl },
+      ],
+    }),
+    planChangeApplied: (vars, { serviceName }) => ({
+      subject: `【${serviceName}】プランの変更が完了しました`,
+      blocks: [
+        { kind: "paragraph", text: `${serviceName}をご利用いただきありがとうございます。` },
+        {
+          kind: "paragraph",
+          text: `お申し込みのとおり、本日からご契約のプランを「${vars.fromPlanName}」から「${vars.toPlanName}」に変更し、${yen(vars.amount)}(税込)をお支払いいただきました。次回のお支払いは${japaneseDay(vars.nextPaymentDay)}です。`,
+        },
+        { kind: "link", label: "ご契約内容を確認する", url: vars.subscriptionUrl },
+      ],
+    }),
     newLogin: ({ loggedInAt, device, browser, ip, loginHistoryUrl }, { serviceName }) => ({
       subject: `【${serviceName}】新しい端末からログインがありました`,
       blocks: [

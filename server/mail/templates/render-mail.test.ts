@@ -37,6 +37,23 @@ const sampleVars: { [Name in MailTemplateName]: MailTemplateVars[Name] } = {
     reason: "unpaid",
     plansUrl: "https://soramiru.example.jp/plans",
   },
+  planChangeConfirmed: {
+    fromPlanName: "スタンダードプラン（月額）",
+    toPlanName: "スタンダードプラン（年額）",
+    timing: "nextSettlement",
+    effectiveDay: "2026-12-30",
+    amountNow: 0,
+    nextPaymentDay: "2026-12-30",
+    nextPaymentAmount: 9900,
+    subscriptionUrl: "https://soramiru.example.jp/mypage/subscription/abc",
+  },
+  planChangeApplied: {
+    fromPlanName: "スタンダードプラン（月額）",
+    toPlanName: "スタンダードプラン（年額）",
+    amount: 9900,
+    nextPaymentDay: "2027-12-30",
+    subscriptionUrl: "https://soramiru.example.jp/mypage/subscription/abc",
+  },
   newLogin: {
     loggedInAt: new Date("2026-11-21T05:30:00Z"),
     device: "PC Macintosh",
