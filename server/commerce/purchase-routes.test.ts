@@ -1164,6 +1164,47 @@ describe("changing plan within a group (ADR 0042)", () => {
     expect(await subscriptionRow(id)).toMatchObject({ nextSettlementDay: "2027-05-01" });
   });
 
+  it("upgrades at once on a month-end anchor to ADR 0042's first worked example: ¥321 now, ¥1,490 on 28 February", async () => {
+    await t.close();
+    const demo = demoCatalogue();
+    const monthly = demo.plans.find((plan) => plan.planId === "standard-monthly");
+    if (!monthly) throw new Error("no monthly plan");
+    const premium = {
+      ...monthly,
+      planId: "premium-monthly",
+      planName: "プレミアムプラン（月額）",
+      planNameEn: "Premium (monthly)",
+      price: 1490,
+      cancellationSurvey: null,
+    };
+    t = await createTestApi({ catalogue: { ...demo, plans: [...demo.plans, premium] } });
+    // Period 31 Jan – 28 Feb 2027 (28 days); on 10 Feb, 18 are unused.
+    t.clock.set(new Date("2027-02-10T03:00:00Z"));
+    const taro = await member("taro@example.jp");
+    const id = await holding(
+      "standard-monthly",
+      { status: "ONGOING_CONTRACT", nextSettlementDay: "2027-02-28", anchorDay: 31, periodAmount: 990 },
+      taro,
+    );
+    const quoted = await json(await verify(taro, "premium-monthly"));
+    expect(quoted).toMatchObject({
+      amountDueNow: 321,
+      change: { timing: "now", unusedDays: 18, periodDays: 28, credit: 636, newPlanForUnusedDays: 957 },
+    });
+    expect((await buy(taro, "premium-monthly", String(quoted.purchaseToken))).status).toBe(200);
+    const [charge] = await t.db.select().from(charges).where(eq(charges.contractId, id));
+    expect(charge).toMatchObject({ amount: 321, taxAmount: 29, taxRate: 10, planId: "premium-monthly" });
+    const billing = { db: t.db, payments: t.deps.payments, catalogue: () => t.deps.catalogue.current() };
+    t.clock.set(new Date("2027-02-27T15:05:00Z"));
+    expect((await runBillingPass(billing, t.clock.now())).lines).toMatchObject([
+      { outcome: "renewed", planId: "premium-monthly", amount: 1490, cycleDay: "2027-02-28" },
+    ]);
+    expect(await subscriptionRow(id)).toMatchObject({
+      planId: "premium-monthly",
+      nextSettlementDay: "2027-03-31",
+    });
+  });
+
   it("during a free trial, starts the new plan at the trial's end with no trial of its own", async () => {
     expect((await buy(hanako, "standard-monthly", await tokenFor(hanako, "standard-monthly"))).status).toBe(
       200,
