@@ -629,6 +629,17 @@ describe("exactly once when a process dies mid-charge: the reaper asks the provi
   });
 });
 
+/** The server's notifier, mailing into the test's outbox. */
+const mailingNotifier = () =>
+  billingNotifier({
+    db: t.db,
+    mailer: t.outbox.mailer,
+    store: t.store,
+    catalogue: staticCatalogue(catalogue),
+    publicOrigin: "https://soramiru.example.jp",
+    now: () => t.clock.now(),
+  });
+
 describe("mails to the member (issue 44 §4)", () => {
   it("mails the first decline of a cycle (not each retry) and the end, in the language of the last sign-in", async () => {
     const who = await subscriber("4000000000000341");
@@ -639,14 +650,7 @@ describe("mails to the member (issue 44 §4)", () => {
       nextSettlementDay: "2026-06-25",
       anchorDay: 25,
     });
-    const notify = billingNotifier({
-      db: t.db,
-      mailer: t.outbox.mailer,
-      store: t.store,
-      catalogue: staticCatalogue(catalogue),
-      publicOrigin: "https://soramiru.example.jp",
-      now: () => t.clock.now(),
-    });
+    const notify = mailingNotifier();
     await walk("2026-06-25", "2026-07-30", { ...deps(), notify });
     const subjects = t.outbox.mails
       .filter((mail) => mail.to === account?.contactEmail)
@@ -670,14 +674,7 @@ describe("mails to the member (issue 44 §4)", () => {
       anchorDay: 25,
       pendingChange: { planId: "standard-annual", day: "2026-06-25" },
     });
-    const notify = billingNotifier({
-      db: t.db,
-      mailer: t.outbox.mailer,
-      store: t.store,
-      catalogue: staticCatalogue(catalogue),
-      publicOrigin: "https://soramiru.example.jp",
-      now: () => t.clock.now(),
-    });
+    const notify = mailingNotifier();
     await walk("2026-06-24", "2026-07-26", { ...deps(), notify });
     const mails = t.outbox.mails.filter((mail) => mail.to === account?.contactEmail);
     expect(mails.map((mail) => mail.subject)).toEqual([
@@ -695,14 +692,7 @@ describe("mails to the member (issue 44 §4)", () => {
       nextSettlementDay: "2026-05-10",
       anchorDay: 10,
     });
-    const notify = billingNotifier({
-      db: t.db,
-      mailer: t.outbox.mailer,
-      store: t.store,
-      catalogue: staticCatalogue(catalogue),
-      publicOrigin: "https://soramiru.example.jp",
-      now: () => t.clock.now(),
-    });
+    const notify = mailingNotifier();
     await passOn("2026-05-10", { ...deps(), notify });
     expect(t.outbox.mails).toHaveLength(1);
     expect(t.outbox.mails[0]?.subject).toContain("ご契約終了のお知らせ");

@@ -15,6 +15,7 @@ import { agreementTo, policiesInForce } from "../../server/identity/policy-recor
 import { readOutbox, readSmsOutbox } from "../../server/mail/outbox.ts";
 import { loadPolicies } from "../../server/store/policy-source.ts";
 import { demoRegistrationBody } from "../demo-registration.ts";
+import { SEEDED_PASSWORD } from "./seeded-members.ts";
 
 let counter = 0;
 
@@ -93,6 +94,20 @@ export async function agreeToPolicies(page: Page) {
  * 22), which left a submit button disabled in one CI run. React claims each element as it hydrates
  * and commits in the next frame.
  */
+/**
+ * A seeded member signs in with the password from /login in `language` and lands on My Page
+ * (tests/e2e/seed.ts, seeded-members.ts).
+ */
+export async function logInSeeded(page: Page, email: string, language: "ja" | "en") {
+  await page.goto(`/login?lng=${language}`);
+  const login = page.locator('form button[type="submit"]').first();
+  await waitUntilHydrated(page, login);
+  await page.locator('[data-field="emailUserId"] input').fill(email);
+  await page.locator('[data-field="password"] input').fill(SEEDED_PASSWORD);
+  await login.click();
+  await page.waitForURL(/\/mypage$/);
+}
+
 export async function waitUntilHydrated(page: Page, last: Locator) {
   await expect
     .poll(() => last.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$"))))

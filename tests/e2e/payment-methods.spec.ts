@@ -5,14 +5,8 @@
  * the card number or security code.
  */
 import type { Page } from "@playwright/test";
-import {
-  newEmail,
-  paymentPagesOnAnotherSite,
-  signUpMember,
-  waitUntilHydrated,
-  watchArrivals,
-} from "./helpers.ts";
-import { PAYMENT_MEMBERS, SEEDED_PASSWORD } from "./seeded-members.ts";
+import { logInSeeded, newEmail, paymentPagesOnAnotherSite, signUpMember, watchArrivals } from "./helpers.ts";
+import { PAYMENT_MEMBERS } from "./seeded-members.ts";
 import { expect, test } from "./visitor.ts";
 
 const TEXT = {
@@ -96,13 +90,7 @@ async function walk(page: Page, language: Language, width: number) {
     await page.goto(`/mypage?lng=${language}`);
     return walkSignedIn(page, language);
   }
-  await page.goto(`/login?lng=${language}`);
-  const login = page.locator('form button[type="submit"]').first();
-  await waitUntilHydrated(page, login);
-  await page.locator('[data-field="emailUserId"] input').fill(PAYMENT_MEMBERS[language]);
-  await page.locator('[data-field="password"] input').fill(SEEDED_PASSWORD);
-  await login.click();
-  await page.waitForURL(/\/mypage$/);
+  await logInSeeded(page, PAYMENT_MEMBERS[language], language);
   await walkSignedIn(page, language);
 }
 

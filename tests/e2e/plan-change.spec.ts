@@ -5,8 +5,8 @@
  * it. Japanese on a phone's width, English on a desktop's.
  */
 import type { Page } from "@playwright/test";
-import { waitUntilHydrated } from "./helpers.ts";
-import { PLAN_CHANGE_MEMBERS, SEEDED_PASSWORD } from "./seeded-members.ts";
+import { logInSeeded, waitUntilHydrated } from "./helpers.ts";
+import { PLAN_CHANGE_MEMBERS } from "./seeded-members.ts";
 import { expect, test } from "./visitor.ts";
 
 const TEXT = {
@@ -72,18 +72,6 @@ const TEXT = {
   },
 } as const;
 
-type Language = keyof typeof TEXT;
-
-async function logIn(page: Page, language: Language) {
-  await page.goto(`/login?lng=${language}`);
-  const login = page.locator('form button[type="submit"]').first();
-  await waitUntilHydrated(page, login);
-  await page.locator('[data-field="emailUserId"] input').fill(PLAN_CHANGE_MEMBERS[language]);
-  await page.locator('[data-field="password"] input').fill(SEEDED_PASSWORD);
-  await login.click();
-  await page.waitForURL(/\/mypage$/);
-}
-
 const title = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 const row = (page: Page, label: string) =>
   page
@@ -97,7 +85,7 @@ for (const language of ["ja", "en"] as const) {
   }) => {
     const text = TEXT[language];
     await page.setViewportSize({ width: text.width, height: 900 });
-    await logIn(page, language);
+    await logInSeeded(page, PLAN_CHANGE_MEMBERS[language], language);
 
     // /plans: the monthly plan is held (its page, not a second contract); the annual one is a change.
     await page.goto("/plans");

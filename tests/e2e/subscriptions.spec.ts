@@ -5,8 +5,8 @@
  * in English.
  */
 import type { Page } from "@playwright/test";
-import { waitUntilHydrated } from "./helpers.ts";
-import { RENEWAL_MEMBERS, SEEDED_PASSWORD } from "./seeded-members.ts";
+import { logInSeeded, waitUntilHydrated } from "./helpers.ts";
+import { RENEWAL_MEMBERS } from "./seeded-members.ts";
 import { expect, test } from "./visitor.ts";
 
 const TEXT = {
@@ -72,18 +72,6 @@ const TEXT = {
   },
 } as const;
 
-type Language = keyof typeof TEXT;
-
-async function logIn(page: Page, language: Language) {
-  await page.goto(`/login?lng=${language}`);
-  const login = page.locator('form button[type="submit"]').first();
-  await waitUntilHydrated(page, login);
-  await page.locator('[data-field="emailUserId"] input').fill(RENEWAL_MEMBERS[language]);
-  await page.locator('[data-field="password"] input').fill(SEEDED_PASSWORD);
-  await login.click();
-  await page.waitForURL(/\/mypage$/);
-}
-
 const title = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 
 for (const language of ["ja", "en"] as const) {
@@ -91,7 +79,7 @@ for (const language of ["ja", "en"] as const) {
     page,
   }) => {
     const text = TEXT[language];
-    await logIn(page, language);
+    await logInSeeded(page, RENEWAL_MEMBERS[language], language);
 
     // My Page → the member's subscriptions → the held one.
     await page.getByRole("link", { name: text.manage }).click();
