@@ -25,6 +25,7 @@ const SCREEN_ROUTE_FILES: Readonly<Record<string, string>> = {
   "mypage-invoice-earningsId": "routes/mypage-invoice.tsx",
   "plans-planId": "routes/plans-purchase.tsx",
   "mypage-subscription-subscriptionId": "routes/mypage-subscription.tsx",
+  "mypage-plans": "routes/mypage-subscription.tsx",
   "plans-planId-confirm": "routes/plans-purchase-confirm.tsx",
   "signup-plans-planId": "routes/plans-purchase.tsx",
   "signup-plans-planId-confirm": "routes/plans-purchase-confirm.tsx",

@@ -165,6 +165,26 @@ describe("/mypage/plans", () => {
     ).toBe(base);
   });
 
+  it("says a scheduled plan change on the list, with its undo for that subscription", () => {
+    const [first] = list.subscriptions;
+    if (!first) throw new Error("the fixture lists no subscription");
+    const pending = {
+      ...first,
+      pendingChange: { planName: "スタンダードプラン（年額）", day: "2026-07-02", amount: 9900 },
+      actions: { ...first.actions, undoPlanChange: null },
+    };
+    show(<SubscriptionList screenData={{ subscriptions: [pending, first] }} />);
+    const [changing, plain] = view.getAllByRole("listitem") as HTMLElement[];
+    expect(
+      within(changing as HTMLElement).getByText("2026年7月2日からスタンダードプラン（年額）に変更予定"),
+    ).toBeTruthy();
+    const undo = within(changing as HTMLElement).getByRole("button", { name: "変更を取り消す" });
+    const form = undo.closest("form");
+    expect(new FormData(form ?? undefined).get("subscriptionId")).toBe(first.subscription.subscriptionId);
+    expect(new FormData(form ?? undefined).get("intent")).toBe("undoChange");
+    expect(within(plain as HTMLElement).queryByRole("button")).toBeNull();
+  });
+
   it("says there is nothing when there is nothing", () => {
     show(<SubscriptionList screenData={{ subscriptions: [] }} />);
     expect(view.getByText("ご契約中の定期プランはありません。")).toBeTruthy();

@@ -144,24 +144,55 @@ export function SubscriptionFacts({ summary }: { summary: SubscriptionSummary })
   );
 }
 
-/** /mypage/plans: every subscription, each leading to its page; the empty state leads to the plans. */
+/** The answer of a button the page posted (retry, continue, undo a change), as a message on top. */
+function ActionResult() {
+  const { t } = useTranslation();
+  const result = useActionData() as SubscriptionActionResult | undefined;
+  if (!result) return null;
+  return (
+    <p
+      className={result.ok ? "alert alert--success" : "alert alert--error"}
+      role={result.ok ? "status" : "alert"}
+    >
+      {result.ok ? t(`plans.subscription.done.${result.done}`) : result.message}
+    </p>
+  );
+}
+
+/**
+ * /mypage/plans: every subscription, each leading to its page, with the undo of a plan change
+ * waiting for its day; the empty state leads to the plans.
+ */
 export function SubscriptionList({ screenData }: { screenData: SubscriptionsScreenData }) {
   const { t } = useTranslation();
   const list = screenData.subscriptions;
   if (list.length === 0) return <p className="subscription-list__empty">{t("plans.subscription.empty")}</p>;
   return (
-    <ul className="row-list subscription-list">
-      {list.map((summary) => (
-        <li key={summary.subscription.subscriptionId} className="row-list__item">
-          <SubscriptionFacts summary={summary} />
-          <p className="subscription__more">
-            <Link to={`/mypage/subscription/${summary.subscription.subscriptionId}`}>
-              {t("plans.subscription.details")}
-            </Link>
-          </p>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ActionResult />
+      <ul className="row-list subscription-list">
+        {list.map((summary) => (
+          <li key={summary.subscription.subscriptionId} className="row-list__item">
+            <SubscriptionFacts summary={summary} />
+            {summary.actions.undoPlanChange === null && (
+              <div className="subscription__more">
+                <IntentButton
+                  intent="undoChange"
+                  subscriptionId={summary.subscription.subscriptionId}
+                  label={t("plans.subscription.undoChange")}
+                  busyLabel={t("plans.subscription.undoingChange")}
+                />
+              </div>
+            )}
+            <p className="subscription__more">
+              <Link to={`/mypage/subscription/${summary.subscription.subscriptionId}`}>
+                {t("plans.subscription.details")}
+              </Link>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -172,18 +203,26 @@ export function SubscriptionSummaryView({ screenData }: { screenData: Subscripti
 
 function IntentButton({
   intent,
+  subscriptionId,
   label,
   busyLabel,
 }: {
   intent: SubscriptionIntent;
+  /** On the list: which subscription (the detail page's is in its path). */
+  subscriptionId?: string;
   label: string;
   busyLabel: string;
 }) {
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const posted = navigation.formData;
+  const busy =
+    navigation.state !== "idle" &&
+    posted?.get("intent") === intent &&
+    (subscriptionId === undefined || posted.get("subscriptionId") === subscriptionId);
   return (
     <Form method="post" className="subscription__action">
       <input type="hidden" name="intent" value={intent} />
+      {subscriptionId && <input type="hidden" name="subscriptionId" value={subscriptionId} />}
       <button
         type="submit"
         className="btn btn--primary btn--block"
@@ -199,21 +238,13 @@ function IntentButton({
 /** /mypage/subscription/{id}: the facts, why nothing can be done while renewing, and the actions. */
 export function SubscriptionDetail({ screenData }: { screenData: SubscriptionScreenData }) {
   const { t } = useTranslation();
-  const result = useActionData() as SubscriptionActionResult | undefined;
   const summary = screenData;
   const { subscription, actions, statusGroup } = summary;
   const base = `/mypage/subscription/${subscription.subscriptionId}`;
   const withdrawMode = screenData.returnTo === "/withdraw";
   return (
     <>
-      {result && (
-        <p
-          className={result.ok ? "alert alert--success" : "alert alert--error"}
-          role={result.ok ? "status" : "alert"}
-        >
-          {result.ok ? t(`plans.subscription.done.${result.done}`) : result.message}
-        </p>
-      )}
+      <ActionResult />
       {summary.renewing && (
         <p className="alert" role="status">
           {t("plans.subscription.renewingNotice")}
