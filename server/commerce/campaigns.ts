@@ -5,6 +5,7 @@
  */
 import { and, count, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
+import { cachedRead } from "../db/read-cache.ts";
 import { contracts, orders } from "../db/schema.ts";
 import type { Campaign, Catalogue, CataloguePlan } from "../store/catalogue-source.ts";
 
@@ -19,10 +20,15 @@ export interface SalesCounts {
  * them (its pending order turned into a contract) would be counted by neither, giving the last slot
  * away twice. `only` narrows it to one plan and one campaign (a purchase's own check).
  */
-export async function salesCounts(
-  db: Db,
-  only?: { planId: string; campaignId?: string },
-): Promise<SalesCounts> {
+export function salesCounts(db: Db, only?: { planId: string; campaignId?: string }): Promise<SalesCounts> {
+  // Every plan's and campaign's count (/plans, on every visit) is kept in memory on the embedded
+  // database until a contract or an order is written (ADR 0039); a purchase's own check, in its
+  // transaction, always reads the database.
+  if (!only) return cachedRead(db, "salesCounts", [contracts, orders], () => countSales(db));
+  return countSales(db, only);
+}
+
+async function countSales(db: Db, only?: { planId: string; campaignId?: string }): Promise<SalesCounts> {
   const pending = eq(orders.status, "pending");
   const byPlan = (column: typeof contracts.planId | typeof orders.planId): SQL | undefined =>
     only ? eq(column, only.planId) : undefined;

@@ -96,6 +96,18 @@ describe("the read cache", () => {
     expect(loads()).toBe(readCacheOf(db) ? 1 : 2);
   });
 
+  it("keeps reads across reads: a union of selects, which opens with parentheses, writes nothing", async () => {
+    const id = await insertAccount("a@example.jp");
+    const { read, loads } = reader();
+    await read(id);
+    await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .unionAll(db.select({ id: sessions.accountId }).from(sessions));
+    await read(id);
+    expect(loads()).toBe(readCacheOf(db) ? 1 : 2);
+  });
+
   it("does not keep a read that a write overtook while it was in flight", async () => {
     const id = await insertAccount("a@example.jp");
     const { read, loads } = reader();

@@ -15,8 +15,8 @@ import type { Logger } from "drizzle-orm/logger";
 
 /** Statements that write one named table (drizzle quotes it). */
 const WRITE = /^\s*(insert\s+into|update)\s+(?:"?\w+"?\.)?"?(\w+)"?/i;
-/** Statements that change no row. */
-const NO_WRITE = /^\s*(?:select|begin|commit|rollback|savepoint|release|show|checkpoint)\b/i;
+/** Statements that change no row: a union of selects opens with parentheses (drizzle's unionAll). */
+const NO_WRITE = /^[\s(]*(?:select|begin|commit|rollback|savepoint|release|show|checkpoint)\b/i;
 
 /** Kept reads at most; the least recently used go first. */
 const MAX_ENTRIES = 20_000;
