@@ -7,7 +7,9 @@
  * before the server starts), then loads each page in turn with autocannon — the bare page, /login,
  * /, /signup/auth and the member's /mypage, then /login and /mypage on PostgreSQL — alternating over
  * several rounds so that a drift of the machine hits all alike, and prints req/s, p50, p99 and each
- * page's ratio to the bare page. A benchmark prints figures; no test asserts a time.
+ * page's ratio to the bare page. Then the latency at a fixed offered load of half the bare page's
+ * measured capacity, open loop (scripts/bench/open-loop.ts), for the bare page and the member's
+ * /mypage and /plans. A benchmark prints figures; no test asserts a time.
  *
  *   npm run bench:ssr                      (BENCH_SECONDS=10 BENCH_ROUNDS=2 BENCH_CONNECTIONS=50)
  *   BENCH_PAGES=/signup/auth,/mypage npm run bench:ssr    (those pages and the bare page only)
@@ -20,6 +22,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { openDatabase, openPostgres } from "../server/db/database.ts";
+import { type OpenLoopFigures, openLoop } from "./bench/open-loop.ts";
 import { buildBoth, seedMember, startServer } from "./bench/servers.ts";
 import { freePort, startThrowawayPostgres } from "./throwaway-postgres.ts";
 
@@ -111,6 +114,7 @@ async function main() {
       { name: "/", url: `${product}/` },
       { name: "/signup/auth", url: `${product}/signup/auth` },
       { name: "/mypage (member)", url: `${product}/mypage`, headers: { cookie } },
+      { name: "/plans (member)", url: `${product}/plans`, headers: { cookie } },
       { name: `/login (${onPostgres})`, url: `http://127.0.0.1:${postgresPort}/login` },
       {
         name: `/mypage (member, ${onPostgres})`,
@@ -154,6 +158,42 @@ async function main() {
           "ratio to bare": Number((requestsPerSecond / bare).toFixed(2)),
           "non-2xx": all.reduce((sum, figures) => sum + figures.non2xx, 0),
           errors: all.reduce((sum, figures) => sum + figures.errors, 0),
+        };
+      }),
+    );
+
+    // Latency at half the bare page's capacity, open loop: what a member waits at a steady load.
+    const offered = Math.round(bare / 2);
+    const openLoopTargets = targets.filter(({ name }) =>
+      ["bare page", "/mypage (member)", "/plans (member)"].includes(name),
+    );
+    const latencies = new Map<string, OpenLoopFigures[]>(openLoopTargets.map((target) => [target.name, []]));
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const target of openLoopTargets) {
+        const figures = await openLoop({
+          url: target.url,
+          headers: { "accept-encoding": ENCODING, ...target.headers },
+          rate: offered,
+          seconds: SECONDS,
+        });
+        latencies.get(target.name)?.push(figures);
+        console.log(
+          `open loop round ${round} ${target.name}: p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms`,
+        );
+      }
+    }
+    console.log(
+      `\nOpen loop at ${offered} req/s offered (half the bare page's ${Math.round(bare)}), ${ROUNDS} rounds of ${SECONDS} s\n`,
+    );
+    console.table(
+      openLoopTargets.map(({ name }) => {
+        const all = latencies.get(name) ?? [];
+        return {
+          page: name,
+          "p50 ms": Math.max(...all.map((figures) => figures.p50)),
+          "p99 ms": Math.max(...all.map((figures) => figures.p99)),
+          "max ms": Math.max(...all.map((figures) => figures.max)),
+          failed: all.reduce((sum, figures) => sum + figures.failed, 0),
         };
       }),
     );
