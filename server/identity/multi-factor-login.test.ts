@@ -11,7 +11,8 @@ import {
 } from "../../tests/api-harness.ts";
 import { totpCode } from "../../tests/totp.ts";
 import { accounts, loginHistory, sessions } from "../db/schema.ts";
-import { enableMethod, newBackupCodes, newOtpSecret, storeBackupCodes } from "./multi-factor-methods.ts";
+import { newOtpSecret } from "../kit/totp.ts";
+import { enableMethod, newBackupCodes, storeBackupCodes } from "./multi-factor-methods.ts";
 
 let t: TestApi;
 let member: TestAccount;

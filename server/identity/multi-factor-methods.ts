@@ -1,24 +1,22 @@
 /**
  * Multi-factor authentication (issue 27; spec §3 Multi-factor page data, MFA setup data, §4 MFA):
- * the methods a member has enabled (e-mail, SMS, authenticator app), the authenticator app's TOTP
- * (RFC 6238: SHA-1, 6 digits, 30 s, one step either side, each step accepted once) and the backup
- * codes (10, single use, shown once, stored as keyed hashes).
+ * the methods a member has enabled (e-mail, SMS, authenticator app, whose codes server/kit/totp.ts
+ * checks) and the backup codes (10, single use, shown once, stored as keyed hashes).
  */
 import { randomInt } from "node:crypto";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { Secret, TOTP } from "otpauth";
-import { BACKUP_CODE_LENGTH, OTP_LENGTH } from "../../schemas/rules.ts";
+import { BACKUP_CODE_LENGTH } from "../../schemas/rules.ts";
 import type { Db } from "../db/database.ts";
 import { cachedRead } from "../db/read-cache.ts";
 import { accounts, backupCodes, type MultiFactorMethodType, multiFactorMethods } from "../db/schema.ts";
 import type { SecretBox } from "../kit/secret-box.ts";
+import { acceptedOtpStep } from "../kit/totp.ts";
 
 export type { MultiFactorMethodType };
 
 /** The methods in the order pages list them. */
 export const MULTI_FACTOR_METHODS: readonly MultiFactorMethodType[] = ["Email", "SMS", "OTP"];
 export const BACKUP_CODE_COUNT = 10;
-export const OTP_PERIOD_SECONDS = 30;
 
 export function isMultiFactorMethodType(value: unknown): value is MultiFactorMethodType {
   return typeof value === "string" && (MULTI_FACTOR_METHODS as readonly string[]).includes(value);
@@ -78,44 +76,6 @@ export function usableMethods(
 }
 
 // ── Authenticator app (TOTP) ─────────────────────────────────────────────────────────────────────
-
-/** A new 160-bit secret (RFC 4226's recommended length), in base32 as apps take it. */
-export function newOtpSecret(): string {
-  return new Secret({ size: 20 }).base32;
-}
-
-function totp(secretBase32: string, label = "", issuer = ""): TOTP {
-  return new TOTP({
-    issuer,
-    label,
-    algorithm: "SHA1",
-    digits: OTP_LENGTH,
-    period: OTP_PERIOD_SECONDS,
-    secret: Secret.fromBase32(secretBase32),
-  });
-}
-
-/** The otpauth:// URL an authenticator app scans (Key Uri Format). */
-export function otpauthUrl(secretBase32: string, label: string, issuer: string): string {
-  return totp(secretBase32, label, issuer).toString();
-}
-
-/**
- * The time step a code is valid for (now, one before or one after), or null. A step at or before
- * `lastStep` is refused: each code works once.
- */
-export function acceptedOtpStep(
-  secretBase32: string,
-  token: string,
-  now: Date,
-  lastStep: number | null,
-): number | null {
-  if (!new RegExp(`^[0-9]{${OTP_LENGTH}}$`).test(token)) return null;
-  const delta = totp(secretBase32).validate({ token, timestamp: now.getTime(), window: 1 });
-  if (delta === null) return null;
-  const step = Math.floor(now.getTime() / 1000 / OTP_PERIOD_SECONDS) + delta;
-  return lastStep !== null && step <= lastStep ? null : step;
-}
 
 /**
  * What an authenticator code proved: accepted (and now spent), already used (a right code whose

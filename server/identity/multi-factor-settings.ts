@@ -23,6 +23,7 @@ import type { ApiEnv } from "../api/context.ts";
 import { apiError } from "../kit/messages.ts";
 import { siteOrigin } from "../kit/request-info.ts";
 import { asRecord, checkRequest, pick, REQUEST_SCHEMAS } from "../kit/request-schemas.ts";
+import { acceptedOtpStep, newOtpSecret, otpauthUrl } from "../kit/totp.ts";
 import { readJsonBody, requestLanguage, validateRequestData } from "../kit/validation.ts";
 import { sendMail } from "../mail/send-mail.ts";
 import type { Account } from "./accounts.ts";
@@ -34,7 +35,6 @@ import { maskPhoneNumber, textCode } from "./code-sms.ts";
 import { requireMemberAccount } from "./member.ts";
 import { multiFactorStateOf, offeredMethods } from "./multi-factor-login.ts";
 import {
-  acceptedOtpStep,
   disableMethod,
   enabledMethods,
   enableMethod,
@@ -43,8 +43,6 @@ import {
   type MethodDetails,
   type MultiFactorMethodType,
   newBackupCodes,
-  newOtpSecret,
-  otpauthUrl,
   remainingBackupCodes,
   storeBackupCodes,
 } from "./multi-factor-methods.ts";
