@@ -61,6 +61,7 @@ export const DATABASE_SUITES = [
   "server/db/read-cache.test.ts",
   "server/api/member-reads.test.ts",
   "server/commerce/contracts.test.ts",
+  "server/console/staff.test.ts",
   "tests/unit/screen-api-contract.test.ts",
   "tests/unit/test-database.test.ts",
 ];
@@ -97,6 +98,8 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
   "server/billing/payment-history-routes.test.ts": "keyset pages ordered by timestamps",
   "server/identity/login-history-screen-data.test.ts": "keyset pages ordered by timestamps",
   "server/billing/retention.test.ts": "deletes by date arithmetic",
+  "server/console/staff.test.ts":
+    "one staff row per address; an authenticator code spent once when two sign-ins race",
 };
 
 const everySuite = ["{app,schemas,screens,widgets,server,scripts,locales,tests/unit}/**/*.test.{ts,tsx}"];

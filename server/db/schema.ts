@@ -870,3 +870,72 @@ export const oidcKeys = pgTable(
   },
   (table) => [index("oidc_keys_kind_idx").on(table.kind, table.createdAt)],
 );
+
+// ── The operator console (server/console/) ──────────────────────────────────────────────────────
+
+/** What a staff member may do in the console: owners everything, the others their part. */
+export type StaffRole = "owner" | "configuration" | "support" | "finance";
+
+/**
+ * People who run the store from /console. Never member accounts: another table, another session
+ * cookie, another login. A staff member signs in only once set up: a password and an authenticator
+ * app, both chosen on the one-time set-up page `npm run staff:add` prints.
+ */
+export const staff = pgTable(
+  "staff",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    role: text("role").$type<StaffRole>().notNull(),
+    passwordHash: text("password_hash"),
+    /** The authenticator app's secret, sealed (SecretBox); null until set up. */
+    otpSecret: text("otp_secret"),
+    /** The last time step an authenticator code was accepted for: each code works once. */
+    otpLastStep: integer("otp_last_step"),
+    /** The set-up link's token (hashed) and when it stops working; null once used. */
+    setupTokenHash: text("setup_token_hash"),
+    setupExpiresAt: timestamp("setup_expires_at", { withTimezone: true }),
+    /** The secret shown on the set-up page, sealed, until a code from it completes the set-up. */
+    pendingOtpSecret: text("pending_otp_secret"),
+    createdAt: createdAt(),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("staff_email_idx").on(table.email),
+    uniqueIndex("staff_setup_token_idx").on(table.setupTokenHash),
+  ],
+);
+
+/** A staff member's signed-in browser: 12 hours at most, ended by 30 minutes without a request. */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("staff_sessions_staff_id_idx").on(table.staffId)],
+);
+
+/**
+ * Everything staff do, appended and never changed: sign-ins and failed ones, set-ups, staff added
+ * or removed, publications. `staffId` is who acted (null for a failed sign-in of an unknown
+ * address, and for `npm run staff:add` run on the server).
+ */
+export const staffAudit = pgTable(
+  "staff_audit",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    staffId: uuid("staff_id").references(() => staff.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    /** What the action was about (the staff member added, the e-mail address tried, …). */
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+    ip: text("ip"),
+  },
+  (table) => [index("staff_audit_at_idx").on(table.at), index("staff_audit_staff_idx").on(table.staffId, table.at)],
+);
