@@ -937,5 +937,8 @@ export const staffAudit = pgTable(
     detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
     ip: text("ip"),
   },
-  (table) => [index("staff_audit_at_idx").on(table.at), index("staff_audit_staff_idx").on(table.staffId, table.at)],
+  (table) => [
+    index("staff_audit_at_idx").on(table.at),
+    index("staff_audit_staff_idx").on(table.staffId, table.at),
+  ],
 );
