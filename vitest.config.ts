@@ -62,6 +62,7 @@ export const DATABASE_SUITES = [
   "server/api/member-reads.test.ts",
   "server/commerce/contracts.test.ts",
   "server/console/staff.test.ts",
+  "server/console/console-routes.test.ts",
   "tests/unit/screen-api-contract.test.ts",
   "tests/unit/test-database.test.ts",
 ];

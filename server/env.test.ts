@@ -19,6 +19,16 @@ describe("parseEnv", () => {
     expect(env.encryptionKey).toBeNull();
     expect(env.webConcurrency).toBe(1);
     expect(env.testClock).toBe(false);
+    expect(env.console).toEqual({ enabled: true, allowedAddresses: null });
+  });
+
+  it("reads who may reach the console, and refuses an entry that is not an address", () => {
+    expect(parseEnv({ CONSOLE_ENABLED: "false" }, cwd).console.enabled).toBe(false);
+    expect(parseEnv({ CONSOLE_ALLOWED_IPS: "203.0.113.7, 198.51.100.0/24" }, cwd).console).toEqual({
+      enabled: true,
+      allowedAddresses: ["203.0.113.7", "198.51.100.0/24"],
+    });
+    expect(() => parseEnv({ CONSOLE_ALLOWED_IPS: "office" }, cwd)).toThrow(EnvError);
   });
 
   it("lets tests move the clock only on this machine's origin, with one process", () => {

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { type ConsoleAccess, parseAllowedAddresses } from "./console/access.ts";
 import { parseSecretKey } from "./kit/secret-box.ts";
 import { type SocialSecrets, socialSecretsOf } from "./social/providers.ts";
 
@@ -54,6 +55,11 @@ export interface Env {
    * the public origin is this machine's (http://localhost or 127.0.0.1) and one process serves.
    */
   testClock: boolean;
+  /**
+   * CONSOLE_ENABLED (default true) and CONSOLE_ALLOWED_IPS (addresses and CIDR networks, comma
+   * separated; unset = any): who may reach /console (server/console/access.ts).
+   */
+  console: ConsoleAccess;
 }
 
 export class EnvError extends Error {
@@ -102,6 +108,16 @@ function flag(source: Source, name: string): boolean {
   if (!raw || raw === "0" || raw === "false") return false;
   if (raw === "1" || raw === "true") return true;
   throw new EnvError(name, `must be true, false, 1 or 0 (got "${source[name]}")`);
+}
+
+function consoleAccess(source: Source): ConsoleAccess {
+  const enabled = source.CONSOLE_ENABLED?.trim() ? flag(source, "CONSOLE_ENABLED") : true;
+  const raw = source.CONSOLE_ALLOWED_IPS?.trim();
+  if (!raw) return { enabled, allowedAddresses: null };
+  const parsed = parseAllowedAddresses(raw);
+  if ("error" in parsed)
+    throw new EnvError("CONSOLE_ALLOWED_IPS", `${parsed.error} (e.g. 203.0.113.7, 198.51.100.0/24)`);
+  return { enabled, allowedAddresses: parsed.entries };
 }
 
 /** A whole number from 1 to `max`, or `fallback` when unset. */
@@ -183,5 +199,6 @@ export function parseEnv(source: Source = process.env, cwd = process.cwd()): Env
     webConcurrency,
     socialSecrets: socialSecretsOf(source),
     testClock,
+    console: consoleAccess(source),
   };
 }

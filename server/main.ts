@@ -152,6 +152,8 @@ async function boot(env: Env) {
     dev,
     oidcFormTargets: () => redirectSources(oidcClients.current()),
     pageCache,
+    consoleAccess: env.console,
+    trustProxy: env.trustProxy,
     testClock: env.testClock
       ? testClockRoutes(clock, async (at) => {
           const report = await runBillingPass(billingDeps, at);

@@ -84,6 +84,34 @@ function directives(response: Response): Map<string, string[]> {
   );
 }
 
+describe("the console's gate", () => {
+  it("answers 404 for every console path when the console is off, and leaves the rest alone", async () => {
+    const app = site({ consoleAccess: { enabled: false, allowedAddresses: null } });
+    seenContext = null;
+    const page = await get(app, "/console/login");
+    expect(page.status).toBe(404);
+    expect(seenContext).toBeNull();
+    const call = await get(app, "/zapi/console/me/screen-data");
+    expect(call.status).toBe(404);
+    expect(await call.json()).toMatchObject({ code: "NOT_FOUND" });
+    expect((await get(app, "/login")).status).toBe(200);
+  });
+
+  it("lets only the listed addresses reach it (behind a trusted proxy, its address)", async () => {
+    const app = site({
+      consoleAccess: { enabled: true, allowedAddresses: ["203.0.113.0/24"] },
+      trustProxy: true,
+    });
+    const inside = await get(app, "/zapi/console/me/screen-data", { "x-forwarded-for": "203.0.113.7" });
+    expect(inside.status).toBe(401);
+    const outside = await get(app, "/zapi/console/me/screen-data", { "x-forwarded-for": "192.0.2.1" });
+    expect(outside.status).toBe(404);
+    // A spoofed first entry does not help: the proxy's own entry is the last.
+    const spoofed = await get(app, "/console", { "x-forwarded-for": "203.0.113.7, 192.0.2.1" });
+    expect(spoofed.status).toBe(404);
+  });
+});
+
 describe("the trusted host", () => {
   it("accepts the configured host, with loopback spellings as aliases of the localhost default", () => {
     const local = trustedHosts("http://localhost:3000", true);

@@ -12,6 +12,8 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { AppLoadContext } from "react-router";
 import type { Api } from "./api/app.ts";
 import { compressResponses } from "./compression.ts";
+import { type ConsoleAccess, consoleGate, isConsolePath } from "./console/access.ts";
+import { proxiedAddress } from "./kit/request-info.ts";
 import { type PageCache, pageResponse } from "./page-cache.ts";
 import { allowScriptsByHash, cspNonce, securityHeaders } from "./security-headers.ts";
 import type { StoreSettingsSource } from "./store/store-settings-source.ts";
@@ -44,6 +46,10 @@ export interface SiteOptions {
   pageCache?: PageCache;
   /** The e2e clock's hook (server/test-clock.ts), only when the server was started with TEST_CLOCK. */
   testClock?: Hono;
+  /** Who may reach /console (Env.console); the console is open to any address when not given. */
+  consoleAccess?: ConsoleAccess;
+  /** TRUST_PROXY (Env): the client's address is the proxy's X-Forwarded-For entry. */
+  trustProxy?: boolean;
 }
 
 type SiteEnv = { Bindings: { incoming?: IncomingMessage } };
@@ -136,6 +142,23 @@ function clientAddressOf(c: Context<SiteEnv>): string | null {
   return c.env?.incoming?.socket.remoteAddress ?? null;
 }
 
+/**
+ * The console's pages and calls answer 404, as an unknown path does, to an address that may not
+ * reach them (CONSOLE_ENABLED, CONSOLE_ALLOWED_IPS): nothing says there is a console there.
+ */
+function consoleOnlyFromAllowed(options: SiteOptions): MiddlewareHandler<SiteEnv> {
+  const allowed = consoleGate(options.consoleAccess ?? { enabled: true, allowedAddresses: null });
+  return async (c, next) => {
+    if (!isConsolePath(c.req.path)) return next();
+    const socket = clientAddressOf(c);
+    const address = options.trustProxy ? (proxiedAddress(c.req.header("x-forwarded-for")) ?? socket) : socket;
+    if (allowed(address)) return next();
+    return c.req.path.startsWith("/zapi/")
+      ? c.json({ code: "NOT_FOUND", message: "Not found", requestId: null }, 404)
+      : c.text("Not found", 404);
+  };
+}
+
 export function createSite(options: SiteOptions) {
   const { api, store, clientBuildDir } = options;
   const app = new Hono<SiteEnv>();
@@ -150,6 +173,7 @@ export function createSite(options: SiteOptions) {
     }),
   );
   app.use(trustedHostOnly(options.publicOrigin, options.publicOriginIsDefault));
+  app.use(consoleOnlyFromAllowed(options));
   // Pages and JSON made per request: brotli or gzip; the build's files come precompressed.
   app.use(compressResponses());
 

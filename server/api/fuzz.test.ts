@@ -51,9 +51,16 @@ const ENDPOINTS: ApiEndpoint[] = apiEndpoints(createApi({} as ApiDeps));
 
 /**
  * Tables that count refusals: failed logins and their throttles, and a code's wrong guesses (five
- * void it). A refused request may legitimately write there.
+ * void it), and the console's audit trail, which records every failed staff sign-in. A refused
+ * request may legitimately write there.
  */
-const REFUSAL_BOOKKEEPING = new Set(["auth_throttles", "auth_rates", "login_history", "auth_codes"]);
+const REFUSAL_BOOKKEEPING = new Set([
+  "auth_throttles",
+  "auth_rates",
+  "login_history",
+  "auth_codes",
+  "staff_audit",
+]);
 /** Answers given before any handler logic: these must leave every table untouched, bookkeeping included. */
 const REFUSED_AT_THE_DOOR = new Set([
   "INVALID_JSON",
@@ -449,6 +456,13 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   ],
   "POST /zapi/subscription/:subscriptionId/withdraw/cancel": [{}],
   "POST /zapi/subscription/:subscriptionId/plan-change/cancel": [{}],
+  "POST /zapi/console/setup": [
+    { token: "a".repeat(43), password: "correct horse battery staple", code: "123456" },
+  ],
+  "POST /zapi/console/sign-in": [
+    { email: "ops@example.jp", password: "correct horse battery staple", code: "123456" },
+  ],
+  "POST /zapi/console/sign-out": [{}],
 };
 
 type Path = (string | number)[];

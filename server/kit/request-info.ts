@@ -24,14 +24,22 @@ export function clientAddress(c: Context<ApiEnv>): string | null {
       ? (getConnInfo(c).remote.address ?? null)
       : null;
   if (!c.get("deps").trustProxy) return socketAddress;
-  const chain = (c.req.header("x-forwarded-for") ?? "")
+  return proxiedAddress(c.req.header("x-forwarded-for"), inProcess) ?? socketAddress;
+}
+
+/**
+ * The client's address a trusted reverse proxy appended to X-Forwarded-For: its last entry (less
+ * the one the page's helper appended to an in-process call), or null when that is not an address.
+ */
+export function proxiedAddress(header: string | undefined, inProcess = false): string | null {
+  const chain = (header ?? "")
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean);
   if (inProcess) chain.pop();
   // The proxy's entry is the last; anything but an IP address there is not believed.
   const forwarded = chain.at(-1);
-  return forwarded && isIP(forwarded) ? forwarded : socketAddress;
+  return forwarded && isIP(forwarded) ? forwarded : null;
 }
 
 /**

@@ -15,6 +15,12 @@ import changePaymentMethodRequestSchema from "../../schemas/requests/change-paym
   type: "json",
 };
 import consentRequestSchema from "../../schemas/requests/consent-request.schema.json" with { type: "json" };
+import consoleSetupRequestSchema from "../../schemas/requests/console-setup-request.schema.json" with {
+  type: "json",
+};
+import consoleSignInRequestSchema from "../../schemas/requests/console-sign-in-request.schema.json" with {
+  type: "json",
+};
 import disableMultiFactorRequestSchema from "../../schemas/requests/disable-multi-factor-request.schema.json" with {
   type: "json",
 };
@@ -145,6 +151,8 @@ export const REQUEST_SCHEMAS = {
   socialAuthorize: socialAuthorizeRequestSchema,
   socialCallback: socialCallbackRequestSchema,
   socialDisable: socialDisableRequestSchema,
+  consoleSetup: consoleSetupRequestSchema,
+  consoleSignIn: consoleSignInRequestSchema,
 };
 
 const ajv = createAjv();

@@ -1,0 +1,156 @@
+import { asc } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  createTestApi,
+  insertSignedInAccount,
+  parseSetCookies,
+  type TestApi,
+  TestBrowser,
+} from "../../tests/api-harness.ts";
+import { totpCode } from "../../tests/totp.ts";
+import { staffAudit } from "../db/schema.ts";
+import { addStaff, type ConsoleDeps } from "./staff.ts";
+
+const PASSWORD = "correct horse battery staple";
+
+let t: TestApi;
+let deps: ConsoleDeps;
+
+beforeEach(async () => {
+  t = await createTestApi();
+  deps = { db: t.db, secretBox: t.deps.secretBox, passwords: t.deps.passwords, now: () => t.clock.now() };
+});
+afterEach(() => t.close());
+
+/** A staff member added on the server and set up through the set-up link's calls; gives the secret. */
+async function setUpThroughLink(browser: TestBrowser, email = "ops@example.jp"): Promise<string> {
+  const { setupToken } = await addStaff(deps, { email, role: "owner" }, { staffId: null, ip: null });
+  const offer = await browser.get(`/zapi/console/setup/screen-data?token=${setupToken}`);
+  expect(offer.status).toBe(200);
+  const { otpSecret, email: shownEmail } = (await offer.json()) as { otpSecret: string; email: string };
+  expect(shownEmail).toBe(email);
+  const done = await browser.post("/zapi/console/setup", {
+    token: setupToken,
+    password: PASSWORD,
+    code: totpCode(otpSecret, t.clock.now().getTime()),
+  });
+  expect(done.status).toBe(200);
+  expect(await done.json()).toEqual({ redirectTo: "/console/login" });
+  t.clock.advance(30_000);
+  return otpSecret;
+}
+
+describe("the console's sign-in", () => {
+  it("sets up, signs in with a Strict console cookie, tells who is signed in, and signs out", async () => {
+    const browser = new TestBrowser(t);
+    const secret = await setUpThroughLink(browser);
+    const signedIn = await browser.post("/zapi/console/sign-in", {
+      email: "ops@example.jp",
+      password: PASSWORD,
+      code: totpCode(secret, t.clock.now().getTime()),
+    });
+    expect(signedIn.status).toBe(200);
+    const cookie = parseSetCookies(signedIn).get("console");
+    expect(cookie?.attributes).toMatch(/HttpOnly/);
+    expect(cookie?.attributes).toMatch(/SameSite=Strict/);
+    expect(cookie?.attributes).toMatch(/Path=\//);
+    expect(cookie?.attributes).toMatch(/Max-Age=43200/);
+
+    const me = await browser.get("/zapi/console/me/screen-data");
+    expect(await me.json()).toEqual({ email: "ops@example.jp", role: "owner" });
+
+    expect((await browser.post("/zapi/console/sign-out", {})).status).toBe(200);
+    expect(browser.cookies.has("console")).toBe(false);
+    const after = await browser.get("/zapi/console/me/screen-data");
+    expect(after.status).toBe(401);
+    expect(await after.json()).toMatchObject({
+      code: "CONSOLE_SIGN_IN_REQUIRED",
+      message: "管理画面にサインインしてください。",
+      redirectTo: "/console/login",
+    });
+    const actions = await t.db
+      .select({ action: staffAudit.action })
+      .from(staffAudit)
+      .orderBy(asc(staffAudit.id));
+    expect(actions.map((row) => row.action)).toEqual([
+      "staff.added",
+      "staff.setup",
+      "staff.signin",
+      "staff.signout",
+    ]);
+  });
+
+  it("opens nothing to a member's session", async () => {
+    const member = await insertSignedInAccount(t);
+    const answer = await t.api.request("/zapi/console/me/screen-data", {
+      headers: { cookie: member.cookie },
+    });
+    expect(answer.status).toBe(401);
+    // Nor does a member's session token under the console cookie's name.
+    const forged = await t.api.request("/zapi/console/me/screen-data", {
+      headers: { cookie: `console=${member.sessionToken}` },
+    });
+    expect(forged.status).toBe(401);
+  });
+
+  it("refuses a staff member who has not set up a second factor, with one message for every failure", async () => {
+    await addStaff(deps, { email: "new@example.jp", role: "owner" }, { staffId: null, ip: null });
+    const browser = new TestBrowser(t);
+    const answer = await browser.post("/zapi/console/sign-in", {
+      email: "new@example.jp",
+      password: PASSWORD,
+      code: "123456",
+    });
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toMatchObject({
+      code: "CONSOLE_SIGN_IN_FAILED",
+      message: "メールアドレス、パスワード、または確認コードが正しくありません。",
+    });
+    expect(browser.cookies.size).toBe(0);
+  });
+
+  it("says on its field what is wrong with a set-up, and that a used link is used", async () => {
+    const { setupToken } = await addStaff(
+      deps,
+      { email: "ops@example.jp", role: "owner" },
+      { staffId: null, ip: null },
+    );
+    const browser = new TestBrowser(t);
+    const offer = (await (
+      await browser.get(`/zapi/console/setup/screen-data?token=${setupToken}`)
+    ).json()) as {
+      otpSecret: string;
+    };
+    const wrongCode = await browser.post("/zapi/console/setup", {
+      token: setupToken,
+      password: PASSWORD,
+      code: "000000",
+    });
+    expect(wrongCode.status).toBe(400);
+    expect(await wrongCode.json()).toMatchObject({
+      errors: [{ field: "code", message: expect.stringContaining("確認コードが正しくありません") }],
+    });
+    const short = await browser.post("/zapi/console/setup", {
+      token: setupToken,
+      password: "short",
+      code: "123456",
+    });
+    expect(short.status).toBe(400);
+    const code = totpCode(offer.otpSecret, t.clock.now().getTime());
+    expect(
+      (await browser.post("/zapi/console/setup", { token: setupToken, password: PASSWORD, code })).status,
+    ).toBe(200);
+    const again = await browser.get(`/zapi/console/setup/screen-data?token=${setupToken}`);
+    expect(again.status).toBe(404);
+    expect(await again.json()).toMatchObject({ code: "SETUP_LINK_INVALID" });
+  });
+
+  it("refuses a sign-in posted from another site", async () => {
+    const answer = await t.api.request("/zapi/console/sign-in", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://evil.example" },
+      body: JSON.stringify({ email: "ops@example.jp", password: PASSWORD, code: "123456" }),
+    });
+    expect(answer.status).toBe(403);
+  });
+});

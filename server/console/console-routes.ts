@@ -1,0 +1,116 @@
+/**
+ * The console's sign-in calls under /zapi/console: the set-up link's page and its completion,
+ * signing in and out, and who is signed in. The console's session cookie is its own: a member's
+ * session opens nothing here, and a staff session nothing of a member's.
+ */
+import { type Context, Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { ConsoleSetupRequest } from "../../schemas/types/console-setup-request.gen.ts";
+import type { ConsoleSignInRequest } from "../../schemas/types/console-sign-in-request.gen.ts";
+import type { ApiEnv } from "../api/context.ts";
+import { ApiError } from "../kit/errors.ts";
+import { apiError, apiMessage, retryLaterError } from "../kit/messages.ts";
+import { clientAddress } from "../kit/request-info.ts";
+import { checkRequest, REQUEST_SCHEMAS } from "../kit/request-schemas.ts";
+import { readJsonBody, requestLanguage } from "../kit/validation.ts";
+import {
+  type ConsoleDeps,
+  completeSetup,
+  endStaffSession,
+  findStaffSession,
+  type StaffMember,
+  setupOffer,
+  signIn,
+} from "./staff.ts";
+
+/**
+ * `__Host-` binds the cookie to this host (no subdomain can set or shadow it) and requires
+ * Secure and Path=/, so it is used when the site is served over https; on the http localhost
+ * default the plain name. SameSite=Strict: no other site's page ever needs to send it.
+ */
+export function consoleCookieName(secure: boolean): string {
+  return secure ? "__Host-console" : "console";
+}
+
+export const CONSOLE_LOGIN_PATH = "/console/login";
+
+function consoleDeps(c: Context<ApiEnv>): ConsoleDeps {
+  const { db, secretBox, passwords, now } = c.get("deps");
+  return { db, secretBox, passwords, now };
+}
+
+function consoleToken(c: Context<ApiEnv>): string | undefined {
+  return getCookie(c, consoleCookieName(c.get("deps").secureCookies));
+}
+
+/** The signed-in staff member, or 401 telling the console's page where to sign in. */
+export async function requireStaff(c: Context<ApiEnv>): Promise<StaffMember> {
+  const member = await findStaffSession(consoleDeps(c), consoleToken(c));
+  if (member) return member;
+  throw await apiError(c, 401, "CONSOLE_SIGN_IN_REQUIRED", "console.signInRequired", {
+    details: { redirectTo: CONSOLE_LOGIN_PATH },
+  });
+}
+
+/** 400 VALIDATION_ERROR with the message on its field, as a form's own check would say it. */
+async function fieldError(c: Context<ApiEnv>, field: string, key: string): Promise<ApiError> {
+  const message = await apiMessage(c, key);
+  return new ApiError(400, "VALIDATION_ERROR", message, { errors: [{ field, message }] });
+}
+
+function issuerOf(c: Context<ApiEnv>): string {
+  const { settings } = c.get("deps").store.current();
+  const english = requestLanguage(c) === "en" && settings.serviceNameEn;
+  return `${english ? settings.serviceNameEn : settings.serviceName} console`;
+}
+
+export const consoleRoutes = new Hono<ApiEnv>()
+  .get("/setup/screen-data", async (c) => {
+    const offer = await setupOffer(consoleDeps(c), c.req.query("token"), issuerOf(c));
+    if (!offer) throw await apiError(c, 404, "SETUP_LINK_INVALID", "console.setupLinkInvalid");
+    return c.json(offer);
+  })
+  .post("/setup", async (c) => {
+    const body = await checkRequest<ConsoleSetupRequest>(
+      c,
+      REQUEST_SCHEMAS.consoleSetup,
+      await readJsonBody(c),
+    );
+    const result = await completeSetup(consoleDeps(c), body.token, body, clientAddress(c));
+    if (result === "invalid-link")
+      throw await apiError(c, 404, "SETUP_LINK_INVALID", "console.setupLinkInvalid");
+    if (result === "weak-password") throw await fieldError(c, "password", "console.setupWeakPassword");
+    if (result === "wrong-code") throw await fieldError(c, "code", "console.setupWrongCode");
+    return c.json({ redirectTo: CONSOLE_LOGIN_PATH });
+  })
+  .post("/sign-in", async (c) => {
+    const body = await checkRequest<ConsoleSignInRequest>(
+      c,
+      REQUEST_SCHEMAS.consoleSignIn,
+      await readJsonBody(c),
+    );
+    const result = await signIn(consoleDeps(c), body, clientAddress(c));
+    if (result.kind === "wait")
+      throw await retryLaterError(c, "TOO_MANY_ATTEMPTS", result.seconds, {}, "login");
+    if (result.kind === "refused")
+      throw await apiError(c, 401, "CONSOLE_SIGN_IN_FAILED", "console.signInFailed");
+    const { secureCookies, now } = c.get("deps");
+    setCookie(c, consoleCookieName(secureCookies), result.token, {
+      path: "/",
+      httpOnly: true,
+      secure: secureCookies,
+      sameSite: "Strict",
+      maxAge: Math.floor((result.expiresAt.getTime() - now().getTime()) / 1000),
+    });
+    return c.json({ redirectTo: "/console" });
+  })
+  .post("/sign-out", async (c) => {
+    await endStaffSession(consoleDeps(c), consoleToken(c), clientAddress(c));
+    const { secureCookies } = c.get("deps");
+    deleteCookie(c, consoleCookieName(secureCookies), { path: "/", secure: secureCookies });
+    return c.json({ redirectTo: CONSOLE_LOGIN_PATH });
+  })
+  .get("/me/screen-data", async (c) => {
+    const member = await requireStaff(c);
+    return c.json({ email: member.email, role: member.role });
+  });
