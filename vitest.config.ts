@@ -63,6 +63,7 @@ export const DATABASE_SUITES = [
   "server/commerce/contracts.test.ts",
   "server/console/staff.test.ts",
   "server/console/console-routes.test.ts",
+  "scripts/staff-add.test.ts",
   "tests/unit/screen-api-contract.test.ts",
   "tests/unit/test-database.test.ts",
 ];

@@ -168,6 +168,12 @@ export default [
     screen("/oidc/consent"),
     screen("/oidc/select-account"),
   ]),
+  // The operator console: its own frame, sign-in and session (server/console/).
+  layout("layouts/console-layout.tsx", [
+    route("/console", "routes/console-home.tsx"),
+    route("/console/login", "routes/console-login.tsx"),
+    route("/console/setup", "routes/console-setup.tsx"),
+  ]),
   // Precompiled form validators (ADR 0012): a resource route, no page.
   route("/form-validators/:file", "routes/form-validator.ts"),
   // The social login area's own address: on to the login page's buttons (a resource route).

@@ -12,7 +12,7 @@ export function isLanguage(value: unknown): value is Language {
  * The groups of a language's texts the browser loads on top of the base, each only for the pages
  * that show it (issue 28: light pages carry no form or account texts).
  */
-export const TRANSLATION_GROUPS = ["screens", "account", "plans", "forms", "widgets", "oidc"] as const;
+export const TRANSLATION_GROUPS = ["screens", "account", "plans", "forms", "widgets", "oidc", "console"] as const;
 export type TranslationGroup = (typeof TRANSLATION_GROUPS)[number];
 
 export function isTranslationGroup(value: unknown): value is TranslationGroup {
@@ -31,6 +31,7 @@ const GROUP_LOADERS: Record<Language, Record<"base" | TranslationGroup, () => Gr
     forms: () => import("./ja/forms.ts"),
     widgets: () => import("./ja/widgets.ts"),
     oidc: () => import("./ja/oidc.ts"),
+    console: () => import("./ja/console.ts"),
   },
   en: {
     base: () => import("./en/base.ts"),
@@ -40,6 +41,7 @@ const GROUP_LOADERS: Record<Language, Record<"base" | TranslationGroup, () => Gr
     forms: () => import("./en/forms.ts"),
     widgets: () => import("./en/widgets.ts"),
     oidc: () => import("./en/oidc.ts"),
+    console: () => import("./en/console.ts"),
   },
 };
 

@@ -104,6 +104,7 @@ describe("the console's gate", () => {
     });
     const inside = await get(app, "/zapi/console/me/screen-data", { "x-forwarded-for": "203.0.113.7" });
     expect(inside.status).toBe(401);
+    expect(inside.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     const outside = await get(app, "/zapi/console/me/screen-data", { "x-forwarded-for": "192.0.2.1" });
     expect(outside.status).toBe(404);
     // A spoofed first entry does not help: the proxy's own entry is the last.

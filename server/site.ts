@@ -145,6 +145,7 @@ function clientAddressOf(c: Context<SiteEnv>): string | null {
 /**
  * The console's pages and calls answer 404, as an unknown path does, to an address that may not
  * reach them (CONSOLE_ENABLED, CONSOLE_ALLOWED_IPS): nothing says there is a console there.
+ * What the console answers to an allowed address tells search engines to keep out.
  */
 function consoleOnlyFromAllowed(options: SiteOptions): MiddlewareHandler<SiteEnv> {
   const allowed = consoleGate(options.consoleAccess ?? { enabled: true, allowedAddresses: null });
@@ -152,7 +153,12 @@ function consoleOnlyFromAllowed(options: SiteOptions): MiddlewareHandler<SiteEnv
     if (!isConsolePath(c.req.path)) return next();
     const socket = clientAddressOf(c);
     const address = options.trustProxy ? (proxiedAddress(c.req.header("x-forwarded-for")) ?? socket) : socket;
-    if (allowed(address)) return next();
+    if (allowed(address)) {
+      await next();
+      // Staff pages are nobody's search result.
+      c.header("X-Robots-Tag", "noindex, nofollow");
+      return;
+    }
     return c.req.path.startsWith("/zapi/")
       ? c.json({ code: "NOT_FOUND", message: "Not found", requestId: null }, 404)
       : c.text("Not found", 404);

@@ -24,6 +24,12 @@ import connectionsScreenDataSchema from "../../schemas/connections-screen-data.s
 };
 import consentOptionSchema from "../../schemas/consent-option.schema.json" with { type: "json" };
 import consentScreenDataSchema from "../../schemas/consent-screen-data.schema.json" with { type: "json" };
+import consoleSetupScreenDataSchema from "../../schemas/console-setup-screen-data.schema.json" with {
+  type: "json",
+};
+import consoleStaffScreenDataSchema from "../../schemas/console-staff-screen-data.schema.json" with {
+  type: "json",
+};
 import externalAccountSchema from "../../schemas/external-account.schema.json" with { type: "json" };
 import formScreenDataSchema from "../../schemas/form-screen-data.schema.json" with { type: "json" };
 import heldContractSchema from "../../schemas/held-contract.schema.json" with { type: "json" };
@@ -107,6 +113,8 @@ import type { BackupCodeListScreenData } from "../../schemas/types/backup-code-l
 import type { ConnectionScreenData } from "../../schemas/types/connection-screen-data.gen.ts";
 import type { ConnectionsScreenData } from "../../schemas/types/connections-screen-data.gen.ts";
 import type { ConsentScreenData } from "../../schemas/types/consent-screen-data.gen.ts";
+import type { ConsoleSetupScreenData } from "../../schemas/types/console-setup-screen-data.gen.ts";
+import type { ConsoleStaffScreenData } from "../../schemas/types/console-staff-screen-data.gen.ts";
 import type { FormScreenData } from "../../schemas/types/form-screen-data.gen.ts";
 import type { InvoiceScreenData } from "../../schemas/types/invoice.gen.ts";
 import type { LicensesScreenData } from "../../schemas/types/licenses-screen-data.gen.ts";
@@ -164,6 +172,10 @@ for (const schema of [
   ajv.addSchema(schema);
 }
 
+/** /console/setup: the set-up link's owner and the authenticator secret to add. */
+export const CONSOLE_SETUP_SCREEN_DATA = ajv.compile<ConsoleSetupScreenData>(consoleSetupScreenDataSchema);
+/** /console: the signed-in staff member. */
+export const CONSOLE_STAFF_SCREEN_DATA = ajv.compile<ConsoleStaffScreenData>(consoleStaffScreenDataSchema);
 /** /plans: the member's contracts and every plan on offer. */
 export const PLANS_SCREEN_DATA = ajv.compile<PlansScreenData>(plansScreenDataSchema);
 /** /mypage/payment-history/{page}: one page of payments. */

@@ -1,5 +1,6 @@
 import { files as account } from "./account.ts";
 import { files as base } from "./base.ts";
+import { files as consoleFiles } from "./console.ts";
 import { files as forms } from "./forms.ts";
 import { files as oidc } from "./oidc.ts";
 import { files as plans } from "./plans.ts";
@@ -8,10 +9,10 @@ import { files as widgets } from "./widgets.ts";
 
 /**
  * Every resource file of this language the pages use, merged into the single `translation`
- * namespace; the browser loads them by group (base.ts, screens.ts, account.ts, forms.ts, oidc.ts: locales/index.ts) and
+ * namespace; the browser loads them by group (base.ts, screens.ts, account.ts, forms.ts, oidc.ts, console.ts: locales/index.ts) and
  * the API's messages (api.json) are the server's alone. Each file owns distinct top-level keys
  * (locales/locales.test.ts checks that no two files share one).
  */
-export const files = { ...base, ...screens, ...account, ...plans, ...forms, ...widgets, ...oidc };
+export const files = { ...base, ...screens, ...account, ...plans, ...forms, ...widgets, ...oidc, ...consoleFiles };
 
 export default Object.assign({}, ...Object.values(files)) as Record<string, unknown>;

@@ -5,8 +5,11 @@
  */
 import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import QRCode from "qrcode";
 import type { ConsoleSetupRequest } from "../../schemas/types/console-setup-request.gen.ts";
+import type { ConsoleSetupScreenData } from "../../schemas/types/console-setup-screen-data.gen.ts";
 import type { ConsoleSignInRequest } from "../../schemas/types/console-sign-in-request.gen.ts";
+import type { ConsoleStaffScreenData } from "../../schemas/types/console-staff-screen-data.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { ApiError } from "../kit/errors.ts";
 import { apiError, apiMessage, retryLaterError } from "../kit/messages.ts";
@@ -68,7 +71,12 @@ export const consoleRoutes = new Hono<ApiEnv>()
   .get("/setup/screen-data", async (c) => {
     const offer = await setupOffer(consoleDeps(c), c.req.query("token"), issuerOf(c));
     if (!offer) throw await apiError(c, 404, "SETUP_LINK_INVALID", "console.setupLinkInvalid");
-    return c.json(offer);
+    const qrCodeSvg = await QRCode.toString(offer.otpauthUrl, {
+      type: "svg",
+      margin: 1,
+      errorCorrectionLevel: "M",
+    });
+    return c.json<ConsoleSetupScreenData>({ ...offer, qrCodeSvg });
   })
   .post("/setup", async (c) => {
     const body = await checkRequest<ConsoleSetupRequest>(
@@ -112,5 +120,5 @@ export const consoleRoutes = new Hono<ApiEnv>()
   })
   .get("/me/screen-data", async (c) => {
     const member = await requireStaff(c);
-    return c.json({ email: member.email, role: member.role });
+    return c.json<ConsoleStaffScreenData>({ email: member.email, role: member.role });
   });

@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import { addDays, dayOfMonth } from "../../schemas/billing-calendar.ts";
 import { japanDay } from "../../schemas/japan-time.ts";
 import { type Db, openDatabase } from "../../server/db/database.ts";
-import { accounts, contracts, sessions } from "../../server/db/schema.ts";
+import { accounts, contracts, sessions, staff } from "../../server/db/schema.ts";
 import { enableMethod } from "../../server/identity/multi-factor-methods.ts";
 import { createPasswordHasher } from "../../server/identity/passwords.ts";
 import { agreementTo, policiesInForce, recordConsents } from "../../server/identity/policy-records.ts";
@@ -18,6 +18,7 @@ import { savePaymentMethod } from "../../server/payments/payment-methods.ts";
 import { createCardToken, registerCard } from "../../server/payments/sandbox/processor.ts";
 import { loadPolicies } from "../../server/store/policy-source.ts";
 import {
+  CONSOLE_STAFF,
   PASSWORDLESS_MEMBERS,
   PAYMENT_MEMBERS,
   PLAN_CHANGE_MEMBERS,
@@ -149,6 +150,14 @@ async function seed(dataDir: string): Promise<void> {
           expiresAt: new Date(now.getTime() + 24 * 60 * 60 * 1000),
         });
       }
+    }
+    for (const { email, setupToken } of Object.values(CONSOLE_STAFF)) {
+      await database.db.insert(staff).values({
+        email,
+        role: "owner",
+        setupTokenHash: hashToken(setupToken),
+        setupExpiresAt: new Date(now.getTime() + 24 * 60 * 60 * 1000),
+      });
     }
   } finally {
     await database.close();

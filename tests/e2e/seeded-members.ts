@@ -59,3 +59,19 @@ export const PLAN_CHANGE_MEMBERS = {
   ja: "plan-change-ja@example.jp",
   en: "plan-change-en@example.jp",
 } as const;
+
+/**
+ * Staff of the operator console added as `npm run staff:add` adds them (not yet set up), with the
+ * set-up link's token known to the spec: the command itself cannot run beside the e2e server, which
+ * owns the embedded database (scripts/staff-add.test.ts runs it).
+ */
+export const CONSOLE_STAFF = {
+  ja: {
+    email: "console-owner-ja@example.jp",
+    setupToken: "e2e-console-setup-ja-7d1c0f3b9a2e4c6d8f0a1b2c3d4e5f60",
+  },
+  en: {
+    email: "console-owner-en@example.jp",
+    setupToken: "e2e-console-setup-en-0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d",
+  },
+} as const;
