@@ -12,7 +12,15 @@ export function isLanguage(value: unknown): value is Language {
  * The groups of a language's texts the browser loads on top of the base, each only for the pages
  * that show it (issue 28: light pages carry no form or account texts).
  */
-export const TRANSLATION_GROUPS = ["screens", "account", "plans", "forms", "widgets", "oidc", "console"] as const;
+export const TRANSLATION_GROUPS = [
+  "screens",
+  "account",
+  "plans",
+  "forms",
+  "widgets",
+  "oidc",
+  "console",
+] as const;
 export type TranslationGroup = (typeof TRANSLATION_GROUPS)[number];
 
 export function isTranslationGroup(value: unknown): value is TranslationGroup {

@@ -13,6 +13,15 @@ import { files as widgets } from "./widgets.ts";
  * the API's messages (api.json) are the server's alone. Each file owns distinct top-level keys
  * (locales/locales.test.ts checks that no two files share one).
  */
-export const files = { ...base, ...screens, ...account, ...plans, ...forms, ...widgets, ...oidc, ...consoleFiles };
+export const files = {
+  ...base,
+  ...screens,
+  ...account,
+  ...plans,
+  ...forms,
+  ...widgets,
+  ...oidc,
+  ...consoleFiles,
+};
 
 export default Object.assign({}, ...Object.values(files)) as Record<string, unknown>;

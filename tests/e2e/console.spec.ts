@@ -63,7 +63,7 @@ for (const language of ["ja", "en"] as const) {
     await page.goto(setupLink);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.setupTitle);
     await expect(page.getByRole("img", { name: text.qrLabel, exact: true })).toBeVisible();
-    const secret = (await page.locator(".console-card__secret").innerText()).replace(/\s/g, "");
+    const secret = ((await page.locator(".console-card__secret").textContent()) ?? "").replace(/\s/g, "");
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
 
     await page.locator("input[name=password]").fill(PASSWORD);
