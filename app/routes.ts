@@ -171,6 +171,7 @@ export default [
   // The operator console: its own frame, sign-in and session (server/console/).
   layout("layouts/console-layout.tsx", [
     route("/console", "routes/console-home.tsx"),
+    route("/console/audit", "routes/console-audit.tsx"),
     route("/console/login", "routes/console-login.tsx"),
     route("/console/setup", "routes/console-setup.tsx"),
   ]),

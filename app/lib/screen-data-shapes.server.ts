@@ -24,6 +24,9 @@ import connectionsScreenDataSchema from "../../schemas/connections-screen-data.s
 };
 import consentOptionSchema from "../../schemas/consent-option.schema.json" with { type: "json" };
 import consentScreenDataSchema from "../../schemas/consent-screen-data.schema.json" with { type: "json" };
+import consoleAuditScreenDataSchema from "../../schemas/console-audit-screen-data.schema.json" with {
+  type: "json",
+};
 import consoleSetupScreenDataSchema from "../../schemas/console-setup-screen-data.schema.json" with {
   type: "json",
 };
@@ -113,6 +116,7 @@ import type { BackupCodeListScreenData } from "../../schemas/types/backup-code-l
 import type { ConnectionScreenData } from "../../schemas/types/connection-screen-data.gen.ts";
 import type { ConnectionsScreenData } from "../../schemas/types/connections-screen-data.gen.ts";
 import type { ConsentScreenData } from "../../schemas/types/consent-screen-data.gen.ts";
+import type { ConsoleAuditScreenData } from "../../schemas/types/console-audit-screen-data.gen.ts";
 import type { ConsoleSetupScreenData } from "../../schemas/types/console-setup-screen-data.gen.ts";
 import type { ConsoleStaffScreenData } from "../../schemas/types/console-staff-screen-data.gen.ts";
 import type { FormScreenData } from "../../schemas/types/form-screen-data.gen.ts";
@@ -172,6 +176,8 @@ for (const schema of [
   ajv.addSchema(schema);
 }
 
+/** /console/audit: a page of the console's audit trail. */
+export const CONSOLE_AUDIT_SCREEN_DATA = ajv.compile<ConsoleAuditScreenData>(consoleAuditScreenDataSchema);
 /** /console/setup: the set-up link's owner and the authenticator secret to add. */
 export const CONSOLE_SETUP_SCREEN_DATA = ajv.compile<ConsoleSetupScreenData>(consoleSetupScreenDataSchema);
 /** /console: the signed-in staff member. */

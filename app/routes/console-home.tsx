@@ -3,7 +3,7 @@
  * is built; without a console session the loader sends the browser to the console's sign-in.
  */
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { CONSOLE_STAFF_SCREEN_DATA } from "../lib/screen-data-shapes.server.ts";
 import { callApi, followNext, loadApiData } from "../lib/zapi.server.ts";
@@ -31,6 +31,15 @@ export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
           role: t(`console.roles.${loaderData.role}`),
         })}
       </p>
+      {loaderData.role === "owner" && (
+        <nav aria-label={t("console.home.title")}>
+          <ul>
+            <li>
+              <Link to="/console/audit">{t("console.home.audit")}</Link>
+            </li>
+          </ul>
+        </nav>
+      )}
       <Form method="post">
         <button type="submit" className="btn btn--secondary">
           {t("console.home.signOut")}

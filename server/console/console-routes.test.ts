@@ -23,8 +23,12 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 /** A staff member added on the server and set up through the set-up link's calls; gives the secret. */
-async function setUpThroughLink(browser: TestBrowser, email = "ops@example.jp"): Promise<string> {
-  const { setupToken } = await addStaff(deps, { email, role: "owner" }, { staffId: null, ip: null });
+async function setUpThroughLink(
+  browser: TestBrowser,
+  email = "ops@example.jp",
+  role = "owner",
+): Promise<string> {
+  const { setupToken } = await addStaff(deps, { email, role }, { staffId: null, ip: null });
   const offer = await browser.get(`/zapi/console/setup/screen-data?token=${setupToken}`);
   expect(offer.status).toBe(200);
   const { otpSecret, email: shownEmail } = (await offer.json()) as { otpSecret: string; email: string };
@@ -152,5 +156,56 @@ describe("the console's sign-in", () => {
       body: JSON.stringify({ email: "ops@example.jp", password: PASSWORD, code: "123456" }),
     });
     expect(answer.status).toBe(403);
+  });
+});
+
+describe("the audit trail's page", () => {
+  async function signedInAs(email: string, role: string): Promise<TestBrowser> {
+    const browser = new TestBrowser(t);
+    const secret = await setUpThroughLink(browser, email, role);
+    const answer = await browser.post("/zapi/console/sign-in", {
+      email,
+      password: PASSWORD,
+      code: totpCode(secret, t.clock.now().getTime()),
+    });
+    expect(answer.status).toBe(200);
+    t.clock.advance(30_000);
+    return browser;
+  }
+
+  it("is an owner's: a configuration role gets 403, a guest 401", async () => {
+    const configuration = await signedInAs("config@example.jp", "configuration");
+    const refused = await configuration.get("/zapi/console/audit/screen-data");
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      code: "CONSOLE_FORBIDDEN",
+      message: "この操作を行う権限がありません。",
+    });
+    expect((await t.api.request("/zapi/console/audit/screen-data")).status).toBe(401);
+  });
+
+  it("shows an owner every action with who did it, filtered, and refuses a filter it does not know", async () => {
+    const owner = await signedInAs("owner@example.jp", "owner");
+    const all = await owner.get("/zapi/console/audit/screen-data");
+    expect(all.status).toBe(200);
+    const page = (await all.json()) as {
+      entries: { action: string; staffEmail: string | null }[];
+      nextBefore: null;
+    };
+    expect(page.entries.map((entry) => [entry.action, entry.staffEmail])).toEqual([
+      ["staff.signin", "owner@example.jp"],
+      ["staff.setup", "owner@example.jp"],
+      ["staff.added", null],
+    ]);
+    expect(page.nextBefore).toBeNull();
+    const signIns = (await (
+      await owner.get("/zapi/console/audit/screen-data?action=staff.signin")
+    ).json()) as {
+      entries: unknown[];
+    };
+    expect(signIns.entries).toHaveLength(1);
+    for (const query of ["action=staff.deleted", "before=-1", "before=abc"]) {
+      expect((await owner.get(`/zapi/console/audit/screen-data?${query}`)).status, query).toBe(400);
+    }
   });
 });

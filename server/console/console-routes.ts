@@ -6,6 +6,7 @@
 import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import QRCode from "qrcode";
+import type { ConsoleAuditScreenData } from "../../schemas/types/console-audit-screen-data.gen.ts";
 import type { ConsoleSetupRequest } from "../../schemas/types/console-setup-request.gen.ts";
 import type { ConsoleSetupScreenData } from "../../schemas/types/console-setup-screen-data.gen.ts";
 import type { ConsoleSignInRequest } from "../../schemas/types/console-sign-in-request.gen.ts";
@@ -17,11 +18,16 @@ import { clientAddress } from "../kit/request-info.ts";
 import { checkRequest, REQUEST_SCHEMAS } from "../kit/request-schemas.ts";
 import { readJsonBody, requestLanguage } from "../kit/validation.ts";
 import {
+  AUDIT_ACTIONS,
+  type AuditAction,
+  auditPage,
   type ConsoleDeps,
   completeSetup,
   endStaffSession,
   findStaffSession,
+  isAuditAction,
   type StaffMember,
+  type StaffRole,
   setupOffer,
   signIn,
 } from "./staff.ts";
@@ -44,6 +50,16 @@ function consoleDeps(c: Context<ApiEnv>): ConsoleDeps {
 
 function consoleToken(c: Context<ApiEnv>): string | undefined {
   return getCookie(c, consoleCookieName(c.get("deps").secureCookies));
+}
+
+/**
+ * The signed-in staff member when their role is one of `roles`: 401 without a console session,
+ * 403 for a role the page is not for.
+ */
+export async function requireRole(c: Context<ApiEnv>, roles: readonly StaffRole[]): Promise<StaffMember> {
+  const member = await requireStaff(c);
+  if (!roles.includes(member.role)) throw await apiError(c, 403, "CONSOLE_FORBIDDEN", "console.forbidden");
+  return member;
 }
 
 /** The signed-in staff member, or 401 telling the console's page where to sign in. */
@@ -117,6 +133,26 @@ export const consoleRoutes = new Hono<ApiEnv>()
     const { secureCookies } = c.get("deps");
     deleteCookie(c, consoleCookieName(secureCookies), { path: "/", secure: secureCookies });
     return c.json({ redirectTo: CONSOLE_LOGIN_PATH });
+  })
+  .get("/audit/screen-data", async (c) => {
+    await requireRole(c, ["owner"]);
+    const { action, staff: staffEmail, before } = c.req.query();
+    const beforeId = before === undefined || before === "" ? undefined : Number(before);
+    const validBefore = beforeId === undefined || (Number.isSafeInteger(beforeId) && beforeId > 0);
+    const validAction = action === undefined || action === "" || isAuditAction(action);
+    if (!validBefore || !validAction || (staffEmail?.length ?? 0) > 254) {
+      throw await apiError(c, 400, "VALIDATION_ERROR", "console.auditFilterInvalid");
+    }
+    const page = await auditPage(c.get("deps").db, {
+      action: action ? (action as AuditAction) : undefined,
+      staffEmail: staffEmail || undefined,
+      before: beforeId,
+    });
+    return c.json<ConsoleAuditScreenData>({
+      entries: page.entries.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
+      nextBefore: page.nextBefore,
+      actions: [...AUDIT_ACTIONS],
+    });
   })
   .get("/me/screen-data", async (c) => {
     const member = await requireStaff(c);

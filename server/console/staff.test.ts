@@ -4,7 +4,9 @@ import { createTestApi, type TestApi } from "../../tests/api-harness.ts";
 import { totpCode } from "../../tests/totp.ts";
 import { staff, staffAudit } from "../db/schema.ts";
 import {
+  AUDIT_PAGE_SIZE,
   addStaff,
+  auditPage,
   type ConsoleDeps,
   completeSetup,
   endStaffSession,
@@ -200,5 +202,32 @@ describe("console sessions", () => {
     await endStaffSession(deps, ended, IP);
     expect(await findStaffSession(deps, ended)).toBeNull();
     expect((await auditActions()).at(-1)).toBe("staff.signout");
+  });
+});
+
+describe("the audit trail's pages", () => {
+  it("lists entries newest first, by action and by staff member, page by page", async () => {
+    await setUp("a@example.jp");
+    await setUp("b@example.jp");
+    for (let index = 0; index < AUDIT_PAGE_SIZE + 5; index++) {
+      await signIn(
+        deps,
+        { email: "a@example.jp", password: "wrong", code: "000000" },
+        `192.0.2.${index % 250}`,
+      );
+      t.clock.advance(60 * 60_000);
+    }
+    const first = await auditPage(t.db, {});
+    expect(first.entries).toHaveLength(AUDIT_PAGE_SIZE);
+    expect(first.entries[0]?.action).toBe("staff.signin-failed");
+    const rest = await auditPage(t.db, { before: first.nextBefore ?? 0 });
+    expect(rest.nextBefore).toBeNull();
+    expect(first.entries.length + rest.entries.length).toBe(4 + AUDIT_PAGE_SIZE + 5);
+    expect(rest.entries.at(-1)).toMatchObject({ action: "staff.added", staffEmail: null });
+
+    const setups = await auditPage(t.db, { action: "staff.setup" });
+    expect(setups.entries.map((entry) => entry.staffEmail)).toEqual(["b@example.jp", "a@example.jp"]);
+    const ofB = await auditPage(t.db, { staffEmail: "B@example.jp" });
+    expect(ofB.entries.map((entry) => entry.action)).toEqual(["staff.setup"]);
   });
 });

@@ -4,7 +4,7 @@
  * optional for staff), signed in with both, in sessions of their own that end after 12 hours or
  * 30 minutes without a request. Everything here is written to the audit trail.
  */
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { type StaffRole, staff, staffAudit, staffSessions } from "../db/schema.ts";
 import type { SecretBox } from "../kit/secret-box.ts";
@@ -59,12 +59,18 @@ export interface StaffMember {
 }
 
 /** An audit entry's action names: what the console's audit page filters on. */
-export type AuditAction =
-  | "staff.added"
-  | "staff.setup"
-  | "staff.signin"
-  | "staff.signin-failed"
-  | "staff.signout";
+export const AUDIT_ACTIONS = [
+  "staff.added",
+  "staff.setup",
+  "staff.signin",
+  "staff.signin-failed",
+  "staff.signout",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === "string" && (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
 
 /** Appends one entry to the audit trail. Nothing ever updates or deletes one. */
 export async function recordAudit(
@@ -170,6 +176,13 @@ export async function setupOffer(
   return { email: row.email, otpSecret: secret, otpauthUrl: otpauthUrl(secret, row.email, issuer) };
 }
 
+/** Whether a password holds the address, or its name part when that is long enough to guess from. */
+function containsAddress(password: string, email: string): boolean {
+  const lower = password.toLowerCase();
+  const name = email.split("@")[0] ?? "";
+  return lower.includes(email) || (name.length >= 4 && lower.includes(name));
+}
+
 export type SetupResult = "done" | "invalid-link" | "weak-password" | "wrong-code";
 
 /**
@@ -187,7 +200,7 @@ export async function completeSetup(
   if (
     input.password.length < STAFF_PASSWORD_MIN_LENGTH ||
     input.password.length > STAFF_PASSWORD_MAX_LENGTH ||
-    input.password.toLowerCase().includes(row.email.split("@")[0] ?? row.email)
+    containsAddress(input.password, row.email)
   ) {
     return "weak-password";
   }
@@ -332,4 +345,47 @@ export async function endStaffSession(
     .where(eq(staffSessions.tokenHash, hashToken(token)))
     .returning({ staffId: staffSessions.staffId });
   if (ended) await recordAudit(deps.db, { staffId: ended.staffId, ip }, "staff.signout", {}, deps.now());
+}
+
+/** One entry of the audit trail as the console shows it. */
+export interface AuditEntry {
+  id: number;
+  at: Date;
+  action: string;
+  /** Who acted: a staff member's address, or null for the server (`npm run staff:add`). */
+  staffEmail: string | null;
+  detail: Record<string, unknown>;
+  ip: string | null;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/**
+ * A page of the audit trail, newest first: entries before `before` (an entry's id), of one action
+ * and one staff member when asked. `nextBefore` continues the list; null at its end.
+ */
+export async function auditPage(
+  db: Db,
+  filter: { action?: AuditAction; staffEmail?: string; before?: number },
+): Promise<{ entries: AuditEntry[]; nextBefore: number | null }> {
+  const conditions: SQL[] = [];
+  if (filter.action) conditions.push(eq(staffAudit.action, filter.action));
+  if (filter.staffEmail) conditions.push(eq(staff.email, normalizeStaffEmail(filter.staffEmail)));
+  if (filter.before !== undefined) conditions.push(lt(staffAudit.id, filter.before));
+  const rows = await db
+    .select({
+      id: staffAudit.id,
+      at: staffAudit.at,
+      action: staffAudit.action,
+      staffEmail: staff.email,
+      detail: staffAudit.detail,
+      ip: staffAudit.ip,
+    })
+    .from(staffAudit)
+    .leftJoin(staff, eq(staff.id, staffAudit.staffId))
+    .where(and(...conditions))
+    .orderBy(desc(staffAudit.id))
+    .limit(AUDIT_PAGE_SIZE + 1);
+  const entries = rows.slice(0, AUDIT_PAGE_SIZE);
+  return { entries, nextBefore: rows.length > AUDIT_PAGE_SIZE ? (entries.at(-1)?.id ?? null) : null };
 }

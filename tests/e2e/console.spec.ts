@@ -26,6 +26,11 @@ const TEXT = {
     signedIn: (email: string) => `${email} でサインイン中（オーナー）`,
     signOut: "サインアウト",
     usedLink: "このリンクは使えません。",
+    audit: "操作の記録",
+    signInAction: "サインイン",
+    failedAction: "サインインの失敗",
+    filter: "絞り込む",
+    actionLabel: "操作",
   },
   en: {
     width: 375,
@@ -39,6 +44,11 @@ const TEXT = {
     signedIn: (email: string) => `Signed in as ${email} (Owner)`,
     signOut: "Sign out",
     usedLink: "This link cannot be used",
+    audit: "Audit trail",
+    signInAction: "Signed in",
+    failedAction: "Sign-in failed",
+    filter: "Filter",
+    actionLabel: "Action",
   },
 } as const;
 
@@ -92,6 +102,19 @@ for (const language of ["ja", "en"] as const) {
     // Nobody's search result.
     const answer = await page.request.get("/console");
     expect(answer.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+
+    // The owner's audit trail has this sign-in and the failed one before it, by whom and from where.
+    await page.getByRole("link", { name: text.audit }).click();
+    await expect(page).toHaveURL(/\/console\/audit$/);
+    const rows = page.locator("tbody tr");
+    await expect(
+      rows.filter({ hasText: text.signInAction }).filter({ hasText: email }).first(),
+    ).toBeVisible();
+    await page.getByLabel(text.actionLabel).selectOption({ label: text.failedAction });
+    await page.getByRole("button", { name: text.filter }).click();
+    await expect(page).toHaveURL(/action=staff\.signin-failed/);
+    await expect(rows.filter({ hasText: email }).first()).toContainText(text.failedAction);
+    await page.goto("/console");
 
     await page.getByRole("button", { name: text.signOut }).click();
     await expect(page).toHaveURL(/\/console\/login$/);
