@@ -172,6 +172,7 @@ export default [
   layout("layouts/console-layout.tsx", [
     route("/console", "routes/console-home.tsx"),
     route("/console/audit", "routes/console-audit.tsx"),
+    route("/console/staff", "routes/console-staff.tsx"),
     route("/console/login", "routes/console-login.tsx"),
     route("/console/setup", "routes/console-setup.tsx"),
   ]),

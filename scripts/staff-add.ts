@@ -60,14 +60,13 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(`  ${link}`);
     return 0;
   } catch (error) {
-    if (error instanceof StaffError) {
-      const reasons = {
-        INVALID_EMAIL: `${values.email} is not an e-mail address`,
-        INVALID_ROLE: `the role must be one of ${STAFF_ROLES.join(", ")}`,
-        EMAIL_TAKEN: `${values.email} is already a staff member`,
-      } as const;
-      throw new UsageError(reasons[error.code]);
-    }
+    const reasons: Partial<Record<StaffError["code"], string>> = {
+      INVALID_EMAIL: `${values.email} is not an e-mail address`,
+      INVALID_ROLE: `the role must be one of ${STAFF_ROLES.join(", ")}`,
+      EMAIL_TAKEN: `${values.email} is already a staff member`,
+    };
+    const reason = error instanceof StaffError ? reasons[error.code] : undefined;
+    if (reason) throw new UsageError(reason);
     throw error;
   }
 }

@@ -30,6 +30,9 @@ import consoleAuditScreenDataSchema from "../../schemas/console-audit-screen-dat
 import consoleSetupScreenDataSchema from "../../schemas/console-setup-screen-data.schema.json" with {
   type: "json",
 };
+import consoleStaffListScreenDataSchema from "../../schemas/console-staff-list-screen-data.schema.json" with {
+  type: "json",
+};
 import consoleStaffScreenDataSchema from "../../schemas/console-staff-screen-data.schema.json" with {
   type: "json",
 };
@@ -118,6 +121,7 @@ import type { ConnectionsScreenData } from "../../schemas/types/connections-scre
 import type { ConsentScreenData } from "../../schemas/types/consent-screen-data.gen.ts";
 import type { ConsoleAuditScreenData } from "../../schemas/types/console-audit-screen-data.gen.ts";
 import type { ConsoleSetupScreenData } from "../../schemas/types/console-setup-screen-data.gen.ts";
+import type { ConsoleStaffListScreenData } from "../../schemas/types/console-staff-list-screen-data.gen.ts";
 import type { ConsoleStaffScreenData } from "../../schemas/types/console-staff-screen-data.gen.ts";
 import type { FormScreenData } from "../../schemas/types/form-screen-data.gen.ts";
 import type { InvoiceScreenData } from "../../schemas/types/invoice.gen.ts";
@@ -180,6 +184,10 @@ for (const schema of [
 export const CONSOLE_AUDIT_SCREEN_DATA = ajv.compile<ConsoleAuditScreenData>(consoleAuditScreenDataSchema);
 /** /console/setup: the set-up link's owner and the authenticator secret to add. */
 export const CONSOLE_SETUP_SCREEN_DATA = ajv.compile<ConsoleSetupScreenData>(consoleSetupScreenDataSchema);
+/** /console/staff: everyone who may use the console. */
+export const CONSOLE_STAFF_LIST_SCREEN_DATA = ajv.compile<ConsoleStaffListScreenData>(
+  consoleStaffListScreenDataSchema,
+);
 /** /console: the signed-in staff member. */
 export const CONSOLE_STAFF_SCREEN_DATA = ajv.compile<ConsoleStaffScreenData>(consoleStaffScreenDataSchema);
 /** /plans: the member's contracts and every plan on offer. */

@@ -35,6 +35,9 @@ export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
         <nav aria-label={t("console.home.title")}>
           <ul>
             <li>
+              <Link to="/console/staff">{t("console.home.staff")}</Link>
+            </li>
+            <li>
               <Link to="/console/audit">{t("console.home.audit")}</Link>
             </li>
           </ul>

@@ -463,6 +463,9 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
     { email: "ops@example.jp", password: "correct horse battery staple", code: "123456" },
   ],
   "POST /zapi/console/sign-out": [{}],
+  "POST /zapi/console/staff": [{ email: "help@example.jp", role: "support" }],
+  "POST /zapi/console/staff/:staffId/role": [{ role: "finance" }],
+  "POST /zapi/console/staff/:staffId/remove": [{}],
 };
 
 type Path = (string | number)[];

@@ -209,3 +209,62 @@ describe("the audit trail's page", () => {
     }
   });
 });
+
+describe("managing staff in the console", () => {
+  async function ownerBrowser(): Promise<TestBrowser> {
+    const browser = new TestBrowser(t);
+    const secret = await setUpThroughLink(browser, "owner@example.jp", "owner");
+    await browser.post("/zapi/console/sign-in", {
+      email: "owner@example.jp",
+      password: PASSWORD,
+      code: totpCode(secret, t.clock.now().getTime()),
+    });
+    return browser;
+  }
+
+  it("lets an owner add staff with a set-up link, change a role and remove them", async () => {
+    const owner = await ownerBrowser();
+    const added = await owner.post("/zapi/console/staff", { email: "Help@example.jp", role: "support" });
+    expect(added.status).toBe(200);
+    const { setupLink } = (await added.json()) as { setupLink: string };
+    expect(setupLink).toMatch(/^http:\/\/localhost\/console\/setup\?token=[\w-]{43}$/);
+    const taken = await owner.post("/zapi/console/staff", { email: "help@example.jp", role: "finance" });
+    expect(taken.status).toBe(400);
+    expect(await taken.json()).toMatchObject({ errors: [{ field: "email" }] });
+
+    const list = (await (await owner.get("/zapi/console/staff/screen-data")).json()) as {
+      staff: { id: string; email: string; role: string; setUp: boolean }[];
+      me: string;
+    };
+    const help = list.staff.find((row) => row.email === "help@example.jp");
+    expect(help).toMatchObject({ role: "support", setUp: false });
+    expect((await owner.post(`/zapi/console/staff/${help?.id}/role`, { role: "finance" })).status).toBe(200);
+    expect((await owner.post(`/zapi/console/staff/${help?.id}/remove`, {})).status).toBe(200);
+    expect((await owner.post(`/zapi/console/staff/${help?.id}/remove`, {})).status).toBe(404);
+    expect((await owner.post("/zapi/console/staff/not-a-uuid/role", { role: "finance" })).status).toBe(404);
+
+    const self = await owner.post(`/zapi/console/staff/${list.me}/remove`, {});
+    expect(self.status).toBe(409);
+    expect(await self.json()).toMatchObject({
+      code: "CANNOT_REMOVE_SELF",
+      message: "自分自身は削除できません。",
+    });
+    const lastOwner = await owner.post(`/zapi/console/staff/${list.me}/role`, { role: "support" });
+    expect(lastOwner.status).toBe(409);
+    expect(await lastOwner.json()).toMatchObject({ code: "LAST_OWNER" });
+  });
+
+  it("is an owner's only", async () => {
+    const browser = new TestBrowser(t);
+    const secret = await setUpThroughLink(browser, "config@example.jp", "configuration");
+    await browser.post("/zapi/console/sign-in", {
+      email: "config@example.jp",
+      password: PASSWORD,
+      code: totpCode(secret, t.clock.now().getTime()),
+    });
+    expect((await browser.get("/zapi/console/staff/screen-data")).status).toBe(403);
+    expect((await browser.post("/zapi/console/staff", { email: "x@example.jp", role: "owner" })).status).toBe(
+      403,
+    );
+  });
+});

@@ -10,22 +10,32 @@ import type { ConsoleAuditScreenData } from "../../schemas/types/console-audit-s
 import type { ConsoleSetupRequest } from "../../schemas/types/console-setup-request.gen.ts";
 import type { ConsoleSetupScreenData } from "../../schemas/types/console-setup-screen-data.gen.ts";
 import type { ConsoleSignInRequest } from "../../schemas/types/console-sign-in-request.gen.ts";
+import type { ConsoleStaffAddRequest } from "../../schemas/types/console-staff-add-request.gen.ts";
+import type { ConsoleStaffListScreenData } from "../../schemas/types/console-staff-list-screen-data.gen.ts";
+import type { ConsoleStaffRoleRequest } from "../../schemas/types/console-staff-role-request.gen.ts";
 import type { ConsoleStaffScreenData } from "../../schemas/types/console-staff-screen-data.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { ApiError } from "../kit/errors.ts";
 import { apiError, apiMessage, retryLaterError } from "../kit/messages.ts";
 import { clientAddress } from "../kit/request-info.ts";
 import { checkRequest, REQUEST_SCHEMAS } from "../kit/request-schemas.ts";
+import { isUuid } from "../kit/tokens.ts";
 import { readJsonBody, requestLanguage } from "../kit/validation.ts";
 import {
   AUDIT_ACTIONS,
   type AuditAction,
+  addStaff,
   auditPage,
   type ConsoleDeps,
+  changeStaffRole,
   completeSetup,
   endStaffSession,
   findStaffSession,
   isAuditAction,
+  listStaff,
+  removeStaff,
+  STAFF_ROLES,
+  StaffError,
   type StaffMember,
   type StaffRole,
   setupOffer,
@@ -75,6 +85,35 @@ export async function requireStaff(c: Context<ApiEnv>): Promise<StaffMember> {
 async function fieldError(c: Context<ApiEnv>, field: string, key: string): Promise<ApiError> {
   const message = await apiMessage(c, key);
   return new ApiError(400, "VALIDATION_ERROR", message, { errors: [{ field, message }] });
+}
+
+/** A staff id from the path; anything but a uuid names nobody (and PostgreSQL would refuse it). */
+function staffIdParam(c: Context<ApiEnv>): string {
+  const id = c.req.param("staffId") ?? "";
+  return isUuid(id) ? id : "00000000-0000-0000-0000-000000000000";
+}
+
+/** A staff change's refusal as the API's answer: the field it concerns, or the reason. */
+async function staffChange<T>(c: Context<ApiEnv>, change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (!(error instanceof StaffError)) throw error;
+    switch (error.code) {
+      case "EMAIL_TAKEN":
+        throw await fieldError(c, "email", "console.staffTaken");
+      case "INVALID_EMAIL":
+        throw await fieldError(c, "email", "console.staffInvalidEmail");
+      case "INVALID_ROLE":
+        throw await fieldError(c, "role", "console.auditFilterInvalid");
+      case "NOT_FOUND":
+        throw await apiError(c, 404, "STAFF_NOT_FOUND", "console.staffNotFound");
+      case "LAST_OWNER":
+        throw await apiError(c, 409, "LAST_OWNER", "console.lastOwner");
+      case "SELF":
+        throw await apiError(c, 409, "CANNOT_REMOVE_SELF", "console.removeSelf");
+    }
+  }
 }
 
 function issuerOf(c: Context<ApiEnv>): string {
@@ -153,6 +192,48 @@ export const consoleRoutes = new Hono<ApiEnv>()
       nextBefore: page.nextBefore,
       actions: [...AUDIT_ACTIONS],
     });
+  })
+  .get("/staff/screen-data", async (c) => {
+    const me = await requireRole(c, ["owner"]);
+    const rows = await listStaff(c.get("deps").db);
+    return c.json<ConsoleStaffListScreenData>({
+      staff: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      roles: [...STAFF_ROLES],
+      me: me.id,
+    });
+  })
+  .post("/staff", async (c) => {
+    const me = await requireRole(c, ["owner"]);
+    const body = await checkRequest<ConsoleStaffAddRequest>(
+      c,
+      REQUEST_SCHEMAS.consoleStaffAdd,
+      await readJsonBody(c),
+    );
+    const added = await staffChange(c, () =>
+      addStaff(consoleDeps(c), body, { staffId: me.id, ip: clientAddress(c) }),
+    );
+    const setupLink = `${c.get("deps").publicOrigin}/console/setup?${new URLSearchParams({ token: added.setupToken })}`;
+    return c.json({ setupLink, expiresAt: added.expiresAt.toISOString() });
+  })
+  .post("/staff/:staffId/role", async (c) => {
+    const me = await requireRole(c, ["owner"]);
+    const body = await checkRequest<ConsoleStaffRoleRequest>(
+      c,
+      REQUEST_SCHEMAS.consoleStaffRole,
+      await readJsonBody(c),
+    );
+    await staffChange(c, () =>
+      changeStaffRole(consoleDeps(c), staffIdParam(c), body.role, { staffId: me.id, ip: clientAddress(c) }),
+    );
+    return c.json({});
+  })
+  .post("/staff/:staffId/remove", async (c) => {
+    const me = await requireRole(c, ["owner"]);
+    await checkRequest(c, REQUEST_SCHEMAS.empty, await readJsonBody(c));
+    await staffChange(c, () =>
+      removeStaff(consoleDeps(c), staffIdParam(c), { staffId: me.id, ip: clientAddress(c) }),
+    );
+    return c.json({});
   })
   .get("/me/screen-data", async (c) => {
     const member = await requireStaff(c);

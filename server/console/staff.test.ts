@@ -8,9 +8,12 @@ import {
   addStaff,
   auditPage,
   type ConsoleDeps,
+  changeStaffRole,
   completeSetup,
   endStaffSession,
   findStaffSession,
+  listStaff,
+  removeStaff,
   SETUP_LINK_LIFETIME_MS,
   STAFF_SESSION_IDLE_MS,
   StaffError,
@@ -229,5 +232,61 @@ describe("the audit trail's pages", () => {
     expect(setups.entries.map((entry) => entry.staffEmail)).toEqual(["b@example.jp", "a@example.jp"]);
     const ofB = await auditPage(t.db, { staffEmail: "B@example.jp" });
     expect(ofB.entries.map((entry) => entry.action)).toEqual(["staff.setup"]);
+  });
+});
+
+describe("managing staff", () => {
+  it("lists staff with their set-up state, changes roles and removes, audited with who did it", async () => {
+    await setUp("owner@example.jp");
+    const owner = (await listStaff(t.db))[0];
+    if (!owner) throw new Error("no owner");
+    const actor = { staffId: owner.id, ip: IP };
+    const { staffId } = await addStaff(deps, { email: "support@example.jp", role: "support" }, actor);
+    expect((await listStaff(t.db)).map((row) => [row.email, row.role, row.setUp])).toEqual([
+      ["owner@example.jp", "owner", true],
+      ["support@example.jp", "support", false],
+    ]);
+    await changeStaffRole(deps, staffId, "finance", actor);
+    expect((await listStaff(t.db))[1]?.role).toBe("finance");
+    await expect(changeStaffRole(deps, staffId, "admin", actor)).rejects.toThrow("INVALID_ROLE");
+    await removeStaff(deps, staffId, actor);
+    expect((await listStaff(t.db)).map((row) => row.email)).toEqual(["owner@example.jp"]);
+    await expect(removeStaff(deps, staffId, actor)).rejects.toThrow("NOT_FOUND");
+    const trail = await auditPage(t.db, { staffEmail: "owner@example.jp" });
+    expect(trail.entries.map((entry) => [entry.action, entry.detail])).toEqual([
+      ["staff.removed", { staffId, email: "support@example.jp" }],
+      ["staff.role-changed", { staffId, from: "support", to: "finance" }],
+      ["staff.added", { staffId, email: "support@example.jp", role: "support" }],
+      ["staff.setup", {}],
+    ]);
+  });
+
+  it("keeps one owner: the last cannot be demoted or removed, and nobody removes themselves", async () => {
+    await setUp("first@example.jp");
+    const first = (await listStaff(t.db))[0];
+    if (!first) throw new Error("no owner");
+    const actor = { staffId: first.id, ip: IP };
+    await expect(changeStaffRole(deps, first.id, "configuration", actor)).rejects.toThrow("LAST_OWNER");
+    await expect(removeStaff(deps, first.id, actor)).rejects.toThrow("SELF");
+    const { staffId: second } = await addStaff(deps, { email: "second@example.jp", role: "owner" }, actor);
+    // Two owners demoting each other at once: one of them stays an owner.
+    await Promise.allSettled([
+      changeStaffRole(deps, first.id, "support", actor),
+      changeStaffRole(deps, second, "support", { staffId: second, ip: IP }),
+    ]);
+    const owners = (await listStaff(t.db)).filter((row) => row.role === "owner");
+    expect(owners).toHaveLength(1);
+  });
+
+  it("ends a removed staff member's sessions at once", async () => {
+    const secret = await setUp("leaving@example.jp", "support");
+    const signedIn = await signIn(
+      deps,
+      { email: "leaving@example.jp", password: PASSWORD, code: totpCode(secret, t.clock.now().getTime()) },
+      IP,
+    );
+    if (signedIn.kind !== "signed-in") throw new Error("not signed in");
+    await removeStaff(deps, signedIn.staff.id, SERVER);
+    expect(await findStaffSession(deps, signedIn.token)).toBeNull();
   });
 });

@@ -61,6 +61,8 @@ export interface StaffMember {
 /** An audit entry's action names: what the console's audit page filters on. */
 export const AUDIT_ACTIONS = [
   "staff.added",
+  "staff.role-changed",
+  "staff.removed",
   "staff.setup",
   "staff.signin",
   "staff.signin-failed",
@@ -95,7 +97,9 @@ export function normalizeStaffEmail(email: string): string {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export class StaffError extends Error {
-  constructor(readonly code: "INVALID_EMAIL" | "INVALID_ROLE" | "EMAIL_TAKEN") {
+  constructor(
+    readonly code: "INVALID_EMAIL" | "INVALID_ROLE" | "EMAIL_TAKEN" | "NOT_FOUND" | "LAST_OWNER" | "SELF",
+  ) {
     super(code);
   }
 }
@@ -388,4 +392,110 @@ export async function auditPage(
     .limit(AUDIT_PAGE_SIZE + 1);
   const entries = rows.slice(0, AUDIT_PAGE_SIZE);
   return { entries, nextBefore: rows.length > AUDIT_PAGE_SIZE ? (entries.at(-1)?.id ?? null) : null };
+}
+
+/** A staff member as the staff page lists them. */
+export interface StaffListing extends StaffMember {
+  /** Whether the set-up is done (password and authenticator app); else the link is pending. */
+  setUp: boolean;
+  createdAt: Date;
+}
+
+/** Everyone who may use the console (removed staff are left out), oldest first. */
+export async function listStaff(db: Db): Promise<StaffListing[]> {
+  const rows = await db
+    .select({
+      id: staff.id,
+      email: staff.email,
+      role: staff.role,
+      otpSecret: staff.otpSecret,
+      createdAt: staff.createdAt,
+    })
+    .from(staff)
+    .where(isNull(staff.removedAt))
+    .orderBy(staff.createdAt);
+  return rows.map(({ otpSecret, ...row }) => ({ ...row, setUp: otpSecret !== null }));
+}
+
+/**
+ * Runs `change` while holding every owner's row, and refuses with LAST_OWNER when it would leave
+ * no owner: the console must always keep one who can manage staff. Two owners demoting each other
+ * at once take turns, and the second sees the first's change (PostgreSQL re-reads a row it waited
+ * for), so they cannot both succeed.
+ */
+async function keepingAnOwner(
+  db: Db,
+  staffId: string,
+  losesOwnership: boolean,
+  change: (tx: Db) => Promise<boolean>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const owners = await tx
+      .select({ id: staff.id })
+      .from(staff)
+      .where(and(eq(staff.role, "owner"), isNull(staff.removedAt)))
+      .for("update");
+    if (losesOwnership && owners.every((owner) => owner.id === staffId)) throw new StaffError("LAST_OWNER");
+    return change(tx);
+  });
+}
+
+/** Gives a staff member another role; the last owner keeps theirs. Audited with both roles. */
+export async function changeStaffRole(
+  deps: ConsoleDeps,
+  staffId: string,
+  role: string,
+  actor: Actor,
+): Promise<void> {
+  if (!isStaffRole(role)) throw new StaffError("INVALID_ROLE");
+  const [current] = await deps.db
+    .select({ role: staff.role })
+    .from(staff)
+    .where(and(eq(staff.id, staffId), isNull(staff.removedAt)))
+    .limit(1);
+  if (!current) throw new StaffError("NOT_FOUND");
+  if (current.role === role) return;
+  const changed = await keepingAnOwner(deps.db, staffId, current.role === "owner", async (tx) => {
+    const rows = await tx
+      .update(staff)
+      .set({ role })
+      .where(and(eq(staff.id, staffId), isNull(staff.removedAt), eq(staff.role, current.role)))
+      .returning({ id: staff.id });
+    return rows.length > 0;
+  });
+  if (!changed) throw new StaffError("NOT_FOUND");
+  await recordAudit(
+    deps.db,
+    actor,
+    "staff.role-changed",
+    { staffId, from: current.role, to: role },
+    deps.now(),
+  );
+}
+
+/**
+ * Removes a staff member: their sessions end at once and they can no longer sign in; the row stays
+ * for the audit trail. Nobody removes themselves, and the last owner stays.
+ */
+export async function removeStaff(deps: ConsoleDeps, staffId: string, actor: Actor): Promise<void> {
+  if (staffId === actor.staffId) throw new StaffError("SELF");
+  const now = deps.now();
+  const [current] = await deps.db
+    .select({ role: staff.role, email: staff.email })
+    .from(staff)
+    .where(and(eq(staff.id, staffId), isNull(staff.removedAt)))
+    .limit(1);
+  if (!current) throw new StaffError("NOT_FOUND");
+  const removed = await keepingAnOwner(deps.db, staffId, current.role === "owner", async (tx) => {
+    const rows = await tx
+      .update(staff)
+      .set({ removedAt: now, setupTokenHash: null, setupExpiresAt: null, pendingOtpSecret: null })
+      .where(and(eq(staff.id, staffId), isNull(staff.removedAt)))
+      .returning({ id: staff.id });
+    if (rows.length === 0) return false;
+    await tx.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+    return true;
+  });
+  if (!removed) throw new StaffError("NOT_FOUND");
+  await recordAudit(deps.db, actor, "staff.removed", { staffId, email: current.email }, now);
 }

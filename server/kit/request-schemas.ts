@@ -21,6 +21,12 @@ import consoleSetupRequestSchema from "../../schemas/requests/console-setup-requ
 import consoleSignInRequestSchema from "../../schemas/requests/console-sign-in-request.schema.json" with {
   type: "json",
 };
+import consoleStaffAddRequestSchema from "../../schemas/requests/console-staff-add-request.schema.json" with {
+  type: "json",
+};
+import consoleStaffRoleRequestSchema from "../../schemas/requests/console-staff-role-request.schema.json" with {
+  type: "json",
+};
 import disableMultiFactorRequestSchema from "../../schemas/requests/disable-multi-factor-request.schema.json" with {
   type: "json",
 };
@@ -153,6 +159,8 @@ export const REQUEST_SCHEMAS = {
   socialDisable: socialDisableRequestSchema,
   consoleSetup: consoleSetupRequestSchema,
   consoleSignIn: consoleSignInRequestSchema,
+  consoleStaffAdd: consoleStaffAddRequestSchema,
+  consoleStaffRole: consoleStaffRoleRequestSchema,
 };
 
 const ajv = createAjv();

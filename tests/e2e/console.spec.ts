@@ -31,6 +31,13 @@ const TEXT = {
     failedAction: "サインインの失敗",
     filter: "絞り込む",
     actionLabel: "操作",
+    staff: "担当者の管理",
+    staffEmail: "メールアドレス",
+    add: "追加する",
+    added: "を追加しました。",
+    pending: "設定待ち",
+    removeOf: (who: string) => `${who} を削除`,
+    removed: "担当者を削除しました。",
   },
   en: {
     width: 375,
@@ -49,6 +56,13 @@ const TEXT = {
     failedAction: "Sign-in failed",
     filter: "Filter",
     actionLabel: "Action",
+    staff: "Staff",
+    staffEmail: "E-mail address",
+    add: "Add",
+    added: "was added.",
+    pending: "Set-up pending",
+    removeOf: (who: string) => `Remove ${who}`,
+    removed: "The staff member was removed.",
   },
 } as const;
 
@@ -114,6 +128,21 @@ for (const language of ["ja", "en"] as const) {
     await page.getByRole("button", { name: text.filter }).click();
     await expect(page).toHaveURL(/action=staff\.signin-failed/);
     await expect(rows.filter({ hasText: email }).first()).toContainText(text.failedAction);
+    await page.goto("/console");
+
+    // The owner adds a colleague: the set-up link is shown once, the list says it is pending.
+    const colleague = `colleague-${language}@example.jp`;
+    await page.getByRole("link", { name: text.staff }).click();
+    // At a phone's width the list scrolls inside its card; the page itself does not widen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(text.width);
+    await page.getByLabel(text.staffEmail).fill(colleague);
+    await page.getByRole("button", { name: text.add, exact: true }).click();
+    await expect(page.getByRole("status")).toContainText(text.added);
+    await expect(page.getByRole("status")).toContainText(/\/console\/setup\?token=[\w-]{43}/);
+    await expect(page.locator("tbody tr").filter({ hasText: colleague })).toContainText(text.pending);
+    await page.getByRole("button", { name: text.removeOf(colleague) }).click();
+    await expect(page.getByRole("status")).toHaveText(text.removed);
+    await expect(page.locator("tbody tr").filter({ hasText: colleague })).toHaveCount(0);
     await page.goto("/console");
 
     await page.getByRole("button", { name: text.signOut }).click();
