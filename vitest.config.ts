@@ -64,6 +64,7 @@ export const DATABASE_SUITES = [
   "server/console/staff.test.ts",
   "server/console/console-routes.test.ts",
   "scripts/staff-add.test.ts",
+  "server/store/config-versions.test.ts",
   "tests/unit/screen-api-contract.test.ts",
   "tests/unit/test-database.test.ts",
 ];
@@ -101,7 +102,9 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
   "server/identity/login-history-screen-data.test.ts": "keyset pages ordered by timestamps",
   "server/billing/retention.test.ts": "deletes by date arithmetic",
   "server/console/staff.test.ts":
-    "one staff row per address; an authenticator code spent once when two sign-ins race",
+    "one staff row per address; an authenticator code spent once when two sign-ins race; one owner kept",
+  "server/store/config-versions.test.ts":
+    "one version when several processes import one edit (an advisory lock)",
 };
 
 const everySuite = ["{app,schemas,screens,widgets,server,scripts,locales,tests/unit}/**/*.test.{ts,tsx}"];

@@ -35,6 +35,7 @@ import { createSandboxProvider } from "./payments/sandbox/sandbox-provider.ts";
 import { createSite, trustedHosts } from "./site.ts";
 import { SocialLogin, socialConfigurationProblems } from "./social/providers.ts";
 import { watchCatalogue } from "./store/catalogue-source.ts";
+import { importWatchedConfigurations } from "./store/config-versions.ts";
 import { PolicyFilesError, watchPolicies } from "./store/policy-source.ts";
 import { watchStoreSettings } from "./store/store-settings-source.ts";
 import { StoreSettingsError } from "./store/validate-settings.ts";
@@ -118,6 +119,22 @@ async function boot(env: Env) {
     }),
   };
   const billing = startBillingLoop(billingDeps, { now, purges: { oidcModels: purgeExpiredOidcModels } });
+  // Each watched file as a version of its configuration, now and after each valid edit: the history
+  // the console shows (server/store/config-versions.ts). The files stay what is in force.
+  await importWatchedConfigurations(
+    database.db,
+    [
+      { kind: "store", content: () => store.current().settings, onReload: store.onReload },
+      {
+        kind: "plans",
+        content: () => ({ plans: catalogue.current().plans, planGroups: catalogue.current().planGroups }),
+        onReload: catalogue.onReload,
+      },
+      { kind: "campaigns", content: () => catalogue.current().campaigns, onReload: catalogue.onReload },
+      { kind: "policies", content: () => policies.current().policies, onReload: policies.onReload },
+    ],
+    now,
+  );
 
   const vite = dev
     ? await (await import("vite")).createServer({ root, server: { middlewareMode: true }, appType: "custom" })

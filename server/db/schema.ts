@@ -942,3 +942,27 @@ export const staffAudit = pgTable(
     index("staff_audit_staff_idx").on(table.staffId, table.at),
   ],
 );
+
+/** The configurations held as versions (server/store/config-versions.ts). */
+export type ConfigKind = "store" | "plans" | "campaigns" | "policies";
+
+/**
+ * Every version of each configuration, numbered per kind and never changed: a file edit imported
+ * (source `file`), or later a console publication (source `staff`, with who and a note).
+ */
+export const configVersions = pgTable(
+  "config_versions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").$type<ConfigKind>().notNull(),
+    number: integer("number").notNull(),
+    content: jsonb("content").$type<unknown>().notNull(),
+    /** SHA-256 of the content's canonical JSON: an import of unchanged content adds no version. */
+    contentHash: text("content_hash").notNull(),
+    source: text("source").$type<"file" | "staff">().notNull(),
+    staffId: uuid("staff_id").references(() => staff.id, { onDelete: "set null" }),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("config_versions_kind_number_idx").on(table.kind, table.number)],
+);

@@ -14,6 +14,8 @@ export interface Versioned {
 export interface CurrentSource<T extends Versioned> {
   current(): T;
   close(): void;
+  /** Calls `listener` after each valid change has come into force. */
+  onReload?(listener: () => void): void;
 }
 
 type Logger = Pick<Console, "info" | "error">;
@@ -36,12 +38,14 @@ export function keepCurrent<T extends Versioned>(options: KeepCurrentOptions<T>)
   const { load, label, what, logger = console } = options;
   let snapshot = load();
   let timer: NodeJS.Timeout | undefined;
+  const listeners: (() => void)[] = [];
   const reload = () => {
     try {
       const next = load();
       if (next.version !== snapshot.version) {
         snapshot = next;
         logger.info(`[${label}] ${what} reloaded from ${options.directory} (version ${next.version})`);
+        for (const listener of listeners) listener();
       }
     } catch (error) {
       // A file between an editor's delete and its rename: the next event brings it back.
@@ -62,6 +66,9 @@ export function keepCurrent<T extends Versioned>(options: KeepCurrentOptions<T>)
   );
   return {
     current: () => snapshot,
+    onReload: (listener) => {
+      listeners.push(listener);
+    },
     close: () => {
       clearTimeout(timer);
       watcher.close();

@@ -40,6 +40,8 @@ export interface PolicyCatalogue {
 export interface PolicySource {
   current(): PolicyCatalogue;
   close(): void;
+  /** Calls `listener` after each valid edit of the files has come into force. */
+  onReload?(listener: () => void): void;
 }
 
 export class PolicyFilesError extends Error {

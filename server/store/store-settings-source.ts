@@ -13,6 +13,8 @@ export interface StoreSnapshot {
 export interface StoreSettingsSource {
   current(): StoreSnapshot;
   close(): void;
+  /** Calls `listener` after each valid edit of the file has come into force. */
+  onReload?(listener: () => void): void;
 }
 
 type Logger = Pick<Console, "info" | "error">;
