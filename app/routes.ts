@@ -173,6 +173,7 @@ export default [
     route("/console", "routes/console-home.tsx"),
     route("/console/audit", "routes/console-audit.tsx"),
     route("/console/staff", "routes/console-staff.tsx"),
+    route("/console/versions", "routes/console-versions.tsx"),
     route("/console/login", "routes/console-login.tsx"),
     route("/console/setup", "routes/console-setup.tsx"),
   ]),

@@ -36,6 +36,9 @@ import consoleStaffListScreenDataSchema from "../../schemas/console-staff-list-s
 import consoleStaffScreenDataSchema from "../../schemas/console-staff-screen-data.schema.json" with {
   type: "json",
 };
+import consoleVersionsScreenDataSchema from "../../schemas/console-versions-screen-data.schema.json" with {
+  type: "json",
+};
 import externalAccountSchema from "../../schemas/external-account.schema.json" with { type: "json" };
 import formScreenDataSchema from "../../schemas/form-screen-data.schema.json" with { type: "json" };
 import heldContractSchema from "../../schemas/held-contract.schema.json" with { type: "json" };
@@ -123,6 +126,7 @@ import type { ConsoleAuditScreenData } from "../../schemas/types/console-audit-s
 import type { ConsoleSetupScreenData } from "../../schemas/types/console-setup-screen-data.gen.ts";
 import type { ConsoleStaffListScreenData } from "../../schemas/types/console-staff-list-screen-data.gen.ts";
 import type { ConsoleStaffScreenData } from "../../schemas/types/console-staff-screen-data.gen.ts";
+import type { ConsoleVersionsScreenData } from "../../schemas/types/console-versions-screen-data.gen.ts";
 import type { FormScreenData } from "../../schemas/types/form-screen-data.gen.ts";
 import type { InvoiceScreenData } from "../../schemas/types/invoice.gen.ts";
 import type { LicensesScreenData } from "../../schemas/types/licenses-screen-data.gen.ts";
@@ -187,6 +191,10 @@ export const CONSOLE_SETUP_SCREEN_DATA = ajv.compile<ConsoleSetupScreenData>(con
 /** /console/staff: everyone who may use the console. */
 export const CONSOLE_STAFF_LIST_SCREEN_DATA = ajv.compile<ConsoleStaffListScreenData>(
   consoleStaffListScreenDataSchema,
+);
+/** /console/versions: one configuration's versions. */
+export const CONSOLE_VERSIONS_SCREEN_DATA = ajv.compile<ConsoleVersionsScreenData>(
+  consoleVersionsScreenDataSchema,
 );
 /** /console: the signed-in staff member. */
 export const CONSOLE_STAFF_SCREEN_DATA = ajv.compile<ConsoleStaffScreenData>(consoleStaffScreenDataSchema);

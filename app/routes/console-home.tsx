@@ -31,15 +31,22 @@ export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
           role: t(`console.roles.${loaderData.role}`),
         })}
       </p>
-      {loaderData.role === "owner" && (
+      {(loaderData.role === "owner" || loaderData.role === "configuration") && (
         <nav aria-label={t("console.home.title")}>
           <ul>
             <li>
-              <Link to="/console/staff">{t("console.home.staff")}</Link>
+              <Link to="/console/versions">{t("console.home.versions")}</Link>
             </li>
-            <li>
-              <Link to="/console/audit">{t("console.home.audit")}</Link>
-            </li>
+            {loaderData.role === "owner" && (
+              <>
+                <li>
+                  <Link to="/console/staff">{t("console.home.staff")}</Link>
+                </li>
+                <li>
+                  <Link to="/console/audit">{t("console.home.audit")}</Link>
+                </li>
+              </>
+            )}
           </ul>
         </nav>
       )}

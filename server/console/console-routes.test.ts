@@ -9,6 +9,7 @@ import {
 } from "../../tests/api-harness.ts";
 import { totpCode } from "../../tests/totp.ts";
 import { staffAudit } from "../db/schema.ts";
+import { importFileVersion } from "../store/config-versions.ts";
 import { addStaff, type ConsoleDeps } from "./staff.ts";
 
 const PASSWORD = "correct horse battery staple";
@@ -266,5 +267,37 @@ describe("managing staff in the console", () => {
     expect((await browser.post("/zapi/console/staff", { email: "x@example.jp", role: "owner" })).status).toBe(
       403,
     );
+  });
+});
+
+describe("the configuration history", () => {
+  async function signedIn(email: string, role: string): Promise<TestBrowser> {
+    const browser = new TestBrowser(t);
+    const secret = await setUpThroughLink(browser, email, role);
+    await browser.post("/zapi/console/sign-in", {
+      email,
+      password: PASSWORD,
+      code: totpCode(secret, t.clock.now().getTime()),
+    });
+    return browser;
+  }
+
+  it("shows a configuration's versions to owners and the configuration role, and to no one else", async () => {
+    await importFileVersion(t.db, "store", { serviceName: "ソラミル" }, t.clock.now());
+    await importFileVersion(t.db, "store", { serviceName: "ソラミルPlus" }, t.clock.now());
+    const configuration = await signedIn("config@example.jp", "configuration");
+    const answer = await configuration.get("/zapi/console/versions/screen-data?kind=store");
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({
+      kind: "store",
+      kinds: ["store", "plans", "campaigns", "policies"],
+      versions: [
+        { number: 2, source: "file", staffEmail: null },
+        { number: 1, source: "file", staffEmail: null },
+      ],
+    });
+    expect((await configuration.get("/zapi/console/versions/screen-data?kind=secrets")).status).toBe(400);
+    const support = await signedIn("support@example.jp", "support");
+    expect((await support.get("/zapi/console/versions/screen-data")).status).toBe(403);
   });
 });

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { type ConfigKind, configVersions } from "../db/schema.ts";
+import { type ConfigKind, configVersions, staff } from "../db/schema.ts";
 
 export type { ConfigKind };
 
@@ -35,10 +35,18 @@ export function contentHash(content: unknown): string {
   return createHash("sha256").update(canonicalJson(content)).digest("hex");
 }
 
+export const CONFIG_KINDS: readonly ConfigKind[] = ["store", "plans", "campaigns", "policies"];
+
+export function isConfigKind(value: unknown): value is ConfigKind {
+  return typeof value === "string" && (CONFIG_KINDS as readonly string[]).includes(value);
+}
+
 export interface ConfigVersion {
   number: number;
   source: "file" | "staff";
   staffId: string | null;
+  /** Who published it, when a staff member did. */
+  staffEmail: string | null;
   note: string | null;
   createdAt: Date;
   contentHash: string;
@@ -86,11 +94,13 @@ export async function configHistory(db: Db, kind: ConfigKind, limit = 100): Prom
       number: configVersions.number,
       source: configVersions.source,
       staffId: configVersions.staffId,
+      staffEmail: staff.email,
       note: configVersions.note,
       createdAt: configVersions.createdAt,
       contentHash: configVersions.contentHash,
     })
     .from(configVersions)
+    .leftJoin(staff, eq(staff.id, configVersions.staffId))
     .where(eq(configVersions.kind, kind))
     .orderBy(desc(configVersions.number))
     .limit(limit);

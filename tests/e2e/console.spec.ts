@@ -38,6 +38,9 @@ const TEXT = {
     pending: "設定待ち",
     removeOf: (who: string) => `${who} を削除`,
     removed: "担当者を削除しました。",
+    versions: "設定の履歴",
+    plans: "プラン",
+    fromFile: "設定ファイル",
   },
   en: {
     width: 375,
@@ -63,6 +66,9 @@ const TEXT = {
     pending: "Set-up pending",
     removeOf: (who: string) => `Remove ${who}`,
     removed: "The staff member was removed.",
+    versions: "Configuration history",
+    plans: "Plans",
+    fromFile: "The configuration file",
   },
 } as const;
 
@@ -128,6 +134,17 @@ for (const language of ["ja", "en"] as const) {
     await page.getByRole("button", { name: text.filter }).click();
     await expect(page).toHaveURL(/action=staff\.signin-failed/);
     await expect(rows.filter({ hasText: email }).first()).toContainText(text.failedAction);
+    await page.goto("/console");
+
+    // The files the server started with are the first versions of each configuration.
+    await page.getByRole("link", { name: text.versions }).click();
+    await expect(page.locator("tbody tr").first()).toContainText(text.fromFile);
+    await page.getByRole("link", { name: text.plans, exact: true }).click();
+    await expect(page.getByRole("link", { name: text.plans, exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(page.locator("tbody tr").last()).toContainText(text.fromFile);
     await page.goto("/console");
 
     // The owner adds a colleague: the set-up link is shown once, the list says it is pending.
