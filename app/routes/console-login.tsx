@@ -5,7 +5,9 @@
  */
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { ConsoleField, OTP_CODE_INPUT } from "../components/console/console-field.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
+import { postedFields } from "../lib/console-form.server.ts";
 import { callApi, followNext } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/console-login";
 
@@ -22,14 +24,10 @@ interface SignInFailure {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData().catch(() => null);
-  const field = (name: string) => {
-    const value = form?.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const email = field("email").trim();
+  const field = await postedFields(args.request);
+  const email = field("email");
   const result = await callApi(args, "/zapi/console/sign-in", {
-    body: { email, password: field("password"), code: field("code").trim() },
+    body: { email, password: field("password", false), code: field("code") },
   });
   if (result.ok) followNext(result);
   return data<SignInFailure>(
@@ -56,33 +54,24 @@ export default function ConsoleLogin({ loaderData, actionData }: Route.Component
         </p>
       )}
       <Form method="post" className="form" aria-busy={sending}>
-        <label className="field">
-          <span className="field__label">{t("console.login.email")}</span>
-          <input
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            maxLength={254}
-            defaultValue={actionData?.email ?? ""}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">{t("console.login.password")}</span>
-          <input type="password" name="password" autoComplete="current-password" required maxLength={128} />
-        </label>
-        <label className="field">
-          <span className="field__label">{t("console.login.code")}</span>
-          <input
-            type="text"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            required
-          />
-        </label>
+        <ConsoleField
+          label={t("console.login.email")}
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          maxLength={254}
+          defaultValue={actionData?.email ?? ""}
+        />
+        <ConsoleField
+          label={t("console.login.password")}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          maxLength={128}
+        />
+        <ConsoleField label={t("console.login.code")} {...OTP_CODE_INPUT} />
         <button type="submit" className="btn btn--primary" disabled={sending}>
           {sending ? t("console.sending") : t("console.login.submit")}
         </button>

@@ -5,7 +5,9 @@
  */
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { ConsoleField, OTP_CODE_INPUT } from "../components/console/console-field.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
+import { fieldMessages, postedFields } from "../lib/console-form.server.ts";
 import { CONSOLE_SETUP_SCREEN_DATA } from "../lib/screen-data-shapes.server.ts";
 import { callApi, inShape } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/console-setup";
@@ -28,21 +30,15 @@ interface SetupFailure {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData().catch(() => null);
-  const field = (name: string) => {
-    const value = form?.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const field = await postedFields(args.request);
   const result = await callApi(args, "/zapi/console/setup", {
-    body: { token: field("token"), password: field("password"), code: field("code").trim() },
+    body: { token: field("token"), password: field("password", false), code: field("code") },
   });
   if (result.ok) throw redirect("/console/login?setup=done", { headers: result.headers });
-  const fields: Record<string, string> = {};
-  for (const error of Array.isArray(result.answer.errors) ? result.answer.errors : []) {
-    const { field: name, message } = error as { field?: unknown; message?: unknown };
-    if (typeof name === "string" && typeof message === "string" && !fields[name]) fields[name] = message;
-  }
-  return data<SetupFailure>({ message: result.message, fields }, { status: result.status });
+  return data<SetupFailure>(
+    { message: result.message, fields: fieldMessages(result) },
+    { status: result.status },
+  );
 }
 
 /** The key in groups of four, as authenticator apps show it. */
@@ -100,43 +96,17 @@ export default function ConsoleSetup({ loaderData, actionData }: Route.Component
         <Form method="post" className="form" aria-busy={sending}>
           <input type="hidden" name="token" value={token} />
           <input type="hidden" name="username" autoComplete="username" value={offer.email} />
-          <label className="field">
-            <span className="field__label">{t("console.setup.password")}</span>
-            <input
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              required
-              minLength={12}
-              maxLength={128}
-              aria-invalid={fieldError("password") ? true : undefined}
-              aria-describedby={fieldError("password") ? "console-setup-password-error" : undefined}
-            />
-            {fieldError("password") && (
-              <span id="console-setup-password-error" className="field__error">
-                {fieldError("password")}
-              </span>
-            )}
-          </label>
-          <label className="field">
-            <span className="field__label">{t("console.setup.code")}</span>
-            <input
-              type="text"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              required
-              aria-invalid={fieldError("code") ? true : undefined}
-              aria-describedby={fieldError("code") ? "console-setup-code-error" : undefined}
-            />
-            {fieldError("code") && (
-              <span id="console-setup-code-error" className="field__error">
-                {fieldError("code")}
-              </span>
-            )}
-          </label>
+          <ConsoleField
+            label={t("console.setup.password")}
+            error={fieldError("password")}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            minLength={12}
+            maxLength={128}
+          />
+          <ConsoleField label={t("console.setup.code")} error={fieldError("code")} {...OTP_CODE_INPUT} />
           <button type="submit" className="btn btn--primary" disabled={sending}>
             {sending ? t("console.sending") : t("console.setup.submit")}
           </button>

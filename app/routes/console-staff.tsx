@@ -5,7 +5,9 @@
  */
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
+import { ConsoleField } from "../components/console/console-field.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
+import { fieldMessages, postedFields } from "../lib/console-form.server.ts";
 import { CONSOLE_STAFF_LIST_SCREEN_DATA } from "../lib/screen-data-shapes.server.ts";
 import { callApi, followNext, loadApiData } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/console-staff";
@@ -25,11 +27,7 @@ interface StaffActionResult {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData().catch(() => null);
-  const field = (name: string) => {
-    const value = form?.get(name);
-    return typeof value === "string" ? value.trim() : "";
-  };
+  const field = await postedFields(args.request);
   const intent = field("intent");
   const staffId = encodeURIComponent(field("staffId"));
   const result =
@@ -46,13 +44,12 @@ export async function action(args: Route.ActionArgs) {
     }
     return data<StaffActionResult>({ done: intent === "role" ? "changed" : "removed" });
   }
-  const fields: Record<string, string> = {};
-  for (const error of Array.isArray(result.answer.errors) ? result.answer.errors : []) {
-    const { field: name, message } = error as { field?: unknown; message?: unknown };
-    if (typeof name === "string" && typeof message === "string" && !fields[name]) fields[name] = message;
-  }
   return data<StaffActionResult>(
-    { message: result.message, fields, ...(intent === "add" && { email: field("email") }) },
+    {
+      message: result.message,
+      fields: fieldMessages(result),
+      ...(intent === "add" && { email: field("email") }),
+    },
     { status: result.status },
   );
 }
@@ -101,23 +98,15 @@ export default function ConsoleStaff({ loaderData, actionData }: Route.Component
         </h2>
         <Form method="post" className="console-filter" aria-busy={sending}>
           <input type="hidden" name="intent" value="add" />
-          <label className="field">
-            <span className="field__label">{t("console.staff.email")}</span>
-            <input
-              type="email"
-              name="email"
-              required
-              maxLength={254}
-              defaultValue={actionData?.email ?? ""}
-              aria-invalid={addError("email") ? true : undefined}
-              aria-describedby={addError("email") ? "console-staff-email-error" : undefined}
-            />
-            {addError("email") && (
-              <span id="console-staff-email-error" className="field__error">
-                {addError("email")}
-              </span>
-            )}
-          </label>
+          <ConsoleField
+            label={t("console.staff.email")}
+            error={addError("email")}
+            type="email"
+            name="email"
+            required
+            maxLength={254}
+            defaultValue={actionData?.email ?? ""}
+          />
           <label className="field">
             <span className="field__label">{t("console.staff.role")}</span>
             <select name="role" defaultValue="configuration">
