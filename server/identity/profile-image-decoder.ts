@@ -86,13 +86,18 @@ function decodeOn(
       else void worker.terminate();
       resolve(result);
     };
+    // An answer that comes at or after the limit is as late as none (a busy main thread may hand it
+    // over before the timer's turn).
+    const deadline = performance.now() + timeLimitMs;
     const onAnswer = (answer: WorkerAnswer) =>
-      finish(
-        answer.contentType && answer.data
-          ? { contentType: answer.contentType, data: Buffer.from(answer.data) }
-          : { problem: answer.problem ?? "data" },
-        true,
-      );
+      performance.now() >= deadline
+        ? onFailure()
+        : finish(
+            answer.contentType && answer.data
+              ? { contentType: answer.contentType, data: Buffer.from(answer.data) }
+              : { problem: answer.problem ?? "data" },
+            true,
+          );
     // Out of heap (ERR_WORKER_OUT_OF_MEMORY), a crash, an exit, or too slow: unreadable, and the worker goes.
     const onFailure = () => finish({ problem: "data" }, false);
     const timer = setTimeout(onFailure, timeLimitMs);
