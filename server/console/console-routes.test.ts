@@ -45,6 +45,20 @@ async function setUpThroughLink(
   return otpSecret;
 }
 
+/** A browser signed in to the console as a new staff member of `role`, set up through the link. */
+async function signedInAs(email: string, role: string): Promise<TestBrowser> {
+  const browser = new TestBrowser(t);
+  const secret = await setUpThroughLink(browser, email, role);
+  const answer = await browser.post("/zapi/console/sign-in", {
+    email,
+    password: PASSWORD,
+    code: totpCode(secret, t.clock.now().getTime()),
+  });
+  expect(answer.status).toBe(200);
+  t.clock.advance(30_000);
+  return browser;
+}
+
 describe("the console's sign-in", () => {
   it("sets up, signs in with a Strict console cookie, tells who is signed in, and signs out", async () => {
     const browser = new TestBrowser(t);
@@ -161,19 +175,6 @@ describe("the console's sign-in", () => {
 });
 
 describe("the audit trail's page", () => {
-  async function signedInAs(email: string, role: string): Promise<TestBrowser> {
-    const browser = new TestBrowser(t);
-    const secret = await setUpThroughLink(browser, email, role);
-    const answer = await browser.post("/zapi/console/sign-in", {
-      email,
-      password: PASSWORD,
-      code: totpCode(secret, t.clock.now().getTime()),
-    });
-    expect(answer.status).toBe(200);
-    t.clock.advance(30_000);
-    return browser;
-  }
-
   it("is an owner's: a configuration role gets 403, a guest 401", async () => {
     const configuration = await signedInAs("config@example.jp", "configuration");
     const refused = await configuration.get("/zapi/console/audit/screen-data");
@@ -212,19 +213,8 @@ describe("the audit trail's page", () => {
 });
 
 describe("managing staff in the console", () => {
-  async function ownerBrowser(): Promise<TestBrowser> {
-    const browser = new TestBrowser(t);
-    const secret = await setUpThroughLink(browser, "owner@example.jp", "owner");
-    await browser.post("/zapi/console/sign-in", {
-      email: "owner@example.jp",
-      password: PASSWORD,
-      code: totpCode(secret, t.clock.now().getTime()),
-    });
-    return browser;
-  }
-
   it("lets an owner add staff with a set-up link, change a role and remove them", async () => {
-    const owner = await ownerBrowser();
+    const owner = await signedInAs("owner@example.jp", "owner");
     const added = await owner.post("/zapi/console/staff", { email: "Help@example.jp", role: "support" });
     expect(added.status).toBe(200);
     const { setupLink } = (await added.json()) as { setupLink: string };
@@ -256,13 +246,7 @@ describe("managing staff in the console", () => {
   });
 
   it("is an owner's only", async () => {
-    const browser = new TestBrowser(t);
-    const secret = await setUpThroughLink(browser, "config@example.jp", "configuration");
-    await browser.post("/zapi/console/sign-in", {
-      email: "config@example.jp",
-      password: PASSWORD,
-      code: totpCode(secret, t.clock.now().getTime()),
-    });
+    const browser = await signedInAs("config@example.jp", "configuration");
     expect((await browser.get("/zapi/console/staff/screen-data")).status).toBe(403);
     expect((await browser.post("/zapi/console/staff", { email: "x@example.jp", role: "owner" })).status).toBe(
       403,
@@ -271,21 +255,10 @@ describe("managing staff in the console", () => {
 });
 
 describe("the configuration history", () => {
-  async function signedIn(email: string, role: string): Promise<TestBrowser> {
-    const browser = new TestBrowser(t);
-    const secret = await setUpThroughLink(browser, email, role);
-    await browser.post("/zapi/console/sign-in", {
-      email,
-      password: PASSWORD,
-      code: totpCode(secret, t.clock.now().getTime()),
-    });
-    return browser;
-  }
-
   it("shows a configuration's versions to owners and the configuration role, and to no one else", async () => {
     await importFileVersion(t.db, "store", { serviceName: "ソラミル" }, t.clock.now());
     await importFileVersion(t.db, "store", { serviceName: "ソラミルPlus" }, t.clock.now());
-    const configuration = await signedIn("config@example.jp", "configuration");
+    const configuration = await signedInAs("config@example.jp", "configuration");
     const answer = await configuration.get("/zapi/console/versions/screen-data?kind=store");
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({
@@ -297,7 +270,7 @@ describe("the configuration history", () => {
       ],
     });
     expect((await configuration.get("/zapi/console/versions/screen-data?kind=secrets")).status).toBe(400);
-    const support = await signedIn("support@example.jp", "support");
+    const support = await signedInAs("support@example.jp", "support");
     expect((await support.get("/zapi/console/versions/screen-data")).status).toBe(403);
   });
 });

@@ -107,7 +107,7 @@ async function staffChange<T>(c: Context<ApiEnv>, change: () => Promise<T>): Pro
       case "INVALID_EMAIL":
         throw await fieldError(c, "email", "console.staffInvalidEmail");
       case "INVALID_ROLE":
-        throw await fieldError(c, "role", "console.auditFilterInvalid");
+        throw await fieldError(c, "role", "console.roleInvalid");
       case "NOT_FOUND":
         throw await apiError(c, 404, "STAFF_NOT_FOUND", "console.staffNotFound");
       case "LAST_OWNER":
