@@ -65,6 +65,7 @@ export const DATABASE_SUITES = [
   "server/console/console-routes.test.ts",
   "scripts/staff-add.test.ts",
   "server/store/config-versions.test.ts",
+  "server/store/config-in-force.test.ts",
   "tests/unit/screen-api-contract.test.ts",
   "tests/unit/test-database.test.ts",
 ];
@@ -105,6 +106,7 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
     "one staff row per address; an authenticator code spent once when two sign-ins race; one owner kept",
   "server/store/config-versions.test.ts":
     "one version when several processes import one edit (an advisory lock)",
+  "server/store/config-in-force.test.ts": "a publication brought in force by another process's version check",
 };
 
 const everySuite = ["{app,schemas,screens,widgets,server,scripts,locales,tests/unit}/**/*.test.{ts,tsx}"];

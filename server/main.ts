@@ -35,9 +35,9 @@ import { createSandboxProvider } from "./payments/sandbox/sandbox-provider.ts";
 import { createSite, trustedHosts } from "./site.ts";
 import { SocialLogin, socialConfigurationProblems } from "./social/providers.ts";
 import { watchCatalogue } from "./store/catalogue-source.ts";
-import { importWatchedConfigurations } from "./store/config-versions.ts";
+import { keepConfigurationsInForce } from "./store/config-in-force.ts";
 import { PolicyFilesError, watchPolicies } from "./store/policy-source.ts";
-import { watchStoreSettings } from "./store/store-settings-source.ts";
+import { storeSettingsInForce, watchStoreSettings } from "./store/store-settings-source.ts";
 import { StoreSettingsError } from "./store/validate-settings.ts";
 import { createServerClock, testClockRoutes } from "./test-clock.ts";
 
@@ -50,7 +50,8 @@ function fail(message: string): never {
 }
 
 async function boot(env: Env) {
-  const store = watchStoreSettings(env.storeConfig);
+  // What the file says until a newer version is published (server/store/config-in-force.ts).
+  const store = storeSettingsInForce(watchStoreSettings(env.storeConfig));
   // The store's policies live next to its settings file (config/policies).
   const policies = watchPolicies(resolve(env.storeConfig, "../policies"));
   // The plans and campaign codes live next to it too.
@@ -63,6 +64,32 @@ async function boot(env: Env) {
   const secretBox = createSecretBox(loadSecretKey(env.encryptionKey, resolve(env.dataDir, "encryption.key")));
   const clock = createServerClock();
   const { now } = clock;
+  // Each watched file as a version of its configuration, now and after each valid edit, and the
+  // newest version of each in force (server/store/config-in-force.ts): the history the console
+  // shows, and its publications.
+  const configurations = await keepConfigurationsInForce(
+    database.db,
+    [
+      store,
+      {
+        kind: "plans",
+        fileContent: () => ({ plans: catalogue.current().plans, planGroups: catalogue.current().planGroups }),
+        onFileReload: (listener) => catalogue.onReload?.(listener),
+      },
+      {
+        kind: "campaigns",
+        fileContent: () => catalogue.current().campaigns,
+        onFileReload: (listener) => catalogue.onReload?.(listener),
+      },
+      {
+        kind: "policies",
+        fileContent: () => policies.current().policies,
+        onFileReload: (listener) => policies.onReload?.(listener),
+      },
+    ],
+    { now },
+  );
+
   const paymentConfig = () => store.current().settings.paymentProvider;
   const sessionMaxAgeMs = env.sessionMaxAgeDays * 24 * 60 * 60 * 1000;
   // The login provider (issue 46): its relying parties beside the store settings file.
@@ -102,6 +129,7 @@ async function boot(env: Env) {
     oidc,
     oidcClients,
     social,
+    configurations,
   });
 
   // Renewals: every process on PostgreSQL, the one owner on PGlite (server/billing/billing-loop.ts).
@@ -119,23 +147,6 @@ async function boot(env: Env) {
     }),
   };
   const billing = startBillingLoop(billingDeps, { now, purges: { oidcModels: purgeExpiredOidcModels } });
-  // Each watched file as a version of its configuration, now and after each valid edit: the history
-  // the console shows (server/store/config-versions.ts). The files stay what is in force.
-  await importWatchedConfigurations(
-    database.db,
-    [
-      { kind: "store", content: () => store.current().settings, onReload: store.onReload },
-      {
-        kind: "plans",
-        content: () => ({ plans: catalogue.current().plans, planGroups: catalogue.current().planGroups }),
-        onReload: catalogue.onReload,
-      },
-      { kind: "campaigns", content: () => catalogue.current().campaigns, onReload: catalogue.onReload },
-      { kind: "policies", content: () => policies.current().policies, onReload: policies.onReload },
-    ],
-    now,
-  );
-
   const vite = dev
     ? await (await import("vite")).createServer({ root, server: { middlewareMode: true }, appType: "custom" })
     : null;
@@ -226,6 +237,7 @@ async function boot(env: Env) {
     await Promise.race([closed, new Promise((resolveWait) => setTimeout(resolveWait, DRAIN_LIMIT_MS))]);
     server.closeAllConnections();
     await billing.stop();
+    configurations.close();
     await mailsAfterAnswersSent();
     store.close();
     policies.close();

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { BillingApiDeps } from "../billing/deps.ts";
 import type { CommerceDeps } from "../commerce/deps.ts";
+import type { ConsoleApiDeps } from "../console/deps.ts";
 import type { IdentityDeps } from "../identity/deps.ts";
 import type { KitDeps } from "../kit/deps.ts";
 import type { OidcDeps } from "../oidc/deps.ts";
@@ -18,7 +19,8 @@ export type ApiDeps = KitDeps &
   CommerceDeps &
   BillingApiDeps &
   PaymentsDeps &
-  SocialDeps;
+  SocialDeps &
+  ConsoleApiDeps;
 
 /**
  * What the server hands a request besides itself: the Node request when it came over the

@@ -67,6 +67,9 @@ export const AUDIT_ACTIONS = [
   "staff.signin",
   "staff.signin-failed",
   "staff.signout",
+  "config.imported",
+  "config.published",
+  "config.rolled-back",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

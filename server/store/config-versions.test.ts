@@ -1,17 +1,15 @@
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../tests/test-database.ts";
-import type { Db } from "../db/database.ts";
+import { staff, staffAudit } from "../db/schema.ts";
 import {
   canonicalJson,
   configHistory,
   contentHash,
   importFileVersion,
-  importWatchedConfigurations,
+  newestVersion,
+  publishVersion,
+  versionContent,
 } from "./config-versions.ts";
-import { watchStoreSettings } from "./store-settings-source.ts";
 
 const NOW = new Date("2026-11-29T03:00:00Z");
 
@@ -56,39 +54,52 @@ describe("importFileVersion", () => {
   });
 });
 
-describe("importWatchedConfigurations", () => {
-  it("imports the store file at start and after each valid edit", async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "versions-")), "store.json");
-    copyFileSync(resolve(import.meta.dirname, "../../config/store.json"), file);
-    const quiet = { info: () => {}, error: () => {} };
-    const store = watchStoreSettings(file, quiet);
-    try {
-      await importWatchedConfigurations(
-        database.db,
-        [{ kind: "store", content: () => store.current().settings, onReload: store.onReload }],
-        () => NOW,
-      );
-      expect(await configHistory(database.db, "store")).toHaveLength(1);
-      const settings = JSON.parse(readFileSync(file, "utf8"));
-      settings.serviceName = "ソラミルPlus";
-      writeFileSync(file, JSON.stringify(settings, null, 2));
-      await vi.waitFor(async () => expect(await configHistory(database.db, "store")).toHaveLength(2), {
-        timeout: 3000,
-        interval: 50,
-      });
-    } finally {
-      store.close();
-    }
+describe("publishVersion", () => {
+  it("numbers a staff publication after the imports, with its note, and skips one that changes nothing", async () => {
+    const { db } = database;
+    const [owner] = await db
+      .insert(staff)
+      .values({ email: "owner@example.jp", role: "owner" })
+      .returning({ id: staff.id });
+    const by = { staffId: owner?.id ?? "", ip: "203.0.113.9", note: "カナ必須", now: NOW };
+    await importFileVersion(db, "store", { serviceName: "ソラミル" }, NOW);
+    expect(await publishVersion(db, "store", { serviceName: "ソラミルPlus" }, by)).toBe(2);
+    expect(await publishVersion(db, "store", { serviceName: "ソラミルPlus" }, by)).toBeNull();
+    expect(await publishVersion(db, "store", { serviceName: "ソラミル" }, { ...by, rollbackOf: 1 })).toBe(3);
+    expect(await versionContent(db, "store", 2)).toEqual({ serviceName: "ソラミルPlus" });
+    expect(await versionContent(db, "store", 9)).toBeUndefined();
+    expect(await newestVersion(db, "store")).toEqual({ number: 3, content: { serviceName: "ソラミル" } });
+    const [latest] = await configHistory(db, "store");
+    expect(latest).toMatchObject({
+      number: 3,
+      source: "staff",
+      staffEmail: "owner@example.jp",
+      note: "カナ必須",
+    });
+    const audit = await db.select().from(staffAudit).orderBy(staffAudit.id);
+    expect(audit.map(({ action, staffId, detail }) => [action, staffId, detail])).toEqual([
+      ["config.imported", null, { kind: "store", number: 1 }],
+      ["config.published", owner?.id, { kind: "store", number: 2, note: "カナ必須" }],
+      ["config.rolled-back", owner?.id, { kind: "store", number: 3, note: "カナ必須", rollbackOf: 1 }],
+    ]);
   });
 
-  it("logs an import that fails, and goes on", async () => {
-    const errors: string[] = [];
-    const unreachable = {
-      transaction: () => Promise.reject(new Error("the database is down")),
-    } as unknown as Db;
-    await importWatchedConfigurations(unreachable, [{ kind: "store", content: () => ({}) }], () => NOW, {
-      error: (message: string) => void errors.push(message),
-    });
-    expect(errors).toEqual(["[config] the store file could not be imported as a version"]);
+  it("gives each of several publications at once its own number", async () => {
+    const { db } = database;
+    const [owner] = await db
+      .insert(staff)
+      .values({ email: "owner@example.jp", role: "owner" })
+      .returning({ id: staff.id });
+    const numbers = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        publishVersion(
+          db,
+          "plans",
+          { plans: [n] },
+          { staffId: owner?.id ?? "", ip: null, note: null, now: NOW },
+        ),
+      ),
+    );
+    expect([...numbers].sort()).toEqual([1, 2, 3, 4]);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
+import { recordAudit } from "../console/staff.ts";
 import type { Db } from "../db/database.ts";
 import { type ConfigKind, configVersions, staff } from "../db/schema.ts";
 
@@ -52,10 +53,36 @@ export interface ConfigVersion {
   contentHash: string;
 }
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Takes the kind's lock for the transaction: versions of one kind are numbered one at a time. */
+async function lockKind(tx: Tx, kind: ConfigKind): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`config-versions:${kind}`}))`);
+}
+
+async function newestOf(
+  tx: Tx,
+  kind: ConfigKind,
+  source?: "file",
+): Promise<{ number: number; contentHash: string } | undefined> {
+  const [row] = await tx
+    .select({ number: configVersions.number, contentHash: configVersions.contentHash })
+    .from(configVersions)
+    .where(
+      source
+        ? and(eq(configVersions.kind, kind), eq(configVersions.source, source))
+        : eq(configVersions.kind, kind),
+    )
+    .orderBy(desc(configVersions.number))
+    .limit(1);
+  return row;
+}
+
 /**
  * Imports a file's content as the next version of its kind, unless the last import said the same;
  * answers the new version's number, or null when nothing changed. Several processes importing the
- * same edit take turns under a lock per kind, and only the first adds a version.
+ * same edit take turns under a lock per kind, and only the first adds a version; the import is
+ * written to the audit trail with the server as its author.
  */
 export async function importFileVersion(
   db: Db,
@@ -65,26 +92,87 @@ export async function importFileVersion(
 ): Promise<number | null> {
   const hash = contentHash(content);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`config-versions:${kind}`}))`);
-    const [lastImport] = await tx
-      .select({ contentHash: configVersions.contentHash })
-      .from(configVersions)
-      .where(and(eq(configVersions.kind, kind), eq(configVersions.source, "file")))
-      .orderBy(desc(configVersions.number))
-      .limit(1);
-    if (lastImport?.contentHash === hash) return null;
-    const [latest] = await tx
-      .select({ number: configVersions.number })
-      .from(configVersions)
-      .where(eq(configVersions.kind, kind))
-      .orderBy(desc(configVersions.number))
-      .limit(1);
-    const number = (latest?.number ?? 0) + 1;
+    await lockKind(tx, kind);
+    if ((await newestOf(tx, kind, "file"))?.contentHash === hash) return null;
+    const number = ((await newestOf(tx, kind))?.number ?? 0) + 1;
     await tx
       .insert(configVersions)
       .values({ kind, number, content, contentHash: hash, source: "file", createdAt: now });
+    await recordAudit(tx, { staffId: null, ip: null }, "config.imported", { kind, number }, now);
     return number;
   });
+}
+
+export interface Publication {
+  staffId: string;
+  ip: string | null;
+  note: string | null;
+  now: Date;
+  /** The old version a rollback publishes again. */
+  rollbackOf?: number;
+}
+
+/**
+ * Publishes content the caller has validated as the newest version of its kind, by a staff member,
+ * with the audit entry in the same transaction; answers the new number, or null when the content
+ * is what is already newest (nothing to publish).
+ */
+export async function publishVersion(
+  db: Db,
+  kind: ConfigKind,
+  content: unknown,
+  publication: Publication,
+): Promise<number | null> {
+  const hash = contentHash(content);
+  const { staffId, ip, note, now, rollbackOf } = publication;
+  return db.transaction(async (tx) => {
+    await lockKind(tx, kind);
+    const newest = await newestOf(tx, kind);
+    if (newest?.contentHash === hash) return null;
+    const number = (newest?.number ?? 0) + 1;
+    await tx.insert(configVersions).values({
+      kind,
+      number,
+      content,
+      contentHash: hash,
+      source: "staff",
+      staffId,
+      note,
+      createdAt: now,
+    });
+    await recordAudit(
+      tx,
+      { staffId, ip },
+      rollbackOf === undefined ? "config.published" : "config.rolled-back",
+      rollbackOf === undefined ? { kind, number, note } : { kind, number, note, rollbackOf },
+      now,
+    );
+    return number;
+  });
+}
+
+/** One version's content, or undefined when the kind has no such number. */
+export async function versionContent(db: Db, kind: ConfigKind, number: number): Promise<unknown> {
+  const [row] = await db
+    .select({ content: configVersions.content })
+    .from(configVersions)
+    .where(and(eq(configVersions.kind, kind), eq(configVersions.number, number)))
+    .limit(1);
+  return row?.content;
+}
+
+/** The newest version's number and content, or undefined before the first import. */
+export async function newestVersion(
+  db: Db,
+  kind: ConfigKind,
+): Promise<{ number: number; content: unknown } | undefined> {
+  const [row] = await db
+    .select({ number: configVersions.number, content: configVersions.content })
+    .from(configVersions)
+    .where(eq(configVersions.kind, kind))
+    .orderBy(desc(configVersions.number))
+    .limit(1);
+  return row;
 }
 
 /** A configuration's versions, newest first. */
@@ -104,40 +192,4 @@ export async function configHistory(db: Db, kind: ConfigKind, limit = 100): Prom
     .where(eq(configVersions.kind, kind))
     .orderBy(desc(configVersions.number))
     .limit(limit);
-}
-
-/** A watched configuration: what it holds now, and a way to hear of each valid edit. */
-export interface WatchedConfiguration {
-  kind: ConfigKind;
-  /** The configuration as it is now (the version string and caches left out). */
-  content(): unknown;
-  /** Calls `listener` after each valid edit of its file (keep-current.ts). */
-  onReload?(listener: () => void): void;
-}
-
-type Logger = Pick<Console, "error">;
-
-/**
- * Imports each watched configuration now and after each valid edit. A failed import is logged and
- * changes nothing in force: the files stay the configuration until versions are published.
- */
-export async function importWatchedConfigurations(
-  db: Db,
-  watched: readonly WatchedConfiguration[],
-  now: () => Date,
-  logger: Logger = console,
-): Promise<void> {
-  const importOne = async (kind: ConfigKind, content: unknown) => {
-    try {
-      await importFileVersion(db, kind, content, now());
-    } catch (error) {
-      logger.error(`[config] the ${kind} file could not be imported as a version`, error);
-    }
-  };
-  await Promise.all(
-    watched.map(({ kind, content, onReload }) => {
-      onReload?.(() => void importOne(kind, content()));
-      return importOne(kind, content());
-    }),
-  );
 }

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
+import { type ConfigInForce, configInForce } from "./config-in-force.ts";
 import { keepCurrent } from "./keep-current.ts";
-import { parseStoreSettingsText, type StoreSettings } from "./validate-settings.ts";
+import { parseStoreSettings, parseStoreSettingsText, type StoreSettings } from "./validate-settings.ts";
 
 export interface StoreSnapshot {
   settings: StoreSettings;
@@ -39,6 +40,18 @@ export function watchStoreSettings(file: string, logger: Logger = console): Stor
     label: "store",
     what: "settings",
     logger,
+  });
+}
+
+/** The store settings as the newest of their versions (config-in-force.ts), the file's until published. */
+export function storeSettingsInForce(file: StoreSettingsSource): ConfigInForce<StoreSnapshot> {
+  return configInForce(file, {
+    kind: "store",
+    toContent: (snapshot) => snapshot.settings,
+    fromContent: (content, version) => ({
+      settings: parseStoreSettings(content, "the published store settings"),
+      version,
+    }),
   });
 }
 

@@ -1,8 +1,9 @@
 /**
  * Several processes on one PostgreSQL (issue 40 §5). Two servers on one database, each reached on
  * its own port under the one public origin: a session made through one is honoured by the other, a
- * guessing limit counts across both, and a store-settings edit applies in both. Then WEB_CONCURRENCY=2
- * as an operator runs it: two workers on one port, a killed worker replaced, SIGTERM drains both; and
+ * guessing limit counts across both, a store-settings edit applies in both, and a version published
+ * by another process is in force in both within five seconds. Then WEB_CONCURRENCY=2 as an operator
+ * runs it: two workers on one port, a killed worker replaced, SIGTERM drains both; and
  * on the embedded database the boot stops with a message. Needs the production build and a
  * PostgreSQL server (TEST_DATABASE_URL, which npm test sets).
  */
@@ -12,7 +13,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres } from "../../server/db/database.ts";
+import { staff } from "../../server/db/schema.ts";
 import { createPasswordHasher } from "../../server/identity/passwords.ts";
+import { publishVersion } from "../../server/store/config-versions.ts";
 import { staticPolicies } from "../../server/store/policy-source.ts";
 import {
   createTestClock,
@@ -182,6 +185,36 @@ describe.skipIf(!built || !serverUrl)("several processes on one PostgreSQL", () 
           { timeout: 15_000, interval: 200 },
         )
         .toBe("ソラミル二");
+    }
+
+    // A version published from elsewhere (a third process: the console's worker) is in force in
+    // both within the five seconds the version check promises; the file stays as it was.
+    const database = await openPostgres(databaseUrl);
+    try {
+      const [owner] = await database.db
+        .insert(staff)
+        .values({ email: "owner@example.jp", role: "owner" })
+        .returning({ id: staff.id });
+      const content = { ...JSON.parse(readFileSync(storeConfig, "utf8")), serviceName: "ソラミル三" };
+      const publishedAt = Date.now();
+      await publishVersion(database.db, "store", content, {
+        staffId: owner?.id ?? "",
+        ip: null,
+        note: null,
+        now: new Date(),
+      });
+      for (const port of [portA, portB]) {
+        await expect
+          .poll(
+            async () =>
+              JSON.parse((await send(port, publicHost, "/zapi/internal/root/screen-data")).body)
+                .storeSettingData.serviceName,
+            { timeout: 5_000 - (Date.now() - publishedAt), interval: 100 },
+          )
+          .toBe("ソラミル三");
+      }
+    } finally {
+      await database.close();
     }
   }, 120_000);
 
