@@ -66,6 +66,7 @@ export const DATABASE_SUITES = [
   "scripts/staff-add.test.ts",
   "server/store/config-versions.test.ts",
   "server/store/config-in-force.test.ts",
+  "server/console/settings-routes.test.ts",
   "tests/unit/screen-api-contract.test.ts",
   "tests/unit/test-database.test.ts",
 ];
@@ -107,6 +108,8 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
   "server/store/config-versions.test.ts":
     "one version when several processes import one edit (an advisory lock)",
   "server/store/config-in-force.test.ts": "a publication brought in force by another process's version check",
+  "server/console/settings-routes.test.ts":
+    "a draft's upsert, publications numbered under the lock, jsonb's own key order in the changes",
 };
 
 const everySuite = ["{app,schemas,screens,widgets,server,scripts,locales,tests/unit}/**/*.test.{ts,tsx}"];

@@ -27,6 +27,13 @@ import consentScreenDataSchema from "../../schemas/consent-screen-data.schema.js
 import consoleAuditScreenDataSchema from "../../schemas/console-audit-screen-data.schema.json" with {
   type: "json",
 };
+import consoleConfigChangeSchema from "../../schemas/console-config-change.schema.json" with { type: "json" };
+import consoleSettingsScreenDataSchema from "../../schemas/console-settings-screen-data.schema.json" with {
+  type: "json",
+};
+import consoleSettingsSectionScreenDataSchema from "../../schemas/console-settings-section-screen-data.schema.json" with {
+  type: "json",
+};
 import consoleSetupScreenDataSchema from "../../schemas/console-setup-screen-data.schema.json" with {
   type: "json",
 };
@@ -123,6 +130,8 @@ import type { ConnectionScreenData } from "../../schemas/types/connection-screen
 import type { ConnectionsScreenData } from "../../schemas/types/connections-screen-data.gen.ts";
 import type { ConsentScreenData } from "../../schemas/types/consent-screen-data.gen.ts";
 import type { ConsoleAuditScreenData } from "../../schemas/types/console-audit-screen-data.gen.ts";
+import type { ConsoleSettingsScreenData } from "../../schemas/types/console-settings-screen-data.gen.ts";
+import type { ConsoleSettingsSectionScreenData } from "../../schemas/types/console-settings-section-screen-data.gen.ts";
 import type { ConsoleSetupScreenData } from "../../schemas/types/console-setup-screen-data.gen.ts";
 import type { ConsoleStaffListScreenData } from "../../schemas/types/console-staff-list-screen-data.gen.ts";
 import type { ConsoleStaffScreenData } from "../../schemas/types/console-staff-screen-data.gen.ts";
@@ -180,6 +189,7 @@ for (const schema of [
   subscriptionSchema,
   subscriptionSummarySchema,
   accountGrantSchema,
+  consoleConfigChangeSchema,
 ]) {
   ajv.addSchema(schema);
 }
@@ -195,6 +205,14 @@ export const CONSOLE_STAFF_LIST_SCREEN_DATA = ajv.compile<ConsoleStaffListScreen
 /** /console/versions: one configuration's versions. */
 export const CONSOLE_VERSIONS_SCREEN_DATA = ajv.compile<ConsoleVersionsScreenData>(
   consoleVersionsScreenDataSchema,
+);
+/** /console/settings/store: the sections, the version in force and the staff member's draft. */
+export const CONSOLE_SETTINGS_SCREEN_DATA = ajv.compile<ConsoleSettingsScreenData>(
+  consoleSettingsScreenDataSchema,
+);
+/** /console/settings/store/{section}: what the section's form edits. */
+export const CONSOLE_SETTINGS_SECTION_SCREEN_DATA = ajv.compile<ConsoleSettingsSectionScreenData>(
+  consoleSettingsSectionScreenDataSchema,
 );
 /** /console: the signed-in staff member. */
 export const CONSOLE_STAFF_SCREEN_DATA = ajv.compile<ConsoleStaffScreenData>(consoleStaffScreenDataSchema);

@@ -466,6 +466,13 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   "POST /zapi/console/staff": [{ email: "help@example.jp", role: "support" }],
   "POST /zapi/console/staff/:staffId/role": [{ role: "finance" }],
   "POST /zapi/console/staff/:staffId/remove": [{}],
+  "POST /zapi/console/settings/store/publish": [{ note: "カナ氏名を必須に" }],
+  "POST /zapi/console/settings/store/discard": [{}],
+  "POST /zapi/console/settings/store/:section": [
+    { nameKana: "REQUIRED", customAssociatedInfo: [{ id: "a", title: "A", type: "TEXT", rule: "OPTIONAL" }] },
+    { serviceName: "ソラミル", theme: "light" },
+  ],
+  "POST /zapi/console/versions/:kind/:number/rollback": [{ note: "元に戻す" }],
 };
 
 type Path = (string | number)[];

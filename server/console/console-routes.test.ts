@@ -7,65 +7,32 @@ import {
   type TestApi,
   TestBrowser,
 } from "../../tests/api-harness.ts";
+import {
+  consoleDepsOf,
+  STAFF_PASSWORD,
+  setUpThroughLink,
+  signedInStaff,
+} from "../../tests/console-harness.ts";
 import { totpCode } from "../../tests/totp.ts";
 import { staffAudit } from "../db/schema.ts";
-import { importFileVersion } from "../store/config-versions.ts";
 import { addStaff, type ConsoleDeps } from "./staff.ts";
-
-const PASSWORD = "correct horse battery staple";
 
 let t: TestApi;
 let deps: ConsoleDeps;
 
 beforeEach(async () => {
   t = await createTestApi();
-  deps = { db: t.db, secretBox: t.deps.secretBox, passwords: t.deps.passwords, now: () => t.clock.now() };
+  deps = consoleDepsOf(t);
 });
 afterEach(() => t.close());
-
-/** A staff member added on the server and set up through the set-up link's calls; gives the secret. */
-async function setUpThroughLink(
-  browser: TestBrowser,
-  email = "ops@example.jp",
-  role = "owner",
-): Promise<string> {
-  const { setupToken } = await addStaff(deps, { email, role }, { staffId: null, ip: null });
-  const offer = await browser.get(`/zapi/console/setup/screen-data?token=${setupToken}`);
-  expect(offer.status).toBe(200);
-  const { otpSecret, email: shownEmail } = (await offer.json()) as { otpSecret: string; email: string };
-  expect(shownEmail).toBe(email);
-  const done = await browser.post("/zapi/console/setup", {
-    token: setupToken,
-    password: PASSWORD,
-    code: totpCode(otpSecret, t.clock.now().getTime()),
-  });
-  expect(done.status).toBe(200);
-  expect(await done.json()).toEqual({ redirectTo: "/console/login" });
-  t.clock.advance(30_000);
-  return otpSecret;
-}
-
-/** A browser signed in to the console as a new staff member of `role`, set up through the link. */
-async function signedInAs(email: string, role: string): Promise<TestBrowser> {
-  const browser = new TestBrowser(t);
-  const secret = await setUpThroughLink(browser, email, role);
-  const answer = await browser.post("/zapi/console/sign-in", {
-    email,
-    password: PASSWORD,
-    code: totpCode(secret, t.clock.now().getTime()),
-  });
-  expect(answer.status).toBe(200);
-  t.clock.advance(30_000);
-  return browser;
-}
 
 describe("the console's sign-in", () => {
   it("sets up, signs in with a Strict console cookie, tells who is signed in, and signs out", async () => {
     const browser = new TestBrowser(t);
-    const secret = await setUpThroughLink(browser);
+    const secret = await setUpThroughLink(t, browser);
     const signedIn = await browser.post("/zapi/console/sign-in", {
       email: "ops@example.jp",
-      password: PASSWORD,
+      password: STAFF_PASSWORD,
       code: totpCode(secret, t.clock.now().getTime()),
     });
     expect(signedIn.status).toBe(200);
@@ -117,7 +84,7 @@ describe("the console's sign-in", () => {
     const browser = new TestBrowser(t);
     const answer = await browser.post("/zapi/console/sign-in", {
       email: "new@example.jp",
-      password: PASSWORD,
+      password: STAFF_PASSWORD,
       code: "123456",
     });
     expect(answer.status).toBe(401);
@@ -142,7 +109,7 @@ describe("the console's sign-in", () => {
     };
     const wrongCode = await browser.post("/zapi/console/setup", {
       token: setupToken,
-      password: PASSWORD,
+      password: STAFF_PASSWORD,
       code: "000000",
     });
     expect(wrongCode.status).toBe(400);
@@ -157,7 +124,8 @@ describe("the console's sign-in", () => {
     expect(short.status).toBe(400);
     const code = totpCode(offer.otpSecret, t.clock.now().getTime());
     expect(
-      (await browser.post("/zapi/console/setup", { token: setupToken, password: PASSWORD, code })).status,
+      (await browser.post("/zapi/console/setup", { token: setupToken, password: STAFF_PASSWORD, code }))
+        .status,
     ).toBe(200);
     const again = await browser.get(`/zapi/console/setup/screen-data?token=${setupToken}`);
     expect(again.status).toBe(404);
@@ -168,7 +136,7 @@ describe("the console's sign-in", () => {
     const answer = await t.api.request("/zapi/console/sign-in", {
       method: "POST",
       headers: { "content-type": "application/json", origin: "https://evil.example" },
-      body: JSON.stringify({ email: "ops@example.jp", password: PASSWORD, code: "123456" }),
+      body: JSON.stringify({ email: "ops@example.jp", password: STAFF_PASSWORD, code: "123456" }),
     });
     expect(answer.status).toBe(403);
   });
@@ -176,7 +144,7 @@ describe("the console's sign-in", () => {
 
 describe("the audit trail's page", () => {
   it("is an owner's: a configuration role gets 403, a guest 401", async () => {
-    const configuration = await signedInAs("config@example.jp", "configuration");
+    const configuration = await signedInStaff(t, "config@example.jp", "configuration");
     const refused = await configuration.get("/zapi/console/audit/screen-data");
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({
@@ -187,7 +155,7 @@ describe("the audit trail's page", () => {
   });
 
   it("shows an owner every action with who did it, filtered, and refuses a filter it does not know", async () => {
-    const owner = await signedInAs("owner@example.jp", "owner");
+    const owner = await signedInStaff(t, "owner@example.jp", "owner");
     const all = await owner.get("/zapi/console/audit/screen-data");
     expect(all.status).toBe(200);
     const page = (await all.json()) as {
@@ -214,7 +182,7 @@ describe("the audit trail's page", () => {
 
 describe("managing staff in the console", () => {
   it("lets an owner add staff with a set-up link, change a role and remove them", async () => {
-    const owner = await signedInAs("owner@example.jp", "owner");
+    const owner = await signedInStaff(t, "owner@example.jp", "owner");
     const added = await owner.post("/zapi/console/staff", { email: "Help@example.jp", role: "support" });
     expect(added.status).toBe(200);
     const { setupLink } = (await added.json()) as { setupLink: string };
@@ -246,31 +214,10 @@ describe("managing staff in the console", () => {
   });
 
   it("is an owner's only", async () => {
-    const browser = await signedInAs("config@example.jp", "configuration");
+    const browser = await signedInStaff(t, "config@example.jp", "configuration");
     expect((await browser.get("/zapi/console/staff/screen-data")).status).toBe(403);
     expect((await browser.post("/zapi/console/staff", { email: "x@example.jp", role: "owner" })).status).toBe(
       403,
     );
-  });
-});
-
-describe("the configuration history", () => {
-  it("shows a configuration's versions to owners and the configuration role, and to no one else", async () => {
-    await importFileVersion(t.db, "store", { serviceName: "ソラミル" }, t.clock.now());
-    await importFileVersion(t.db, "store", { serviceName: "ソラミルPlus" }, t.clock.now());
-    const configuration = await signedInAs("config@example.jp", "configuration");
-    const answer = await configuration.get("/zapi/console/versions/screen-data?kind=store");
-    expect(answer.status).toBe(200);
-    expect(await answer.json()).toMatchObject({
-      kind: "store",
-      kinds: ["store", "plans", "campaigns", "policies"],
-      versions: [
-        { number: 2, source: "file", staffEmail: null },
-        { number: 1, source: "file", staffEmail: null },
-      ],
-    });
-    expect((await configuration.get("/zapi/console/versions/screen-data?kind=secrets")).status).toBe(400);
-    const support = await signedInAs("support@example.jp", "support");
-    expect((await support.get("/zapi/console/versions/screen-data")).status).toBe(403);
   });
 });

@@ -14,7 +14,6 @@ import type { ConsoleStaffAddRequest } from "../../schemas/types/console-staff-a
 import type { ConsoleStaffListScreenData } from "../../schemas/types/console-staff-list-screen-data.gen.ts";
 import type { ConsoleStaffRoleRequest } from "../../schemas/types/console-staff-role-request.gen.ts";
 import type { ConsoleStaffScreenData } from "../../schemas/types/console-staff-screen-data.gen.ts";
-import type { ConsoleVersionsScreenData } from "../../schemas/types/console-versions-screen-data.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { ApiError } from "../kit/errors.ts";
 import { apiError, apiMessage, retryLaterError } from "../kit/messages.ts";
@@ -22,7 +21,6 @@ import { clientAddress } from "../kit/request-info.ts";
 import { checkRequest, REQUEST_SCHEMAS } from "../kit/request-schemas.ts";
 import { isUuid } from "../kit/tokens.ts";
 import { readJsonBody, requestLanguage } from "../kit/validation.ts";
-import { CONFIG_KINDS, configHistory, isConfigKind } from "../store/config-versions.ts";
 import {
   AUDIT_ACTIONS,
   type AuditAction,
@@ -236,23 +234,6 @@ export const consoleRoutes = new Hono<ApiEnv>()
       removeStaff(consoleDeps(c), staffIdParam(c), { staffId: me.id, ip: clientAddress(c) }),
     );
     return c.json({});
-  })
-  .get("/versions/screen-data", async (c) => {
-    await requireRole(c, ["owner", "configuration"]);
-    const kind = c.req.query("kind") ?? "store";
-    if (!isConfigKind(kind)) throw await apiError(c, 400, "VALIDATION_ERROR", "console.auditFilterInvalid");
-    const versions = await configHistory(c.get("deps").db, kind);
-    return c.json<ConsoleVersionsScreenData>({
-      kind,
-      kinds: [...CONFIG_KINDS],
-      versions: versions.map(({ number, source, staffEmail, note, createdAt }) => ({
-        number,
-        source,
-        staffEmail,
-        note,
-        createdAt: createdAt.toISOString(),
-      })),
-    });
   })
   .get("/me/screen-data", async (c) => {
     const member = await requireStaff(c);

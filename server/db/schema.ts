@@ -966,3 +966,21 @@ export const configVersions = pgTable(
   },
   (table) => [uniqueIndex("config_versions_kind_number_idx").on(table.kind, table.number)],
 );
+
+/**
+ * A staff member's unpublished edit of one configuration: the whole content as it would be
+ * published, and the version it started from (a publication since then is named before publishing).
+ */
+export const configDrafts = pgTable(
+  "config_drafts",
+  {
+    kind: text("kind").$type<ConfigKind>().notNull(),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    content: jsonb("content").$type<unknown>().notNull(),
+    baseNumber: integer("base_number").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.staffId] })],
+);

@@ -15,6 +15,12 @@ import changePaymentMethodRequestSchema from "../../schemas/requests/change-paym
   type: "json",
 };
 import consentRequestSchema from "../../schemas/requests/consent-request.schema.json" with { type: "json" };
+import consolePublishRequestSchema from "../../schemas/requests/console-publish-request.schema.json" with {
+  type: "json",
+};
+import consoleRollbackRequestSchema from "../../schemas/requests/console-rollback-request.schema.json" with {
+  type: "json",
+};
 import consoleSetupRequestSchema from "../../schemas/requests/console-setup-request.schema.json" with {
   type: "json",
 };
@@ -161,6 +167,8 @@ export const REQUEST_SCHEMAS = {
   consoleSignIn: consoleSignInRequestSchema,
   consoleStaffAdd: consoleStaffAddRequestSchema,
   consoleStaffRole: consoleStaffRoleRequestSchema,
+  consolePublish: consolePublishRequestSchema,
+  consoleRollback: consoleRollbackRequestSchema,
 };
 
 const ajv = createAjv();

@@ -51,6 +51,7 @@ export interface ConfigVersion {
   note: string | null;
   createdAt: Date;
   contentHash: string;
+  content: unknown;
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -186,6 +187,7 @@ export async function configHistory(db: Db, kind: ConfigKind, limit = 100): Prom
       note: configVersions.note,
       createdAt: configVersions.createdAt,
       contentHash: configVersions.contentHash,
+      content: configVersions.content,
     })
     .from(configVersions)
     .leftJoin(staff, eq(staff.id, configVersions.staffId))

@@ -1,0 +1,286 @@
+import { asc } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestApi, insertSignedInAccount, type TestApi, TestBrowser } from "../../tests/api-harness.ts";
+import { signedInStaff } from "../../tests/console-harness.ts";
+import { staff, staffAudit } from "../db/schema.ts";
+import { keepConfigurationsInForce } from "../store/config-in-force.ts";
+import { importFileVersion, publishVersion } from "../store/config-versions.ts";
+import { storeSettingsInForce } from "../store/store-settings-source.ts";
+
+let t: TestApi;
+
+/** The test API with its store settings kept in force by versions, as server/main.ts keeps them. */
+beforeEach(async () => {
+  t = await createTestApi();
+  const store = storeSettingsInForce(t.store);
+  t.deps.store = store;
+  t.deps.configurations = await keepConfigurationsInForce(t.db, [store], {
+    now: () => t.clock.now(),
+    intervalMs: 60_000,
+    logger: { info: () => {}, error: () => {} },
+  });
+});
+afterEach(async () => {
+  t.deps.configurations?.close();
+  await t.close();
+});
+
+const SELECT_ITEM = {
+  id: "plan-interest",
+  title: "興味のあるプラン",
+  titleEn: "Plan you are interested in",
+  type: "SELECT",
+  rule: "OPTIONAL",
+  selectOptions: [
+    { id: "basic", label: "ベーシック", labelEn: "Basic" },
+    { id: "premium", label: "プレミアム", labelEn: "Premium" },
+  ],
+};
+
+async function registrationSection(browser: TestBrowser): Promise<Record<string, unknown>> {
+  const answer = await browser.get("/zapi/console/settings/store/registration/screen-data");
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { value: Record<string, unknown> }).value;
+}
+
+async function auditActions(): Promise<string[]> {
+  const rows = await t.db.select().from(staffAudit).orderBy(asc(staffAudit.id));
+  return rows.map((row) => row.action).filter((action) => action.startsWith("config."));
+}
+
+describe("editing the store settings", () => {
+  it("saves a section into a draft, lists what it changes, publishes it in force, and rolls it back", async () => {
+    const editor = await signedInStaff(t, "config@example.jp", "configuration");
+    const overview = await editor.get("/zapi/console/settings/store/screen-data");
+    expect(await overview.json()).toMatchObject({ inForceNumber: 1, draft: null });
+
+    const value = await registrationSection(editor);
+    expect(value.nameKana).toBe("NOT_USE");
+    const saved = await editor.post("/zapi/console/settings/store/registration", {
+      ...value,
+      nameKana: "REQUIRED",
+      customAssociatedInfo: [...(value.customAssociatedInfo as unknown[]), SELECT_ITEM],
+    });
+    expect(saved.status).toBe(200);
+    // Nothing is in force before publishing; the section now reads from the draft.
+    expect(t.deps.store.current().settings.accountRegistrationSetting.nameKana).toBe("NOT_USE");
+    expect((await registrationSection(editor)).nameKana).toBe("REQUIRED");
+
+    const withDraft = (await (await editor.get("/zapi/console/settings/store/screen-data")).json()) as {
+      draft: { stale: boolean; changes: { path: string; before: string | null; after: string | null }[] };
+    };
+    expect(withDraft.draft.stale).toBe(false);
+    // The database keeps an object's keys in an order of its own: compared by path.
+    const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
+    expect([...withDraft.draft.changes].sort(byPath)).toEqual(
+      [
+        { path: "accountRegistrationSetting.nameKana", before: "NOT_USE", after: "REQUIRED" },
+        ...[
+          ["id", "plan-interest"],
+          ["title", "興味のあるプラン"],
+          ["titleEn", "Plan you are interested in"],
+          ["type", "SELECT"],
+          ["rule", "OPTIONAL"],
+          ["selectOptions.0.id", "basic"],
+          ["selectOptions.0.label", "ベーシック"],
+          ["selectOptions.0.labelEn", "Basic"],
+          ["selectOptions.1.id", "premium"],
+          ["selectOptions.1.label", "プレミアム"],
+          ["selectOptions.1.labelEn", "Premium"],
+        ].map(([field, after]) => ({
+          path: `accountRegistrationSetting.customAssociatedInfo.3.${field}`,
+          before: null,
+          after,
+        })),
+      ].sort(byPath),
+    );
+
+    const published = await editor.post("/zapi/console/settings/store/publish", { note: "カナ氏名を必須に" });
+    expect(published.status).toBe(200);
+    expect(await published.json()).toEqual({ number: 2, redirectTo: "/console/versions?kind=store" });
+    const inForce = t.deps.store.current().settings.accountRegistrationSetting;
+    expect(inForce.nameKana).toBe("REQUIRED");
+    expect(inForce.customAssociatedInfo?.map((item) => item.id)).toContain("plan-interest");
+    // The members' registration form follows on the next request.
+    const root = await new TestBrowser(t).get("/zapi/internal/root/screen-data");
+    expect(
+      ((await root.json()) as { storeSettingData: { accountRegistrationSetting: { nameKana: string } } })
+        .storeSettingData.accountRegistrationSetting.nameKana,
+    ).toBe("REQUIRED");
+
+    const history = (await (await editor.get("/zapi/console/versions/screen-data?kind=store")).json()) as {
+      canRollback: boolean;
+      versions: {
+        number: number;
+        source: string;
+        staffEmail: string | null;
+        note: string | null;
+        inForce: boolean;
+        changes: { path: string }[];
+      }[];
+    };
+    expect(history.canRollback).toBe(true);
+    expect(
+      history.versions.map(({ number, source, staffEmail, note, inForce }) => [
+        number,
+        source,
+        staffEmail,
+        note,
+        inForce,
+      ]),
+    ).toEqual([
+      [2, "staff", "config@example.jp", "カナ氏名を必須に", true],
+      [1, "file", null, null, false],
+    ]);
+    expect(history.versions[0]?.changes.map(({ path }) => path)).toHaveLength(12);
+    expect(history.versions[0]?.changes[0]?.path).toBe("accountRegistrationSetting.nameKana");
+
+    const rolledBack = await editor.post("/zapi/console/versions/store/1/rollback", { note: "元に戻す" });
+    expect(rolledBack.status).toBe(200);
+    expect(await rolledBack.json()).toEqual({ number: 3, redirectTo: "/console/versions?kind=store" });
+    expect(t.deps.store.current().settings.accountRegistrationSetting.nameKana).toBe("NOT_USE");
+    const again = await editor.post("/zapi/console/versions/store/3/rollback", { note: "もう一度" });
+    expect(again.status).toBe(409);
+    expect(await auditActions()).toEqual(["config.imported", "config.published", "config.rolled-back"]);
+  });
+
+  it("refuses a bad edit on its field and saves nothing", async () => {
+    const owner = await signedInStaff(t, "owner@example.jp", "owner");
+    const service = await owner.post("/zapi/console/settings/store/service", {
+      serviceName: "",
+      serviceDescription: "説明",
+      theme: "light",
+      appUserAgentPattern: "VideoApp/(\\d+)\\.(\\d+)",
+    });
+    expect(service.status).toBe(400);
+    const serviceErrors = ((await service.json()) as { errors: { field: string }[] }).errors;
+    expect(serviceErrors.map(({ field }) => field)).toEqual(["serviceName"]);
+
+    const invoices = await owner.post("/zapi/console/settings/store/invoices", {
+      businessName: "ソラミル株式会社",
+      registrationNumber: "T1000012030002",
+    });
+    expect(invoices.status).toBe(400);
+    const invoiceErrors = ((await invoices.json()) as { errors: { field: string; message: string }[] })
+      .errors;
+    expect(invoiceErrors).toEqual([
+      { field: "registrationNumber", message: expect.stringContaining("check digit") },
+    ]);
+
+    const value = await registrationSection(owner);
+    const noOptions = await owner.post("/zapi/console/settings/store/registration", {
+      ...value,
+      customAssociatedInfo: [{ ...SELECT_ITEM, selectOptions: [] }],
+    });
+    expect(noOptions.status).toBe(400);
+    expect(((await noOptions.json()) as { errors: { field: string; message: string }[] }).errors).toEqual([
+      { field: "customAssociatedInfo", message: "0.selectOptions: a SELECT item needs options" },
+    ]);
+
+    const overview = await owner.get("/zapi/console/settings/store/screen-data");
+    expect(((await overview.json()) as { draft: unknown }).draft).toBeNull();
+    expect((await owner.post("/zapi/console/settings/store/publish", { note: "x" })).status).toBe(409);
+    expect((await owner.post("/zapi/console/settings/store/nowhere", {})).status).toBe(404);
+
+    // An optional section sent empty is a draft without it: no invoices issued.
+    expect((await owner.post("/zapi/console/settings/store/invoices", {})).status).toBe(200);
+    const removed = (await (await owner.get("/zapi/console/settings/store/screen-data")).json()) as {
+      draft: { changes: { path: string; after: string | null }[] };
+    };
+    expect(removed.draft.changes).toContainEqual({
+      path: "invoiceIssuer.registrationNumber",
+      before: "T1000012030001",
+      after: null,
+    });
+    // A required one is not.
+    expect((await owner.post("/zapi/console/settings/store/registration", [])).status).toBe(400);
+  });
+
+  it("refuses to publish a draft begun before another publication, and a draft that changes nothing", async () => {
+    const owner = await signedInStaff(t, "owner@example.jp", "owner");
+    const value = await registrationSection(owner);
+    await owner.post("/zapi/console/settings/store/registration", { ...value, nickname: "REQUIRED" });
+    // Someone else publishes meanwhile (a file edit would do the same).
+    await importFileVersion(
+      t.db,
+      "store",
+      { ...t.deps.store.current().settings, serviceName: "別の名前" },
+      t.clock.now(),
+    );
+    const overview = (await (await owner.get("/zapi/console/settings/store/screen-data")).json()) as {
+      draft: { stale: boolean };
+    };
+    expect(overview.draft.stale).toBe(true);
+    const stale = await owner.post("/zapi/console/settings/store/publish", { note: "ニックネーム必須" });
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as { code: string }).code).toBe("DRAFT_STALE");
+    expect((await owner.post("/zapi/console/settings/store/discard", {})).status).toBe(200);
+
+    await t.deps.configurations?.refresh();
+    await owner.post("/zapi/console/settings/store/registration", await registrationSection(owner));
+    const nothing = await owner.post("/zapi/console/settings/store/publish", { note: "同じ" });
+    expect(((await nothing.json()) as { code: string }).code).toBe("NOTHING_TO_PUBLISH");
+    expect((await owner.post("/zapi/console/settings/store/publish", { note: "   " })).status).toBe(400);
+  });
+});
+
+describe("who may edit the settings", () => {
+  it("opens them to owners and the configuration role only, and nothing to a member's session", async () => {
+    const member = new TestBrowser(t);
+    const account = await insertSignedInAccount(t);
+    member.cookies.set("sid", account.sessionToken);
+    const support = await signedInStaff(t, "support@example.jp", "support");
+    const finance = await signedInStaff(t, "finance@example.jp", "finance");
+    const calls: [string, string, unknown?][] = [
+      ["GET", "/zapi/console/settings/store/screen-data"],
+      ["GET", "/zapi/console/settings/store/registration/screen-data"],
+      ["POST", "/zapi/console/settings/store/registration", {}],
+      ["POST", "/zapi/console/settings/store/publish", { note: "x" }],
+      ["POST", "/zapi/console/settings/store/discard", {}],
+      ["GET", "/zapi/console/versions/screen-data?kind=store"],
+      ["POST", "/zapi/console/versions/store/1/rollback", { note: "x" }],
+    ];
+    for (const [method, path, body] of calls) {
+      const send = (browser: TestBrowser) =>
+        method === "GET" ? browser.get(path) : browser.post(path, body);
+      expect([path, (await send(member)).status]).toEqual([path, 401]);
+      expect([path, (await send(support)).status]).toEqual([path, 403]);
+      expect([path, (await send(finance)).status]).toEqual([path, 403]);
+    }
+  });
+
+  it("lists versions of every kind, with rollback only where versions are published", async () => {
+    await importFileVersion(t.db, "plans", { plans: [] }, t.clock.now());
+    const owner = await signedInStaff(t, "owner@example.jp", "owner");
+    const plans = await owner.get("/zapi/console/versions/screen-data?kind=plans");
+    expect(await plans.json()).toMatchObject({
+      kind: "plans",
+      kinds: ["store", "plans", "campaigns", "policies"],
+      canRollback: false,
+      versions: [{ number: 1, source: "file", staffEmail: null, inForce: true }],
+    });
+    expect((await owner.get("/zapi/console/versions/screen-data?kind=secrets")).status).toBe(404);
+    expect((await owner.post("/zapi/console/versions/plans/1/rollback", { note: "x" })).status).toBe(404);
+    expect((await owner.post("/zapi/console/versions/store/99/rollback", { note: "x" })).status).toBe(404);
+    expect((await owner.post("/zapi/console/versions/store/abc/rollback", { note: "x" })).status).toBe(404);
+  });
+
+  it("will not bring back a version that today's rules refuse", async () => {
+    const owner = await signedInStaff(t, "owner@example.jp", "owner");
+    const [staffRow] = await t.db.select().from(staff).limit(1);
+    await publishVersion(
+      t.db,
+      "store",
+      { serviceName: "" },
+      {
+        staffId: staffRow?.id ?? "",
+        ip: null,
+        note: null,
+        now: t.clock.now(),
+      },
+    );
+    const answer = await owner.post("/zapi/console/versions/store/2/rollback", { note: "x" });
+    expect(answer.status).toBe(409);
+    expect(((await answer.json()) as { code: string }).code).toBe("VERSION_INVALID");
+  });
+});
