@@ -24,12 +24,12 @@ const browserUse = { ...devices["Desktop Chrome"], channel: undefined };
 const browserWorkers = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
 
 /** One e2e server: the production build on a fresh data folder holding a copy of the demo store. */
-function e2eServer(serverPort: number, dataDir: string, seed: boolean) {
+function e2eServer(serverPort: number, dataDir: string, seed: "members" | "store-edits") {
   const origin = `http://127.0.0.1:${serverPort}`;
   return {
     command: [
       `rm -rf ${dataDir} && mkdir -p ${dataDir}/store && cp -r config/. ${dataDir}/store/`,
-      ...(seed ? [`npx tsx tests/e2e/seed.ts ${dataDir}`] : []),
+      `npx tsx tests/e2e/seed.ts ${dataDir}${seed === "store-edits" ? " --store-edits" : ""}`,
       "npx tsx server/main.ts",
     ].join(" && "),
     url: `${origin}/zapi/internal/root/screen-data`,
@@ -108,8 +108,9 @@ export default defineConfig({
   ],
   webServer: [
     // The members the specs need in states the pages cannot make are seeded before it starts.
-    e2eServer(port, e2eDataDir, true),
-    e2eServer(storeEditsPort, e2eStoreEditsDataDir, false),
+    e2eServer(port, e2eDataDir, "members"),
+    // The store-edits lane has no members, only the staff member who edits the store in the console.
+    e2eServer(storeEditsPort, e2eStoreEditsDataDir, "store-edits"),
     {
       command: "npx tsx tests/fakes/recaptcha-server.ts",
       url: `${recaptchaOrigin}/health`,

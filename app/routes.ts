@@ -174,6 +174,8 @@ export default [
     route("/console/audit", "routes/console-audit.tsx"),
     route("/console/staff", "routes/console-staff.tsx"),
     route("/console/versions", "routes/console-versions.tsx"),
+    route("/console/settings/store", "routes/console-settings.tsx"),
+    route("/console/settings/store/:section", "routes/console-settings-section.tsx"),
     route("/console/login", "routes/console-login.tsx"),
     route("/console/setup", "routes/console-setup.tsx"),
   ]),

@@ -35,6 +35,9 @@ export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
         <nav aria-label={t("console.home.title")}>
           <ul>
             <li>
+              <Link to="/console/settings/store">{t("console.home.settings")}</Link>
+            </li>
+            <li>
               <Link to="/console/versions">{t("console.home.versions")}</Link>
             </li>
             {loaderData.role === "owner" && (

@@ -54,10 +54,10 @@ describe("the store settings' sections", () => {
   it("label a field from the console's translations when they have one, a field rule as a segmented choice", () => {
     const form = buildStoreSectionForm(
       "registration",
-      (key) => key === "console.fields.accountRegistrationSetting.nameKana",
+      (key) => key === "console.fields.accountRegistrationSetting/nameKana",
     );
     expect(form.uiSchema.nameKana).toMatchObject({
-      "ui:title": "console.fields.accountRegistrationSetting.nameKana",
+      "ui:title": "console.fields.accountRegistrationSetting/nameKana",
       "ui:widget": "radio",
       "ui:classNames": "console-segmented",
       "ui:options": { labelKey: true, enumNamesKeys: true },

@@ -82,7 +82,8 @@ export function inlineRefs(node: unknown, document: JSONSchema7): unknown {
   }
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) {
-    if (key === "definitions") continue;
+    // Descriptions are the developers' notes (spec references, file conventions), not staff help.
+    if (key === "definitions" || (key === "description" && typeof value === "string")) continue;
     // `properties` holds names, not keywords: each value is a schema.
     copy[key] = inlineRefs(value, document);
   }
@@ -116,17 +117,26 @@ function isFieldRule(schema: JSONSchema7): boolean {
 }
 
 /**
- * Labels come from the console's translations (console.fields.<setting path>) where it has one,
- * the property's name otherwise; every field rule is a segmented choice.
+ * Labels come from the console's translations where it has one — `console.fields.<path>`, the
+ * path's parts joined by "/" (a list and its items' fields each have a label of their own) — the
+ * property's name otherwise; every field rule is a segmented choice.
  */
 function uiSchemaOf(schema: JSONSchema7, path: string, hasLabel: (key: string) => boolean): UiSchema {
   const ui: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     if (typeof property !== "object") continue;
-    const key = `console.fields.${path}${name}`;
+    const fieldPath = `${path}${name}`.replaceAll(".", "/");
+    const key = `console.fields.${fieldPath}`;
     const field: FieldUiSchema & Record<string, unknown> = hasLabel(key)
       ? { "ui:title": key, "ui:options": { labelKey: true } }
       : {};
+    // A choice's options by name where the translations have them (console.options.<path>.<value>).
+    const values = property.enum ?? [];
+    const optionKeys = values.map((value) => `console.options.${fieldPath}.${String(value)}`);
+    if (values.length > 0 && !isFieldRule(property) && optionKeys.every(hasLabel)) {
+      field["ui:enumNames"] = optionKeys;
+      field["ui:options"] = { ...field["ui:options"], enumNamesKeys: true };
+    }
     if (isFieldRule(property)) {
       field["ui:widget"] = "radio";
       field["ui:classNames"] = "console-segmented";

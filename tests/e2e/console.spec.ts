@@ -138,13 +138,13 @@ for (const language of ["ja", "en"] as const) {
 
     // The files the server started with are the first versions of each configuration.
     await page.getByRole("link", { name: text.versions }).click();
-    await expect(page.locator("tbody tr").first()).toContainText(text.fromFile);
+    await expect(page.locator(".console-version").first()).toContainText(text.fromFile);
     await page.getByRole("link", { name: text.plans, exact: true }).click();
     await expect(page.getByRole("link", { name: text.plans, exact: true })).toHaveAttribute(
       "aria-current",
       "page",
     );
-    await expect(page.locator("tbody tr").last()).toContainText(text.fromFile);
+    await expect(page.locator(".console-version").last()).toContainText(text.fromFile);
     await page.goto("/console");
 
     // The owner adds a colleague: the set-up link is shown once, the list says it is pending.

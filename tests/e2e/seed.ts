@@ -18,6 +18,7 @@ import { savePaymentMethod } from "../../server/payments/payment-methods.ts";
 import { createCardToken, registerCard } from "../../server/payments/sandbox/processor.ts";
 import { loadPolicies } from "../../server/store/policy-source.ts";
 import {
+  CONSOLE_SETTINGS_STAFF,
   CONSOLE_STAFF,
   PASSWORDLESS_MEMBERS,
   PAYMENT_MEMBERS,
@@ -89,6 +90,28 @@ async function seedMonthlySubscription(db: Db, accountId: string, now: Date) {
   });
 }
 
+/** Staff members with a set-up link, as `npm run staff:add` leaves them: an owner who has not set up. */
+async function seedStaff(db: Db, members: readonly { email: string; setupToken: string }[], now: Date) {
+  for (const { email, setupToken } of members) {
+    await db.insert(staff).values({
+      email,
+      role: "owner",
+      setupTokenHash: hashToken(setupToken),
+      setupExpiresAt: new Date(now.getTime() + 24 * 60 * 60 * 1000),
+    });
+  }
+}
+
+/** The store-edits lane's server: no members, only the staff member who edits the store in the console. */
+async function seedStoreEditsLane(dataDir: string): Promise<void> {
+  const database = await openDatabase({ dataDir, databaseUrl: null });
+  try {
+    await seedStaff(database.db, [CONSOLE_SETTINGS_STAFF], new Date());
+  } finally {
+    await database.close();
+  }
+}
+
 async function seed(dataDir: string): Promise<void> {
   const root = resolve(import.meta.dirname, "../..");
   const database = await openDatabase({ dataDir, databaseUrl: null });
@@ -151,21 +174,14 @@ async function seed(dataDir: string): Promise<void> {
         });
       }
     }
-    for (const { email, setupToken } of Object.values(CONSOLE_STAFF)) {
-      await database.db.insert(staff).values({
-        email,
-        role: "owner",
-        setupTokenHash: hashToken(setupToken),
-        setupExpiresAt: new Date(now.getTime() + 24 * 60 * 60 * 1000),
-      });
-    }
+    await seedStaff(database.db, Object.values(CONSOLE_STAFF), now);
   } finally {
     await database.close();
   }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  const dataDir = process.argv[2];
-  if (!dataDir) throw new Error("usage: tsx tests/e2e/seed.ts <data dir>");
-  await seed(dataDir);
+  const [, , dataDir, lane] = process.argv;
+  if (!dataDir) throw new Error("usage: tsx tests/e2e/seed.ts <data dir> [--store-edits]");
+  await (lane === "--store-edits" ? seedStoreEditsLane(dataDir) : seed(dataDir));
 }

@@ -75,3 +75,9 @@ export const CONSOLE_STAFF = {
     setupToken: "e2e-console-setup-en-0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d",
   },
 } as const;
+
+/** The owner who edits the store in the console, on the store-edits lane's server (its own data). */
+export const CONSOLE_SETTINGS_STAFF = {
+  email: "console-settings-owner@example.jp",
+  setupToken: "e2e-console-settings-4b6f1e2d8c0a9f7e5d3c1b0a2f4e6d8c",
+} as const;

@@ -1,23 +1,27 @@
 import { type InputHTMLAttributes, useId } from "react";
 
 /**
- * One labelled input of a console form, with the API's message for it below, tied to the input
- * for screen readers (aria-describedby) and marked invalid while it stands.
+ * One labelled input of a console form, with an optional hint and the API's message for it below,
+ * both tied to the input for screen readers (aria-describedby); marked invalid while the message stands.
  */
 export function ConsoleField({
   label,
+  hint,
   error,
   ...input
-}: { label: string; error?: string | undefined } & InputHTMLAttributes<HTMLInputElement>) {
+}: { label: string; hint?: string; error?: string | undefined } & InputHTMLAttributes<HTMLInputElement>) {
+  const hintId = useId();
   const errorId = useId();
+  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(" ");
   return (
     <label className="field">
       <span className="field__label">{label}</span>
-      <input
-        {...input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
+      <input {...input} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} />
+      {hint && (
+        <span id={hintId} className="field__hint">
+          {hint}
+        </span>
+      )}
       {error && (
         <span id={errorId} className="field__error">
           {error}

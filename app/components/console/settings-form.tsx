@@ -1,0 +1,124 @@
+/**
+ * A section of the store settings as a form: the product's SchemaForm with its widgets and
+ * validators, and the console's own layout for what member forms never have — nested objects and
+ * list items, each a titled group with its buttons under it. The templates are given through the uiSchema here, in the
+ * browser, so the member pages' theme (and their bundles) stay as they are.
+ */
+import {
+  type ArrayFieldItemTemplateProps,
+  type ArrayFieldTemplateProps,
+  getTemplate,
+  getUiOptions,
+  type ObjectFieldTemplateProps,
+} from "@rjsf/utils";
+import type { JSONSchema7, JSONSchema7Definition } from "json-schema";
+import { type ComponentProps, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import type { FormDefinition } from "../../../schemas/form-definition.ts";
+import { SchemaForm } from "../../../widgets/schema-form.tsx";
+
+/** A nested object or a list item: a fieldset named by its field's label, or "Item n". */
+function ConsoleGroup({ properties, fieldPathId, uiSchema }: ObjectFieldTemplateProps) {
+  const legend = useFieldLabel(uiSchema, fieldPathId.path.at(-1));
+  return (
+    <fieldset className="console-group">
+      <legend className="console-group__legend">{legend}</legend>
+      {properties.map((property) => property.content)}
+    </fieldset>
+  );
+}
+
+/** The label a field's uiSchema gives (a translation key), or its property's name. */
+function useFieldLabel(
+  uiSchema: ObjectFieldTemplateProps["uiSchema"],
+  name: string | number | undefined,
+): string {
+  const { t } = useTranslation();
+  const title = uiSchema?.["ui:title"];
+  if (typeof name === "number") return t("console.settings.item", { number: name + 1 });
+  return typeof title === "string" ? t(title) : String(name ?? "");
+}
+
+/** A list: its items, then one button that adds an item, named after the list it adds to. */
+function ConsoleList({
+  items,
+  canAdd,
+  onAddClick,
+  disabled,
+  readonly,
+  registry,
+  uiSchema,
+  fieldPathId,
+}: ArrayFieldTemplateProps) {
+  const { t } = useTranslation();
+  const { AddButton } = registry.templates.ButtonTemplates;
+  const list = useFieldLabel(uiSchema, fieldPathId.path.at(-1));
+  return (
+    <div className="console-list">
+      {items}
+      {canAdd && !readonly && (
+        <AddButton
+          registry={registry}
+          onClick={onAddClick}
+          disabled={disabled}
+          aria-label={t("console.settings.addTo", { list })}
+        />
+      )}
+    </div>
+  );
+}
+
+/** A list item: its group, then its buttons (up, down, remove) in a row under it. */
+function ConsoleListItem({
+  children,
+  buttonsProps,
+  hasToolbar,
+  registry,
+  uiSchema,
+}: ArrayFieldItemTemplateProps) {
+  const Buttons = getTemplate("ArrayFieldItemButtonsTemplate", registry, getUiOptions(uiSchema));
+  return (
+    <div className="console-list-item">
+      {children}
+      {hasToolbar && (
+        <div className="console-list-item__tools">
+          <Buttons {...buttonsProps} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function isObjectSchema(definition: JSONSchema7Definition | undefined): definition is JSONSchema7 {
+  return typeof definition === "object" && definition.type === "object";
+}
+
+/** The uiSchema with ConsoleGroup on every nested object and every list item that is an object. */
+function withGroups(schema: JSONSchema7, ui: Record<string, unknown>): Record<string, unknown> {
+  const next: Record<string, unknown> = { ...ui };
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (typeof property !== "object") continue;
+    const field = { ...((ui[name] as Record<string, unknown> | undefined) ?? {}) };
+    if (isObjectSchema(property)) {
+      Object.assign(field, withGroups(property, field), { "ui:ObjectFieldTemplate": ConsoleGroup });
+    }
+    const items = property.items;
+    if (property.type === "array" && !Array.isArray(items) && isObjectSchema(items)) {
+      const itemUi = (field.items as Record<string, unknown> | undefined) ?? {};
+      field.items = { ...withGroups(items, itemUi), "ui:ObjectFieldTemplate": ConsoleGroup };
+      field["ui:ArrayFieldItemTemplate"] = ConsoleListItem;
+      field["ui:ArrayFieldTemplate"] = ConsoleList;
+    }
+    next[name] = field;
+  }
+  return next;
+}
+
+export function SettingsForm(props: ComponentProps<typeof SchemaForm>) {
+  const { form } = props;
+  const grouped = useMemo<FormDefinition>(
+    () => ({ ...form, uiSchema: withGroups(form.schema, form.uiSchema) as FormDefinition["uiSchema"] }),
+    [form],
+  );
+  return <SchemaForm {...props} form={grouped} />;
+}
