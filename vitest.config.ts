@@ -67,6 +67,7 @@ export const DATABASE_SUITES = [
   "server/store/config-versions.test.ts",
   "server/store/config-in-force.test.ts",
   "server/console/settings-routes.test.ts",
+  "scripts/config-export.test.ts",
   "tests/unit/screen-api-contract.test.ts",
   "tests/unit/test-database.test.ts",
 ];

@@ -133,6 +133,7 @@ describe("editing the store settings", () => {
       [1, "file", null, null, false],
     ]);
     expect(history.versions[0]?.changes.map(({ path }) => path)).toHaveLength(12);
+    expect(history.versions[1]?.changes).toEqual([]);
     expect(history.versions[0]?.changes[0]?.path).toBe("accountRegistrationSetting.nameKana");
 
     const rolledBack = await editor.post("/zapi/console/versions/store/1/rollback", { note: "元に戻す" });

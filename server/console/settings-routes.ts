@@ -143,7 +143,10 @@ export const settingsRoutes = new Hono<ApiEnv>()
         note,
         createdAt: createdAt.toISOString(),
         inForce: index === 0,
-        ...listedChanges(versions[index + 1]?.content ?? before, content),
+        // The first version changed nothing: it is where the history starts.
+        ...(number === 1
+          ? { changes: [], changesCut: false }
+          : listedChanges(versions[index + 1]?.content ?? before, content)),
       })),
     });
   })

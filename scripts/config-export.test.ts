@@ -1,0 +1,68 @@
+/**
+ * `npm run config:export` on a stopped embedded default: the store file gets the version in force
+ * (a console publication), a second run changes nothing, and without any version it says so.
+ */
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPglite } from "../server/db/database.ts";
+import { staff } from "../server/db/schema.ts";
+import { importFileVersion, publishVersion } from "../server/store/config-versions.ts";
+import { runScript } from "../tests/run-script.ts";
+
+let folder: string;
+let storeFile: string;
+
+function exportSettings() {
+  return runScript("scripts/config-export.ts", [], {
+    DATA_DIR: join(folder, "data"),
+    DATABASE_URL: "",
+    STORE_CONFIG: storeFile,
+  });
+}
+
+beforeAll(() => {
+  folder = mkdtempSync(join(tmpdir(), "config-export-"));
+  storeFile = join(folder, "store.json");
+  copyFileSync(resolve(import.meta.dirname, "../config/store.json"), storeFile);
+});
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+describe("npm run config:export", () => {
+  it("says there is nothing to export before the first version", async () => {
+    const answer = await exportSettings();
+    expect(answer.code).toBe(0);
+    expect(answer.stdout).toMatch(/No store settings version yet/);
+  });
+
+  it("writes the version in force to the store file, once", async () => {
+    const settings = JSON.parse(readFileSync(storeFile, "utf8"));
+    const database = await openPglite(join(folder, "data", "db"));
+    try {
+      const now = new Date();
+      await importFileVersion(database.db, "store", settings, now);
+      const [owner] = await database.db
+        .insert(staff)
+        .values({ email: "owner@example.jp", role: "owner" })
+        .returning({ id: staff.id });
+      await publishVersion(
+        database.db,
+        "store",
+        { ...settings, serviceName: "ソラミルPlus" },
+        { staffId: owner?.id ?? "", ip: null, note: "名前を変更", now },
+      );
+    } finally {
+      await database.close();
+    }
+    const written = await exportSettings();
+    expect(written.stderr).toBe("");
+    expect(written.stdout).toMatch(/now holds version 2 of the store settings/);
+    const text = readFileSync(storeFile, "utf8");
+    expect(JSON.parse(text)).toEqual({ ...settings, serviceName: "ソラミルPlus" });
+    expect(text.endsWith("}\n")).toBe(true);
+
+    const again = await exportSettings();
+    expect(again.stdout).toMatch(/already holds version 2/);
+  });
+});
