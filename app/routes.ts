@@ -168,6 +168,8 @@ export default [
     screen("/oidc/consent"),
     screen("/oidc/select-account"),
   ]),
+  // A member screen under the console's draft settings, for the preview's frames (no layout).
+  route("/console/settings/store/preview/:screen", "routes/console-settings-preview-document.ts"),
   // The operator console: its own frame, sign-in and session (server/console/).
   layout("layouts/console-layout.tsx", [
     route("/console", "routes/console-home.tsx"),
@@ -175,6 +177,7 @@ export default [
     route("/console/staff", "routes/console-staff.tsx"),
     route("/console/versions", "routes/console-versions.tsx"),
     route("/console/settings/store", "routes/console-settings.tsx"),
+    route("/console/settings/store/preview", "routes/console-settings-preview.tsx"),
     route("/console/settings/store/:section", "routes/console-settings-section.tsx"),
     route("/console/login", "routes/console-login.tsx"),
     route("/console/setup", "routes/console-setup.tsx"),

@@ -63,6 +63,10 @@ export function paymentAllowance(store: StoreSettingsSource, path: string): Allo
   return origins.length > 0 ? { script: origins, connect: origins } : null;
 }
 
+/** The console's preview page frames member screens rendered by this site (its own documents). */
+const PREVIEW_PAGES: readonly RegExp[] = [/^\/console\/settings\/store\/preview\/?$/];
+const PREVIEW_FRAMES: Allowance = { frame: ["'self'"] };
+
 /** The allowances the store's current settings call for. */
 export function storeAllowances(store: StoreSettingsSource, recaptchaScriptUrl?: string): Allowance[] {
   const { settings } = store.current();
@@ -80,7 +84,11 @@ function storeSources(
   fallback = "",
 ): string {
   const payment = paymentAllowance(store, path);
-  const allowances = [...storeAllowances(store, recaptchaScriptUrl), ...(payment ? [payment] : [])];
+  const allowances = [
+    ...storeAllowances(store, recaptchaScriptUrl),
+    ...(payment ? [payment] : []),
+    ...(PREVIEW_PAGES.some((page) => page.test(path)) ? [PREVIEW_FRAMES] : []),
+  ];
   const list = [...new Set(allowances.flatMap((allowance) => allowance[directive] ?? []))];
   return list.length > 0 ? list.join(" ") : fallback;
 }

@@ -251,6 +251,17 @@ describe("security headers", () => {
     expect(directives(response).has("upgrade-insecure-requests")).toBe(true);
   });
 
+  it("lets only the console's preview page frame this site's documents", async () => {
+    const app = site();
+    expect(directives(await get(app, "/console/settings/store/preview")).get("frame-src")).toEqual([
+      "'self'",
+    ]);
+    expect(directives(await get(app, "/console/settings/store")).get("frame-src")).toEqual(["'none'"]);
+    expect(
+      directives(await get(app, "/console/settings/store/preview/signup-form")).get("frame-src"),
+    ).toEqual(["'none'"]);
+  });
+
   it("allows the tag manager and reCAPTCHA only while the store configures them", async () => {
     const app = site();
     const before = directives(await get(app, "/"));

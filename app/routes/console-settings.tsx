@@ -104,6 +104,12 @@ export default function ConsoleSettings({ loaderData, actionData }: Route.Compon
               <ChangeList changes={draft.changes} caption={t("console.settings.changes")} />
             )}
             {draft.changesCut && <p>{t("console.settings.changesCut")}</p>}
+            <p>
+              {/* A document of its own: only the preview page's policy lets it frame member screens. */}
+              <Link to="/console/settings/store/preview" reloadDocument>
+                {t("console.preview.open")}
+              </Link>
+            </p>
             {!draft.stale && draft.changes.length > 0 && (
               <Form method="post" className="console-publish" aria-busy={sending}>
                 <input type="hidden" name="intent" value="publish" />

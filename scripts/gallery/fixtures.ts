@@ -7,9 +7,9 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
+import { signupSteps } from "../../schemas/signup-steps.ts";
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { ScreenDefinition } from "../../screens/screen-definition.ts";
-import { signupSteps } from "../../server/identity/signup-screen-data.ts";
 import { parseStoreSettingsText } from "../../server/store/validate-settings.ts";
 
 export type ScreenData = Record<string, unknown>;

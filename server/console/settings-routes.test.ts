@@ -95,6 +95,18 @@ describe("editing the store settings", () => {
       ].sort(byPath),
     );
 
+    // The preview renders the draft, or the version in force beside it.
+    const preview = async (of: string) =>
+      (await (await editor.get(`/zapi/console/settings/store/preview-data?of=${of}`)).json()) as {
+        settings: { accountRegistrationSetting: { nameKana: string } };
+        version: string;
+      };
+    const draftPreview = await preview("draft");
+    const inForcePreview = await preview("inForce");
+    expect(draftPreview.settings.accountRegistrationSetting.nameKana).toBe("REQUIRED");
+    expect(inForcePreview.settings.accountRegistrationSetting.nameKana).toBe("NOT_USE");
+    expect(draftPreview.version).not.toBe(inForcePreview.version);
+
     const published = await editor.post("/zapi/console/settings/store/publish", { note: "カナ氏名を必須に" });
     expect(published.status).toBe(200);
     expect(await published.json()).toEqual({ number: 2, redirectTo: "/console/versions?kind=store" });
@@ -235,6 +247,7 @@ describe("who may edit the settings", () => {
     const calls: [string, string, unknown?][] = [
       ["GET", "/zapi/console/settings/store/screen-data"],
       ["GET", "/zapi/console/settings/store/registration/screen-data"],
+      ["GET", "/zapi/console/settings/store/preview-data?of=draft"],
       ["POST", "/zapi/console/settings/store/registration", {}],
       ["POST", "/zapi/console/settings/store/publish", { note: "x" }],
       ["POST", "/zapi/console/settings/store/discard", {}],

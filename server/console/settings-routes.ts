@@ -18,6 +18,7 @@ import {
   withSectionValue,
 } from "../../schemas/forms/store-settings-sections.ts";
 import type { ConsoleConfigChange } from "../../schemas/types/console-config-change.gen.ts";
+import type { ConsolePreviewSettings } from "../../schemas/types/console-preview-settings.gen.ts";
 import type { ConsolePublishRequest } from "../../schemas/types/console-publish-request.gen.ts";
 import type { ConsoleRollbackRequest } from "../../schemas/types/console-rollback-request.gen.ts";
 import type { ConsoleSettingsScreenData } from "../../schemas/types/console-settings-screen-data.gen.ts";
@@ -35,6 +36,7 @@ import {
   CONFIG_KINDS,
   type ConfigKind,
   configHistory,
+  contentHash,
   isConfigKind,
   newestVersion,
   publishVersion,
@@ -164,6 +166,16 @@ export const settingsRoutes = new Hono<ApiEnv>()
         stale: draft.baseNumber !== number,
         ...listedChanges(store.current().settings, draft.content),
       },
+    });
+  })
+  .get("/settings/store/preview-data", async (c) => {
+    const me = await requireRole(c, EDITORS);
+    const { db, store } = c.get("deps");
+    const draft = c.req.query("of") === "inForce" ? null : await readDraft(db, "store", me.id);
+    const settings = (draft?.content as StoreSettings | undefined) ?? store.current().settings;
+    return c.json<ConsolePreviewSettings>({
+      settings,
+      version: draft ? `draft-${contentHash(draft.content).slice(0, 16)}` : store.current().version,
     });
   })
   .get("/settings/store/:section/screen-data", async (c) => {

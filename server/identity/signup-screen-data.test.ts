@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { signupSteps } from "../../schemas/signup-steps.ts";
 import { createTestApi, mailedCode, type TestApi, TestBrowser } from "../../tests/api-harness.ts";
-import { signupSteps } from "./signup-screen-data.ts";
 
 let t: TestApi;
 beforeEach(async () => {

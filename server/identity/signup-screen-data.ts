@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { isNativeAppAgent } from "../../schemas/native-app.ts";
+import { signupSteps } from "../../schemas/signup-steps.ts";
 import type { SocialSignupScreenData } from "../../schemas/types/social-signup-screen-data.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { requestLanguage } from "../kit/validation.ts";
@@ -17,24 +18,6 @@ export const SIGNUP_EMAIL_STEP = "/signup/auth";
 /** The plan step after the registration form (offersSignupPlans), and where it ends. */
 export const SIGNUP_PLANS_PATH = "/signup/plans";
 export const SIGNUP_COMPLETE_PATH = "/signup/complete";
-
-/**
- * The step bar (spec §4 Sign-up sequence): 4 steps when the policies have a step of their own
- * (policies, e-mail, PIN, form), otherwise 3 (e-mail, PIN, form); one more when the plans follow
- * the form.
- */
-export function signupSteps(isPreShowPolicy: boolean, offersPlans = false) {
-  const emailStep = isPreShowPolicy ? 2 : 1;
-  const formStep = emailStep + 2;
-  return {
-    totalCount: formStep + (offersPlans ? 1 : 0),
-    policyStep: 1,
-    emailStep,
-    pinStep: emailStep + 1,
-    formStep,
-    planStep: offersPlans ? formStep + 1 : null,
-  };
-}
 
 /**
  * Whether the plans follow the registration form (/signup/plans): the store asks for it, takes

@@ -90,6 +90,27 @@ test.describe("editing the store in the console", EDITS_STORE, () => {
     );
     await expect(changes).toContainText("プレミアム");
 
+    // The preview: the registration form under the version in force and under the draft.
+    await page.getByRole("link", { name: "プレビューを見る" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("プレビュー");
+    const inForceFrame = page.frameLocator('iframe[title^="公開中の版"]');
+    const draftFrame = page.frameLocator('iframe[title^="あなたの下書き"]');
+    await expect(draftFrame.locator('[data-field="nameKana"]')).toHaveAttribute("data-required", "true");
+    await expect(
+      draftFrame.locator('[data-field="custom_plan-interest"] option', { hasText: "プレミアム" }),
+    ).toHaveCount(1);
+    await expect(inForceFrame.locator('[data-field="familyName"]')).toBeVisible();
+    await expect(inForceFrame.locator('[data-field="nameKana"]')).toHaveCount(0);
+    const document = await page.request.get("/console/settings/store/preview/signup-form?of=draft&lng=en");
+    expect(document.headers()["content-security-policy"]).toContain("default-src 'none'");
+    expect(document.headers()["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(await document.text()).not.toContain("<script");
+    // In English at a desktop's width too.
+    await page.getByRole("link", { name: "1280px" }).click();
+    await page.getByRole("link", { name: "English" }).last().click();
+    await expect(draftFrame.locator('[data-field="nameKana"]')).toContainText("Required");
+    await page.getByRole("link", { name: "ストア設定に戻る" }).click();
+
     await page.getByLabel("公開のメモ").fill("カナ氏名を必須にし、興味のあるプランを聞く");
     await page.getByRole("button", { name: "公開する" }).click();
     await expect(page).toHaveURL(`/console/versions?kind=store&published=${publication}`);
