@@ -34,7 +34,7 @@ import { createSandboxRoutes } from "./payments/sandbox/routes.ts";
 import { createSandboxProvider } from "./payments/sandbox/sandbox-provider.ts";
 import { createSite, trustedHosts } from "./site.ts";
 import { SocialLogin, socialConfigurationProblems } from "./social/providers.ts";
-import { watchCatalogue } from "./store/catalogue-source.ts";
+import { catalogueInForce, watchCatalogue } from "./store/catalogue-source.ts";
 import { keepConfigurationsInForce } from "./store/config-in-force.ts";
 import { PolicyFilesError, watchPolicies } from "./store/policy-source.ts";
 import { storeSettingsInForce, watchStoreSettings } from "./store/store-settings-source.ts";
@@ -55,7 +55,7 @@ async function boot(env: Env) {
   // The store's policies live next to its settings file (config/policies).
   const policies = watchPolicies(resolve(env.storeConfig, "../policies"));
   // The plans and campaign codes live next to it too.
-  const catalogue = watchCatalogue(resolve(env.storeConfig, ".."));
+  const catalogue = catalogueInForce(watchCatalogue(resolve(env.storeConfig, "..")));
   const database: Database = await openDatabase(env);
   // The login history's country lookup, unpacked before the first login needs it.
   loadCountryDatabase();
@@ -71,16 +71,7 @@ async function boot(env: Env) {
     database.db,
     [
       store,
-      {
-        kind: "plans",
-        fileContent: () => ({ plans: catalogue.current().plans, planGroups: catalogue.current().planGroups }),
-        onFileReload: (listener) => catalogue.onReload?.(listener),
-      },
-      {
-        kind: "campaigns",
-        fileContent: () => catalogue.current().campaigns,
-        onFileReload: (listener) => catalogue.onReload?.(listener),
-      },
+      ...catalogue.configurations,
       {
         kind: "policies",
         fileContent: () => policies.current().policies,

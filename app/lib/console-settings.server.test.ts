@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasConsoleText, storeSectionForm } from "./console-settings.server.ts";
+import { hasConsoleText, sectionForm } from "./console-settings.server.ts";
 
 describe("the console's settings forms", () => {
   it("know which labels and option names the console's translations have", () => {
@@ -11,7 +11,8 @@ describe("the console's settings forms", () => {
   });
 
   it("label the registration section and give it a validator module, built once", () => {
-    const first = storeSectionForm("registration");
+    const first = sectionForm("store", "registration");
+    if (!first) throw new Error("the registration section has a form");
     expect(first.form.uiSchema.nameKana).toMatchObject({
       "ui:title": "console.fields.accountRegistrationSetting/nameKana",
     });
@@ -21,6 +22,8 @@ describe("the console's settings forms", () => {
       ]),
     });
     expect(first.validatorUrl).toMatch(/^\/form-validators\/[\w-]{22}\.js$/);
-    expect(storeSectionForm("registration").form).toBe(first.form);
+    expect(sectionForm("store", "registration")?.form).toBe(first.form);
+    expect(sectionForm("store", "plans")).toBeNull();
+    expect(sectionForm("plans", "plans")?.form.schema.properties).toHaveProperty("planGroups");
   });
 });

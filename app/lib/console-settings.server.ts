@@ -5,7 +5,7 @@
  */
 import consoleJa from "../../locales/ja/console.json" with { type: "json" };
 import type { FormDefinition } from "../../schemas/form-definition.ts";
-import { buildStoreSectionForm, type StoreSectionId } from "../../schemas/forms/store-settings-sections.ts";
+import { configurationForm, type EditableKind } from "../../schemas/forms/configuration-forms.ts";
 import { formValidatorModules } from "./form-validators.server.ts";
 
 /**
@@ -21,19 +21,27 @@ export function hasConsoleText(key: string): boolean {
   return typeof at === "string";
 }
 
-const built = new Map<StoreSectionId, FormDefinition>();
+const built = new Map<string, FormDefinition | null>();
 
-/** The section's form, built once per process (the schema is the code's, not the store's). */
-export function storeSectionForm(section: StoreSectionId): { form: FormDefinition; validatorUrl?: string } {
-  let form = built.get(section);
-  if (!form) {
-    form = buildStoreSectionForm(section, hasConsoleText);
-    built.set(section, form);
+/**
+ * A configuration section's form, built once per process (the schema is the code's, not the
+ * store's), with its validator's URL; null for a section the configuration does not have.
+ */
+export function sectionForm(
+  kind: EditableKind,
+  section: string,
+): { form: FormDefinition; validatorUrl?: string } | null {
+  const key = `${kind}/${section}`;
+  let form = built.get(key);
+  if (form === undefined) {
+    form = configurationForm(kind, section, hasConsoleText);
+    built.set(key, form);
   }
+  if (!form) return null;
   try {
     return { form, validatorUrl: formValidatorModules.moduleFor(form).url };
   } catch (error) {
-    console.error(`No precompiled validator for the console's ${section} section`, error);
+    console.error(`No precompiled validator for the console's ${key} form`, error);
     return { form };
   }
 }

@@ -34,9 +34,11 @@ export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
       {(loaderData.role === "owner" || loaderData.role === "configuration") && (
         <nav aria-label={t("console.home.title")}>
           <ul>
-            <li>
-              <Link to="/console/settings/store">{t("console.home.settings")}</Link>
-            </li>
+            {(["store", "plans", "campaigns"] as const).map((kind) => (
+              <li key={kind}>
+                <Link to={`/console/settings/${kind}`}>{t(`console.settings.kinds.${kind}`)}</Link>
+              </li>
+            ))}
             <li>
               <Link to="/console/versions">{t("console.home.versions")}</Link>
             </li>

@@ -94,7 +94,9 @@ export default function ConsoleSettingsPreview({ loaderData }: Route.ComponentPr
     <div className="card console-card console-card--wide">
       <PageTitle name={t("console.preview.title")} />
       <p>
-        <Link to="/console/settings/store">{t("console.settings.back")}</Link>
+        <Link to="/console/settings/store">
+          {t("console.settings.back", { kind: t("console.settings.kinds.store") })}
+        </Link>
       </p>
       <h1 className="console-card__title">{t("console.preview.title")}</h1>
       <p>{draft ? t("console.preview.lead") : t("console.preview.noDraft")}</p>

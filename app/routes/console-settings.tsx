@@ -1,11 +1,13 @@
 /**
- * /console/settings/store: the store settings' sections to edit, and the staff member's draft —
+ * /console/settings/:kind: a configuration's sections to edit (the store settings', or the plans'
+ * and the campaigns' one form), and the staff member's draft —
  * what it changes against the version in force, field by field — with 「公開する」 (a note is
  * required: it stays in the history) and 「下書きを破棄」. Plain forms that work without the
  * page's script.
  */
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { type EditableKind, isEditableKind } from "../../schemas/forms/configuration-forms.ts";
 import { ChangeList } from "../components/console/change-list.tsx";
 import { ConsoleField } from "../components/console/console-field.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
@@ -15,10 +17,16 @@ import { CONSOLE_SETTINGS_SCREEN_DATA } from "../lib/screen-data-shapes.server.t
 import { callApi, followNext, loadApiData } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/console-settings";
 
+function kindOf(params: { kind?: string }): EditableKind {
+  if (!isEditableKind(params.kind)) throw data(null, { status: 404 });
+  return params.kind;
+}
+
 export async function loader(args: Route.LoaderArgs) {
+  const kind = kindOf(args.params);
   return loadApiData(
     args,
-    "/zapi/console/settings/store/screen-data",
+    `/zapi/console/settings/${kind}/screen-data`,
     undefined,
     CONSOLE_SETTINGS_SCREEN_DATA,
   );
@@ -31,18 +39,19 @@ interface PublishFailure {
 }
 
 export async function action(args: Route.ActionArgs) {
+  const kind = kindOf(args.params);
   const field = await postedFields(args.request);
   const intent = field("intent");
   const result =
     intent === "publish"
-      ? await callApi(args, "/zapi/console/settings/store/publish", { body: { note: field("note") } })
-      : await callApi(args, "/zapi/console/settings/store/discard", { body: {} });
+      ? await callApi(args, `/zapi/console/settings/${kind}/publish`, { body: { note: field("note") } })
+      : await callApi(args, `/zapi/console/settings/${kind}/discard`, { body: {} });
   if (result.status === 401) followNext(result);
   if (result.ok && intent === "publish") {
     const number = typeof result.answer.number === "number" ? result.answer.number : "";
-    throw redirect(`/console/versions?kind=store&published=${number}`);
+    throw redirect(`/console/versions?kind=${kind}&published=${number}`);
   }
-  if (result.ok) throw redirect("/console/settings/store?done=discarded");
+  if (result.ok) throw redirect(`/console/settings/${kind}?done=discarded`);
   return data<PublishFailure>(
     { message: result.message, fields: fieldMessages(result), note: field("note", false) },
     { status: result.status },
@@ -53,16 +62,17 @@ export default function ConsoleSettings({ loaderData, actionData }: Route.Compon
   const { t } = useTranslation();
   const [query] = useSearchParams();
   const sending = useNavigation().state === "submitting";
-  const { sections, inForceNumber, draft } = loaderData;
+  const { kind, sections, inForceNumber, draft } = loaderData;
+  const kindName = t(`console.settings.kinds.${kind}`);
   const done = query.get("done");
   const refused = actionData?.message && !actionData.fields.note ? actionData.message : null;
   return (
     <div className="card console-card console-card--wide">
-      <PageTitle name={t("console.settings.title")} />
+      <PageTitle name={kindName} />
       <p>
         <Link to="/console">{t("console.audit.back")}</Link>
       </p>
-      <h1 className="console-card__title">{t("console.settings.title")}</h1>
+      <h1 className="console-card__title">{kindName}</h1>
       <p>{t("console.settings.lead")}</p>
       <p>
         <Link to="/console/versions?kind=store">
@@ -104,12 +114,14 @@ export default function ConsoleSettings({ loaderData, actionData }: Route.Compon
               <ChangeList changes={draft.changes} caption={t("console.settings.changes")} />
             )}
             {draft.changesCut && <p>{t("console.settings.changesCut")}</p>}
-            <p>
-              {/* A document of its own: only the preview page's policy lets it frame member screens. */}
-              <Link to="/console/settings/store/preview" reloadDocument>
-                {t("console.preview.open")}
-              </Link>
-            </p>
+            {kind === "store" && (
+              <p>
+                {/* A document of its own: only the preview page's policy lets it frame member screens. */}
+                <Link to="/console/settings/store/preview" reloadDocument>
+                  {t("console.preview.open")}
+                </Link>
+              </p>
+            )}
             {!draft.stale && draft.changes.length > 0 && (
               <Form method="post" className="console-publish" aria-busy={sending}>
                 <input type="hidden" name="intent" value="publish" />
@@ -143,7 +155,7 @@ export default function ConsoleSettings({ loaderData, actionData }: Route.Compon
         <ul className="console-sections">
           {sections.map((section) => (
             <li key={section}>
-              <Link to={`/console/settings/store/${section}`}>
+              <Link to={`/console/settings/${kind}/${section}`}>
                 {t(`console.settings.sections.${section}`, { defaultValue: section })}
               </Link>
             </li>

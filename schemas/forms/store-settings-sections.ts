@@ -5,10 +5,9 @@
  * of the settings (its fields are the form's fields) or a few top-level settings side by side.
  */
 import type { JSONSchema7 } from "json-schema";
-import registrationSettingSchema from "../account-registration-setting.schema.json" with { type: "json" };
 import type { FieldUiSchema, FormDefinition, UiSchema } from "../form-definition.ts";
+import { inlineRefs } from "../inline-refs.ts";
 import storeSettingsSchema from "../store-settings.schema.json" with { type: "json" };
-import surveySchema from "../survey.schema.json" with { type: "json" };
 import type { StoreSettings } from "../types/store-settings.gen.ts";
 
 type SettingName = Exclude<keyof StoreSettings, "$schema">;
@@ -49,47 +48,6 @@ export function isStoreSectionId(value: unknown): value is StoreSectionId {
   return typeof value === "string" && Object.hasOwn(STORE_SECTIONS, value);
 }
 
-/** The schemas store-settings.schema.json names by file. */
-const NAMED_SCHEMAS: Record<string, JSONSchema7> = {
-  "account-registration-setting.schema.json": registrationSettingSchema as JSONSchema7,
-  "survey.schema.json": surveySchema as JSONSchema7,
-};
-
-/**
- * The schema with every `$ref` replaced by what it names (`#/definitions/x` in its own document,
- * or another schema file): a form schema stands alone, in rjsf and in a precompiled validator.
- */
-export function inlineRefs(node: unknown, document: JSONSchema7): unknown {
-  if (Array.isArray(node)) return node.map((item) => inlineRefs(item, document));
-  if (node === null || typeof node !== "object") return node;
-  const { $ref, ...rest } = node as Record<string, unknown>;
-  if (typeof $ref === "string") {
-    const [file, pointer = ""] = $ref.split("#");
-    const target = file ? NAMED_SCHEMAS[file] : document;
-    if (!target) throw new Error(`inlineRefs: unknown schema ${file}`);
-    const named = pointer
-      .split("/")
-      .filter(Boolean)
-      .reduce<unknown>((at, part) => (at as Record<string, unknown>)?.[part], target);
-    if (named === undefined) throw new Error(`inlineRefs: ${$ref} names nothing`);
-    const {
-      $id: _id,
-      $schema: _schema,
-      definitions: _definitions,
-      ...resolved
-    } = named as Record<string, unknown>;
-    return { ...(inlineRefs(resolved, target) as object), ...(inlineRefs(rest, document) as object) };
-  }
-  const copy: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(rest)) {
-    // Descriptions are the developers' notes (spec references, file conventions), not staff help.
-    if (key === "definitions" || (key === "description" && typeof value === "string")) continue;
-    // `properties` holds names, not keywords: each value is a schema.
-    copy[key] = inlineRefs(value, document);
-  }
-  return copy;
-}
-
 const settingsSchema = storeSettingsSchema as JSONSchema7;
 
 function settingSchema(name: SettingName): JSONSchema7 {
@@ -121,7 +79,7 @@ function isFieldRule(schema: JSONSchema7): boolean {
  * path's parts joined by "/" (a list and its items' fields each have a label of their own) — the
  * property's name otherwise; every field rule is a segmented choice.
  */
-function uiSchemaOf(schema: JSONSchema7, path: string, hasLabel: (key: string) => boolean): UiSchema {
+export function uiSchemaOf(schema: JSONSchema7, path: string, hasLabel: (key: string) => boolean): UiSchema {
   const ui: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     if (typeof property !== "object") continue;

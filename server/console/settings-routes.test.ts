@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApi, insertSignedInAccount, type TestApi, TestBrowser } from "../../tests/api-harness.ts";
 import { signedInStaff } from "../../tests/console-harness.ts";
 import { staff, staffAudit } from "../db/schema.ts";
+import { catalogueInForce } from "../store/catalogue-source.ts";
 import { keepConfigurationsInForce } from "../store/config-in-force.ts";
 import { importFileVersion, publishVersion } from "../store/config-versions.ts";
 import { storeSettingsInForce } from "../store/store-settings-source.ts";
@@ -13,8 +14,10 @@ let t: TestApi;
 beforeEach(async () => {
   t = await createTestApi();
   const store = storeSettingsInForce(t.store);
+  const catalogue = catalogueInForce(t.deps.catalogue);
   t.deps.store = store;
-  t.deps.configurations = await keepConfigurationsInForce(t.db, [store], {
+  t.deps.catalogue = catalogue;
+  t.deps.configurations = await keepConfigurationsInForce(t.db, [store, ...catalogue.configurations], {
     now: () => t.clock.now(),
     intervalMs: 60_000,
     logger: { info: () => {}, error: () => {} },
@@ -154,7 +157,14 @@ describe("editing the store settings", () => {
     expect(t.deps.store.current().settings.accountRegistrationSetting.nameKana).toBe("NOT_USE");
     const again = await editor.post("/zapi/console/versions/store/3/rollback", { note: "もう一度" });
     expect(again.status).toBe(409);
-    expect(await auditActions()).toEqual(["config.imported", "config.published", "config.rolled-back"]);
+    // The store, the plans and the campaigns imported at start; then this staff member's two.
+    expect(await auditActions()).toEqual([
+      "config.imported",
+      "config.imported",
+      "config.imported",
+      "config.published",
+      "config.rolled-back",
+    ]);
   });
 
   it("refuses a bad edit on its field and saves nothing", async () => {
@@ -264,17 +274,19 @@ describe("who may edit the settings", () => {
   });
 
   it("lists versions of every kind, with rollback only where versions are published", async () => {
-    await importFileVersion(t.db, "plans", { plans: [] }, t.clock.now());
+    await importFileVersion(t.db, "policies", { policies: [] }, t.clock.now());
     const owner = await signedInStaff(t, "owner@example.jp", "owner");
-    const plans = await owner.get("/zapi/console/versions/screen-data?kind=plans");
-    expect(await plans.json()).toMatchObject({
-      kind: "plans",
+    const policies = await owner.get("/zapi/console/versions/screen-data?kind=policies");
+    expect(await policies.json()).toMatchObject({
+      kind: "policies",
       kinds: ["store", "plans", "campaigns", "policies"],
       canRollback: false,
       versions: [{ number: 1, source: "file", staffEmail: null, inForce: true }],
     });
+    const plans = await owner.get("/zapi/console/versions/screen-data?kind=plans");
+    expect(await plans.json()).toMatchObject({ kind: "plans", canRollback: true });
     expect((await owner.get("/zapi/console/versions/screen-data?kind=secrets")).status).toBe(404);
-    expect((await owner.post("/zapi/console/versions/plans/1/rollback", { note: "x" })).status).toBe(404);
+    expect((await owner.post("/zapi/console/versions/policies/1/rollback", { note: "x" })).status).toBe(404);
     expect((await owner.post("/zapi/console/versions/store/99/rollback", { note: "x" })).status).toBe(404);
     expect((await owner.post("/zapi/console/versions/store/abc/rollback", { note: "x" })).status).toBe(404);
   });
@@ -296,5 +308,72 @@ describe("who may edit the settings", () => {
     const answer = await owner.post("/zapi/console/versions/store/2/rollback", { note: "x" });
     expect(answer.status).toBe(409);
     expect(((await answer.json()) as { code: string }).code).toBe("VERSION_INVALID");
+  });
+});
+
+describe("editing the plans and the campaign codes", () => {
+  it("refuses a plan whose sales end before they start, and publishes a price change in force", async () => {
+    const owner = await signedInStaff(t, "owner@example.jp", "owner");
+    const overview = await owner.get("/zapi/console/settings/plans/screen-data");
+    expect(await overview.json()).toMatchObject({
+      kind: "plans",
+      sections: ["plans"],
+      inForceNumber: 1,
+      draft: null,
+    });
+    const section = await owner.get("/zapi/console/settings/plans/plans/screen-data");
+    const { value } = (await section.json()) as {
+      value: { plans: Record<string, unknown>[]; planGroups: unknown[] };
+    };
+    const [first, ...others] = value.plans;
+
+    const backwards = await owner.post("/zapi/console/settings/plans/plans", {
+      ...value,
+      plans: [
+        { ...first, salesStartDate: "2027-01-01T00:00:00+09:00", salesEndDate: "2026-12-01T00:00:00+09:00" },
+        ...others,
+      ],
+    });
+    expect(backwards.status).toBe(400);
+    expect(((await backwards.json()) as { errors: unknown[] }).errors).toEqual([
+      { field: "plans", message: "0.salesEndDate: must be after salesStartDate" },
+    ]);
+
+    // A plan a campaign names cannot go: the problem is the campaigns', shown for the whole form.
+    const named = await owner.post("/zapi/console/settings/plans/plans", { ...value, plans: others });
+    expect(named.status).toBe(400);
+    const namedErrors = ((await named.json()) as { errors: { field: string; message: string }[] }).errors;
+    expect(namedErrors[0]).toMatchObject({
+      field: "root",
+      message: expect.stringMatching(/^campaigns\.\d+\.planIds/),
+    });
+
+    const cheaper = await owner.post("/zapi/console/settings/plans/plans", {
+      ...value,
+      plans: [{ ...first, price: 880 }, ...others],
+    });
+    expect(cheaper.status).toBe(200);
+    const published = await owner.post("/zapi/console/settings/plans/publish", { note: "値下げ" });
+    expect(published.status).toBe(200);
+    expect(t.deps.catalogue.current().plans[0]?.price).toBe(880);
+    expect(t.deps.catalogue.current().campaigns.length).toBeGreaterThan(0);
+
+    const rolledBack = await owner.post("/zapi/console/versions/plans/1/rollback", { note: "元の価格" });
+    expect(rolledBack.status).toBe(200);
+    expect(t.deps.catalogue.current().plans[0]?.price).toBe(first?.price);
+  });
+
+  it("edits the campaign codes as one form, checked against the plans in force", async () => {
+    const owner = await signedInStaff(t, "owner@example.jp", "owner");
+    const section = await owner.get("/zapi/console/settings/campaigns/campaigns/screen-data");
+    const { value } = (await section.json()) as { value: { campaigns: Record<string, unknown>[] } };
+    const unknownPlan = await owner.post("/zapi/console/settings/campaigns/campaigns", {
+      campaigns: [{ ...value.campaigns[0], planIds: ["no-such-plan"] }],
+    });
+    expect(unknownPlan.status).toBe(400);
+    expect(((await unknownPlan.json()) as { errors: unknown[] }).errors).toEqual([
+      { field: "campaigns", message: '0.planIds: "no-such-plan" is not a plan of plans.json' },
+    ]);
+    expect((await owner.post("/zapi/console/settings/campaigns/plans", {})).status).toBe(404);
   });
 });

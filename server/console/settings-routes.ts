@@ -1,22 +1,13 @@
 /**
- * The console's configuration calls under /zapi/console (owners and the configuration role): the
- * store settings edited section by section into the staff member's draft, each save checked by the
- * section's form and then by the same validator the settings file is loaded with; the draft
- * published as the newest version or discarded; an old version published again (rollback).
- * What is published is in force in this process at once and in the others within seconds.
+ * The console's configuration calls under /zapi/console (owners and the configuration role): a
+ * configuration (the store settings, the plans, the campaign codes: editable-configurations.ts)
+ * edited section by section into the staff member's draft, each save checked by the section's form
+ * and then by the same check the configuration's file gets; the draft published as the newest
+ * version or discarded; an old version published again (rollback). What is published is in force
+ * in this process at once and in the others within seconds.
  */
 import { type Context, Hono } from "hono";
 import type { FieldError } from "../../schemas/form-definition.ts";
-import {
-  buildStoreSectionForm,
-  isOptionalObjectSection,
-  isStoreSectionId,
-  STORE_SECTION_IDS,
-  type StoreSectionId,
-  sectionFieldOf,
-  sectionValue,
-  withSectionValue,
-} from "../../schemas/forms/store-settings-sections.ts";
 import type { ConsoleConfigChange } from "../../schemas/types/console-config-change.gen.ts";
 import type { ConsolePreviewSettings } from "../../schemas/types/console-preview-settings.gen.ts";
 import type { ConsolePublishRequest } from "../../schemas/types/console-publish-request.gen.ts";
@@ -42,9 +33,14 @@ import {
   publishVersion,
   versionContent,
 } from "../store/config-versions.ts";
-import { parseStoreSettings, type StoreSettings, StoreSettingsError } from "../store/validate-settings.ts";
+import type { StoreSettings } from "../store/validate-settings.ts";
 import { dropDraft, readDraft, saveDraft } from "./config-drafts.ts";
 import { requireRole } from "./console-routes.ts";
+import {
+  ConfigurationProblems,
+  type EditableConfiguration,
+  editableConfiguration,
+} from "./editable-configurations.ts";
 import type { StaffMember } from "./staff.ts";
 
 const EDITORS = ["owner", "configuration"] as const;
@@ -52,23 +48,11 @@ const EDITORS = ["owner", "configuration"] as const;
 /** How many versions the history lists, newest first. */
 const HISTORY_LENGTH = 50;
 
-/** The kinds whose versions the console can publish; the others are read from their files alone. */
-export const PUBLISHABLE_KINDS: readonly ConfigKind[] = ["store"];
-
-/** Checks a configuration's content as its file loader would; throws StoreSettingsError. */
-function validConfiguration(kind: ConfigKind, content: unknown): unknown {
-  if (kind === "store") return parseStoreSettings(content, "the console's draft");
-  throw new Error(`${kind} versions cannot be published yet`);
-}
-
 /** Changes as the screen data lists them: short JSON text, cut at the list's limit. */
 export function listedChanges(
   before: unknown,
   after: unknown,
-): {
-  changes: ConsoleConfigChange[];
-  changesCut: boolean;
-} {
+): { changes: ConsoleConfigChange[]; changesCut: boolean } {
   const changes = contentChanges(before, after);
   return {
     changes: changes.map(({ path, before: left, after: right }) => ({
@@ -80,38 +64,54 @@ export function listedChanges(
   };
 }
 
-function isRemoval(section: StoreSectionId, body: unknown): boolean {
-  return (
-    isOptionalObjectSection(section) &&
-    typeof body === "object" &&
-    body !== null &&
-    !Array.isArray(body) &&
-    Object.keys(body).length === 0
-  );
-}
-
-function sectionParam(section: string | undefined): StoreSectionId | null {
-  return isStoreSectionId(section) ? section : null;
-}
-
 async function inForceNumber(c: Context<ApiEnv>, kind: ConfigKind): Promise<number> {
   return (await newestVersion(c.get("deps").db, kind))?.number ?? 0;
 }
 
-/** The settings a new edit starts from: the draft's, else those in force. */
-async function editedSettings(
+/** The configuration the path names, or 404. */
+async function editedKind(c: Context<ApiEnv>): Promise<EditableConfiguration> {
+  const editable = editableConfiguration(c.req.param("kind"));
+  if (!editable) throw await apiError(c, 404, "SECTION_NOT_FOUND", "console.sectionNotFound");
+  return editable;
+}
+
+/** The configuration and section the path names, or 404. */
+async function editedSection(c: Context<ApiEnv>): Promise<[EditableConfiguration, string]> {
+  const editable = await editedKind(c);
+  const section = c.req.param("section") ?? "";
+  if (!editable.isSection(section))
+    throw await apiError(c, 404, "SECTION_NOT_FOUND", "console.sectionNotFound");
+  return [editable, section];
+}
+
+/** What a new edit starts from: the staff member's draft, else what is in force. */
+async function editedContent(
   c: Context<ApiEnv>,
+  editable: EditableConfiguration,
   me: StaffMember,
-): Promise<{ settings: StoreSettings; baseNumber: number; fromDraft: boolean }> {
-  const { db, store } = c.get("deps");
-  const draft = await readDraft(db, "store", me.id);
-  if (draft)
-    return { settings: draft.content as StoreSettings, baseNumber: draft.baseNumber, fromDraft: true };
+): Promise<{ content: unknown; baseNumber: number; fromDraft: boolean }> {
+  const draft = await readDraft(c.get("deps").db, editable.kind, me.id);
+  if (draft) return { content: draft.content, baseNumber: draft.baseNumber, fromDraft: true };
   return {
-    settings: store.current().settings,
-    baseNumber: await inForceNumber(c, "store"),
+    content: editable.inForce(c.get("deps")),
+    baseNumber: await inForceNumber(c, editable.kind),
     fromDraft: false,
   };
+}
+
+/** A content's problems as the section's field errors; one outside the form is the form's own. */
+function fieldErrors(
+  editable: EditableConfiguration,
+  section: string,
+  problems: readonly string[],
+): FieldError[] {
+  const fields = editable.form(section).schema.properties ?? {};
+  return problems.map((problem) => {
+    const error = editable.fieldOf(section, problem);
+    return error.field === ROOT_FIELD || Object.hasOwn(fields, error.field)
+      ? error
+      : { field: ROOT_FIELD, message: problem };
+  });
 }
 
 async function refreshInForce(c: Context<ApiEnv>): Promise<void> {
@@ -137,7 +137,7 @@ export const settingsRoutes = new Hono<ApiEnv>()
     return c.json<ConsoleVersionsScreenData>({
       kind,
       kinds: [...CONFIG_KINDS],
-      canRollback: PUBLISHABLE_KINDS.includes(kind),
+      canRollback: editableConfiguration(kind) !== null,
       versions: versions.map(({ number, source, staffEmail, note, createdAt, content }, index) => ({
         number,
         source,
@@ -152,22 +152,6 @@ export const settingsRoutes = new Hono<ApiEnv>()
       })),
     });
   })
-  .get("/settings/store/screen-data", async (c) => {
-    const me = await requireRole(c, EDITORS);
-    const { db, store } = c.get("deps");
-    const draft = await readDraft(db, "store", me.id);
-    const number = await inForceNumber(c, "store");
-    return c.json<ConsoleSettingsScreenData>({
-      sections: [...STORE_SECTION_IDS],
-      inForceNumber: number,
-      draft: draft && {
-        baseNumber: draft.baseNumber,
-        updatedAt: draft.updatedAt.toISOString(),
-        stale: draft.baseNumber !== number,
-        ...listedChanges(store.current().settings, draft.content),
-      },
-    });
-  })
   .get("/settings/store/preview-data", async (c) => {
     const me = await requireRole(c, EDITORS);
     const { db, store } = c.get("deps");
@@ -178,72 +162,95 @@ export const settingsRoutes = new Hono<ApiEnv>()
       version: draft ? `draft-${contentHash(draft.content).slice(0, 16)}` : store.current().version,
     });
   })
-  .get("/settings/store/:section/screen-data", async (c) => {
+  .get("/settings/:kind/screen-data", async (c) => {
     const me = await requireRole(c, EDITORS);
-    const section = sectionParam(c.req.param("section"));
-    if (!section) throw await apiError(c, 404, "SECTION_NOT_FOUND", "console.sectionNotFound");
-    const { settings, fromDraft } = await editedSettings(c, me);
+    const editable = await editedKind(c);
+    const draft = await readDraft(c.get("deps").db, editable.kind, me.id);
+    const number = await inForceNumber(c, editable.kind);
+    return c.json<ConsoleSettingsScreenData>({
+      kind: editable.kind,
+      sections: [...editable.sections],
+      inForceNumber: number,
+      draft: draft && {
+        baseNumber: draft.baseNumber,
+        updatedAt: draft.updatedAt.toISOString(),
+        stale: draft.baseNumber !== number,
+        ...listedChanges(editable.inForce(c.get("deps")), draft.content),
+      },
+    });
+  })
+  .get("/settings/:kind/:section/screen-data", async (c) => {
+    const me = await requireRole(c, EDITORS);
+    const [editable, section] = await editedSection(c);
+    const { content, fromDraft } = await editedContent(c, editable, me);
     return c.json<ConsoleSettingsSectionScreenData>({
       section,
-      value: sectionValue(settings, section),
+      value: editable.sectionValue(content, section),
       fromDraft,
     });
   })
-  .post("/settings/store/publish", async (c) => {
+  .post("/settings/:kind/publish", async (c) => {
     const me = await requireRole(c, EDITORS);
+    const editable = await editedKind(c);
     const body = await checkRequest<ConsolePublishRequest>(
       c,
       REQUEST_SCHEMAS.consolePublish,
       await readJsonBody(c),
     );
     const { db, now } = c.get("deps");
-    const draft = await readDraft(db, "store", me.id);
+    const draft = await readDraft(db, editable.kind, me.id);
     if (!draft) throw await conflict(c, "NO_DRAFT", "console.noDraft");
-    if (draft.baseNumber !== (await inForceNumber(c, "store"))) {
+    if (draft.baseNumber !== (await inForceNumber(c, editable.kind))) {
       throw await conflict(c, "DRAFT_STALE", "console.draftStale");
     }
-    const content = validConfiguration("store", draft.content);
-    const number = await publishVersion(db, "store", content, {
+    // Checked again: what else is in force (the campaigns for the plans) may have changed.
+    let content: unknown;
+    try {
+      content = editable.validate(draft.content, c.get("deps"));
+    } catch (error) {
+      if (!(error instanceof ConfigurationProblems)) throw error;
+      throw await conflict(c, "DRAFT_INVALID", "console.draftInvalid");
+    }
+    const number = await publishVersion(db, editable.kind, content, {
       staffId: me.id,
       ip: clientAddress(c),
       note: body.note.trim(),
       now: now(),
     });
-    await dropDraft(db, "store", me.id);
+    await dropDraft(db, editable.kind, me.id);
     if (number === null) throw await conflict(c, "NOTHING_TO_PUBLISH", "console.nothingToPublish");
     await refreshInForce(c);
-    return c.json({ number, redirectTo: "/console/versions?kind=store" });
+    return c.json({ number, redirectTo: `/console/versions?kind=${editable.kind}` });
   })
-  .post("/settings/store/discard", async (c) => {
+  .post("/settings/:kind/discard", async (c) => {
     const me = await requireRole(c, EDITORS);
+    const editable = await editedKind(c);
     await checkRequest(c, REQUEST_SCHEMAS.empty, await readJsonBody(c));
-    await dropDraft(c.get("deps").db, "store", me.id);
-    return c.json({ redirectTo: "/console/settings/store" });
+    await dropDraft(c.get("deps").db, editable.kind, me.id);
+    return c.json({ redirectTo: `/console/settings/${editable.kind}` });
   })
   // After publish and discard: a section is any other name.
-  .post("/settings/store/:section", async (c) => {
+  .post("/settings/:kind/:section", async (c) => {
     const me = await requireRole(c, EDITORS);
-    const section = sectionParam(c.req.param("section"));
-    if (!section) throw await apiError(c, 404, "SECTION_NOT_FOUND", "console.sectionNotFound");
+    const [editable, section] = await editedSection(c);
     const body = await readJsonBody(c);
-    // An optional object section sent empty removes the setting (withSectionValue); nothing to check.
-    const value = isRemoval(section, body)
+    // An optional section sent empty is removed (no invoices issued); nothing to check.
+    const value = editable.isRemoval(section, body)
       ? {}
-      : await validateRequestData(c, buildStoreSectionForm(section), body);
-    const { settings, baseNumber } = await editedSettings(c, me);
-    const next = withSectionValue(settings, section, value);
+      : await validateRequestData(c, editable.form(section), body);
+    const { content, baseNumber } = await editedContent(c, editable, me);
+    const next = editable.withSectionValue(content, section, value);
     try {
-      parseStoreSettings(next, "the console's draft");
+      editable.validate(next, c.get("deps"));
     } catch (error) {
-      if (!(error instanceof StoreSettingsError)) throw error;
-      const errors: FieldError[] = error.problems.map(
-        (problem) => sectionFieldOf(section, problem) ?? { field: ROOT_FIELD, message: problem },
-      );
-      throw new ApiError(400, "VALIDATION_ERROR", await apiMessage(c, "console.draftInvalid"), { errors });
+      if (!(error instanceof ConfigurationProblems)) throw error;
+      throw new ApiError(400, "VALIDATION_ERROR", await apiMessage(c, "console.draftInvalid"), {
+        errors: fieldErrors(editable, section, error.problems),
+      });
     }
     const { db, now } = c.get("deps");
-    await saveDraft(db, "store", me.id, next, baseNumber, now());
-    return c.json({ redirectTo: "/console/settings/store" });
+    await saveDraft(db, editable.kind, me.id, next, baseNumber, now());
+    return c.json({ redirectTo: `/console/settings/${editable.kind}` });
   })
   .post("/versions/:kind/:number/rollback", async (c) => {
     const me = await requireRole(c, EDITORS);
@@ -252,22 +259,24 @@ export const settingsRoutes = new Hono<ApiEnv>()
       REQUEST_SCHEMAS.consoleRollback,
       await readJsonBody(c),
     );
-    const kind = c.req.param("kind") as ConfigKind;
+    const editable = editableConfiguration(c.req.param("kind"));
     const number = Number(c.req.param("number"));
     const { db, now } = c.get("deps");
     const content =
-      PUBLISHABLE_KINDS.includes(kind) && Number.isSafeInteger(number) && number > 0
-        ? await versionContent(db, kind, number)
+      editable && Number.isSafeInteger(number) && number > 0
+        ? await versionContent(db, editable.kind, number)
         : undefined;
-    if (content === undefined) throw await apiError(c, 404, "VERSION_NOT_FOUND", "console.versionNotFound");
+    if (!editable || content === undefined) {
+      throw await apiError(c, 404, "VERSION_NOT_FOUND", "console.versionNotFound");
+    }
     let valid: unknown;
     try {
-      valid = validConfiguration(kind, content);
+      valid = editable.validate(content, c.get("deps"));
     } catch (error) {
-      if (!(error instanceof StoreSettingsError)) throw error;
+      if (!(error instanceof ConfigurationProblems)) throw error;
       throw await conflict(c, "VERSION_INVALID", "console.versionInvalid");
     }
-    const published = await publishVersion(db, kind, valid, {
+    const published = await publishVersion(db, editable.kind, valid, {
       staffId: me.id,
       ip: clientAddress(c),
       note: body.note.trim(),
@@ -276,5 +285,5 @@ export const settingsRoutes = new Hono<ApiEnv>()
     });
     if (published === null) throw await conflict(c, "ALREADY_IN_FORCE", "console.alreadyInForce");
     await refreshInForce(c);
-    return c.json({ number: published, redirectTo: `/console/versions?kind=${kind}` });
+    return c.json({ number: published, redirectTo: `/console/versions?kind=${editable.kind}` });
   });

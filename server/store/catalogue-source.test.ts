@@ -2,7 +2,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CatalogueError, loadCatalogue, parseCatalogue, watchCatalogue } from "./catalogue-source.ts";
+import {
+  CatalogueError,
+  catalogueInForce,
+  loadCatalogue,
+  parseCatalogue,
+  plansContent,
+  staticCatalogue,
+  watchCatalogue,
+} from "./catalogue-source.ts";
 
 const configDir = resolve(import.meta.dirname, "../../config");
 const demoPlans = JSON.parse(readFileSync(join(configDir, "plans.json"), "utf8"));
@@ -229,5 +237,38 @@ describe("watchCatalogue", () => {
     } finally {
       source.close();
     }
+  });
+});
+
+describe("catalogueInForce", () => {
+  const file = () => staticCatalogue(loadCatalogue(configDir), "file");
+
+  it("answers with the files' snapshot until a version differs, and with the version then", () => {
+    const source = file();
+    const inForce = catalogueInForce(source);
+    const [plans, campaigns] = inForce.configurations;
+    const reloads = vi.fn();
+    inForce.onReload?.(reloads);
+    expect(inForce.current()).toBe(source.current());
+
+    const content = plansContent(source.current());
+    const cheaper = { ...content, plans: content.plans.map((plan) => ({ ...plan, price: plan.price + 1 })) };
+    plans.apply?.(cheaper);
+    expect(inForce.current().plans[0]?.price).toBe((content.plans[0]?.price ?? 0) + 1);
+    expect(inForce.current().campaigns).toEqual(source.current().campaigns);
+    expect(reloads).toHaveBeenCalledTimes(1);
+
+    plans.apply?.(content);
+    expect(inForce.current()).toBe(source.current());
+    expect(campaigns.kind).toBe("campaigns");
+  });
+
+  it("refuses a version that does not hold with the other kind in force, leaving all as it was", () => {
+    const source = file();
+    const inForce = catalogueInForce(source);
+    const [plans] = inForce.configurations;
+    // Every campaign names a plan: without plans, none holds.
+    expect(() => plans.apply?.({ plans: [], planGroups: [] })).toThrow(CatalogueError);
+    expect(inForce.current()).toBe(source.current());
   });
 });

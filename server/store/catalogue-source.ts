@@ -15,6 +15,8 @@ import planCatalogueSchema from "../../schemas/catalogue/plan-catalogue.schema.j
 import surveySchema from "../../schemas/survey.schema.json" with { type: "json" };
 import type { Campaign, CampaignCatalogue } from "../../schemas/types/campaign-catalogue.gen.ts";
 import type { CataloguePlan, PlanCatalogue, PlanGroup } from "../../schemas/types/plan-catalogue.gen.ts";
+import type { VersionedConfiguration } from "./config-in-force.ts";
+import { contentHash } from "./config-versions.ts";
 import { type CurrentSource, keepCurrent } from "./keep-current.ts";
 
 export type { Campaign, CataloguePlan, PlanGroup };
@@ -176,6 +178,24 @@ export function loadCatalogue(directory: string): Catalogue {
 export function parseCatalogue(plansText: string, campaignsText: string, source: string): Catalogue {
   const plansDocument = parseJson(plansText, `${source}/${PLANS_FILE}`);
   const campaignsDocument = parseJson(campaignsText, `${source}/${CAMPAIGNS_FILE}`);
+  const version = createHash("sha256")
+    .update(plansText)
+    .update("\0")
+    .update(campaignsText)
+    .digest("hex")
+    .slice(0, 16);
+  return { ...catalogueOf(plansDocument, campaignsDocument, source), version };
+}
+
+/**
+ * Checks the two documents (a file's or a version's: `{plans, planGroups}` and `{campaigns}`)
+ * against their schemas and each other; throws CatalogueError naming each problem.
+ */
+export function catalogueOf(
+  plansDocument: unknown,
+  campaignsDocument: unknown,
+  source: string,
+): Omit<Catalogue, "version"> {
   if (!validatePlans(plansDocument)) {
     throw new CatalogueError(`${source}/${PLANS_FILE}`, (validatePlans.errors ?? []).map(describe));
   }
@@ -190,13 +210,17 @@ export function parseCatalogue(plansText: string, campaignsText: string, source:
   const planGroups = plansDocument.planGroups ?? [];
   const problems = crossProblems(plans, planGroups, campaigns);
   if (problems.length > 0) throw new CatalogueError(source, problems);
-  const version = createHash("sha256")
-    .update(plansText)
-    .update("\0")
-    .update(campaignsText)
-    .digest("hex")
-    .slice(0, 16);
-  return { plans, planGroups, campaigns, version };
+  return { plans, planGroups, campaigns };
+}
+
+/** The plans' version content (what the console edits and a version stores). */
+export function plansContent(catalogue: Pick<Catalogue, "plans" | "planGroups">): PlanCatalogue {
+  return { plans: catalogue.plans, planGroups: catalogue.planGroups };
+}
+
+/** The campaigns' version content. */
+export function campaignsContent(catalogue: Pick<Catalogue, "campaigns">): CampaignCatalogue {
+  return { campaigns: catalogue.campaigns };
 }
 
 /**
@@ -220,6 +244,62 @@ export function watchCatalogue(
     what: "plans and campaigns",
     logger,
   });
+}
+
+type CatalogueKind = "plans" | "campaigns";
+
+/**
+ * The catalogue as the newest versions of its plans and of its campaigns (config-in-force.ts): the
+ * files' snapshot while both say what the files say, else the versions' content checked together
+ * (a campaign must name plans in force). `configurations` are the two kinds to keep in force.
+ */
+export function catalogueInForce(
+  file: CatalogueSource,
+): CatalogueSource & { configurations: [VersionedConfiguration, VersionedConfiguration] } {
+  const contentOf = (kind: CatalogueKind, catalogue: Catalogue) =>
+    kind === "plans" ? plansContent(catalogue) : campaignsContent(catalogue);
+  // A kind's published content, while it differs from its file.
+  const published = new Map<CatalogueKind, unknown>();
+  let snapshot: Catalogue | null = null;
+  const listeners: (() => void)[] = [];
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+  file.onReload?.(() => {
+    if (snapshot === null) notify();
+  });
+  const configuration = (kind: CatalogueKind): VersionedConfiguration => ({
+    kind,
+    fileContent: () => contentOf(kind, file.current()),
+    onFileReload: (listener) => file.onReload?.(listener),
+    apply(content) {
+      const next = new Map(published);
+      if (contentHash(content) === contentHash(contentOf(kind, file.current()))) next.delete(kind);
+      else next.set(kind, content);
+      const plans = next.get("plans") ?? contentOf("plans", file.current());
+      const campaigns = next.get("campaigns") ?? contentOf("campaigns", file.current());
+      const nextSnapshot =
+        next.size === 0
+          ? null
+          : {
+              ...catalogueOf(plans, campaigns, "the published catalogue"),
+              version: `v${contentHash([plans, campaigns]).slice(0, 16)}`,
+            };
+      const before = (snapshot ?? file.current()).version;
+      published.clear();
+      for (const [name, value] of next) published.set(name, value);
+      snapshot = nextSnapshot;
+      if ((snapshot ?? file.current()).version !== before) notify();
+    },
+  });
+  return {
+    current: () => snapshot ?? file.current(),
+    close: () => file.close(),
+    onReload: (listener) => {
+      listeners.push(listener);
+    },
+    configurations: [configuration("plans"), configuration("campaigns")],
+  };
 }
 
 /** A fixed catalogue, for tests. */

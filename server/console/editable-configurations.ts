@@ -1,0 +1,144 @@
+/**
+ * The configurations the console edits and publishes, each as sections of forms built from its
+ * schema: the store settings (a section per part), the plans and the campaign codes (one form
+ * each). For each: the content in force, how a section's form value goes back into the content,
+ * and the check the file loader makes, whose problems are placed on the section's fields.
+ */
+import type { FieldError, FormDefinition } from "../../schemas/form-definition.ts";
+import {
+  CONFIGURATION_SECTIONS,
+  configurationForm,
+  type EditableKind,
+  isEditableKind,
+} from "../../schemas/forms/configuration-forms.ts";
+import {
+  isOptionalObjectSection,
+  sectionFieldOf,
+  sectionValue,
+  withSectionValue,
+} from "../../schemas/forms/store-settings-sections.ts";
+import { ROOT_FIELD } from "../../schemas/validation-messages.ts";
+import type { ApiDeps } from "../api/context.ts";
+import {
+  type Catalogue,
+  CatalogueError,
+  campaignsContent,
+  catalogueOf,
+  plansContent,
+} from "../store/catalogue-source.ts";
+import { parseStoreSettings, type StoreSettings, StoreSettingsError } from "../store/validate-settings.ts";
+
+/** A content that does not pass the file loader's check, with its problems ("path: message"). */
+export class ConfigurationProblems extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join("\n"));
+    this.name = "ConfigurationProblems";
+  }
+}
+
+export interface EditableConfiguration {
+  kind: EditableKind;
+  sections: readonly string[];
+  isSection(section: string): boolean;
+  /** The section's form (schemas/forms/configuration-forms.ts). */
+  form(section: string): FormDefinition;
+  /** What is in force now, as a version stores it. */
+  inForce(deps: Pick<ApiDeps, "store" | "catalogue">): unknown;
+  sectionValue(content: unknown, section: string): Record<string, unknown>;
+  /** The content with the section's form value put back; an empty optional section removes it. */
+  withSectionValue(content: unknown, section: string, value: Record<string, unknown>): unknown;
+  /** An empty body that removes the section rather than being checked by its form. */
+  isRemoval(section: string, body: unknown): boolean;
+  /** Checks the content as its file would be checked; throws ConfigurationProblems. */
+  validate(content: unknown, deps: Pick<ApiDeps, "store" | "catalogue">): unknown;
+  /** Where a problem shows in the section's form. */
+  fieldOf(section: string, problem: string): FieldError;
+}
+
+function isEmptyObject(body: unknown): boolean {
+  return typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).length === 0;
+}
+
+/** "plans.0.salesEndDate: must be after salesStartDate" → on `plans`, "0.salesEndDate: …". */
+function documentFieldOf(problem: string): FieldError {
+  const separator = problem.indexOf(": ");
+  if (separator < 0) return { field: ROOT_FIELD, message: problem };
+  const [field = "", ...rest] = problem.slice(0, separator).split(".");
+  const message = problem.slice(separator + 2);
+  if (!field || field === "(root)") return { field: ROOT_FIELD, message };
+  return { field, message: rest.length > 0 ? `${rest.join(".")}: ${message}` : message };
+}
+
+/** The forms of a kind, as configuration-forms.ts builds them; a section it lacks has none. */
+function formsOf(kind: EditableKind): Pick<EditableConfiguration, "sections" | "isSection" | "form"> {
+  const forms = new Map<string, FormDefinition>();
+  return {
+    sections: CONFIGURATION_SECTIONS[kind],
+    isSection: (section) => (CONFIGURATION_SECTIONS[kind] as readonly string[]).includes(section),
+    form(section) {
+      let form = forms.get(section);
+      if (!form) {
+        form = configurationForm(kind, section) ?? undefined;
+        if (!form) throw new Error(`${kind} has no section ${section}`);
+        forms.set(section, form);
+      }
+      return form;
+    },
+  };
+}
+
+const store: EditableConfiguration = {
+  kind: "store",
+  ...formsOf("store"),
+  inForce: ({ store: settings }) => settings.current().settings,
+  sectionValue: (content, section) => sectionValue(content as StoreSettings, section as never),
+  withSectionValue: (content, section, value) =>
+    withSectionValue(content as StoreSettings, section as never, value),
+  isRemoval: (section, body) => isOptionalObjectSection(section as never) && isEmptyObject(body),
+  validate(content) {
+    try {
+      return parseStoreSettings(content, "the console's draft");
+    } catch (error) {
+      if (error instanceof StoreSettingsError) throw new ConfigurationProblems(error.problems);
+      throw error;
+    }
+  },
+  fieldOf: (section, problem) =>
+    sectionFieldOf(section as never, problem) ?? { field: ROOT_FIELD, message: problem },
+};
+
+/** A catalogue kind: one form, the whole document; checked together with the other kind in force. */
+function catalogueKind(kind: "plans" | "campaigns"): EditableConfiguration {
+  const contentOf = (catalogue: Catalogue) =>
+    kind === "plans" ? plansContent(catalogue) : campaignsContent(catalogue);
+  return {
+    kind,
+    ...formsOf(kind),
+    inForce: ({ catalogue }) => contentOf(catalogue.current()),
+    sectionValue: (content) => ({ ...(content as Record<string, unknown>) }),
+    withSectionValue: (_content, _section, value) => value,
+    isRemoval: () => false,
+    validate(content, { catalogue }) {
+      const inForce = catalogue.current();
+      try {
+        return kind === "plans"
+          ? (catalogueOf(content, campaignsContent(inForce), "the console's draft"), content)
+          : (catalogueOf(plansContent(inForce), content, "the console's draft"), content);
+      } catch (error) {
+        if (error instanceof CatalogueError) throw new ConfigurationProblems(error.problems);
+        throw error;
+      }
+    },
+    fieldOf: (_section, problem) => documentFieldOf(problem),
+  };
+}
+
+export const EDITABLE_CONFIGURATIONS: Readonly<Record<EditableKind, EditableConfiguration>> = {
+  store,
+  plans: catalogueKind("plans"),
+  campaigns: catalogueKind("campaigns"),
+};
+
+export function editableConfiguration(kind: string | undefined): EditableConfiguration | null {
+  return isEditableKind(kind) ? EDITABLE_CONFIGURATIONS[kind] : null;
+}
