@@ -466,9 +466,9 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   "POST /zapi/console/staff": [{ email: "help@example.jp", role: "support" }],
   "POST /zapi/console/staff/:staffId/role": [{ role: "finance" }],
   "POST /zapi/console/staff/:staffId/remove": [{}],
-  "POST /zapi/console/settings/store/publish": [{ note: "カナ氏名を必須に" }],
-  "POST /zapi/console/settings/store/discard": [{}],
-  "POST /zapi/console/settings/store/:section": [
+  "POST /zapi/console/settings/:kind/publish": [{ note: "カナ氏名を必須に" }],
+  "POST /zapi/console/settings/:kind/discard": [{}],
+  "POST /zapi/console/settings/:kind/:section": [
     { nameKana: "REQUIRED", customAssociatedInfo: [{ id: "a", title: "A", type: "TEXT", rule: "OPTIONAL" }] },
     { serviceName: "ソラミル", theme: "light" },
   ],
