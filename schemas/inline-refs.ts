@@ -45,5 +45,23 @@ export function inlineRefs(node: unknown, document: JSONSchema7): unknown {
     if (key === "definitions" || (key === "description" && typeof value === "string")) continue;
     copy[key] = inlineRefs(value, document);
   }
-  return copy;
+  return withoutNullChoice(copy);
+}
+
+/**
+ * "X or null" as one nullable X: a form shows the field itself (left empty, it is absent) rather
+ * than a choice between the field and "nothing", which is what a oneOf/anyOf would draw.
+ */
+function withoutNullChoice(schema: Record<string, unknown>): Record<string, unknown> {
+  for (const keyword of ["oneOf", "anyOf"] as const) {
+    const choices = schema[keyword];
+    if (!Array.isArray(choices) || choices.length !== 2) continue;
+    const isNull = (choice: unknown) =>
+      typeof choice === "object" && choice !== null && JSON.stringify(choice) === '{"type":"null"}';
+    const other = choices.find((choice) => !isNull(choice)) as Record<string, unknown> | undefined;
+    if (!other || !choices.some(isNull) || typeof other.type !== "string") continue;
+    const { [keyword]: _choices, ...rest } = schema;
+    return { ...other, ...rest, type: [other.type, "null"] };
+  }
+  return schema;
 }

@@ -3,8 +3,8 @@
  * link signs in, makes the kana name required and adds a custom choice to the registration form,
  * sees what the draft changes, publishes it with a note; a member signing up in another browser
  * gets the new form on the next request; the history names the version's author, and going back
- * to the first version restores the old form. A bad edit is refused on its field and nothing is
- * published. Runs on the store-edits lane: publishing changes the store every page there reads.
+ * to the version before restores the old form. A bad edit (an empty service name, a plan whose
+ * sales end before they start) is refused on its field and nothing is published. Runs on the store-edits lane: publishing changes the store every page there reads.
  */
 import type { Page } from "@playwright/test";
 import { totpCode } from "../totp.ts";
@@ -149,6 +149,18 @@ test.describe("editing the store in the console", EDITS_STORE, () => {
     await expect(memberPage.locator('[data-field="nameKana"]')).toHaveCount(0);
     await expect(memberPage.locator('[data-field="custom_plan-interest"]')).toHaveCount(0);
     await member.close();
+
+    // A plan whose sales end before they start is refused on the plans, and nothing is saved.
+    await page.goto("/console/settings/plans/plans");
+    await page.locator('[data-field="salesStartDate"] input').first().fill("2027-01-01T00:00:00+09:00");
+    await page.locator('[data-field="salesEndDate"] input').first().fill("2026-12-01T00:00:00+09:00");
+    await page.getByRole("button", { name: "下書きに保存" }).click();
+    await expect(page.locator('[data-field="plans"] .sf-field__error').first()).toContainText(
+      "0.salesEndDate: must be after salesStartDate",
+    );
+    await expect(page).toHaveURL(/\/console\/settings\/plans\/plans$/);
+    await page.goto("/console/settings/plans");
+    await expect(page.getByText("下書きはありません。")).toBeVisible();
 
     // The audit trail has the publication and the rollback, by this owner.
     await page.goto("/console/audit");

@@ -1,15 +1,17 @@
 /**
  * A section of the store settings as a form: the product's SchemaForm with its widgets and
  * validators, and the console's own layout for what member forms never have — nested objects and
- * list items, each a titled group with its buttons under it. The templates are given through the uiSchema here, in the
+ * list items, each a titled group with its buttons under it — and a colour picker for colours. The templates are given through the uiSchema here, in the
  * browser, so the member pages' theme (and their bundles) stay as they are.
  */
 import {
   type ArrayFieldItemTemplateProps,
   type ArrayFieldTemplateProps,
+  ariaDescribedByIds,
   getTemplate,
   getUiOptions,
   type ObjectFieldTemplateProps,
+  type WidgetProps,
 } from "@rjsf/utils";
 import type { JSONSchema7, JSONSchema7Definition } from "json-schema";
 import { type ComponentProps, useMemo } from "react";
@@ -89,6 +91,52 @@ function ConsoleListItem({
   );
 }
 
+/** The settings' colours (#rrggbb): the browser's colour picker beside the code, either one typed in. */
+function ConsoleColor({
+  id,
+  htmlName,
+  value,
+  required,
+  disabled,
+  readonly,
+  onChange,
+  onBlur,
+  onFocus,
+}: WidgetProps) {
+  const { t } = useTranslation();
+  const code = typeof value === "string" ? value : "";
+  const picked = /^#[0-9a-fA-F]{6}$/.test(code) ? code : "#000000";
+  return (
+    <div className="console-color">
+      <input
+        type="color"
+        value={picked.toLowerCase()}
+        disabled={disabled || readonly}
+        aria-label={t("console.settings.pickColor")}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <input
+        id={id}
+        name={htmlName || id}
+        type="text"
+        value={code}
+        required={required}
+        disabled={disabled || readonly}
+        pattern="#[0-9a-fA-F]{6}"
+        spellCheck={false}
+        autoComplete="off"
+        aria-describedby={ariaDescribedByIds(id)}
+        onChange={(event) => onChange(event.target.value === "" ? undefined : event.target.value)}
+        onBlur={() => onBlur(id, code)}
+        onFocus={() => onFocus(id, code)}
+      />
+    </div>
+  );
+}
+
+/** A colour as the settings' schema writes one. */
+const COLOR_PATTERN = "^#[0-9a-fA-F]{6}$";
+
 function isObjectSchema(definition: JSONSchema7Definition | undefined): definition is JSONSchema7 {
   return typeof definition === "object" && definition.type === "object";
 }
@@ -99,6 +147,7 @@ function withGroups(schema: JSONSchema7, ui: Record<string, unknown>): Record<st
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     if (typeof property !== "object") continue;
     const field = { ...((ui[name] as Record<string, unknown> | undefined) ?? {}) };
+    if (property.pattern === COLOR_PATTERN) field["ui:widget"] = ConsoleColor;
     if (isObjectSchema(property)) {
       Object.assign(field, withGroups(property, field), { "ui:ObjectFieldTemplate": ConsoleGroup });
     }
