@@ -121,9 +121,9 @@ function catalogueKind(kind: "plans" | "campaigns"): EditableConfiguration {
     validate(content, { catalogue }) {
       const inForce = catalogue.current();
       try {
-        return kind === "plans"
-          ? (catalogueOf(content, campaignsContent(inForce), "the console's draft"), content)
-          : (catalogueOf(plansContent(inForce), content, "the console's draft"), content);
+        if (kind === "plans") catalogueOf(content, campaignsContent(inForce), "the console's draft");
+        else catalogueOf(plansContent(inForce), content, "the console's draft");
+        return content;
       } catch (error) {
         if (error instanceof CatalogueError) throw new ConfigurationProblems(error.problems);
         throw error;
