@@ -78,7 +78,7 @@ function ConsoleListItem({
   registry,
   uiSchema,
 }: ArrayFieldItemTemplateProps) {
-  const Buttons = getTemplate("ArrayFieldItemButtonsTemplate", registry, getUiOptions(uiSchema));
+  const Buttons = registry.templates.ArrayFieldItemButtonsTemplate;
   return (
     <div className="console-list-item">
       {children}
@@ -125,7 +125,8 @@ function ConsoleColor({
         pattern="#[0-9a-fA-F]{6}"
         spellCheck={false}
         autoComplete="off"
-        aria-describedby={ariaDescribedByIds(id)}
+        // As rjsf's own inputs: the field's error, description and help.
+        aria-describedby={`${id}__error ${id}__description ${id}__help`}
         onChange={(event) => onChange(event.target.value === "" ? undefined : event.target.value)}
         onBlur={() => onBlur(id, code)}
         onFocus={() => onFocus(id, code)}
