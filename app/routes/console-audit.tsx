@@ -98,7 +98,10 @@ export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
                     <time dateTime={entry.at}>{formatHistoryDateTime(entry.at)}</time>
                   </td>
                   <td>{t(`console.audit.actions.${entry.action}`, { defaultValue: entry.action })}</td>
-                  <td>{entry.staffEmail ?? t("console.audit.server")}</td>
+                  <td>
+                    {entry.staffEmail ??
+                      t(entry.action === "config.imported" ? "console.audit.file" : "console.audit.server")}
+                  </td>
                   <td>{entry.ip ?? "-"}</td>
                   <td>{detailLine(entry.detail)}</td>
                 </tr>

@@ -60,8 +60,13 @@ test.describe("editing the store in the console", EDITS_STORE, () => {
     await page.getByRole("link", { name: "ストア設定に戻る" }).click();
     await expect(page.getByText("下書きはありません。")).toBeVisible();
 
-    // The registration form: the kana name required, and a choice of its own added.
+    // The registration form: the kana name required, and a choice of its own added. Usable at a
+    // phone's width too: nothing wider than the screen.
     await page.getByRole("link", { name: "会員登録の項目" }).click();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.locator('[data-field="nameKana"]')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 900 });
     const kana = page.locator('[data-field="nameKana"]');
     await kana.getByText("必須", { exact: true }).click();
     await expect(kana.getByRole("radio", { name: "必須" })).toBeChecked();
@@ -101,10 +106,10 @@ test.describe("editing the store in the console", EDITS_STORE, () => {
     ).toHaveCount(1);
     await expect(inForceFrame.locator('[data-field="familyName"]')).toBeVisible();
     await expect(inForceFrame.locator('[data-field="nameKana"]')).toHaveCount(0);
-    const document = await page.request.get("/console/settings/store/preview/signup-form?of=draft&lng=en");
-    expect(document.headers()["content-security-policy"]).toContain("default-src 'none'");
-    expect(document.headers()["x-frame-options"]).toBe("SAMEORIGIN");
-    expect(await document.text()).not.toContain("<script");
+    const framed = await page.request.get("/console/settings/store/preview/signup-form?of=draft&lng=en");
+    expect(framed.headers()["content-security-policy"]).toContain("default-src 'none'");
+    expect(framed.headers()["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(await framed.text()).not.toContain("<script");
     // In English at a desktop's width too.
     await page.getByRole("link", { name: "1280px" }).click();
     await page.getByRole("link", { name: "English" }).last().click();
@@ -168,6 +173,9 @@ test.describe("editing the store in the console", EDITS_STORE, () => {
     await expect(rows.filter({ hasText: "設定の公開" }).first()).toContainText(CONSOLE_SETTINGS_STAFF.email);
     await expect(rows.filter({ hasText: "設定を以前の版に戻す" }).first()).toContainText(
       CONSOLE_SETTINGS_STAFF.email,
+    );
+    await expect(rows.filter({ hasText: "ファイルから取り込み" }).first()).toContainText(
+      "設定ファイルの変更",
     );
   });
 });
