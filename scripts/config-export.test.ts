@@ -1,13 +1,16 @@
 /**
  * `npm run config:export` on a stopped embedded default: the store file gets the version in force
- * (a console publication), a second run changes nothing, and without any version it says so.
+ * (a console publication), a second run changes nothing, and without any version it says so; the
+ * clients file gets its secrets opened with the server's key.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite } from "../server/db/database.ts";
 import { staff } from "../server/db/schema.ts";
+import { createSecretBox, loadSecretKey } from "../server/kit/secret-box.ts";
+import { oidcClientsContent } from "../server/oidc/client-source.ts";
 import { importFileVersion, publishVersion } from "../server/store/config-versions.ts";
 import { runScript } from "../tests/run-script.ts";
 
@@ -64,5 +67,41 @@ describe("npm run config:export", () => {
 
     const again = await exportSettings();
     expect(again.stdout).toMatch(/already holds version 2/);
+  });
+
+  it("writes the clients' newest version with its secrets opened, keeping the file's $schema", async () => {
+    const clientsFile = join(folder, "oidc-clients.json");
+    writeFileSync(
+      clientsFile,
+      `${JSON.stringify({ $schema: "../schemas/oidc-clients.schema.json", clients: [] })}\n`,
+    );
+    const client = {
+      client_id: "video-app",
+      client_name: "Video App",
+      client_secret: "the client's secret of at least 32 characters",
+      token_endpoint_auth_method: "client_secret_basic" as const,
+      redirect_uris: ["https://app.example.com/callback"] as [string],
+    };
+    // Sealed as the server seals it, with the data directory's key.
+    const box = createSecretBox(loadSecretKey(null, join(folder, "data", "encryption.key")));
+    const database = await openPglite(join(folder, "data", "db"));
+    try {
+      await importFileVersion(
+        database.db,
+        "clients",
+        oidcClientsContent({ clients: [client] }, box),
+        new Date(),
+      );
+    } finally {
+      await database.close();
+    }
+    const written = await exportSettings();
+    expect(written.stderr).toBe("");
+    expect(written.stdout).toMatch(/oidc-clients\.json now holds version 1 of the login provider's clients/);
+    expect(JSON.parse(readFileSync(clientsFile, "utf8"))).toEqual({
+      $schema: "../schemas/oidc-clients.schema.json",
+      clients: [client],
+    });
+    expect((await exportSettings()).stdout).toMatch(/oidc-clients\.json already holds version 1/);
   });
 });

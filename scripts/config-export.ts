@@ -1,18 +1,31 @@
 /**
- * `npm run config:export`: writes the store settings in force — the newest version, which may have
- * been published in the console — back to the store file (STORE_CONFIG), so that the files in the
- * repository or on the machine say what the store runs with. Against DATA_DIR / DATABASE_URL; on
- * the embedded database the server must be stopped (PGlite has one owning process). A running
- * server imports the written file as a version with the same content.
+ * `npm run config:export`: writes the configurations in force — each kind's newest version, which
+ * may have been published in the console — back to their files (the store settings at
+ * STORE_CONFIG, and beside it plans.json, campaigns.json and oidc-clients.json), so that the files
+ * in the repository or on the machine say what the store runs with. A client's secret is opened
+ * with the server's key and written in the clear, as the file holds it. Against DATA_DIR /
+ * DATABASE_URL; on the embedded database the server must be stopped (PGlite has one owning
+ * process). A running server imports each written file as a version with the same content.
  */
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { openDatabase } from "../server/db/database.ts";
 import { DirectoryLockedError } from "../server/db/directory-lock.ts";
 import { type Env, EnvError, parseEnv } from "../server/env.ts";
-import { newestVersion } from "../server/store/config-versions.ts";
+import { createSecretBox, loadSecretKey, type SecretBox } from "../server/kit/secret-box.ts";
+import { OIDC_CLIENTS_FILE, oidcClientsOf } from "../server/oidc/client-source.ts";
+import {
+  CAMPAIGNS_FILE,
+  campaignsContent,
+  catalogueOf,
+  PLANS_FILE,
+  plansContent,
+} from "../server/store/catalogue-source.ts";
+import { type ConfigKind, contentHash, newestVersion } from "../server/store/config-versions.ts";
 import { parseStoreSettings } from "../server/store/validate-settings.ts";
 import { runAsCommand } from "./command.ts";
+
+type ExportEnv = Pick<Env, "dataDir" | "databaseUrl" | "storeConfig" | "encryptionKey">;
 
 export type ExportResult =
   | { kind: "written"; number: number }
@@ -24,30 +37,85 @@ export function fileText(content: unknown): string {
   return `${JSON.stringify(content, null, 2)}\n`;
 }
 
-/** Writes the newest store version to the store file unless the file already says the same. */
-export async function exportStoreSettings(
-  env: Pick<Env, "dataDir" | "databaseUrl" | "storeConfig">,
-): Promise<ExportResult> {
-  const database = await openDatabase(env);
+/** What a configuration kind is called in the command's messages, and where its file is. */
+const EXPORTED: { kind: ConfigKind; what: string; file(env: ExportEnv): string }[] = [
+  { kind: "store", what: "store settings", file: (env) => resolve(env.storeConfig) },
+  { kind: "plans", what: "plans", file: (env) => join(dirname(resolve(env.storeConfig)), PLANS_FILE) },
+  {
+    kind: "campaigns",
+    what: "campaign codes",
+    file: (env) => join(dirname(resolve(env.storeConfig)), CAMPAIGNS_FILE),
+  },
+  {
+    kind: "clients",
+    what: "login provider's clients",
+    file: (env) => join(dirname(resolve(env.storeConfig)), OIDC_CLIENTS_FILE),
+  },
+];
+
+function readFileContent(path: string): Record<string, unknown> | null {
   try {
-    const newest = await newestVersion(database.db, "store");
-    if (!newest) return { kind: "none" };
-    // A version that no longer validates is not written over a file that does.
-    const settings = parseStoreSettings(newest.content, `version ${newest.number} of the store settings`);
-    const path = resolve(env.storeConfig);
-    const text = fileText(settings);
-    const current = (() => {
-      try {
-        return JSON.stringify(JSON.parse(readFileSync(path, "utf8")));
-      } catch {
-        return null;
-      }
-    })();
-    if (current === JSON.stringify(settings)) return { kind: "unchanged", number: newest.number };
-    // Written beside and renamed over: a watching server never reads half a file.
-    writeFileSync(`${path}.export`, text);
-    renameSync(`${path}.export`, path);
-    return { kind: "written", number: newest.number };
+    return JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes `content` to `path` unless the file already says the same; keeps the file's `$schema`. */
+function writeUnlessSame(path: string, content: Record<string, unknown>, number: number): ExportResult {
+  const current = readFileContent(path);
+  const { $schema, ...said } = current ?? {};
+  const { $schema: _versioned, ...saying } = content;
+  if (current && contentHash(said) === contentHash(saying)) return { kind: "unchanged", number };
+  // Written beside and renamed over: a watching server never reads half a file.
+  writeFileSync(`${path}.export`, fileText({ ...($schema === undefined ? {} : { $schema }), ...content }));
+  renameSync(`${path}.export`, path);
+  return { kind: "written", number };
+}
+
+/**
+ * Writes each kind's newest version to its file. A version that no longer validates is not
+ * written over a file that does (the run stops with its problems).
+ */
+export async function exportConfigurations(env: ExportEnv): Promise<Map<ConfigKind, ExportResult>> {
+  const database = await openDatabase(env);
+  let box: SecretBox | null = null;
+  // The key is the server's: opened only when there are secrets to write.
+  const secretBox = () => {
+    box ??= createSecretBox(loadSecretKey(env.encryptionKey, resolve(env.dataDir, "encryption.key")));
+    return box;
+  };
+  try {
+    const newest = new Map<ConfigKind, { number: number; content: unknown }>();
+    for (const { kind } of EXPORTED) {
+      const version = await newestVersion(database.db, kind);
+      if (version) newest.set(kind, version);
+    }
+    const plans = newest.get("plans");
+    const campaigns = newest.get("campaigns");
+    // The plans and the campaign codes are checked together, as the server checks them.
+    const catalogue =
+      plans && campaigns ? catalogueOf(plans.content, campaigns.content, "the catalogue's versions") : null;
+    const fileContent = (kind: ConfigKind, version: { number: number; content: unknown }) => {
+      const source = `version ${version.number} of the ${kind}`;
+      if (kind === "store") return parseStoreSettings(version.content, source);
+      if (kind === "clients")
+        return { clients: oidcClientsOf(version.content, source, secretBox(), source).clients };
+      if (!catalogue) return null;
+      return kind === "plans" ? plansContent(catalogue) : campaignsContent(catalogue);
+    };
+    const results = new Map<ConfigKind, ExportResult>();
+    for (const { kind, file } of EXPORTED) {
+      const version = newest.get(kind);
+      const content = version && fileContent(kind, version);
+      results.set(
+        kind,
+        version && content
+          ? writeUnlessSame(file(env), content as unknown as Record<string, unknown>, version.number)
+          : { kind: "none" },
+      );
+    }
+    return results;
   } finally {
     await database.close();
   }
@@ -55,12 +123,17 @@ export async function exportStoreSettings(
 
 async function main(): Promise<number> {
   const env = parseEnv();
-  const result = await exportStoreSettings(env);
-  if (result.kind === "none")
-    console.log("No store settings version yet: start the server once, then export.");
-  else if (result.kind === "unchanged")
-    console.log(`${env.storeConfig} already holds version ${result.number}.`);
-  else console.log(`${env.storeConfig} now holds version ${result.number} of the store settings.`);
+  const results = await exportConfigurations(env);
+  for (const { kind, what, file } of EXPORTED) {
+    const result = results.get(kind) ?? { kind: "none" };
+    const path = file(env);
+    if (result.kind === "none") {
+      // A store without the optional files has no versions of them: nothing to say.
+      if (kind === "store" || existsSync(path))
+        console.log(`No ${what} version yet: start the server once, then export.`);
+    } else if (result.kind === "unchanged") console.log(`${path} already holds version ${result.number}.`);
+    else console.log(`${path} now holds version ${result.number} of the ${what}.`);
+  }
   return 0;
 }
 

@@ -27,7 +27,12 @@ import { createRecaptchaVerifier, recaptchaConfigurationProblems } from "./ident
 import { createSecretBox, loadSecretKey, SecretKeyError } from "./kit/secret-box.ts";
 import { mailsAfterAnswersSent } from "./mail/send-mail.ts";
 import { createMailer, createSmsSender } from "./mail/transports.ts";
-import { OidcClientsError, redirectSources, watchOidcClients } from "./oidc/client-source.ts";
+import {
+  OidcClientsError,
+  oidcClientsInForce,
+  redirectSources,
+  watchOidcClients,
+} from "./oidc/client-source.ts";
 import { createOidcService } from "./oidc/service.ts";
 import { guestCacheablePages, guestPageGeneration, PageCache } from "./page-cache.ts";
 import { createSandboxRoutes } from "./payments/sandbox/routes.ts";
@@ -64,6 +69,9 @@ async function boot(env: Env) {
   const secretBox = createSecretBox(loadSecretKey(env.encryptionKey, resolve(env.dataDir, "encryption.key")));
   const clock = createServerClock();
   const { now } = clock;
+  // The login provider's relying parties beside the store settings file, their secrets sealed in
+  // the versions.
+  const oidcClients = oidcClientsInForce(watchOidcClients(resolve(env.storeConfig, "..")), secretBox);
   // Each watched file as a version of its configuration, now and after each valid edit, and the
   // newest version of each in force (server/store/config-in-force.ts): the history the console
   // shows, and its publications.
@@ -72,6 +80,7 @@ async function boot(env: Env) {
     [
       store,
       ...catalogue.configurations,
+      oidcClients,
       {
         kind: "policies",
         fileContent: () => policies.current().policies,
@@ -83,8 +92,6 @@ async function boot(env: Env) {
 
   const paymentConfig = () => store.current().settings.paymentProvider;
   const sessionMaxAgeMs = env.sessionMaxAgeDays * 24 * 60 * 60 * 1000;
-  // The login provider (issue 46): its relying parties beside the store settings file.
-  const oidcClients = watchOidcClients(resolve(env.storeConfig, ".."));
   const oidc = await createOidcService({
     db: database.db,
     secretBox,

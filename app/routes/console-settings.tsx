@@ -75,7 +75,7 @@ export default function ConsoleSettings({ loaderData, actionData }: Route.Compon
       <h1 className="console-card__title">{kindName}</h1>
       <p>{t("console.settings.lead")}</p>
       <p>
-        <Link to="/console/versions?kind=store">
+        <Link to={`/console/versions?kind=${kind}`}>
           {t("console.settings.inForce", { number: inForceNumber })}
         </Link>
       </p>

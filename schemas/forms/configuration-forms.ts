@@ -1,16 +1,18 @@
 /**
  * The forms of each configuration the console edits, by kind and section: the store settings' a
- * form per section, the plans' and the campaigns' one form each. The API checks a section's save
+ * form per section, the plans', the campaigns' and the login provider's clients' one form each. The API checks a section's save
  * with its form; the console's page draws it.
  */
 import type { FormDefinition } from "../form-definition.ts";
 import { buildCampaignsForm, buildPlansForm } from "./catalogue-forms.ts";
+import { buildOidcClientsForm } from "./oidc-clients-form.ts";
 import { buildStoreSectionForm, isStoreSectionId, STORE_SECTION_IDS } from "./store-settings-sections.ts";
 
 export const CONFIGURATION_SECTIONS = {
   store: STORE_SECTION_IDS,
   plans: ["plans"],
   campaigns: ["campaigns"],
+  clients: ["clients"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type EditableKind = keyof typeof CONFIGURATION_SECTIONS;
@@ -27,5 +29,6 @@ export function configurationForm(
 ): FormDefinition | null {
   if (kind === "store") return isStoreSectionId(section) ? buildStoreSectionForm(section, hasLabel) : null;
   if (section !== kind) return null;
+  if (kind === "clients") return buildOidcClientsForm(hasLabel);
   return kind === "plans" ? buildPlansForm(hasLabel) : buildCampaignsForm(hasLabel);
 }

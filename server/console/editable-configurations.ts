@@ -1,7 +1,7 @@
 /**
  * The configurations the console edits and publishes, each as sections of forms built from its
- * schema: the store settings (a section per part), the plans and the campaign codes (one form
- * each). For each: the content in force, how a section's form value goes back into the content,
+ * schema: the store settings (a section per part), the plans, the campaign codes and the login
+ * provider's clients (one form each; a client's secret is sealed and never shown back). For each: the content in force, how a section's form value goes back into the content,
  * and the check the file loader makes, whose problems are placed on the section's fields.
  */
 import type { FieldError, FormDefinition } from "../../schemas/form-definition.ts";
@@ -11,6 +11,7 @@ import {
   type EditableKind,
   isEditableKind,
 } from "../../schemas/forms/configuration-forms.ts";
+import { NEW_CLIENT_SECRET } from "../../schemas/forms/oidc-clients-form.ts";
 import {
   isOptionalObjectSection,
   sectionFieldOf,
@@ -19,6 +20,13 @@ import {
 } from "../../schemas/forms/store-settings-sections.ts";
 import { ROOT_FIELD } from "../../schemas/validation-messages.ts";
 import type { ApiDeps } from "../api/context.ts";
+import {
+  type OidcClient,
+  type OidcClientsContent,
+  OidcClientsError,
+  oidcClientsContent,
+  oidcClientsOf,
+} from "../oidc/client-source.ts";
 import {
   type Catalogue,
   CatalogueError,
@@ -36,6 +44,9 @@ export class ConfigurationProblems extends Error {
   }
 }
 
+/** What the configurations read besides the content: what else is in force, the server's key. */
+type ConfigurationDeps = Pick<ApiDeps, "store" | "catalogue" | "oidcClients" | "secretBox">;
+
 export interface EditableConfiguration {
   kind: EditableKind;
   sections: readonly string[];
@@ -43,14 +54,19 @@ export interface EditableConfiguration {
   /** The section's form (schemas/forms/configuration-forms.ts). */
   form(section: string): FormDefinition;
   /** What is in force now, as a version stores it. */
-  inForce(deps: Pick<ApiDeps, "store" | "catalogue">): unknown;
+  inForce(deps: ConfigurationDeps): unknown;
   sectionValue(content: unknown, section: string): Record<string, unknown>;
   /** The content with the section's form value put back; an empty optional section removes it. */
-  withSectionValue(content: unknown, section: string, value: Record<string, unknown>): unknown;
+  withSectionValue(
+    content: unknown,
+    section: string,
+    value: Record<string, unknown>,
+    deps: ConfigurationDeps,
+  ): unknown;
   /** An empty body that removes the section rather than being checked by its form. */
   isRemoval(section: string, body: unknown): boolean;
   /** Checks the content as its file would be checked; throws ConfigurationProblems. */
-  validate(content: unknown, deps: Pick<ApiDeps, "store" | "catalogue">): unknown;
+  validate(content: unknown, deps: ConfigurationDeps): unknown;
   /** Where a problem shows in the section's form. */
   fieldOf(section: string, problem: string): FieldError;
 }
@@ -133,10 +149,58 @@ function catalogueKind(kind: "plans" | "campaigns"): EditableConfiguration {
   };
 }
 
+/** A client as its form has it: no secret, a new one to type. */
+type ClientInForm = Omit<OidcClient, "client_secret"> & { [NEW_CLIENT_SECRET]?: string };
+
+/**
+ * The login provider's clients: the form never holds a secret; a typed one is sealed into the
+ * content, an empty one keeps what the client of that id held, and a public client holds none.
+ */
+const clients: EditableConfiguration = {
+  kind: "clients",
+  ...formsOf("clients"),
+  inForce: ({ oidcClients, secretBox }) =>
+    oidcClientsContent(oidcClients?.current() ?? { clients: [] }, secretBox),
+  sectionValue: (content) => ({
+    clients: (content as OidcClientsContent).clients.map(
+      ({ sealed_client_secret: _sealed, ...client }) => client,
+    ),
+  }),
+  withSectionValue(content, _section, value, { secretBox }) {
+    const sealedOf = new Map(
+      (content as OidcClientsContent).clients.map((client) => [
+        client.client_id,
+        client.sealed_client_secret,
+      ]),
+    );
+    return {
+      clients: (value.clients as ClientInForm[]).map(({ [NEW_CLIENT_SECRET]: typed, ...client }) => {
+        if (client.token_endpoint_auth_method === "none") return client;
+        const sealed = typed ? secretBox.sealStable(typed) : sealedOf.get(client.client_id);
+        return sealed === undefined ? client : { ...client, sealed_client_secret: sealed };
+      }),
+    };
+  },
+  isRemoval: () => false,
+  validate(content, { secretBox }) {
+    try {
+      oidcClientsOf(content, "draft", secretBox, "the console's draft");
+      return content;
+    } catch (error) {
+      if (error instanceof OidcClientsError) throw new ConfigurationProblems(error.problems);
+      throw error;
+    }
+  },
+  // The secret a confidential client lacks is the one its form asks for.
+  fieldOf: (_section, problem) =>
+    documentFieldOf(problem.replace(/\.client_secret: /, `.${NEW_CLIENT_SECRET}: `)),
+};
+
 export const EDITABLE_CONFIGURATIONS: Readonly<Record<EditableKind, EditableConfiguration>> = {
   store,
   plans: catalogueKind("plans"),
   campaigns: catalogueKind("campaigns"),
+  clients,
 };
 
 export function editableConfiguration(kind: string | undefined): EditableConfiguration | null {

@@ -3,9 +3,15 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApi, insertSignedInAccount, type TestApi, TestBrowser } from "../../tests/api-harness.ts";
 import { signedInStaff } from "../../tests/console-harness.ts";
 import { staff, staffAudit } from "../db/schema.ts";
+import { oidcClientsInForce, parseOidcClients } from "../oidc/client-source.ts";
 import { catalogueInForce } from "../store/catalogue-source.ts";
 import { keepConfigurationsInForce } from "../store/config-in-force.ts";
-import { importFileVersion, publishVersion } from "../store/config-versions.ts";
+import {
+  configHistory,
+  importFileVersion,
+  publishVersion,
+  versionContent,
+} from "../store/config-versions.ts";
 import { storeSettingsInForce } from "../store/store-settings-source.ts";
 
 let t: TestApi;
@@ -279,7 +285,7 @@ describe("who may edit the settings", () => {
     const policies = await owner.get("/zapi/console/versions/screen-data?kind=policies");
     expect(await policies.json()).toMatchObject({
       kind: "policies",
-      kinds: ["store", "plans", "campaigns", "policies"],
+      kinds: ["store", "plans", "campaigns", "clients", "policies"],
       canRollback: false,
       versions: [{ number: 1, source: "file", staffEmail: null, inForce: true }],
     });
@@ -375,5 +381,115 @@ describe("editing the plans and the campaign codes", () => {
       { field: "campaigns", message: '0.planIds: "no-such-plan" is not a plan of plans.json' },
     ]);
     expect((await owner.post("/zapi/console/settings/campaigns/plans", {})).status).toBe(404);
+  });
+});
+
+describe("editing the login provider's clients", () => {
+  const SECRET = "the confidential client's secret, 32+ characters";
+  const FILE_CLIENTS = {
+    clients: [
+      {
+        client_id: "video-app",
+        client_name: "Video App",
+        client_secret: SECRET,
+        token_endpoint_auth_method: "client_secret_basic",
+        redirect_uris: ["https://app.example.com/callback"],
+      },
+    ],
+  };
+
+  /** The clients file's list kept in force by versions, as server/main.ts keeps it. */
+  async function clientsInForce() {
+    const file = parseOidcClients(JSON.stringify(FILE_CLIENTS), "oidc-clients.json");
+    const clients = oidcClientsInForce({ current: () => file, close: () => {} }, t.deps.secretBox);
+    t.deps.oidcClients = clients;
+    t.deps.configurations?.close();
+    t.deps.configurations = await keepConfigurationsInForce(t.db, [clients], {
+      now: () => t.clock.now(),
+      intervalMs: 60_000,
+      logger: { info: () => {}, error: () => {} },
+    });
+    return clients;
+  }
+
+  it("never shows a secret back, keeps it when left empty, and replaces it when one is typed", async () => {
+    const clients = await clientsInForce();
+    const owner = await signedInStaff(t, "owner@example.jp", "owner");
+    const section = await owner.get("/zapi/console/settings/clients/clients/screen-data");
+    const text = await section.text();
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain("sealed");
+    const { value } = JSON.parse(text) as { value: { clients: Record<string, unknown>[] } };
+    const [client] = value.clients;
+
+    // A name changed, the secret left empty: the client keeps its secret.
+    const renamed = await owner.post("/zapi/console/settings/clients/clients", {
+      clients: [{ ...client, client_name_ja: "ビデオアプリ" }],
+    });
+    expect(renamed.status).toBe(200);
+    const overview = await (await owner.get("/zapi/console/settings/clients/screen-data")).text();
+    expect(overview).toContain("ビデオアプリ");
+    expect(overview).not.toContain(SECRET);
+    expect((await owner.post("/zapi/console/settings/clients/publish", { note: "日本語名" })).status).toBe(
+      200,
+    );
+    expect(clients.current().clients[0]).toMatchObject({
+      client_name_ja: "ビデオアプリ",
+      client_secret: SECRET,
+    });
+    // The stored version holds the secret sealed, never in the clear.
+    const stored = JSON.stringify(await versionContent(t.db, "clients", 2));
+    expect(stored).not.toContain(SECRET);
+    expect(stored).toContain("sealed_client_secret");
+
+    // A typed secret replaces it; the change list says it changed without showing either.
+    const replaced = await owner.post("/zapi/console/settings/clients/clients", {
+      clients: [{ ...client, new_client_secret: "a new secret of at least thirty-two characters" }],
+    });
+    expect(replaced.status).toBe(200);
+    const changes = (await (await owner.get("/zapi/console/settings/clients/screen-data")).json()) as {
+      draft: { changes: { path: string; before: string | null; after: string | null }[] };
+    };
+    expect(changes.draft.changes).toContainEqual({
+      path: "clients.0.sealed_client_secret",
+      before: "********",
+      after: "********",
+    });
+    expect((await owner.post("/zapi/console/settings/clients/publish", { note: "鍵の交換" })).status).toBe(
+      200,
+    );
+    expect(clients.current().clients[0]?.client_secret).toBe(
+      "a new secret of at least thirty-two characters",
+    );
+    // The file, unchanged, is the same content as its first import: imported once only.
+    expect((await configHistory(t.db, "clients")).map((version) => version.source)).toEqual([
+      "staff",
+      "staff",
+      "file",
+    ]);
+  });
+
+  it("asks for a secret on the secret's field when a confidential client has none", async () => {
+    await clientsInForce();
+    const owner = await signedInStaff(t, "owner@example.jp", "owner");
+    const added = await owner.post("/zapi/console/settings/clients/clients", {
+      clients: [
+        ...FILE_CLIENTS.clients.map(({ client_secret: _secret, ...client }) => client),
+        {
+          client_id: "partner",
+          client_name: "Partner",
+          token_endpoint_auth_method: "client_secret_post",
+          redirect_uris: ["https://partner.example.net/cb"],
+        },
+      ],
+    });
+    expect(added.status).toBe(400);
+    expect(((await added.json()) as { errors: unknown[] }).errors).toEqual([
+      { field: "clients", message: "1.new_client_secret: is required for client_secret_post" },
+    ]);
+    const short = await owner.post("/zapi/console/settings/clients/clients", {
+      clients: [{ ...FILE_CLIENTS.clients[0], client_secret: undefined, new_client_secret: "too short" }],
+    });
+    expect(short.status).toBe(400);
   });
 });

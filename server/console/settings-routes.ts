@@ -57,8 +57,8 @@ export function listedChanges(
   return {
     changes: changes.map(({ path, before: left, after: right }) => ({
       path,
-      before: shownValue(left),
-      after: shownValue(right),
+      before: shownValue(left, path),
+      after: shownValue(right, path),
     })),
     changesCut: changes.length >= MAX_LISTED_CHANGES,
   };
@@ -239,7 +239,7 @@ export const settingsRoutes = new Hono<ApiEnv>()
       ? {}
       : await validateRequestData(c, editable.form(section), body);
     const { content, baseNumber } = await editedContent(c, editable, me);
-    const next = editable.withSectionValue(content, section, value);
+    const next = editable.withSectionValue(content, section, value, c.get("deps"));
     try {
       editable.validate(next, c.get("deps"));
     } catch (error) {

@@ -944,7 +944,7 @@ export const staffAudit = pgTable(
 );
 
 /** The configurations held as versions (server/store/config-versions.ts). */
-export type ConfigKind = "store" | "plans" | "campaigns" | "policies";
+export type ConfigKind = "store" | "plans" | "campaigns" | "clients" | "policies";
 
 /**
  * Every version of each configuration, numbered per kind and never changed: a file edit imported

@@ -15,6 +15,16 @@ describe("the secret box", () => {
     expect(box.seal("JBSWY3DPEHPK3PXP")).not.toBe(sealed);
   });
 
+  it("seals stably: the same text the same way, another text otherwise, opened like any sealed value", () => {
+    const sealed = box.sealStable("client secret of thirty-two chars");
+    expect(sealed).not.toContain("client secret");
+    expect(box.sealStable("client secret of thirty-two chars")).toBe(sealed);
+    expect(box.sealStable("another client secret of 32 chars")).not.toBe(sealed);
+    expect(box.open(sealed)).toBe("client secret of thirty-two chars");
+    // Not the nonce of a random seal, and another key's stable seal differs.
+    expect(createSecretBox(randomBytes(32)).sealStable("client secret of thirty-two chars")).not.toBe(sealed);
+  });
+
   it("refuses a tampered value and another key's value", () => {
     const sealed = box.seal("secret");
     const parts = sealed.split(".");

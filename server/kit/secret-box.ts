@@ -14,7 +14,13 @@ import { dirname } from "node:path";
 export interface SecretBox {
   /** Encrypts text; the result names the format version, the nonce and the tag. */
   seal(plain: string): string;
-  /** Decrypts what seal made; throws on anything else (a changed key, a tampered value). */
+  /**
+   * Encrypts text the same way each time (the nonce is a keyed hash of the text), for a secret held
+   * in content whose hash must not change while the secret does not: a configuration version.
+   * Equal texts give equal results; nothing else is learnt.
+   */
+  sealStable(plain: string): string;
+  /** Decrypts what seal or sealStable made; throws on anything else (a changed key, a tampered value). */
   open(sealed: string): string;
   /** A keyed hash of `value` for `purpose`, for values that are compared, never read back. */
   keyedHash(purpose: string, value: string): string;
@@ -38,16 +44,19 @@ export function createSecretBox(masterKey: Buffer): SecretBox {
     Buffer.from(hkdfSync("sha256", masterKey, Buffer.alloc(0), info, SECRET_KEY_BYTES));
   const sealKey = derive("storefront seal v1");
   const hashKey = derive("storefront keyed hash v1");
+  const nonceKey = derive("storefront stable seal nonce v1");
+  const sealWith = (nonce: Buffer, plain: string) => {
+    const cipher = createCipheriv("aes-256-gcm", sealKey, nonce);
+    const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+    const tag = cipher.getAuthTag();
+    return [VERSION, nonce, tag, body]
+      .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+      .join(".");
+  };
   return {
-    seal(plain) {
-      const nonce = randomBytes(12);
-      const cipher = createCipheriv("aes-256-gcm", sealKey, nonce);
-      const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-      const tag = cipher.getAuthTag();
-      return [VERSION, nonce, tag, body]
-        .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
-        .join(".");
-    },
+    seal: (plain) => sealWith(randomBytes(12), plain),
+    sealStable: (plain) =>
+      sealWith(createHmac("sha256", nonceKey).update(plain).digest().subarray(0, 12), plain),
     open(sealed) {
       const [version, nonce, tag, body, ...rest] = sealed.split(".");
       if (version !== VERSION || !nonce || !tag || body === undefined || rest.length > 0) {

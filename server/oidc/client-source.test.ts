@@ -1,10 +1,15 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createSecretBox } from "../kit/secret-box.ts";
+import { contentHash } from "../store/config-versions.ts";
 import {
   loadOidcClients,
   OidcClientsError,
+  oidcClientsContent,
+  oidcClientsOf,
   parseOidcClients,
   redirectSources,
   watchOidcClients,
@@ -142,6 +147,32 @@ describe("watchOidcClients", () => {
     } finally {
       source.close();
     }
+  });
+});
+
+describe("the clients as versions", () => {
+  const box = createSecretBox(randomBytes(32));
+
+  it("hold each secret sealed, the same way for the same file, and open back to the file's list", () => {
+    const list = parseOidcClients(JSON.stringify(demo), "oidc-clients.json");
+    const content = oidcClientsContent(list, box);
+    for (const client of demo.clients as { client_secret?: string }[]) {
+      if (client.client_secret) expect(JSON.stringify(content)).not.toContain(client.client_secret);
+    }
+    // An unchanged file is the same content: it is not imported as a new version.
+    expect(contentHash(oidcClientsContent(parseOidcClients(JSON.stringify(demo), "again"), box))).toBe(
+      contentHash(content),
+    );
+    expect(oidcClientsOf(content, "v1", box, "a version").clients).toEqual(list.clients);
+  });
+
+  it("refuses a version whose secret another key sealed, or whose clients do not pass the file's checks", () => {
+    const content = oidcClientsContent({ clients: [web as never] }, createSecretBox(randomBytes(32)));
+    expect(() => oidcClientsOf(content, "v1", box, "a version")).toThrow(/cannot be opened/);
+    expect(() =>
+      oidcClientsOf({ clients: [{ ...web, client_secret: undefined }] }, "v1", box, "a version"),
+    ).toThrow(/client_secret: is required/);
+    expect(() => oidcClientsOf({}, "v1", box, "a version")).toThrow(OidcClientsError);
   });
 });
 

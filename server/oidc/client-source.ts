@@ -3,7 +3,8 @@
  * file, the operator's data. Checked against schemas/oidc-clients.schema.json and for what a schema
  * cannot say (one id each, a secret exactly for confidential clients, absolute URIs), then kept
  * current like the store settings: a valid edit applies to the next request, an invalid one is
- * logged and the last good list stays in force.
+ * logged and the last good list stays in force. The file is imported as versions of the `clients`
+ * configuration, and the newest version is in force (config-in-force.ts).
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
@@ -11,6 +12,8 @@ import { join, resolve } from "node:path";
 import Ajv, { type ErrorObject } from "ajv";
 import oidcClientsSchema from "../../schemas/oidc-clients.schema.json" with { type: "json" };
 import type { OidcClient, OidcClients as OidcClientsFile } from "../../schemas/types/oidc-clients.gen.ts";
+import type { SecretBox } from "../kit/secret-box.ts";
+import { type ConfigInForce, configInForce } from "../store/config-in-force.ts";
 import { type CurrentSource, keepCurrent } from "../store/keep-current.ts";
 
 export type { OidcClient };
@@ -83,6 +86,16 @@ function crossProblems(clients: OidcClient[]): string[] {
   return problems;
 }
 
+/** Checks a clients document (the file's, or a version's with its secrets opened). */
+function checkedClients(document: unknown, source: string): OidcClient[] {
+  if (!validateFile(document)) {
+    throw new OidcClientsError(source, (validateFile.errors ?? []).map(describe));
+  }
+  const problems = crossProblems(document.clients);
+  if (problems.length > 0) throw new OidcClientsError(source, problems);
+  return document.clients;
+}
+
 /** Checks the file's text (also for tests); `source` names it in messages. */
 export function parseOidcClients(text: string, source: string): OidcClientList {
   let document: unknown;
@@ -91,13 +104,65 @@ export function parseOidcClients(text: string, source: string): OidcClientList {
   } catch (error) {
     throw new OidcClientsError(source, [`is not valid JSON: ${(error as Error).message}`]);
   }
-  if (!validateFile(document)) {
-    throw new OidcClientsError(source, (validateFile.errors ?? []).map(describe));
-  }
-  const problems = crossProblems(document.clients);
-  if (problems.length > 0) throw new OidcClientsError(source, problems);
   const version = createHash("sha256").update(text).digest("hex").slice(0, 16);
-  return { clients: document.clients, version };
+  return { clients: checkedClients(document, source), version };
+}
+
+/** A client as a configuration version holds it: its secret sealed, never in the clear. */
+export type VersionedOidcClient = Omit<OidcClient, "client_secret"> & { sealed_client_secret?: string };
+
+export interface OidcClientsContent {
+  clients: VersionedOidcClient[];
+}
+
+/**
+ * The clients as a version stores them. Secrets are sealed stably (secret-box.ts): the same file
+ * gives the same content, so an unchanged file is not imported again.
+ */
+export function oidcClientsContent(
+  list: Pick<OidcClientList, "clients">,
+  box: SecretBox,
+): OidcClientsContent {
+  return {
+    clients: list.clients.map(({ client_secret, ...client }) =>
+      client_secret === undefined
+        ? client
+        : { ...client, sealed_client_secret: box.sealStable(client_secret) },
+    ),
+  };
+}
+
+/** A version's content as the list the provider reads, checked as the file is; throws OidcClientsError. */
+export function oidcClientsOf(
+  content: unknown,
+  version: string,
+  box: SecretBox,
+  source: string,
+): OidcClientList {
+  const clients = (content as { clients?: unknown } | null)?.clients;
+  if (!Array.isArray(clients)) throw new OidcClientsError(source, ["clients: is required"]);
+  const opened = clients.map((client: unknown, index) => {
+    if (typeof client !== "object" || client === null) return client;
+    const { sealed_client_secret: sealed, ...rest } = client as VersionedOidcClient;
+    if (typeof sealed !== "string") return rest;
+    try {
+      return { ...rest, client_secret: box.open(sealed) };
+    } catch {
+      throw new OidcClientsError(source, [
+        `clients.${index}.client_secret: cannot be opened with this server's encryption key`,
+      ]);
+    }
+  });
+  return { clients: checkedClients({ clients: opened }, source), version };
+}
+
+/** The clients file's list, or the newest version's once it differs (config-in-force.ts). */
+export function oidcClientsInForce(file: OidcClientSource, box: SecretBox): ConfigInForce<OidcClientList> {
+  return configInForce(file, {
+    kind: "clients",
+    toContent: (list) => oidcClientsContent(list, box),
+    fromContent: (content, version) => oidcClientsOf(content, version, box, "the published clients"),
+  });
 }
 
 export function loadOidcClients(directory: string): OidcClientList {

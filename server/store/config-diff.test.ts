@@ -51,6 +51,10 @@ describe("shownValue", () => {
     expect(shownValue("REQUIRED")).toBe("REQUIRED");
     expect(shownValue({ id: "b" })).toBe('{"id":"b"}');
     expect(shownValue(undefined)).toBeNull();
-    expect(shownValue("x".repeat(10), 5)).toBe("xxxx…");
+    expect(shownValue("x".repeat(10), "", 5)).toBe("xxxx…");
+    // A sealed secret says that it changed, never what it is (not even sealed).
+    expect(shownValue("v1.nonce.tag.body", "clients.0.sealed_client_secret")).toBe("********");
+    expect(shownValue(undefined, "clients.0.sealed_client_secret")).toBeNull();
+    expect(shownValue("x", "clients.0.sealed_client_secret_note.more")).toBe("x");
   });
 });

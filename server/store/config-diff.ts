@@ -54,9 +54,13 @@ export function contentChanges(before: unknown, after: unknown): ContentChange[]
   return changes;
 }
 
-/** A value as the change list shows it: JSON text, cut short. */
-export function shownValue(value: unknown, limit = 160): string | null {
+/** What a sealed secret (a field named sealed_…) shows: that it is there, never what it is. */
+export const SEALED_SHOWN = "********";
+
+/** A value as the change list shows it: JSON text, cut short; a sealed secret masked. */
+export function shownValue(value: unknown, path = "", limit = 160): string | null {
   if (value === undefined) return null;
+  if (/(^|\.)sealed_[^.]*$/.test(path)) return SEALED_SHOWN;
   const text = typeof value === "string" ? value : JSON.stringify(value);
   return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
 }

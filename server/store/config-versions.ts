@@ -36,7 +36,7 @@ export function contentHash(content: unknown): string {
   return createHash("sha256").update(canonicalJson(content)).digest("hex");
 }
 
-export const CONFIG_KINDS: readonly ConfigKind[] = ["store", "plans", "campaigns", "policies"];
+export const CONFIG_KINDS: readonly ConfigKind[] = ["store", "plans", "campaigns", "clients", "policies"];
 
 export function isConfigKind(value: unknown): value is ConfigKind {
   return typeof value === "string" && (CONFIG_KINDS as readonly string[]).includes(value);
