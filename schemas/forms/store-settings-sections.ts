@@ -105,6 +105,8 @@ export function uiSchemaOf(schema: JSONSchema7, path: string, hasLabel: (key: st
     const items = property.items;
     if (property.type === "array" && items && typeof items === "object" && !Array.isArray(items)) {
       if (items.type === "object") field.items = uiSchemaOf(items, `${path}${name}.`, hasLabel);
+      // A set of choices (each at most once): one checkbox per choice.
+      if (items.enum && property.uniqueItems) field["ui:widget"] = "checkboxGroup";
     }
     if (Object.keys(field).length > 0) ui[name] = field;
   }

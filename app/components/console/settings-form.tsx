@@ -153,9 +153,20 @@ function withGroups(schema: JSONSchema7, ui: Record<string, unknown>): Record<st
       Object.assign(field, withGroups(property, field), { "ui:ObjectFieldTemplate": ConsoleGroup });
     }
     const items = property.items;
+    const itemUi = (field.items as Record<string, unknown> | undefined) ?? {};
     if (property.type === "array" && !Array.isArray(items) && isObjectSchema(items)) {
-      const itemUi = (field.items as Record<string, unknown> | undefined) ?? {};
       field.items = { ...withGroups(items, itemUi), "ui:ObjectFieldTemplate": ConsoleGroup };
+      field["ui:ArrayFieldItemTemplate"] = ConsoleListItem;
+      field["ui:ArrayFieldTemplate"] = ConsoleList;
+    } else if (property.type === "array" && field["ui:widget"] === undefined) {
+      // A list of values (URIs, ids): each input named by the list, its label not repeated on screen.
+      const listOptions = (field["ui:options"] as Record<string, unknown> | undefined) ?? {};
+      field.items = {
+        ...itemUi,
+        ...(field["ui:title"] === undefined ? {} : { "ui:title": field["ui:title"] }),
+        "ui:options": { ...(itemUi["ui:options"] as object), labelKey: listOptions.labelKey, label: false },
+        "ui:classNames": "console-list-value",
+      };
       field["ui:ArrayFieldItemTemplate"] = ConsoleListItem;
       field["ui:ArrayFieldTemplate"] = ConsoleList;
     }
