@@ -41,7 +41,7 @@ import { createSite, trustedHosts } from "./site.ts";
 import { SocialLogin, socialConfigurationProblems } from "./social/providers.ts";
 import { catalogueInForce, watchCatalogue } from "./store/catalogue-source.ts";
 import { keepConfigurationsInForce } from "./store/config-in-force.ts";
-import { PolicyFilesError, watchPolicies } from "./store/policy-source.ts";
+import { PolicyFilesError, policyCatalogueInForce, watchPolicies } from "./store/policy-source.ts";
 import { storeSettingsInForce, watchStoreSettings } from "./store/store-settings-source.ts";
 import { StoreSettingsError } from "./store/validate-settings.ts";
 import { createServerClock, testClockRoutes } from "./test-clock.ts";
@@ -58,7 +58,7 @@ async function boot(env: Env) {
   // What the file says until a newer version is published (server/store/config-in-force.ts).
   const store = storeSettingsInForce(watchStoreSettings(env.storeConfig));
   // The store's policies live next to its settings file (config/policies).
-  const policies = watchPolicies(resolve(env.storeConfig, "../policies"));
+  const policies = policyCatalogueInForce(watchPolicies(resolve(env.storeConfig, "../policies")));
   // The plans and campaign codes live next to it too.
   const catalogue = catalogueInForce(watchCatalogue(resolve(env.storeConfig, "..")));
   const database: Database = await openDatabase(env);
@@ -77,16 +77,7 @@ async function boot(env: Env) {
   // shows, and its publications.
   const configurations = await keepConfigurationsInForce(
     database.db,
-    [
-      store,
-      ...catalogue.configurations,
-      oidcClients,
-      {
-        kind: "policies",
-        fileContent: () => policies.current().policies,
-        onFileReload: (listener) => policies.onReload?.(listener),
-      },
-    ],
+    [store, ...catalogue.configurations, oidcClients, policies],
     { now },
   );
 

@@ -140,7 +140,7 @@ interface Versioned {
 export function guestPageGeneration(sources: {
   store: Versioned;
   catalogue: Versioned;
-  policies: { current(): PolicyCatalogue };
+  policies: { current(): Pick<PolicyCatalogue, "policies" | "version"> };
   now: () => Date;
 }): () => string {
   const { store, catalogue, policies, now } = sources;

@@ -34,7 +34,7 @@ export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
       {(loaderData.role === "owner" || loaderData.role === "configuration") && (
         <nav aria-label={t("console.home.title")}>
           <ul>
-            {(["store", "plans", "campaigns", "clients"] as const).map((kind) => (
+            {(["store", "plans", "campaigns", "clients", "policies"] as const).map((kind) => (
               <li key={kind}>
                 <Link to={`/console/settings/${kind}`}>{t(`console.settings.kinds.${kind}`)}</Link>
               </li>

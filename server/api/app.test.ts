@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApi, type TestApi } from "../../tests/api-harness.ts";
 import { loginHistory } from "../db/schema.ts";
 import { ApiError } from "../kit/errors.ts";
-import { LARGER_BODY_LIMITS, DEFAULT_MAX_BODY_BYTES as MAX_BODY_BYTES } from "./app.ts";
+import {
+  CONSOLE_SETTINGS_BODY_BYTES,
+  LARGER_BODY_LIMITS,
+  DEFAULT_MAX_BODY_BYTES as MAX_BODY_BYTES,
+  maxBodyBytes,
+} from "./app.ts";
 
 let t: TestApi;
 
@@ -145,6 +150,14 @@ describe("error answers are {code, message, requestId}", () => {
     // Past the default limit, the registration still reaches its handler (which refuses the body).
     expect((await post(MAX_BODY_BYTES * 2)).status).not.toBe(413);
     expect((await post(limit)).status).toBe(413);
+  });
+
+  it("lets a console settings section be a whole document, and nothing else under the console", () => {
+    expect(maxBodyBytes("/zapi/console/settings/policies/policies")).toBe(CONSOLE_SETTINGS_BODY_BYTES);
+    expect(maxBodyBytes("/zapi/console/settings/store/registration")).toBe(CONSOLE_SETTINGS_BODY_BYTES);
+    expect(maxBodyBytes("/zapi/console/settings/store/publish")).toBe(CONSOLE_SETTINGS_BODY_BYTES);
+    expect(maxBodyBytes("/zapi/console/sign-in")).toBe(MAX_BODY_BYTES);
+    expect(maxBodyBytes("/zapi/console/settings/store/registration/x")).toBe(MAX_BODY_BYTES);
   });
 
   it("accepts a body of exactly 16 KiB", async () => {

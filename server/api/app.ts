@@ -60,6 +60,21 @@ export const LARGER_BODY_LIMITS: Readonly<Record<string, number>> = {
   "/zapi/account/profile-image": 704 * 1024,
 };
 
+/**
+ * A configuration section the console saves is a whole document — the policies' texts, every
+ * plan — edited by signed-in staff (the handler checks the role before it reads the body).
+ */
+export const CONSOLE_SETTINGS_BODY_BYTES = 4 * 1024 * 1024;
+const CONSOLE_SETTINGS_PATH = /^\/zapi\/console\/settings\/[a-z]+\/[A-Za-z]+$/;
+
+/** The most the endpoint at `path` reads. */
+export function maxBodyBytes(path: string): number {
+  return (
+    LARGER_BODY_LIMITS[path] ??
+    (CONSOLE_SETTINGS_PATH.test(path) ? CONSOLE_SETTINGS_BODY_BYTES : DEFAULT_MAX_BODY_BYTES)
+  );
+}
+
 /** Refuses with 413 a body larger than its endpoint needs, declared or streamed. */
 function bodyLimitPerEndpoint(): MiddlewareHandler<ApiEnv> {
   const onError = async (c: Context<ApiEnv>): Promise<Response> => {
@@ -74,7 +89,7 @@ function bodyLimitPerEndpoint(): MiddlewareHandler<ApiEnv> {
     }
     return limit;
   };
-  return (c, next) => limitOf(LARGER_BODY_LIMITS[c.req.path] ?? DEFAULT_MAX_BODY_BYTES)(c, next);
+  return (c, next) => limitOf(maxBodyBytes(c.req.path))(c, next);
 }
 
 /** One endpoint of the API: an HTTP method and a Hono path pattern such as /zapi/postal-code/:postalCode. */

@@ -1,7 +1,8 @@
 /**
  * The configurations the console edits and publishes, each as sections of forms built from its
  * schema: the store settings (a section per part), the plans, the campaign codes and the login
- * provider's clients (one form each; a client's secret is sealed and never shown back). For each: the content in force, how a section's form value goes back into the content,
+ * provider's clients (one form each; a client's secret is sealed and never shown back), and the
+ * policies (one form; a revision members may have agreed to is never changed). For each: the content in force, how a section's form value goes back into the content,
  * and the check the file loader makes, whose problems are placed on the section's fields.
  */
 import type { FieldError, FormDefinition } from "../../schemas/form-definition.ts";
@@ -18,6 +19,7 @@ import {
   sectionValue,
   withSectionValue,
 } from "../../schemas/forms/store-settings-sections.ts";
+import { japanMidnight } from "../../schemas/japan-time.ts";
 import { ROOT_FIELD } from "../../schemas/validation-messages.ts";
 import type { ApiDeps } from "../api/context.ts";
 import {
@@ -34,6 +36,8 @@ import {
   catalogueOf,
   plansContent,
 } from "../store/catalogue-source.ts";
+import { contentHash } from "../store/config-versions.ts";
+import { type PoliciesContent, PolicyFilesError, policiesOf } from "../store/policy-source.ts";
 import { parseStoreSettings, type StoreSettings, StoreSettingsError } from "../store/validate-settings.ts";
 
 /** A content that does not pass the file loader's check, with its problems ("path: message"). */
@@ -45,7 +49,10 @@ export class ConfigurationProblems extends Error {
 }
 
 /** What the configurations read besides the content: what else is in force, the server's key. */
-type ConfigurationDeps = Pick<ApiDeps, "store" | "catalogue" | "oidcClients" | "secretBox">;
+type ConfigurationDeps = Pick<
+  ApiDeps,
+  "store" | "catalogue" | "oidcClients" | "secretBox" | "policies" | "now"
+>;
 
 export interface EditableConfiguration {
   kind: EditableKind;
@@ -196,11 +203,55 @@ const clients: EditableConfiguration = {
     documentFieldOf(problem.replace(/\.client_secret: /, `.${NEW_CLIENT_SECRET}: `)),
 };
 
+/**
+ * A revision in force (its day has come in Japan) is what members agreed to: it stays as it is,
+ * and a change of the text is a new revision. Each such revision of the policies in force must be
+ * in `content` unchanged.
+ */
+function changedRevisionsInEffect(content: PoliciesContent, inForce: PoliciesContent, now: Date): string[] {
+  const problems: string[] = [];
+  for (const policy of inForce.policies) {
+    const index = content.policies.findIndex((candidate) => candidate.policyId === policy.policyId);
+    const draft = content.policies[index];
+    for (const revision of policy.revisions) {
+      if (japanMidnight(revision.effectiveFrom) > now) continue;
+      const kept = draft?.revisions.find((candidate) => candidate.revision === revision.revision);
+      if (kept && contentHash(kept) === contentHash(revision)) continue;
+      problems.push(
+        `${draft ? `policies.${index}.revisions` : "policies"}: revision ${revision.revision} of "${policy.policyId}" is in effect and stays as it is; add a new revision instead`,
+      );
+    }
+  }
+  return problems;
+}
+
+const policies: EditableConfiguration = {
+  kind: "policies",
+  ...formsOf("policies"),
+  inForce: ({ policies: source }) => source.current().content,
+  sectionValue: (content) => ({ ...(content as Record<string, unknown>) }),
+  withSectionValue: (_content, _section, value) => value,
+  isRemoval: () => false,
+  validate(content, { policies: source, now }) {
+    try {
+      policiesOf(content, "draft", "the console's draft");
+    } catch (error) {
+      if (error instanceof PolicyFilesError) throw new ConfigurationProblems(error.problems);
+      throw error;
+    }
+    const problems = changedRevisionsInEffect(content as PoliciesContent, source.current().content, now());
+    if (problems.length > 0) throw new ConfigurationProblems(problems);
+    return content;
+  },
+  fieldOf: (_section, problem) => documentFieldOf(problem),
+};
+
 export const EDITABLE_CONFIGURATIONS: Readonly<Record<EditableKind, EditableConfiguration>> = {
   store,
   plans: catalogueKind("plans"),
   campaigns: catalogueKind("campaigns"),
   clients,
+  policies,
 };
 
 export function editableConfiguration(kind: string | undefined): EditableConfiguration | null {

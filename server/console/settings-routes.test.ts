@@ -12,6 +12,7 @@ import {
   publishVersion,
   versionContent,
 } from "../store/config-versions.ts";
+import { policyCatalogueInForce } from "../store/policy-source.ts";
 import { storeSettingsInForce } from "../store/store-settings-source.ts";
 
 let t: TestApi;
@@ -279,20 +280,20 @@ describe("who may edit the settings", () => {
     }
   });
 
-  it("lists versions of every kind, with rollback only where versions are published", async () => {
+  it("lists versions of every kind, each with rollback", async () => {
     await importFileVersion(t.db, "policies", { policies: [] }, t.clock.now());
     const owner = await signedInStaff(t, "owner@example.jp", "owner");
     const policies = await owner.get("/zapi/console/versions/screen-data?kind=policies");
     expect(await policies.json()).toMatchObject({
       kind: "policies",
       kinds: ["store", "plans", "campaigns", "clients", "policies"],
-      canRollback: false,
+      canRollback: true,
       versions: [{ number: 1, source: "file", staffEmail: null, inForce: true }],
     });
     const plans = await owner.get("/zapi/console/versions/screen-data?kind=plans");
     expect(await plans.json()).toMatchObject({ kind: "plans", canRollback: true });
     expect((await owner.get("/zapi/console/versions/screen-data?kind=secrets")).status).toBe(404);
-    expect((await owner.post("/zapi/console/versions/policies/1/rollback", { note: "x" })).status).toBe(404);
+    expect((await owner.post("/zapi/console/versions/secrets/1/rollback", { note: "x" })).status).toBe(404);
     expect((await owner.post("/zapi/console/versions/store/99/rollback", { note: "x" })).status).toBe(404);
     expect((await owner.post("/zapi/console/versions/store/abc/rollback", { note: "x" })).status).toBe(404);
   });
@@ -491,5 +492,94 @@ describe("editing the login provider's clients", () => {
       clients: [{ ...FILE_CLIENTS.clients[0], client_secret: undefined, new_client_secret: "too short" }],
     });
     expect(short.status).toBe(400);
+  });
+});
+
+describe("editing the policies", () => {
+  /** The demo policies kept in force by versions, as server/main.ts keeps them. */
+  async function policiesInForce() {
+    const policies = policyCatalogueInForce(t.deps.policies);
+    t.deps.policies = policies;
+    t.deps.configurations?.close();
+    t.deps.configurations = await keepConfigurationsInForce(t.db, [policies], {
+      now: () => t.clock.now(),
+      intervalMs: 60_000,
+      logger: { info: () => {}, error: () => {} },
+    });
+    return policies;
+  }
+
+  type Revision = { revision: number; effectiveFrom: string; textJa?: string; textEn?: string; url?: string };
+  type PolicyValue = { policyId: string; revisions: Revision[] };
+
+  it("keeps a revision in effect as it is, and publishes a new revision that takes effect on its day", async () => {
+    const policies = await policiesInForce();
+    const owner = await signedInStaff(t, "owner@example.jp", "owner");
+    const section = await owner.get("/zapi/console/settings/policies/policies/screen-data");
+    const { value } = (await section.json()) as { value: { policies: PolicyValue[] } };
+    const [terms, ...others] = value.policies;
+    if (!terms) throw new Error("the demo has terms");
+    const [first, ...later] = terms.revisions;
+    expect(first?.textJa).toContain("第1条");
+
+    // Members agreed to the text in effect: changing it is refused on the policies' field.
+    const rewritten = await owner.post("/zapi/console/settings/policies/policies", {
+      policies: [{ ...terms, revisions: [{ ...first, textJa: "書き換えた本文" }, ...later] }, ...others],
+    });
+    expect(rewritten.status).toBe(400);
+    expect(((await rewritten.json()) as { errors: unknown[] }).errors).toEqual([
+      {
+        field: "policies",
+        message:
+          '0.revisions: revision 1 of "terms" is in effect and stays as it is; add a new revision instead',
+      },
+    ]);
+    // A revision is a text or an address, not both.
+    const last = terms.revisions.at(-1) as Revision;
+    const both = await owner.post("/zapi/console/settings/policies/policies", {
+      policies: [
+        {
+          ...terms,
+          revisions: [
+            ...terms.revisions,
+            {
+              revision: last.revision + 1,
+              effectiveFrom: "2099-01-01",
+              textJa: "本文",
+              url: "https://x.example/t",
+            },
+          ],
+        },
+        ...others,
+      ],
+    });
+    expect(both.status).toBe(400);
+    expect(((await both.json()) as { errors: { message: string }[] }).errors[0]?.message).toMatch(
+      /^0\.revisions\.\d+: has either a Japanese text or a URL/,
+    );
+
+    const next = {
+      revision: last.revision + 1,
+      effectiveFrom: "2099-01-01",
+      textJa: "## 第1条\n\n新しい規約です。",
+    };
+    const added = await owner.post("/zapi/console/settings/policies/policies", {
+      policies: [{ ...terms, revisions: [...terms.revisions, next] }, ...others],
+    });
+    expect(added.status).toBe(200);
+    expect((await owner.post("/zapi/console/settings/policies/publish", { note: "規約の改定" })).status).toBe(
+      200,
+    );
+    const revisions = policies.current().policies[0]?.revisions ?? [];
+    expect(revisions.at(-1)).toMatchObject({
+      revision: next.revision,
+      html: { ja: expect.stringContaining("新しい規約です。") },
+    });
+    expect((await versionContent(t.db, "policies", 2)) as { policies: PolicyValue[] }).toMatchObject({
+      policies: [
+        { policyId: "terms", revisions: expect.arrayContaining([expect.objectContaining(next)]) },
+        ...others.map(() => ({})),
+      ],
+    });
   });
 });

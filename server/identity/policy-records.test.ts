@@ -45,7 +45,7 @@ describe("policiesInForce", () => {
   });
 
   it("shows an external policy as a link, without text", () => {
-    const external: PolicyCatalogue = {
+    const external: Pick<PolicyCatalogue, "policies" | "version"> = {
       version: "x",
       policies: [
         {

@@ -14,6 +14,9 @@ import { cachedRead } from "../db/read-cache.ts";
 import { type AgreedPolicy, policyConsents } from "../db/schema.ts";
 import type { PolicyCatalogue, PolicyDefinition, PolicyRevision } from "../store/policy-source.ts";
 
+/** The rendered policies and their version: what member pages read of the catalogue. */
+type PolicyList = Pick<PolicyCatalogue, "policies" | "version">;
+
 /** The policy /privacy shows and the privacy settings link to (config/policies). */
 export const PRIVACY_POLICY_ID = "privacy";
 
@@ -42,7 +45,7 @@ function toPolicy(
 
 /** The policy with this id in force now, or null (unknown, or no revision in force yet). */
 export function policyDocumentInForce(
-  catalogue: PolicyCatalogue,
+  catalogue: PolicyList,
   policyId: string,
   now: Date,
   language: Language,
@@ -58,7 +61,7 @@ export function policyDocumentInForce(
 }
 
 /** Every policy with a revision in force now, in the manifest's order. */
-export function policiesInForce(catalogue: PolicyCatalogue, now: Date, language: Language): Policy[] {
+export function policiesInForce(catalogue: PolicyList, now: Date, language: Language): Policy[] {
   return catalogue.policies.flatMap((definition) => {
     const revision = revisionInForce(definition, now);
     return revision ? [toPolicy(definition, revision, language)] : [];
@@ -69,7 +72,7 @@ export function policiesInForce(catalogue: PolicyCatalogue, now: Date, language:
  * Which revision of each policy is in force at `now`, and of which files: a change of either (an
  * edit, or a revision reaching its effective time) changes the text (the guest page cache's key).
  */
-export function policiesInForceVersion(catalogue: PolicyCatalogue, now: Date): string {
+export function policiesInForceVersion(catalogue: PolicyList, now: Date): string {
   const revisions = catalogue.policies.map(
     (definition) => `${definition.policyId}@${revisionInForce(definition, now)?.revision ?? "-"}`,
   );
@@ -98,7 +101,7 @@ export function agreementTo(policies: readonly Policy[]): AgreedPolicy[] {
 export async function outstandingPolicies(
   db: Db,
   accountId: string,
-  catalogue: PolicyCatalogue,
+  catalogue: PolicyList,
   now: Date,
   language: Language,
 ): Promise<Policy[]> {

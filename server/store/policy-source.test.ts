@@ -1,8 +1,15 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { loadPolicies, PolicyFilesError, watchPolicies } from "./policy-source.ts";
+import {
+  loadPolicies,
+  PolicyFilesError,
+  policiesOf,
+  policyCatalogueInForce,
+  staticPolicies,
+  watchPolicies,
+} from "./policy-source.ts";
 
 const demo = resolve(import.meta.dirname, "../../config/policies");
 const dirs: string[] = [];
@@ -71,7 +78,9 @@ describe("loadPolicies", () => {
       ],
     });
     expect(() => loadPolicies(dir)).toThrow(PolicyFilesError);
-    expect(() => loadPolicies(dir)).toThrow("terms: revisions must grow in number and date, in order");
+    expect(() => loadPolicies(dir)).toThrow(
+      "policies.0.revisions.1: revisions must grow in number and date, in order (terms)",
+    );
     expect(() => loadPolicies(dir)).toThrow("terms revision 1: terms/9.ja.md is missing");
   });
 
@@ -79,6 +88,51 @@ describe("loadPolicies", () => {
     const dir = copyOfDemo();
     writeManifest(dir, { policies: [{ policyId: "has space", key: "k", title: "t", revisions: [] }] });
     expect(() => loadPolicies(dir)).toThrow(/policies\.json\/policies\/0\/policyId/);
+  });
+});
+
+describe("the policies as one document (a configuration version)", () => {
+  it("holds the manifest with each revision's Markdown, and renders the same policies from it", () => {
+    const catalogue = loadPolicies(demo);
+    const [terms] = catalogue.content.policies;
+    expect(terms?.revisions[1]).toEqual({
+      revision: 2,
+      effectiveFrom: "2026-01-15",
+      textJa: readFileSync(join(demo, "terms/2.ja.md"), "utf8"),
+      textEn: readFileSync(join(demo, "terms/2.en.md"), "utf8"),
+    });
+    expect(policiesOf(catalogue.content, "v", "a version").policies).toEqual(catalogue.policies);
+  });
+
+  it("refuses a revision with both a text and an address, or neither, and an English text alone", () => {
+    const revisions = [
+      { revision: 1, effectiveFrom: "2025-01-01", textJa: "本文", url: "https://x.example/t" },
+      { revision: 2, effectiveFrom: "2025-02-01" },
+      { revision: 3, effectiveFrom: "2025-03-01", textEn: "Text", url: "https://x.example/t" },
+    ];
+    const content = { policies: [{ policyId: "terms", key: "terms", title: "規約", revisions }] };
+    expect(() => policiesOf(content, "v", "a version")).toThrow(PolicyFilesError);
+    try {
+      policiesOf(content, "v", "a version");
+    } catch (error) {
+      expect((error as PolicyFilesError).problems).toEqual([
+        "policies.0.revisions.0: has either a Japanese text or a URL (terms)",
+        "policies.0.revisions.1: has either a Japanese text or a URL (terms)",
+        "policies.0.revisions.2.textEn: an English text goes with a Japanese one",
+      ]);
+    }
+  });
+
+  it("puts a published version in force over the folder's, and the folder's back when they agree", () => {
+    const file = loadPolicies(demo);
+    const source = policyCatalogueInForce(staticPolicies(file));
+    const [terms, privacy] = file.content.policies;
+    if (!terms || !privacy) throw new Error("the demo has two policies");
+    source.apply({ policies: [terms] });
+    expect(source.current().policies.map((policy) => policy.policyId)).toEqual(["terms"]);
+    source.apply(file.content);
+    expect(source.current()).toBe(file);
+    expect(() => source.apply({ policies: [{ ...terms, revisions: [] }] })).toThrow(PolicyFilesError);
   });
 });
 

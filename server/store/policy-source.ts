@@ -1,7 +1,9 @@
 /**
  * The store's policies (config/policies, described in its README.md): the manifest policies.json
- * and one text per revision and language. Loaded and checked at start-up; a change to the folder
- * applies to the next request, and an invalid change is logged while the last good set stays in force.
+ * and one text per revision and language, read into one document (schemas/policies.schema.json),
+ * which is also what a configuration version of the policies holds. Loaded and checked at
+ * start-up; a change to the folder applies to the next request, and an invalid change is logged
+ * while the last good set stays in force.
  */
 
 import { createHash } from "node:crypto";
@@ -9,6 +11,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import Ajv from "ajv";
 import { japanMidnight } from "../../schemas/japan-time.ts";
+import policiesSchema from "../../schemas/policies.schema.json" with { type: "json" };
+import type { Policies as PoliciesContent } from "../../schemas/types/policies.gen.ts";
+import { type ConfigInForce, configInForce } from "./config-in-force.ts";
 import { keepCurrent } from "./keep-current.ts";
 import { renderPolicyText } from "./policy-text.ts";
 
@@ -33,9 +38,13 @@ export interface PolicyDefinition {
 
 export interface PolicyCatalogue {
   policies: PolicyDefinition[];
+  /** What they were made from, as a configuration version holds it. */
+  content: PoliciesContent;
   /** Changes whenever any file changes. */
   version: string;
 }
+
+export type { PoliciesContent };
 
 export interface PolicySource {
   current(): PolicyCatalogue;
@@ -111,7 +120,78 @@ const manifestSchema = {
 };
 
 const validateManifest = new Ajv({ allErrors: true }).compile<Manifest>(manifestSchema);
+const validateContent = new Ajv({ allErrors: true, strict: false }).compile<PoliciesContent>(policiesSchema);
 
+/** What the schema cannot say: one id each, revisions in order, a text or an address each. */
+function crossProblems(content: PoliciesContent): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const [index, policy] of content.policies.entries()) {
+    const at = `policies.${index}`;
+    if (seen.has(policy.policyId)) problems.push(`${at}.policyId: "${policy.policyId}" is listed twice`);
+    seen.add(policy.policyId);
+    for (const [position, entry] of policy.revisions.entries()) {
+      const previous = policy.revisions[position - 1];
+      if (
+        previous &&
+        (entry.revision <= previous.revision || entry.effectiveFrom <= previous.effectiveFrom)
+      ) {
+        problems.push(
+          `${at}.revisions.${position}: revisions must grow in number and date, in order (${policy.policyId})`,
+        );
+      }
+      if ((entry.textJa === undefined) === (entry.url === undefined)) {
+        problems.push(
+          `${at}.revisions.${position}: has either a Japanese text or a URL (${policy.policyId})`,
+        );
+      }
+      if (entry.textEn !== undefined && entry.textJa === undefined) {
+        problems.push(`${at}.revisions.${position}.textEn: an English text goes with a Japanese one`);
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * The policies a version holds (or the folder's, read into one document), checked and rendered;
+ * throws PolicyFilesError naming `source` and each problem.
+ */
+export function policiesOf(content: unknown, version: string, source: string): PolicyCatalogue {
+  if (!validateContent(content)) {
+    const problems = (validateContent.errors ?? []).map(
+      (error) =>
+        `${error.instancePath.replace(/^\//, "").replaceAll("/", ".") || "(root)"}: ${error.message ?? "is invalid"}`,
+    );
+    throw new PolicyFilesError(source, problems);
+  }
+  const problems = crossProblems(content);
+  if (problems.length > 0) throw new PolicyFilesError(source, problems);
+  const policies = content.policies.map(
+    (policy): PolicyDefinition => ({
+      policyId: policy.policyId,
+      key: policy.key,
+      title: policy.title,
+      titleEn: policy.titleEn ?? null,
+      revisions: policy.revisions.map((entry) => ({
+        revision: entry.revision,
+        // A manifest date is a day in Japan, where the service's policies are published.
+        effectiveFrom: japanMidnight(entry.effectiveFrom),
+        html:
+          entry.textJa === undefined
+            ? null
+            : {
+                ja: renderPolicyText(entry.textJa),
+                en: entry.textEn === undefined ? null : renderPolicyText(entry.textEn),
+              },
+        url: entry.url ?? null,
+      })),
+    }),
+  );
+  return { policies, content, version };
+}
+
+/** The folder (manifest and texts) as one document, checked and rendered. */
 export function loadPolicies(directory: string): PolicyCatalogue {
   const dir = resolve(directory);
   const digest = createHash("sha256");
@@ -134,50 +214,32 @@ export function loadPolicies(directory: string): PolicyCatalogue {
     throw new PolicyFilesError(dir, problems);
   }
 
-  const problems: string[] = [];
-  const seen = new Set<string>();
-  const policies = manifest.policies.map((policy): PolicyDefinition => {
-    if (seen.has(policy.policyId)) problems.push(`policy "${policy.policyId}" is listed twice`);
-    seen.add(policy.policyId);
-    const revisions = policy.revisions.map((entry, index): PolicyRevision => {
-      const previous = policy.revisions[index - 1];
-      if (
-        previous &&
-        (entry.revision <= previous.revision || entry.effectiveFrom <= previous.effectiveFrom)
-      ) {
-        problems.push(`${policy.policyId}: revisions must grow in number and date, in order`);
-      }
-      let html: PolicyRevision["html"] = null;
-      if (entry.text) {
-        const ja = `${entry.text}.ja.md`;
-        const en = `${entry.text}.en.md`;
-        if (existsSync(join(dir, ja))) {
-          html = {
-            ja: renderPolicyText(read(ja)),
-            en: existsSync(join(dir, en)) ? renderPolicyText(read(en)) : null,
-          };
-        } else {
-          problems.push(`${policy.policyId} revision ${entry.revision}: ${ja} is missing`);
-        }
-      }
-      return {
-        revision: entry.revision,
-        // A manifest date is a day in Japan, where the service's policies are published.
-        effectiveFrom: japanMidnight(entry.effectiveFrom),
-        html,
-        url: entry.url ?? null,
-      };
-    });
-    return {
+  const missing: string[] = [];
+  const content: PoliciesContent = {
+    policies: manifest.policies.map((policy) => ({
       policyId: policy.policyId,
       key: policy.key,
       title: policy.title,
-      titleEn: policy.titleEn ?? null,
-      revisions,
-    };
-  });
-  if (problems.length > 0) throw new PolicyFilesError(dir, problems);
-  return { policies, version: digest.digest("hex").slice(0, 16) };
+      ...(policy.titleEn === undefined ? {} : { titleEn: policy.titleEn }),
+      revisions: policy.revisions.map((entry) => {
+        const revision = { revision: entry.revision, effectiveFrom: entry.effectiveFrom };
+        if (entry.url) return { ...revision, url: entry.url };
+        const [ja, en] = [`${entry.text}.ja.md`, `${entry.text}.en.md`];
+        if (!existsSync(join(dir, ja))) {
+          missing.push(`${policy.policyId} revision ${entry.revision}: ${ja} is missing`);
+          // Still a text's revision, for the other problems to be named with this one.
+          return { ...revision, textJa: "" };
+        }
+        return {
+          ...revision,
+          textJa: read(ja),
+          ...(existsSync(join(dir, en)) ? { textEn: read(en) } : {}),
+        };
+      }) as PoliciesContent["policies"][number]["revisions"],
+    })),
+  };
+  if (missing.length > 0) throw new PolicyFilesError(dir, [...missing, ...crossProblems(content)]);
+  return policiesOf(content, digest.digest("hex").slice(0, 16), dir);
 }
 
 type Logger = Pick<Console, "info" | "error">;
@@ -192,6 +254,15 @@ export function watchPolicies(directory: string, logger: Logger = console): Poli
     label: "policies",
     what: "policies",
     logger,
+  });
+}
+
+/** The folder's policies, or the newest version's once it differs (config-in-force.ts). */
+export function policyCatalogueInForce(file: PolicySource): ConfigInForce<PolicyCatalogue> {
+  return configInForce(file, {
+    kind: "policies",
+    toContent: (catalogue) => catalogue.content,
+    fromContent: (content, version) => policiesOf(content, version, "the published policies"),
   });
 }
 
