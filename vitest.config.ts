@@ -67,6 +67,7 @@ export const DATABASE_SUITES = [
   "server/store/config-versions.test.ts",
   "server/store/config-in-force.test.ts",
   "server/console/settings-routes.test.ts",
+  "server/console/config-assets.test.ts",
   "scripts/config-export.test.ts",
   "tests/unit/screen-api-contract.test.ts",
   "tests/unit/test-database.test.ts",
@@ -111,6 +112,7 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
   "server/store/config-in-force.test.ts": "a publication brought in force by another process's version check",
   "server/console/settings-routes.test.ts":
     "a draft's upsert, publications numbered under the lock, jsonb's own key order in the changes",
+  "server/console/config-assets.test.ts": "bytea round trip; one row when the same image is uploaded again",
 };
 
 const everySuite = ["{app,schemas,screens,widgets,server,scripts,locales,tests/unit}/**/*.test.{ts,tsx}"];

@@ -18,6 +18,7 @@ import { describeBillingLine, describeBillingTotals, startBillingLoop } from "./
 import { billingNotifier } from "./billing/billing-notices.ts";
 import { runBillingPass } from "./billing/renewals.ts";
 import { superviseWorkers } from "./cluster.ts";
+import { storedAssets } from "./console/config-assets.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { type Env, EnvError, parseEnv } from "./env.ts";
@@ -166,6 +167,7 @@ async function boot(env: Env) {
     zapiOrigin: env.zapiOrigin,
     clientBuildDir: resolve(root, "build/client"),
     storeAssetsDir: resolve(env.storeConfig, ".."),
+    storedAsset: storedAssets(database.db),
     dev,
     oidcFormTargets: () => redirectSources(oidcClients.current()),
     pageCache,

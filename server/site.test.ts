@@ -113,6 +113,26 @@ describe("the console's gate", () => {
   });
 });
 
+describe("images staff uploaded", () => {
+  it("are served by their content's name for good, as images that run nothing; other names fall through", async () => {
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const file = `${"a".repeat(64)}.svg`;
+    const app = site({
+      storedAsset: async (name) => (name === file ? { contentType: "image/svg+xml", data: svg } : null),
+    });
+    const answer = await get(app, `/store-assets/v/${file}`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("image/svg+xml");
+    expect(answer.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(answer.headers.get("content-security-policy")).toContain("sandbox");
+    expect(new Uint8Array(await answer.arrayBuffer())).toEqual(svg);
+    // An unknown name is the site's to answer (its not-found page), never an image.
+    const unknown = await get(app, `/store-assets/v/${"b".repeat(64)}.svg`);
+    expect(unknown.headers.get("content-type")).toContain("text/html");
+  });
+});
+
 describe("the trusted host", () => {
   it("accepts the configured host, with loopback spellings as aliases of the localhost default", () => {
     const local = trustedHosts("http://localhost:3000", true);

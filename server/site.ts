@@ -13,6 +13,7 @@ import type { AppLoadContext } from "react-router";
 import type { Api } from "./api/app.ts";
 import { compressResponses } from "./compression.ts";
 import { type ConsoleAccess, consoleGate, isConsolePath } from "./console/access.ts";
+import { STORED_ASSET_PATH, type StoredAsset } from "./console/config-assets.ts";
 import { proxiedAddress } from "./kit/request-info.ts";
 import { type PageCache, pageResponse } from "./page-cache.ts";
 import { allowScriptsByHash, cspNonce, securityHeaders } from "./security-headers.ts";
@@ -36,6 +37,8 @@ export interface SiteOptions {
   clientBuildDir: string;
   /** The folder the store's /store-assets/* files are served from. */
   storeAssetsDir: string;
+  /** The images staff uploaded (/store-assets/v/<hash>.<ext>, server/console/config-assets.ts). */
+  storedAsset?: (file: string) => Promise<StoredAsset | null>;
   dev: boolean;
   /**
    * Where the login provider's pages may send a form's redirect (the relying parties' redirect
@@ -191,6 +194,21 @@ export function createSite(options: SiteOptions) {
     "/assets/*",
     staticFiles({ root: clientBuildDir, precompressed: true }, "public, max-age=31536000, immutable"),
   );
+  const { storedAsset } = options;
+  if (storedAsset) {
+    app.get(`${STORED_ASSET_PATH}:file`, async (c, next) => {
+      const asset = await storedAsset(c.req.param("file"));
+      if (!asset) return next();
+      return c.body(Buffer.from(asset.data), 200, {
+        "Content-Type": asset.contentType,
+        // The name is the content's hash: these bytes, for good.
+        "Cache-Control": "public, max-age=31536000, immutable",
+        "X-Content-Type-Options": "nosniff",
+        // An SVG opened on its own runs nothing and reaches nothing.
+        "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      });
+    });
+  }
   app.use(
     "/store-assets/*",
     staticFiles(

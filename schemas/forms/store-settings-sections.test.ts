@@ -76,17 +76,12 @@ describe("the store settings' sections", () => {
   });
 
   it("place a problem of the whole settings on the section's field", () => {
-    expect(
-      sectionFieldOf("registration", "accountRegistrationSetting.customAssociatedInfo.0.id: is used twice"),
-    ).toEqual({ field: "customAssociatedInfo", message: "0.id: is used twice" });
-    expect(sectionFieldOf("service", "serviceName: must NOT have fewer than 1 characters")).toEqual({
-      field: "serviceName",
-      message: "must NOT have fewer than 1 characters",
+    expect(sectionFieldOf("registration", "accountRegistrationSetting.customAssociatedInfo.0.id")).toEqual({
+      field: "customAssociatedInfo",
+      within: ["0", "id"],
     });
-    expect(sectionFieldOf("service", "invoiceIssuer.registrationNumber: fails")).toBeNull();
-    expect(sectionFieldOf("invoices", "invoiceIssuer: is required")).toEqual({
-      field: "root",
-      message: "is required",
-    });
+    expect(sectionFieldOf("service", "serviceName")).toEqual({ field: "serviceName", within: [] });
+    expect(sectionFieldOf("service", "invoiceIssuer.registrationNumber")).toBeNull();
+    expect(sectionFieldOf("invoices", "invoiceIssuer")).toEqual({ field: "root", within: [] });
   });
 });

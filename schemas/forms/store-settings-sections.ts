@@ -175,22 +175,22 @@ export function withSectionValue(
   return next as unknown as StoreSettings;
 }
 
+/** Where a problem shows in a form: its top-level field ("root": the form's own), and the path inside it. */
+export interface ProblemPlace {
+  field: string;
+  within: string[];
+}
+
 /**
- * Where a problem of the whole settings ("accountRegistrationSetting.customAssociatedInfo.0.id: is
- * used twice") shows in the section's form: its field, and the rest of the path with the problem.
- * Null when the problem is not about this section.
+ * Where a problem of the whole settings at `path` ("accountRegistrationSetting.customAssociatedInfo.0.id")
+ * shows in the section's form: its field and the rest of the path. Null when the problem is not
+ * about this section.
  */
-export function sectionFieldOf(
-  section: StoreSectionId,
-  problem: string,
-): { field: string; message: string } | null {
-  const separator = problem.indexOf(": ");
-  const path = separator < 0 ? problem : problem.slice(0, separator);
-  const message = separator < 0 ? problem : problem.slice(separator + 2);
+export function sectionFieldOf(section: StoreSectionId, path: string): ProblemPlace | null {
   const [setting = "", ...inner] = path.split(".");
   if (!(STORE_SECTIONS[section] as readonly string[]).includes(setting)) return null;
   const object = sectionObject(section);
-  const [field = setting, ...rest] = object ? inner : [setting, ...inner];
-  if (object && inner.length === 0) return { field: "root", message };
-  return { field, message: rest.length > 0 ? `${rest.join(".")}: ${message}` : message };
+  if (object && inner.length === 0) return { field: "root", within: [] };
+  const [field = setting, ...within] = object ? inner : [setting, ...inner];
+  return { field, within };
 }

@@ -58,6 +58,8 @@ export const LARGER_BODY_LIMITS: Readonly<Record<string, number>> = {
   "/zapi/signup": 256 * 1024,
   // A 200×200 picture as a data URL: base64 of at most MAX_PROFILE_IMAGE_BYTES, and the JSON around it.
   "/zapi/account/profile-image": 704 * 1024,
+  // A store image: base64 of at most MAX_ASSET_BYTES (1 MiB), and the JSON around it.
+  "/zapi/console/assets": 1400 * 1024,
 };
 
 /**

@@ -473,6 +473,11 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
     { serviceName: "ソラミル", theme: "light" },
   ],
   "POST /zapi/console/versions/:kind/:number/rollback": [{ note: "元に戻す" }],
+  "POST /zapi/console/assets": [
+    {
+      data: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==",
+    },
+  ],
 };
 
 type Path = (string | number)[];

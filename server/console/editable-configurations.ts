@@ -5,7 +5,7 @@
  * policies (one form; a revision members may have agreed to is never changed). For each: the content in force, how a section's form value goes back into the content,
  * and the check the file loader makes, whose problems are placed on the section's fields.
  */
-import type { FieldError, FormDefinition } from "../../schemas/form-definition.ts";
+import type { FormDefinition } from "../../schemas/form-definition.ts";
 import {
   CONFIGURATION_SECTIONS,
   configurationForm,
@@ -15,6 +15,7 @@ import {
 import { NEW_CLIENT_SECRET } from "../../schemas/forms/oidc-clients-form.ts";
 import {
   isOptionalObjectSection,
+  type ProblemPlace,
   sectionFieldOf,
   sectionValue,
   withSectionValue,
@@ -36,14 +37,15 @@ import {
   catalogueOf,
   plansContent,
 } from "../store/catalogue-source.ts";
+import { type ConfigProblem, configProblem, problemText } from "../store/config-problems.ts";
 import { contentHash } from "../store/config-versions.ts";
 import { type PoliciesContent, PolicyFilesError, policiesOf } from "../store/policy-source.ts";
 import { parseStoreSettings, type StoreSettings, StoreSettingsError } from "../store/validate-settings.ts";
 
-/** A content that does not pass the file loader's check, with its problems ("path: message"). */
+/** A content that does not pass the file loader's check, with its problems. */
 export class ConfigurationProblems extends Error {
-  constructor(readonly problems: readonly string[]) {
-    super(problems.join("\n"));
+  constructor(readonly problems: readonly ConfigProblem[]) {
+    super(problems.map(problemText).join("\n"));
     this.name = "ConfigurationProblems";
   }
 }
@@ -74,22 +76,19 @@ export interface EditableConfiguration {
   isRemoval(section: string, body: unknown): boolean;
   /** Checks the content as its file would be checked; throws ConfigurationProblems. */
   validate(content: unknown, deps: ConfigurationDeps): unknown;
-  /** Where a problem shows in the section's form. */
-  fieldOf(section: string, problem: string): FieldError;
+  /** Where a problem at `path` of the content shows in the section's form. */
+  fieldOf(section: string, path: string): ProblemPlace;
 }
 
 function isEmptyObject(body: unknown): boolean {
   return typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).length === 0;
 }
 
-/** "plans.0.salesEndDate: must be after salesStartDate" → on `plans`, "0.salesEndDate: …". */
-function documentFieldOf(problem: string): FieldError {
-  const separator = problem.indexOf(": ");
-  if (separator < 0) return { field: ROOT_FIELD, message: problem };
-  const [field = "", ...rest] = problem.slice(0, separator).split(".");
-  const message = problem.slice(separator + 2);
-  if (!field || field === "(root)") return { field: ROOT_FIELD, message };
-  return { field, message: rest.length > 0 ? `${rest.join(".")}: ${message}` : message };
+/** "plans.0.salesEndDate" → on `plans`, at 0.salesEndDate. */
+function documentFieldOf(path: string): ProblemPlace {
+  const [field = "", ...within] = path.split(".");
+  if (!field || field === "(root)") return { field: ROOT_FIELD, within: [] };
+  return { field, within };
 }
 
 /** The forms of a kind, as configuration-forms.ts builds them; a section it lacks has none. */
@@ -122,12 +121,12 @@ const store: EditableConfiguration = {
     try {
       return parseStoreSettings(content, "the console's draft");
     } catch (error) {
-      if (error instanceof StoreSettingsError) throw new ConfigurationProblems(error.problems);
+      if (error instanceof StoreSettingsError) throw new ConfigurationProblems(error.details);
       throw error;
     }
   },
-  fieldOf: (section, problem) =>
-    sectionFieldOf(section as never, problem) ?? { field: ROOT_FIELD, message: problem },
+  fieldOf: (section, path) =>
+    sectionFieldOf(section as never, path) ?? { field: ROOT_FIELD, within: path.split(".") },
 };
 
 /** A catalogue kind: one form, the whole document; checked together with the other kind in force. */
@@ -148,11 +147,11 @@ function catalogueKind(kind: "plans" | "campaigns"): EditableConfiguration {
         else catalogueOf(plansContent(inForce), content, "the console's draft");
         return content;
       } catch (error) {
-        if (error instanceof CatalogueError) throw new ConfigurationProblems(error.problems);
+        if (error instanceof CatalogueError) throw new ConfigurationProblems(error.details);
         throw error;
       }
     },
-    fieldOf: (_section, problem) => documentFieldOf(problem),
+    fieldOf: (_section, path) => documentFieldOf(path),
   };
 }
 
@@ -194,13 +193,19 @@ const clients: EditableConfiguration = {
       oidcClientsOf(content, "draft", secretBox, "the console's draft");
       return content;
     } catch (error) {
-      if (error instanceof OidcClientsError) throw new ConfigurationProblems(error.problems);
+      if (error instanceof OidcClientsError) {
+        // The secret a confidential client lacks is the one its form asks for.
+        throw new ConfigurationProblems(
+          error.details.map((problem) => ({
+            ...problem,
+            path: problem.path.replace(/\.client_secret$/, `.${NEW_CLIENT_SECRET}`),
+          })),
+        );
+      }
       throw error;
     }
   },
-  // The secret a confidential client lacks is the one its form asks for.
-  fieldOf: (_section, problem) =>
-    documentFieldOf(problem.replace(/\.client_secret: /, `.${NEW_CLIENT_SECRET}: `)),
+  fieldOf: (_section, path) => documentFieldOf(path),
 };
 
 /**
@@ -208,8 +213,12 @@ const clients: EditableConfiguration = {
  * and a change of the text is a new revision. Each such revision of the policies in force must be
  * in `content` unchanged.
  */
-function changedRevisionsInEffect(content: PoliciesContent, inForce: PoliciesContent, now: Date): string[] {
-  const problems: string[] = [];
+function changedRevisionsInEffect(
+  content: PoliciesContent,
+  inForce: PoliciesContent,
+  now: Date,
+): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
   for (const policy of inForce.policies) {
     const index = content.policies.findIndex((candidate) => candidate.policyId === policy.policyId);
     const draft = content.policies[index];
@@ -218,7 +227,10 @@ function changedRevisionsInEffect(content: PoliciesContent, inForce: PoliciesCon
       const kept = draft?.revisions.find((candidate) => candidate.revision === revision.revision);
       if (kept && contentHash(kept) === contentHash(revision)) continue;
       problems.push(
-        `${draft ? `policies.${index}.revisions` : "policies"}: revision ${revision.revision} of "${policy.policyId}" is in effect and stays as it is; add a new revision instead`,
+        configProblem(draft ? `policies.${index}.revisions` : "policies", "revisionInEffect", {
+          revision: revision.revision,
+          policy: policy.policyId,
+        }),
       );
     }
   }
@@ -236,14 +248,14 @@ const policies: EditableConfiguration = {
     try {
       policiesOf(content, "draft", "the console's draft");
     } catch (error) {
-      if (error instanceof PolicyFilesError) throw new ConfigurationProblems(error.problems);
+      if (error instanceof PolicyFilesError) throw new ConfigurationProblems(error.details);
       throw error;
     }
     const problems = changedRevisionsInEffect(content as PoliciesContent, source.current().content, now());
     if (problems.length > 0) throw new ConfigurationProblems(problems);
     return content;
   },
-  fieldOf: (_section, problem) => documentFieldOf(problem),
+  fieldOf: (_section, path) => documentFieldOf(path),
 };
 
 export const EDITABLE_CONFIGURATIONS: Readonly<Record<EditableKind, EditableConfiguration>> = {

@@ -194,7 +194,16 @@ describe("editing the store settings", () => {
     const invoiceErrors = ((await invoices.json()) as { errors: { field: string; message: string }[] })
       .errors;
     expect(invoiceErrors).toEqual([
-      { field: "registrationNumber", message: expect.stringContaining("check digit") },
+      { field: "registrationNumber", message: expect.stringContaining("登録番号として正しくありません") },
+    ]);
+    // In the staff member's language.
+    const inEnglish = await owner.post(
+      "/zapi/console/settings/store/invoices",
+      { businessName: "ソラミル株式会社", registrationNumber: "T1000012030002" },
+      { "Accept-Language": "en" },
+    );
+    expect(((await inEnglish.json()) as { errors: { message: string }[] }).errors).toEqual([
+      { field: "registrationNumber", message: expect.stringContaining("fails its check digit") },
     ]);
 
     const value = await registrationSection(owner);
@@ -204,7 +213,7 @@ describe("editing the store settings", () => {
     });
     expect(noOptions.status).toBe(400);
     expect(((await noOptions.json()) as { errors: { field: string; message: string }[] }).errors).toEqual([
-      { field: "customAssociatedInfo", message: "0.selectOptions: a SELECT item needs options" },
+      { field: "customAssociatedInfo", message: "1件目 › 選択肢：選択肢から選ぶ項目には選択肢が必要です。" },
     ]);
 
     const overview = await owner.get("/zapi/console/settings/store/screen-data");
@@ -343,7 +352,7 @@ describe("editing the plans and the campaign codes", () => {
     });
     expect(backwards.status).toBe(400);
     expect(((await backwards.json()) as { errors: unknown[] }).errors).toEqual([
-      { field: "plans", message: "0.salesEndDate: must be after salesStartDate" },
+      { field: "plans", message: "1件目 › 販売終了日時：販売開始日時より後にしてください。" },
     ]);
 
     // A plan a campaign names cannot go: the problem is the campaigns', shown for the whole form.
@@ -352,7 +361,9 @@ describe("editing the plans and the campaign codes", () => {
     const namedErrors = ((await named.json()) as { errors: { field: string; message: string }[] }).errors;
     expect(namedErrors[0]).toMatchObject({
       field: "root",
-      message: expect.stringMatching(/^campaigns\.\d+\.planIds/),
+      message: expect.stringMatching(
+        /^キャンペーン › \d+件目 › 対象のプランID：「[^」]+」というプランはありません。$/,
+      ),
     });
 
     const cheaper = await owner.post("/zapi/console/settings/plans/plans", {
@@ -379,7 +390,7 @@ describe("editing the plans and the campaign codes", () => {
     });
     expect(unknownPlan.status).toBe(400);
     expect(((await unknownPlan.json()) as { errors: unknown[] }).errors).toEqual([
-      { field: "campaigns", message: '0.planIds: "no-such-plan" is not a plan of plans.json' },
+      { field: "campaigns", message: "1件目 › 対象のプランID：「no-such-plan」というプランはありません。" },
     ]);
     expect((await owner.post("/zapi/console/settings/campaigns/plans", {})).status).toBe(404);
   });
@@ -486,7 +497,10 @@ describe("editing the login provider's clients", () => {
     });
     expect(added.status).toBe(400);
     expect(((await added.json()) as { errors: unknown[] }).errors).toEqual([
-      { field: "clients", message: "1.new_client_secret: is required for client_secret_post" },
+      {
+        field: "clients",
+        message: "2件目 › 新しいクライアントシークレット：client_secret_postでは必須です。",
+      },
     ]);
     const short = await owner.post("/zapi/console/settings/clients/clients", {
       clients: [{ ...FILE_CLIENTS.clients[0], client_secret: undefined, new_client_secret: "too short" }],
@@ -531,7 +545,7 @@ describe("editing the policies", () => {
       {
         field: "policies",
         message:
-          '0.revisions: revision 1 of "terms" is in effect and stays as it is; add a new revision instead',
+          "1件目 › 版：「terms」の版1はすでに適用されているため変更・削除できません。新しい版を追加してください。",
       },
     ]);
     // A revision is a text or an address, not both.
@@ -555,7 +569,7 @@ describe("editing the policies", () => {
     });
     expect(both.status).toBe(400);
     expect(((await both.json()) as { errors: { message: string }[] }).errors[0]?.message).toMatch(
-      /^0\.revisions\.\d+: has either a Japanese text or a URL/,
+      /^1件目 › 版 › \d+件目：本文か外部の規約のURLのどちらか一方を設定してください/,
     );
 
     const next = {

@@ -7,7 +7,10 @@
  * in this process at once and in the others within seconds.
  */
 import { type Context, Hono } from "hono";
+import type { Translate } from "../../locales/i18n.ts";
+import { translatorFor } from "../../locales/language.ts";
 import type { FieldError } from "../../schemas/form-definition.ts";
+import type { ConsoleAssetRequest } from "../../schemas/types/console-asset-request.gen.ts";
 import type { ConsoleConfigChange } from "../../schemas/types/console-config-change.gen.ts";
 import type { ConsolePreviewSettings } from "../../schemas/types/console-preview-settings.gen.ts";
 import type { ConsolePublishRequest } from "../../schemas/types/console-publish-request.gen.ts";
@@ -21,8 +24,9 @@ import { ApiError } from "../kit/errors.ts";
 import { apiError, apiMessage } from "../kit/messages.ts";
 import { clientAddress } from "../kit/request-info.ts";
 import { checkRequest, REQUEST_SCHEMAS } from "../kit/request-schemas.ts";
-import { readJsonBody, validateRequestData } from "../kit/validation.ts";
+import { readJsonBody, requestLanguage, validateRequestData } from "../kit/validation.ts";
 import { contentChanges, MAX_LISTED_CHANGES, shownValue } from "../store/config-diff.ts";
+import type { ConfigProblem } from "../store/config-problems.ts";
 import {
   CONFIG_KINDS,
   type ConfigKind,
@@ -34,6 +38,7 @@ import {
   versionContent,
 } from "../store/config-versions.ts";
 import type { StoreSettings } from "../store/validate-settings.ts";
+import { MAX_ASSET_BYTES, storeAsset } from "./config-assets.ts";
 import { dropDraft, readDraft, saveDraft } from "./config-drafts.ts";
 import { requireRole } from "./console-routes.ts";
 import {
@@ -99,18 +104,50 @@ async function editedContent(
   };
 }
 
-/** A content's problems as the section's field errors; one outside the form is the form's own. */
-function fieldErrors(
+/**
+ * Where in a field a problem is, for staff: each list item by its number, each member by its
+ * label ("2件目 › 販売終了日時"). `path` is the problem's whole path; `within` its part in the field.
+ */
+function locationOf(t: Translate, path: string, within: readonly string[]): string {
+  const segments = path.split(".");
+  const start = segments.length - within.length;
+  const parts: string[] = [];
+  for (let index = start; index < segments.length; index += 1) {
+    const segment = segments[index] ?? "";
+    if (/^\d+$/.test(segment)) {
+      parts.push(t("console.settings.item", { number: Number(segment) + 1 }));
+      continue;
+    }
+    // Labels are keyed by the path without list positions (uiSchemaOf).
+    const key = `console.fields.${segments
+      .slice(0, index + 1)
+      .filter((part) => !/^\d+$/.test(part))
+      .join("/")}`;
+    const label = t(key);
+    parts.push(label === key ? segment : label);
+  }
+  return parts.join(" › ");
+}
+
+/** A content's problems as the section's field errors, in the request's language; one outside the form is the form's own. */
+async function fieldErrors(
+  c: Context<ApiEnv>,
   editable: EditableConfiguration,
   section: string,
-  problems: readonly string[],
-): FieldError[] {
+  problems: readonly ConfigProblem[],
+): Promise<FieldError[]> {
+  const t = await translatorFor(requestLanguage(c));
   const fields = editable.form(section).schema.properties ?? {};
   return problems.map((problem) => {
-    const error = editable.fieldOf(section, problem);
-    return error.field === ROOT_FIELD || Object.hasOwn(fields, error.field)
-      ? error
-      : { field: ROOT_FIELD, message: problem };
+    const place = editable.fieldOf(section, problem.path);
+    const inForm = place.field === ROOT_FIELD || Object.hasOwn(fields, place.field);
+    const within = inForm ? place.within : problem.path.split(".");
+    const message = t(`api.configProblems.${problem.key}`, problem.values ?? {});
+    const location = within.length > 0 ? locationOf(t, problem.path, within) : "";
+    return {
+      field: inForm ? place.field : ROOT_FIELD,
+      message: location ? t("api.console.problemAt", { location, message }) : message,
+    };
   });
 }
 
@@ -245,12 +282,33 @@ export const settingsRoutes = new Hono<ApiEnv>()
     } catch (error) {
       if (!(error instanceof ConfigurationProblems)) throw error;
       throw new ApiError(400, "VALIDATION_ERROR", await apiMessage(c, "console.draftInvalid"), {
-        errors: fieldErrors(editable, section, error.problems),
+        errors: await fieldErrors(c, editable, section, error.problems),
       });
     }
     const { db, now } = c.get("deps");
     await saveDraft(db, editable.kind, me.id, next, baseNumber, now());
     return c.json({ redirectTo: `/console/settings/${editable.kind}` });
+  })
+  .post("/assets", async (c) => {
+    const me = await requireRole(c, EDITORS);
+    const body = await checkRequest<ConsoleAssetRequest>(
+      c,
+      REQUEST_SCHEMAS.consoleAsset,
+      await readJsonBody(c),
+    );
+    const { db, now } = c.get("deps");
+    const stored = await storeAsset(
+      db,
+      Buffer.from(body.data, "base64"),
+      { staffId: me.id, ip: clientAddress(c) },
+      now(),
+    );
+    if ("problem" in stored) {
+      throw await apiError(c, 400, "ASSET_REFUSED", `console.asset.${stored.problem}`, {
+        params: { megabytes: MAX_ASSET_BYTES / 1024 / 1024 },
+      });
+    }
+    return c.json(stored);
   })
   .post("/versions/:kind/:number/rollback", async (c) => {
     const me = await requireRole(c, EDITORS);

@@ -70,6 +70,7 @@ export const AUDIT_ACTIONS = [
   "config.imported",
   "config.published",
   "config.rolled-back",
+  "config.asset-uploaded",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -968,6 +968,18 @@ export const configVersions = pgTable(
 );
 
 /**
+ * The images staff upload for the store settings (logos, icons), kept by their content's SHA-256 and
+ * never changed or removed: any version that names one, old or new, still shows it.
+ */
+export const configAssets = pgTable("config_assets", {
+  hash: text("hash").primaryKey(),
+  contentType: text("content_type").notNull(),
+  data: bytea("data").notNull(),
+  staffId: uuid("staff_id").references(() => staff.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/**
  * A staff member's unpublished edit of one configuration: the whole content as it would be
  * published, and the version it started from (a publication since then is named before publishing).
  */

@@ -36,7 +36,7 @@ function startsWith(bytes: Buffer, signature: readonly number[]): boolean {
 }
 
 /** The format the bytes are, by their signature (not by what the sender said). */
-function sniff(bytes: Buffer): ImageType | null {
+export function imageTypeOf(bytes: Buffer): ImageType | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
   const head = bytes.subarray(0, 6).toString("latin1");
@@ -57,7 +57,7 @@ export async function reencodeProfileImage(
   const encoded = match[2] ?? "";
   if ((encoded.length * 3) / 4 > MAX_PROFILE_IMAGE_BYTES + 3) throw new ProfileImageError("size");
   const bytes = Buffer.from(encoded, "base64");
-  if (sniff(bytes) !== claimed) throw new ProfileImageError("data");
+  if (imageTypeOf(bytes) !== claimed) throw new ProfileImageError("data");
   const problem = checkImageStructure(bytes, claimed, {
     width: PROFILE_IMAGE_SIZE,
     height: PROFILE_IMAGE_SIZE,

@@ -15,6 +15,9 @@ import changePaymentMethodRequestSchema from "../../schemas/requests/change-paym
   type: "json",
 };
 import consentRequestSchema from "../../schemas/requests/consent-request.schema.json" with { type: "json" };
+import consoleAssetRequestSchema from "../../schemas/requests/console-asset-request.schema.json" with {
+  type: "json",
+};
 import consolePublishRequestSchema from "../../schemas/requests/console-publish-request.schema.json" with {
   type: "json",
 };
@@ -169,6 +172,7 @@ export const REQUEST_SCHEMAS = {
   consoleStaffRole: consoleStaffRoleRequestSchema,
   consolePublish: consolePublishRequestSchema,
   consoleRollback: consoleRollbackRequestSchema,
+  consoleAsset: consoleAssetRequestSchema,
 };
 
 const ajv = createAjv();

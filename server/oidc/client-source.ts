@@ -9,11 +9,19 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import Ajv, { type ErrorObject } from "ajv";
+import Ajv from "ajv";
 import oidcClientsSchema from "../../schemas/oidc-clients.schema.json" with { type: "json" };
 import type { OidcClient, OidcClients as OidcClientsFile } from "../../schemas/types/oidc-clients.gen.ts";
 import type { SecretBox } from "../kit/secret-box.ts";
 import { type ConfigInForce, configInForce } from "../store/config-in-force.ts";
+import {
+  type ConfigProblem,
+  type ConfigProblemKey,
+  configProblem,
+  fileProblem,
+  problemText,
+  schemaProblem,
+} from "../store/config-problems.ts";
 import { type CurrentSource, keepCurrent } from "../store/keep-current.ts";
 
 export type { OidcClient };
@@ -29,58 +37,56 @@ export type OidcClientSource = CurrentSource<OidcClientList>;
 export const OIDC_CLIENTS_FILE = "oidc-clients.json";
 
 export class OidcClientsError extends Error {
+  /** Each problem in English ("path: message"). */
+  readonly problems: string[];
   constructor(
     readonly source: string,
-    readonly problems: string[],
+    readonly details: readonly ConfigProblem[],
   ) {
+    const problems = details.map(problemText);
     super(`Invalid OIDC clients in ${source}:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
     this.name = "OidcClientsError";
+    this.problems = problems;
   }
 }
 
 const validateFile = new Ajv({ allErrors: true, strict: false }).compile<OidcClientsFile>(oidcClientsSchema);
 
-function describe(error: ErrorObject): string {
-  const path = error.instancePath.replace(/^\//, "").replaceAll("/", ".") || "(root)";
-  const params = error.params as { missingProperty?: string; additionalProperty?: string };
-  if (error.keyword === "required") return `${path}.${params.missingProperty}: is required`;
-  if (error.keyword === "additionalProperties")
-    return `${path}.${params.additionalProperty}: is not a known field`;
-  return `${path}: ${error.message ?? "is invalid"}`;
-}
-
 /** A URI a browser may be sent to or load from: absolute, without a fragment. */
-function uriProblem(value: string, allowPrivateScheme: boolean): string | null {
-  if (!URL.canParse(value)) return "is not an absolute URI";
+function uriProblem(value: string, allowPrivateScheme: boolean): ConfigProblemKey | null {
+  if (!URL.canParse(value)) return "notAbsoluteUri";
   const url = new URL(value);
-  if (url.hash || value.includes("#")) return "must not have a fragment";
+  if (url.hash || value.includes("#")) return "uriFragment";
   if (url.protocol === "http:" || url.protocol === "https:") return null;
-  return allowPrivateScheme ? null : "must be http or https";
+  return allowPrivateScheme ? null : "uriScheme";
 }
 
-function crossProblems(clients: OidcClient[]): string[] {
-  const problems: string[] = [];
+function crossProblems(clients: OidcClient[]): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
   const ids = new Set<string>();
   for (const [index, client] of clients.entries()) {
     const at = `clients.${index}`;
-    if (ids.has(client.client_id)) problems.push(`${at}.client_id: "${client.client_id}" is used twice`);
+    if (ids.has(client.client_id))
+      problems.push(configProblem(`${at}.client_id`, "usedTwice", { value: client.client_id }));
     ids.add(client.client_id);
     const isPublic = client.token_endpoint_auth_method === "none";
     if (isPublic && client.client_secret !== undefined)
-      problems.push(`${at}.client_secret: a public client (token_endpoint_auth_method none) has no secret`);
+      problems.push(configProblem(`${at}.client_secret`, "publicClientSecret"));
     if (!isPublic && client.client_secret === undefined)
-      problems.push(`${at}.client_secret: is required for ${client.token_endpoint_auth_method}`);
+      problems.push(
+        configProblem(`${at}.client_secret`, "requiredFor", { type: client.token_endpoint_auth_method }),
+      );
     const native = client.application_type === "native";
     for (const field of ["redirect_uris", "post_logout_redirect_uris"] as const) {
       for (const [position, uri] of (client[field] ?? []).entries()) {
         const problem = uriProblem(uri, native);
-        if (problem) problems.push(`${at}.${field}.${position}: ${problem}`);
+        if (problem) problems.push(configProblem(`${at}.${field}.${position}`, problem));
       }
     }
     for (const field of ["logo_uri", "service_logo_uri", "tos_uri", "policy_uri"] as const) {
       const uri = client[field];
       const problem = uri === undefined ? null : uriProblem(uri, false);
-      if (problem) problems.push(`${at}.${field}: ${problem}`);
+      if (problem) problems.push(configProblem(`${at}.${field}`, problem));
     }
   }
   return problems;
@@ -89,7 +95,10 @@ function crossProblems(clients: OidcClient[]): string[] {
 /** Checks a clients document (the file's, or a version's with its secrets opened). */
 function checkedClients(document: unknown, source: string): OidcClient[] {
   if (!validateFile(document)) {
-    throw new OidcClientsError(source, (validateFile.errors ?? []).map(describe));
+    throw new OidcClientsError(
+      source,
+      (validateFile.errors ?? []).map((error) => schemaProblem(error)),
+    );
   }
   const problems = crossProblems(document.clients);
   if (problems.length > 0) throw new OidcClientsError(source, problems);
@@ -102,7 +111,7 @@ export function parseOidcClients(text: string, source: string): OidcClientList {
   try {
     document = JSON.parse(text);
   } catch (error) {
-    throw new OidcClientsError(source, [`is not valid JSON: ${(error as Error).message}`]);
+    throw new OidcClientsError(source, [fileProblem(`is not valid JSON: ${(error as Error).message}`)]);
   }
   const version = createHash("sha256").update(text).digest("hex").slice(0, 16);
   return { clients: checkedClients(document, source), version };
@@ -140,7 +149,7 @@ export function oidcClientsOf(
   source: string,
 ): OidcClientList {
   const clients = (content as { clients?: unknown } | null)?.clients;
-  if (!Array.isArray(clients)) throw new OidcClientsError(source, ["clients: is required"]);
+  if (!Array.isArray(clients)) throw new OidcClientsError(source, [configProblem("clients", "required")]);
   const opened = clients.map((client: unknown, index) => {
     if (typeof client !== "object" || client === null) return client;
     const { sealed_client_secret: sealed, ...rest } = client as VersionedOidcClient;
@@ -149,7 +158,7 @@ export function oidcClientsOf(
       return { ...rest, client_secret: box.open(sealed) };
     } catch {
       throw new OidcClientsError(source, [
-        `clients.${index}.client_secret: cannot be opened with this server's encryption key`,
+        configProblem(`clients.${index}.client_secret`, "sealedSecretUnopenable"),
       ]);
     }
   });

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import Ajv, { type ErrorObject } from "ajv";
+import Ajv from "ajv";
 import type { Language } from "../../locales/index.ts";
 import campaignCatalogueSchema from "../../schemas/catalogue/campaign-catalogue.schema.json" with {
   type: "json",
@@ -16,6 +16,13 @@ import surveySchema from "../../schemas/survey.schema.json" with { type: "json" 
 import type { Campaign, CampaignCatalogue } from "../../schemas/types/campaign-catalogue.gen.ts";
 import type { CataloguePlan, PlanCatalogue, PlanGroup } from "../../schemas/types/plan-catalogue.gen.ts";
 import type { VersionedConfiguration } from "./config-in-force.ts";
+import {
+  type ConfigProblem,
+  configProblem,
+  fileProblem,
+  problemText,
+  schemaProblem,
+} from "./config-problems.ts";
 import { contentHash } from "./config-versions.ts";
 import { type CurrentSource, keepCurrent } from "./keep-current.ts";
 
@@ -49,12 +56,16 @@ export const PLANS_FILE = "plans.json";
 export const CAMPAIGNS_FILE = "campaigns.json";
 
 export class CatalogueError extends Error {
+  /** Each problem in English ("path: message"). */
+  readonly problems: string[];
   constructor(
     readonly source: string,
-    readonly problems: string[],
+    readonly details: readonly ConfigProblem[],
   ) {
+    const problems = details.map(problemText);
     super(`Invalid catalogue in ${source}:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
     this.name = "CatalogueError";
+    this.problems = problems;
   }
 }
 
@@ -64,67 +75,59 @@ ajv.addSchema(planCatalogueSchema);
 const validatePlans = ajv.compile<PlanCatalogue>({ $ref: planCatalogueSchema.$id });
 const validateCampaigns = ajv.compile<CampaignCatalogue>(campaignCatalogueSchema);
 
-function describe(error: ErrorObject): string {
-  const path = error.instancePath.replace(/^\//, "").replaceAll("/", ".") || "(root)";
-  const params = error.params as {
-    missingProperty?: string;
-    additionalProperty?: string;
-    allowedValues?: unknown[];
-  };
-  if (error.keyword === "required") return `${path}.${params.missingProperty}: is required`;
-  if (error.keyword === "additionalProperties")
-    return `${path}.${params.additionalProperty}: is not a known field`;
-  if (error.keyword === "enum")
-    return `${path}: must be one of ${params.allowedValues?.map((v) => JSON.stringify(v)).join(", ")}`;
-  return `${path}: ${error.message ?? "is invalid"}`;
-}
-
 function parseJson(text: string, source: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new CatalogueError(source, [`is not valid JSON: ${(error as Error).message}`]);
+    throw new CatalogueError(source, [fileProblem(`is not valid JSON: ${(error as Error).message}`)]);
   }
 }
 
 /** What the schemas cannot say: each plan type's fields, the periods, one id and code each, known plans. */
-function crossProblems(plans: CataloguePlan[], planGroups: PlanGroup[], campaigns: Campaign[]): string[] {
-  const problems: string[] = [];
+function crossProblems(
+  plans: CataloguePlan[],
+  planGroups: PlanGroup[],
+  campaigns: Campaign[],
+): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
   const groupIds = new Set<string>();
   for (const [index, group] of planGroups.entries()) {
     if (groupIds.has(group.planGroupId))
-      problems.push(`planGroups.${index}.planGroupId: "${group.planGroupId}" is used twice`);
+      problems.push(
+        configProblem(`planGroups.${index}.planGroupId`, "usedTwice", { value: group.planGroupId }),
+      );
     groupIds.add(group.planGroupId);
   }
   const planIds = new Set<string>();
   for (const [index, plan] of plans.entries()) {
     const at = `plans.${index}`;
-    if (planIds.has(plan.planId)) problems.push(`${at}.planId: "${plan.planId}" is used twice`);
+    if (planIds.has(plan.planId))
+      problems.push(configProblem(`${at}.planId`, "usedTwice", { value: plan.planId }));
     planIds.add(plan.planId);
     if (plan.planGroup !== undefined) {
-      if (plan.planType !== "subscription") problems.push(`${at}.planGroup: is for subscriptions`);
+      if (plan.planType !== "subscription")
+        problems.push(configProblem(`${at}.planGroup`, "forSubscriptions"));
       if (!groupIds.has(plan.planGroup))
-        problems.push(`${at}.planGroup: "${plan.planGroup}" is not a group of planGroups`);
+        problems.push(configProblem(`${at}.planGroup`, "notAPlanGroup", { value: plan.planGroup }));
     }
     if (plan.planType === "subscription") {
       if (!plan.renewSpanUnit || !plan.renewSpan)
-        problems.push(`${at}: a subscription needs renewSpanUnit and renewSpan`);
-      if (plan.viewingPeriodDays) problems.push(`${at}.viewingPeriodDays: is for purchases and rentals`);
+        problems.push(configProblem(at, "subscriptionNeedsRenewal"));
+      if (plan.viewingPeriodDays)
+        problems.push(configProblem(`${at}.viewingPeriodDays`, "forPurchasesAndRentals"));
     } else {
       if (plan.renewSpanUnit || plan.renewSpan || plan.freeTrialDays || plan.forceStopRenewDate) {
-        problems.push(
-          `${at}: renewal fields (renewSpanUnit, renewSpan, freeTrialDays, forceStopRenewDate) are for subscriptions`,
-        );
+        problems.push(configProblem(at, "renewalFieldsForSubscriptions"));
       }
       if (plan.planType === "rental" && !plan.viewingPeriodDays)
-        problems.push(`${at}: a rental needs viewingPeriodDays`);
+        problems.push(configProblem(at, "rentalNeedsViewingPeriod"));
     }
     if (
       plan.salesStartDate &&
       plan.salesEndDate &&
       Date.parse(plan.salesStartDate) >= Date.parse(plan.salesEndDate)
     ) {
-      problems.push(`${at}.salesEndDate: must be after salesStartDate`);
+      problems.push(configProblem(`${at}.salesEndDate`, "salesEndAfterStart"));
     }
   }
   const campaignIds = new Set<string>();
@@ -132,14 +135,14 @@ function crossProblems(plans: CataloguePlan[], planGroups: PlanGroup[], campaign
   for (const [index, campaign] of campaigns.entries()) {
     const at = `campaigns.${index}`;
     if (campaignIds.has(campaign.campaignId))
-      problems.push(`${at}.campaignId: "${campaign.campaignId}" is used twice`);
+      problems.push(configProblem(`${at}.campaignId`, "usedTwice", { value: campaign.campaignId }));
     campaignIds.add(campaign.campaignId);
     const code = campaign.code.toUpperCase();
     if (codes.has(code))
-      problems.push(`${at}.code: "${campaign.code}" is used twice (codes match without regard to case)`);
+      problems.push(configProblem(`${at}.code`, "codeUsedTwice", { value: campaign.code }));
     codes.add(code);
     for (const planId of campaign.planIds) {
-      if (!planIds.has(planId)) problems.push(`${at}.planIds: "${planId}" is not a plan of plans.json`);
+      if (!planIds.has(planId)) problems.push(configProblem(`${at}.planIds`, "notAPlan", { value: planId }));
     }
     const needs = {
       free: "freeDays",
@@ -149,16 +152,16 @@ function crossProblems(plans: CataloguePlan[], planGroups: PlanGroup[], campaign
     }[campaign.campaignType];
     for (const field of ["freeDays", "discountRate", "discountAmount"] as const) {
       if (field === needs && campaign[field] === undefined)
-        problems.push(`${at}.${field}: is required for ${campaign.campaignType}`);
+        problems.push(configProblem(`${at}.${field}`, "requiredFor", { type: campaign.campaignType }));
       if (field !== needs && campaign[field] !== undefined)
-        problems.push(`${at}.${field}: is not for ${campaign.campaignType}`);
+        problems.push(configProblem(`${at}.${field}`, "notFor", { type: campaign.campaignType }));
     }
     if (
       campaign.validFrom &&
       campaign.validUntil &&
       Date.parse(campaign.validFrom) >= Date.parse(campaign.validUntil)
     ) {
-      problems.push(`${at}.validUntil: must be after validFrom`);
+      problems.push(configProblem(`${at}.validUntil`, "validUntilAfterFrom"));
     }
   }
   return problems;
@@ -197,10 +200,16 @@ export function catalogueOf(
   source: string,
 ): Omit<Catalogue, "version"> {
   if (!validatePlans(plansDocument)) {
-    throw new CatalogueError(`${source}/${PLANS_FILE}`, (validatePlans.errors ?? []).map(describe));
+    throw new CatalogueError(
+      `${source}/${PLANS_FILE}`,
+      (validatePlans.errors ?? []).map((error) => schemaProblem(error)),
+    );
   }
   if (!validateCampaigns(campaignsDocument)) {
-    throw new CatalogueError(`${source}/${CAMPAIGNS_FILE}`, (validateCampaigns.errors ?? []).map(describe));
+    throw new CatalogueError(
+      `${source}/${CAMPAIGNS_FILE}`,
+      (validateCampaigns.errors ?? []).map((error) => schemaProblem(error)),
+    );
   }
   const { campaigns } = campaignsDocument;
   // An operator writes 0 for "no trial"; the rest of the product knows no trial as null only.

@@ -14,6 +14,13 @@ import { japanMidnight } from "../../schemas/japan-time.ts";
 import policiesSchema from "../../schemas/policies.schema.json" with { type: "json" };
 import type { Policies as PoliciesContent } from "../../schemas/types/policies.gen.ts";
 import { type ConfigInForce, configInForce } from "./config-in-force.ts";
+import {
+  type ConfigProblem,
+  configProblem,
+  fileProblem,
+  problemText,
+  schemaProblem,
+} from "./config-problems.ts";
 import { keepCurrent } from "./keep-current.ts";
 import { renderPolicyText } from "./policy-text.ts";
 
@@ -54,12 +61,16 @@ export interface PolicySource {
 }
 
 export class PolicyFilesError extends Error {
+  /** Each problem in English ("path: message"). */
+  readonly problems: string[];
   constructor(
     readonly directory: string,
-    readonly problems: string[],
+    readonly details: readonly ConfigProblem[],
   ) {
+    const problems = details.map(problemText);
     super(`Invalid policies in ${directory}:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     this.name = "PolicyFilesError";
+    this.problems = problems;
   }
 }
 
@@ -123,12 +134,13 @@ const validateManifest = new Ajv({ allErrors: true }).compile<Manifest>(manifest
 const validateContent = new Ajv({ allErrors: true, strict: false }).compile<PoliciesContent>(policiesSchema);
 
 /** What the schema cannot say: one id each, revisions in order, a text or an address each. */
-function crossProblems(content: PoliciesContent): string[] {
-  const problems: string[] = [];
+function crossProblems(content: PoliciesContent): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
   const seen = new Set<string>();
   for (const [index, policy] of content.policies.entries()) {
     const at = `policies.${index}`;
-    if (seen.has(policy.policyId)) problems.push(`${at}.policyId: "${policy.policyId}" is listed twice`);
+    if (seen.has(policy.policyId))
+      problems.push(configProblem(`${at}.policyId`, "usedTwice", { value: policy.policyId }));
     seen.add(policy.policyId);
     for (const [position, entry] of policy.revisions.entries()) {
       const previous = policy.revisions[position - 1];
@@ -137,16 +149,14 @@ function crossProblems(content: PoliciesContent): string[] {
         (entry.revision <= previous.revision || entry.effectiveFrom <= previous.effectiveFrom)
       ) {
         problems.push(
-          `${at}.revisions.${position}: revisions must grow in number and date, in order (${policy.policyId})`,
+          configProblem(`${at}.revisions.${position}`, "revisionsInOrder", { policy: policy.policyId }),
         );
       }
       if ((entry.textJa === undefined) === (entry.url === undefined)) {
-        problems.push(
-          `${at}.revisions.${position}: has either a Japanese text or a URL (${policy.policyId})`,
-        );
+        problems.push(configProblem(`${at}.revisions.${position}`, "textOrUrl", { policy: policy.policyId }));
       }
       if (entry.textEn !== undefined && entry.textJa === undefined) {
-        problems.push(`${at}.revisions.${position}.textEn: an English text goes with a Japanese one`);
+        problems.push(configProblem(`${at}.revisions.${position}.textEn`, "englishWithJapanese"));
       }
     }
   }
@@ -159,11 +169,10 @@ function crossProblems(content: PoliciesContent): string[] {
  */
 export function policiesOf(content: unknown, version: string, source: string): PolicyCatalogue {
   if (!validateContent(content)) {
-    const problems = (validateContent.errors ?? []).map(
-      (error) =>
-        `${error.instancePath.replace(/^\//, "").replaceAll("/", ".") || "(root)"}: ${error.message ?? "is invalid"}`,
+    throw new PolicyFilesError(
+      source,
+      (validateContent.errors ?? []).map((error) => schemaProblem(error)),
     );
-    throw new PolicyFilesError(source, problems);
   }
   const problems = crossProblems(content);
   if (problems.length > 0) throw new PolicyFilesError(source, problems);
@@ -205,16 +214,16 @@ export function loadPolicies(directory: string): PolicyCatalogue {
   try {
     manifest = JSON.parse(read("policies.json"));
   } catch (error) {
-    throw new PolicyFilesError(dir, [`policies.json: ${(error as Error).message}`]);
+    throw new PolicyFilesError(dir, [fileProblem(`policies.json: ${(error as Error).message}`)]);
   }
   if (!validateManifest(manifest)) {
-    const problems = (validateManifest.errors ?? []).map(
-      (error) => `policies.json${error.instancePath}: ${error.message ?? "is invalid"}`,
+    const problems = (validateManifest.errors ?? []).map((error) =>
+      fileProblem(`policies.json${error.instancePath}: ${error.message ?? "is invalid"}`),
     );
     throw new PolicyFilesError(dir, problems);
   }
 
-  const missing: string[] = [];
+  const missing: ConfigProblem[] = [];
   const content: PoliciesContent = {
     policies: manifest.policies.map((policy) => ({
       policyId: policy.policyId,
@@ -226,7 +235,7 @@ export function loadPolicies(directory: string): PolicyCatalogue {
         if (entry.url) return { ...revision, url: entry.url };
         const [ja, en] = [`${entry.text}.ja.md`, `${entry.text}.en.md`];
         if (!existsSync(join(dir, ja))) {
-          missing.push(`${policy.policyId} revision ${entry.revision}: ${ja} is missing`);
+          missing.push(fileProblem(`${policy.policyId} revision ${entry.revision}: ${ja} is missing`));
           // Still a text's revision, for the other problems to be named with this one.
           return { ...revision, textJa: "" };
         }

@@ -1,4 +1,4 @@
-import Ajv, { type ErrorObject } from "ajv";
+import Ajv from "ajv";
 import ajvErrors from "ajv-errors";
 import registrationSettingSchema from "../../schemas/account-registration-setting.schema.json" with {
   type: "json",
@@ -7,6 +7,13 @@ import { isInvoiceRegistrationNumber } from "../../schemas/invoice-registration-
 import storeSettingsSchema from "../../schemas/store-settings.schema.json" with { type: "json" };
 import surveySchema from "../../schemas/survey.schema.json" with { type: "json" };
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
+import {
+  type ConfigProblem,
+  configProblem,
+  fileProblem,
+  problemText,
+  schemaProblem,
+} from "./config-problems.ts";
 
 export type { StoreSettings };
 
@@ -18,110 +25,108 @@ const validateSchema = ajv.compile<StoreSettings>(storeSettingsSchema);
 
 /** A store settings document that does not satisfy the schema; `problems` name each bad field. */
 export class StoreSettingsError extends Error {
+  /** Each problem in English ("path: message"). */
+  readonly problems: string[];
   constructor(
     readonly source: string,
-    readonly problems: string[],
+    readonly details: readonly ConfigProblem[],
   ) {
+    const problems = [...new Set(details.map(problemText))];
     super(`Invalid store settings in ${source}:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     this.name = "StoreSettingsError";
+    this.problems = problems;
   }
-}
-
-function fieldName(error: ErrorObject): string {
-  const path = error.instancePath.replace(/^\//, "").replaceAll("/", ".");
-  if (error.keyword === "required") {
-    const missing = (error.params as { missingProperty: string }).missingProperty;
-    return path ? `${path}.${missing}` : missing;
-  }
-  if (error.keyword === "additionalProperties") {
-    const extra = (error.params as { additionalProperty: string }).additionalProperty;
-    return path ? `${path}.${extra}` : extra;
-  }
-  return path || "(root)";
-}
-
-function describeProblem(error: ErrorObject): string {
-  if (error.keyword === "required") return "is required";
-  if (error.keyword === "additionalProperties") return "is not a known setting";
-  if (error.keyword === "enum") {
-    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
-    return `must be one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}`;
-  }
-  return error.message ?? "is invalid";
 }
 
 /** A survey's questions and options each need their own id; choices need options to choose from. */
-function surveyProblems(survey: StoreSettings["withdrawalSurvey"], path: string): string[] {
-  const problems: string[] = [];
+function surveyProblems(survey: StoreSettings["withdrawalSurvey"], path: string): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
   const questionIds = new Set<string>();
   for (const [index, question] of (survey?.questions ?? []).entries()) {
     const at = `${path}.questions.${index}`;
     if (questionIds.has(question.questionId))
-      problems.push(`${at}.questionId: "${question.questionId}" is used twice`);
+      problems.push(configProblem(`${at}.questionId`, "usedTwice", { value: question.questionId }));
     questionIds.add(question.questionId);
     const options = question.answerOptions ?? [];
     const isChoice = question.questionType !== "TEXT" && question.questionType !== "TEXTAREA";
     if (isChoice && options.length === 0)
-      problems.push(`${at}.answerOptions: a ${question.questionType} question needs options`);
+      problems.push(
+        configProblem(`${at}.answerOptions`, "questionNeedsOptions", { type: question.questionType }),
+      );
     const optionIds = new Set<string>();
     for (const [optionIndex, option] of options.entries()) {
       if (optionIds.has(option.optionId)) {
-        problems.push(`${at}.answerOptions.${optionIndex}.optionId: "${option.optionId}" is used twice`);
+        problems.push(
+          configProblem(`${at}.answerOptions.${optionIndex}.optionId`, "usedTwice", {
+            value: option.optionId,
+          }),
+        );
       }
       optionIds.add(option.optionId);
     }
     if (question.minCount != null && question.maxCount != null && question.minCount > question.maxCount) {
-      problems.push(`${at}.minCount: is more than maxCount`);
+      problems.push(configProblem(`${at}.minCount`, "minMoreThanMax"));
     }
   }
   return problems;
 }
 
 /** The login provider's scopes: one of each, openid among them and required, releasing only sub. */
-function scopeProblems(scopes: StoreSettings["storeScopeSettings"]): string[] {
+function scopeProblems(scopes: StoreSettings["storeScopeSettings"]): ConfigProblem[] {
   if (!scopes) return [];
-  const problems: string[] = [];
+  const problems: ConfigProblem[] = [];
   const keys = new Set<string>();
   for (const [index, scope] of scopes.entries()) {
     if (keys.has(scope.scopeKey)) {
-      problems.push(`storeScopeSettings.${index}.scopeKey: "${scope.scopeKey}" is used twice`);
+      problems.push(
+        configProblem(`storeScopeSettings.${index}.scopeKey`, "usedTwice", { value: scope.scopeKey }),
+      );
     }
     keys.add(scope.scopeKey);
     if ((scope.scopeKey === "openid" || scope.scopeKey === "offline_access") && scope.claims.length > 0) {
       problems.push(
-        `storeScopeSettings.${index}.claims: ${scope.scopeKey} releases no claims (sub is always released)`,
+        configProblem(`storeScopeSettings.${index}.claims`, "scopeReleasesNoClaims", {
+          scope: scope.scopeKey,
+        }),
       );
     }
     if (scope.scopeKey === "openid" && !scope.required) {
-      problems.push(`storeScopeSettings.${index}.required: openid is always required`);
+      problems.push(configProblem(`storeScopeSettings.${index}.required`, "openidAlwaysRequired"));
     }
   }
-  if (!keys.has("openid")) problems.push("storeScopeSettings: must list openid");
+  if (!keys.has("openid")) problems.push(configProblem("storeScopeSettings", "mustListOpenid"));
   return problems;
 }
 
 /** Checks rules that JSON Schema cannot express. */
-function semanticProblems(settings: StoreSettings): string[] {
-  const problems: string[] = [];
+function semanticProblems(settings: StoreSettings): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
   try {
     const groups = new RegExp(`${settings.appUserAgentPattern}|`).exec("")?.length ?? 1;
     if (groups - 1 < 2) {
-      problems.push("appUserAgentPattern: must have two capture groups for the numeric version parts");
+      problems.push(configProblem("appUserAgentPattern", "userAgentGroups"));
     }
   } catch (error) {
-    problems.push(`appUserAgentPattern: is not a valid regular expression (${(error as Error).message})`);
+    problems.push(
+      configProblem("appUserAgentPattern", "invalidRegularExpression", { reason: (error as Error).message }),
+    );
   }
   const ids = new Set<string>();
   for (const [index, item] of (settings.accountRegistrationSetting.customAssociatedInfo ?? []).entries()) {
     if (ids.has(item.id)) {
       problems.push(
-        `accountRegistrationSetting.customAssociatedInfo.${index}.id: "${item.id}" is used twice`,
+        configProblem(`accountRegistrationSetting.customAssociatedInfo.${index}.id`, "usedTwice", {
+          value: item.id,
+        }),
       );
     }
     ids.add(item.id);
     if (item.type === "SELECT" && !item.selectOptions?.length) {
       problems.push(
-        `accountRegistrationSetting.customAssociatedInfo.${index}.selectOptions: a SELECT item needs options`,
+        configProblem(
+          `accountRegistrationSetting.customAssociatedInfo.${index}.selectOptions`,
+          "selectNeedsOptions",
+        ),
       );
     }
   }
@@ -130,7 +135,9 @@ function semanticProblems(settings: StoreSettings): string[] {
   const providerTypes = new Set<string>();
   for (const [index, provider] of (settings.socialLogin?.providers ?? []).entries()) {
     if (providerTypes.has(provider.type)) {
-      problems.push(`socialLogin.providers.${index}.type: "${provider.type}" is listed twice`);
+      problems.push(
+        configProblem(`socialLogin.providers.${index}.type`, "listedTwice", { value: provider.type }),
+      );
     }
     providerTypes.add(provider.type);
   }
@@ -140,20 +147,22 @@ function semanticProblems(settings: StoreSettings): string[] {
     for (const [index, option] of (settings.consentOptions?.[type] ?? []).entries()) {
       if (optionIds.has(option.consentOptionId)) {
         problems.push(
-          `consentOptions.${type}.${index}.consentOptionId: "${option.consentOptionId}" is used twice`,
+          configProblem(`consentOptions.${type}.${index}.consentOptionId`, "usedTwice", {
+            value: option.consentOptionId,
+          }),
         );
       }
       optionIds.add(option.consentOptionId);
     }
   }
   if (settings.login.recaptcha?.enabled && !settings.login.recaptcha.siteKey) {
-    problems.push("login.recaptcha.siteKey: is required when reCAPTCHA is enabled");
+    problems.push(configProblem("login.recaptcha.siteKey", "recaptchaSiteKey"));
   }
   problems.push(...scopeProblems(settings.storeScopeSettings));
   const registrationNumber = settings.invoiceIssuer?.registrationNumber;
   if (registrationNumber && !isInvoiceRegistrationNumber(registrationNumber)) {
     problems.push(
-      `invoiceIssuer.registrationNumber: "${registrationNumber}" fails its check digit (T and a 法人番号 whose first digit checks the other twelve)`,
+      configProblem("invoiceIssuer.registrationNumber", "invoiceCheckDigit", { value: registrationNumber }),
     );
   }
   return problems;
@@ -165,8 +174,8 @@ export function parseStoreSettings(value: unknown, source: string): StoreSetting
     // An "if" error only says which branch failed; the branch's own error names the field.
     const problems = (validateSchema.errors ?? [])
       .filter((e) => e.keyword !== "if")
-      .map((e) => `${fieldName(e)}: ${describeProblem(e)}`);
-    throw new StoreSettingsError(source, [...new Set(problems)]);
+      .map((e) => schemaProblem(e, "setting"));
+    throw new StoreSettingsError(source, problems);
   }
   const problems = semanticProblems(value);
   if (problems.length > 0) throw new StoreSettingsError(source, problems);
@@ -179,7 +188,9 @@ export function parseStoreSettingsText(text: string, source: string): StoreSetti
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new StoreSettingsError(source, [`(file): is not valid JSON (${(error as Error).message})`]);
+    throw new StoreSettingsError(source, [
+      fileProblem(`(file): is not valid JSON (${(error as Error).message})`),
+    ]);
   }
   return parseStoreSettings(value, source);
 }

@@ -161,7 +161,7 @@ test.describe("editing the store in the console", EDITS_STORE, () => {
     await page.locator('[data-field="salesEndDate"] input').first().fill("2026-12-01T00:00:00+09:00");
     await page.getByRole("button", { name: "下書きに保存" }).click();
     await expect(page.locator('[data-field="plans"] .sf-field__error').first()).toContainText(
-      "0.salesEndDate: must be after salesStartDate",
+      "1件目 › 販売終了日時：販売開始日時より後にしてください。",
     );
     await expect(page).toHaveURL(/\/console\/settings\/plans\/plans$/);
     await page.goto("/console/settings/plans");
