@@ -170,6 +170,8 @@ export default [
   ]),
   // A member screen under the console's draft settings, for the preview's frames (no layout).
   route("/console/settings/store/preview/:screen", "routes/console-settings-preview-document.ts"),
+  // The settings form's image upload (JSON in, JSON out; no page).
+  route("/console/assets", "routes/console-assets.ts"),
   // The operator console: its own frame, sign-in and session (server/console/).
   layout("layouts/console-layout.tsx", [
     route("/console", "routes/console-home.tsx"),

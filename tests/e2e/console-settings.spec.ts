@@ -13,6 +13,11 @@ import { CONSOLE_SETTINGS_STAFF } from "./seeded-members.ts";
 import { expect, nextVisitorAddress, test } from "./visitor.ts";
 
 const PASSWORD = "correct horse battery staple";
+/** A 1×1 PNG, as an operator's logo file. */
+const ONE_PIXEL_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 /** A code of the next 30-second step: each code signs in once. */
 async function nextCode(page: Page, secret: string): Promise<string> {
@@ -167,11 +172,36 @@ test.describe("editing the store in the console", EDITS_STORE, () => {
     await page.goto("/console/settings/plans");
     await expect(page.getByText("下書きはありません。")).toBeVisible();
 
+    // An image is uploaded from the form: stored, named by its content, served, and put in the field.
+    await page.goto("/console/settings/store/appearance");
+    const logo = page.locator('[data-field="logoSp"]');
+    await logo.locator('input[type="file"]').setInputFiles({
+      name: "not-an-image.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("<html></html>"),
+    });
+    await expect(logo.getByRole("alert")).toHaveText(
+      "PNG、JPEG、GIF、WebP、SVG、ICOのいずれかの画像を選んでください。",
+    );
+    await logo
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: ONE_PIXEL_PNG });
+    await expect(logo.getByRole("textbox")).toHaveValue(/^\/store-assets\/v\/[0-9a-f]{64}\.png$/);
+    const uploaded = await page.request.get(await logo.getByRole("textbox").inputValue());
+    expect(uploaded.headers()["content-type"]).toBe("image/png");
+    await page.getByRole("button", { name: "下書きに保存" }).click();
+    await expect(page.getByRole("rowheader", { name: "images.logoSp" })).toBeVisible();
+    await page.getByRole("button", { name: "下書きを破棄" }).click();
+    await expect(page.getByText("下書きはありません。")).toBeVisible();
+
     // The audit trail has the publication and the rollback, by this owner.
     await page.goto("/console/audit");
     const rows = page.locator("tbody tr");
     await expect(rows.filter({ hasText: "設定の公開" }).first()).toContainText(CONSOLE_SETTINGS_STAFF.email);
     await expect(rows.filter({ hasText: "設定を以前の版に戻す" }).first()).toContainText(
+      CONSOLE_SETTINGS_STAFF.email,
+    );
+    await expect(rows.filter({ hasText: "画像のアップロード" }).first()).toContainText(
       CONSOLE_SETTINGS_STAFF.email,
     );
     await expect(rows.filter({ hasText: "ファイルから取り込み" }).first()).toContainText(

@@ -1,7 +1,8 @@
 /**
  * A section of the store settings as a form: the product's SchemaForm with its widgets and
  * validators, and the console's own layout for what member forms never have — nested objects and
- * list items, each a titled group with its buttons under it — and a colour picker for colours. The templates are given through the uiSchema here, in the
+ * list items, each a titled group with its buttons under it — a colour picker for colours and an
+ * upload for images. The templates are given through the uiSchema here, in the
  * browser, so the member pages' theme (and their bundles) stay as they are.
  */
 import {
@@ -14,7 +15,7 @@ import {
   type WidgetProps,
 } from "@rjsf/utils";
 import type { JSONSchema7, JSONSchema7Definition } from "json-schema";
-import { type ComponentProps, useMemo } from "react";
+import { type ComponentProps, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FormDefinition } from "../../../schemas/form-definition.ts";
 import { SchemaForm } from "../../../widgets/schema-form.tsx";
@@ -135,6 +136,107 @@ function ConsoleColor({
   );
 }
 
+/** The file types an image field takes (what the API recognises by their bytes). */
+const IMAGE_TYPES = "image/png,image/jpeg,image/gif,image/webp,image/svg+xml,image/x-icon,.ico";
+
+/** The file's bytes in base64 (the data URL's part after the comma). */
+function base64Of(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^[^,]*,/, ""));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * The settings' images (a site path or an https URL): the image as it is now, its address to type,
+ * and an upload that stores the file (/console/assets) and puts its address in the field.
+ */
+function ConsoleImage({
+  id,
+  htmlName,
+  value,
+  required,
+  disabled,
+  readonly,
+  onChange,
+  onBlur,
+  onFocus,
+}: WidgetProps) {
+  const { t } = useTranslation();
+  const [upload, setUpload] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const address = typeof value === "string" ? value : "";
+  const send = async (file: File) => {
+    setUpload({ busy: true, error: null });
+    try {
+      const response = await fetch("/console/assets", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ data: await base64Of(file) }),
+      });
+      const answer = (await response.json()) as { url?: unknown; message?: unknown };
+      if (response.ok && typeof answer.url === "string") {
+        onChange(answer.url);
+        setUpload({ busy: false, error: null });
+      } else {
+        const message =
+          typeof answer.message === "string" ? answer.message : t("console.settings.uploadFailed");
+        setUpload({ busy: false, error: message });
+      }
+    } catch {
+      setUpload({ busy: false, error: t("console.settings.uploadFailed") });
+    }
+  };
+  return (
+    <div className="console-image">
+      {/* Only the site's own images: another site's would be fetched from the staff member's browser. */}
+      {address.startsWith("/") && (
+        <img className="console-image__preview" src={address} alt={t("console.settings.currentImage")} />
+      )}
+      <input
+        id={id}
+        name={htmlName || id}
+        type="text"
+        value={address}
+        required={required}
+        disabled={disabled || readonly}
+        spellCheck={false}
+        autoComplete="off"
+        aria-describedby={`${id}__error ${id}__description ${id}__help`}
+        onChange={(event) => onChange(event.target.value === "" ? undefined : event.target.value)}
+        onBlur={() => onBlur(id, address)}
+        onFocus={() => onFocus(id, address)}
+      />
+      <label className="btn btn--secondary console-image__upload">
+        {t("console.settings.uploadImage")}
+        <input
+          type="file"
+          className="sf-visually-hidden"
+          accept={IMAGE_TYPES}
+          disabled={disabled || readonly || upload.busy}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = "";
+            if (file) void send(file);
+          }}
+        />
+      </label>
+      <p className="console-image__status" role="status">
+        {upload.busy ? t("console.settings.uploading") : ""}
+      </p>
+      {upload.error && (
+        <p className="console-image__error" role="alert">
+          {upload.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** An image's address as the settings' schema writes one: a site path or an https URL. */
+const ASSET_URL_PATTERN = "^(/[^/\\s][^\\s]*|https://[^\\s]+)$";
+
 /** A colour as the settings' schema writes one. */
 const COLOR_PATTERN = "^#[0-9a-fA-F]{6}$";
 
@@ -149,6 +251,7 @@ function withGroups(schema: JSONSchema7, ui: Record<string, unknown>): Record<st
     if (typeof property !== "object") continue;
     const field = { ...((ui[name] as Record<string, unknown> | undefined) ?? {}) };
     if (property.pattern === COLOR_PATTERN) field["ui:widget"] = ConsoleColor;
+    if (property.pattern === ASSET_URL_PATTERN) field["ui:widget"] = ConsoleImage;
     if (isObjectSchema(property)) {
       Object.assign(field, withGroups(property, field), { "ui:ObjectFieldTemplate": ConsoleGroup });
     }
