@@ -169,7 +169,7 @@ export default [
     screen("/oidc/select-account"),
   ]),
   // A member screen under the console's draft settings, for the preview's frames (no layout).
-  route("/console/settings/store/preview/:screen", "routes/console-settings-preview-document.ts"),
+  route("/console/settings/:kind/preview/:screen", "routes/console-settings-preview-document.ts"),
   // The settings form's image upload (JSON in, JSON out; no page).
   route("/console/assets", "routes/console-assets.ts"),
   // The operator console: its own frame, sign-in and session (server/console/).
@@ -178,8 +178,8 @@ export default [
     route("/console/audit", "routes/console-audit.tsx"),
     route("/console/staff", "routes/console-staff.tsx"),
     route("/console/versions", "routes/console-versions.tsx"),
-    route("/console/settings/store/preview", "routes/console-settings-preview.tsx"),
     route("/console/settings/:kind", "routes/console-settings.tsx"),
+    route("/console/settings/:kind/preview", "routes/console-settings-preview.tsx"),
     route("/console/settings/:kind/:section", "routes/console-settings-section.tsx"),
     route("/console/login", "routes/console-login.tsx"),
     route("/console/setup", "routes/console-setup.tsx"),

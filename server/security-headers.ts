@@ -64,7 +64,7 @@ export function paymentAllowance(store: StoreSettingsSource, path: string): Allo
 }
 
 /** The console's preview page frames member screens rendered by this site (its own documents). */
-const PREVIEW_PAGES: readonly RegExp[] = [/^\/console\/settings\/store\/preview\/?$/];
+const PREVIEW_PAGES: readonly RegExp[] = [/^\/console\/settings\/[a-z]+\/preview\/?$/];
 const PREVIEW_FRAMES: Allowance = { frame: ["'self'"] };
 
 /** The allowances the store's current settings call for. */

@@ -49,11 +49,16 @@ function translatorFor(language: Language): I18n {
   return i18n;
 }
 
+/**
+ * The screen under `settings`, its sample data overlaid with what the previewed configuration
+ * decides (`screenData`: the plan cards of a plans draft, a client's consent).
+ */
 export async function previewDocument(
   screenId: PreviewScreen,
   settings: StoreSettings,
   settingsVersion: string,
   language: Language,
+  screenData: Record<string, unknown> = {},
 ): Promise<string> {
   const screen = SCREENS.find((definition) => definition.id === screenId);
   if (!screen) throw new Error(`No screen ${screenId}`);
@@ -65,7 +70,7 @@ export async function previewDocument(
     settingsVersion,
     language,
     i18n: translatorFor(language),
-    screenData: screenDataFor(screen, settings, fixtures),
+    screenData: { ...screenDataFor(screen, settings, fixtures), ...screenData },
     params: routeParamsFor(screen, fixtures),
     css,
   });

@@ -218,7 +218,7 @@ export const CONSOLE_SETTINGS_SCREEN_DATA = ajv.compile<ConsoleSettingsScreenDat
 export const CONSOLE_SETTINGS_SECTION_SCREEN_DATA = ajv.compile<ConsoleSettingsSectionScreenData>(
   consoleSettingsSectionScreenDataSchema,
 );
-/** /console/settings/store/preview/{screen}: the settings a preview renders with. */
+/** /console/settings/{kind}/preview/{screen}: the settings and the screen data a preview renders with. */
 export const CONSOLE_PREVIEW_SETTINGS = ajv.compile<ConsolePreviewSettings>(consolePreviewSettingsSchema);
 /** /console: the signed-in staff member. */
 export const CONSOLE_STAFF_SCREEN_DATA = ajv.compile<ConsoleStaffScreenData>(consoleStaffScreenDataSchema);

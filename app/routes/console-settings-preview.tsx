@@ -1,16 +1,17 @@
 /**
- * /console/settings/store/preview?screen=signup-form&width=375&language=ja: the member screens the
- * store settings shape, rendered under the version in force and under the staff member's draft,
- * side by side, at a phone's or a desktop's width, in Japanese or English — the same rendering as
- * the QA gallery (routes/console-settings-preview-document.ts) — with what the draft changes.
+ * /console/settings/:kind/preview?screen=signup-form&width=375&language=ja&subject=: the member
+ * screens a configuration shapes (the store settings' six, the plans' cards, a client's consent),
+ * rendered under the version in force and under the staff member's draft, side by side, at a
+ * phone's or a desktop's width, in Japanese or English — the same rendering as the QA gallery
+ * (routes/console-settings-preview-document.ts) — with what the draft changes.
  */
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { data, Link, useSearchParams } from "react-router";
+import { isEditableKind } from "../../schemas/forms/configuration-forms.ts";
 import { ChangeList } from "../components/console/change-list.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import {
   isPreviewScreen,
-  PREVIEW_SCREENS,
   PREVIEW_WIDTHS,
   type PreviewScreen,
   type PreviewWidth,
@@ -21,30 +22,36 @@ import { loadApiData } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/console-settings-preview";
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadApiData(
+  const { kind } = args.params;
+  if (!isEditableKind(kind)) throw data(null, { status: 404 });
+  const screenData = await loadApiData(
     args,
-    "/zapi/console/settings/store/screen-data",
+    `/zapi/console/settings/${kind}/screen-data`,
     undefined,
     CONSOLE_SETTINGS_SCREEN_DATA,
   );
+  if (screenData.previewScreens.length === 0) throw data(null, { status: 404 });
+  return screenData;
 }
 
 const LANGUAGES = ["ja", "en"] as const;
 
-function useChoice() {
+function useChoice(kind: string, screens: readonly PreviewScreen[], subjects: readonly string[]) {
   const [query] = useSearchParams();
-  const screen: PreviewScreen = isPreviewScreen(query.get("screen"))
-    ? (query.get("screen") as PreviewScreen)
-    : "signup-form";
+  const asked = query.get("screen");
+  const screen: PreviewScreen =
+    isPreviewScreen(asked) && screens.includes(asked) ? asked : (screens[0] ?? "signup-form");
   const width: PreviewWidth = query.get("width") === "1280" ? 1280 : 375;
   const language = query.get("language") === "en" ? "en" : "ja";
-  const link = (change: Partial<{ screen: string; width: number; language: string }>) =>
-    `/console/settings/store/preview?${new URLSearchParams({
+  const subject = subjects.find((candidate) => candidate === query.get("subject")) ?? subjects[0];
+  const link = (change: Partial<{ screen: string; width: number; language: string; subject: string }>) =>
+    `/console/settings/${kind}/preview?${new URLSearchParams({
       screen: change.screen ?? screen,
       width: String(change.width ?? width),
       language: change.language ?? language,
+      ...((change.subject ?? subject) ? { subject: change.subject ?? subject ?? "" } : {}),
     })}`;
-  return { screen, width, language, link };
+  return { screen, width, language, subject, link };
 }
 
 function Tabs<T extends string | number>({
@@ -82,8 +89,9 @@ function Tabs<T extends string | number>({
 
 export default function ConsoleSettingsPreview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { draft } = loaderData;
-  const { screen, width, language, link } = useChoice();
+  const { kind, draft, previewScreens, previewSubjects } = loaderData;
+  const screens = previewScreens.filter(isPreviewScreen);
+  const { screen, width, language, subject, link } = useChoice(kind, screens, previewSubjects);
   const screenName = t(`console.preview.screens.${screen}`);
   const languageName = (code: string) => t(`console.preview.languages.${code}`);
   const frames = [
@@ -94,19 +102,30 @@ export default function ConsoleSettingsPreview({ loaderData }: Route.ComponentPr
     <div className="card console-card console-card--wide">
       <PageTitle name={t("console.preview.title")} />
       <p>
-        <Link to="/console/settings/store">
-          {t("console.settings.back", { kind: t("console.settings.kinds.store") })}
+        <Link to={`/console/settings/${kind}`}>
+          {t("console.settings.back", { kind: t(`console.settings.kinds.${kind}`) })}
         </Link>
       </p>
       <h1 className="console-card__title">{t("console.preview.title")}</h1>
       <p>{draft ? t("console.preview.lead") : t("console.preview.noDraft")}</p>
-      <Tabs
-        label={t("console.preview.screenNav")}
-        options={PREVIEW_SCREENS}
-        current={screen}
-        name={(option) => t(`console.preview.screens.${option}`)}
-        href={(option) => link({ screen: option })}
-      />
+      {screens.length > 1 && (
+        <Tabs
+          label={t("console.preview.screenNav")}
+          options={screens}
+          current={screen}
+          name={(option) => t(`console.preview.screens.${option}`)}
+          href={(option) => link({ screen: option })}
+        />
+      )}
+      {subject !== undefined && (
+        <Tabs
+          label={t("console.preview.subjectNav")}
+          options={previewSubjects}
+          current={subject}
+          name={(option) => option}
+          href={(option) => link({ subject: option })}
+        />
+      )}
       <div className="console-preview__options">
         <Tabs
           label={t("console.preview.widthNav")}
@@ -130,8 +149,8 @@ export default function ConsoleSettingsPreview({ loaderData }: Route.ComponentPr
             <div className="console-preview__viewport">
               <iframe
                 // A new document per choice: the frame is replaced, not navigated in the history.
-                key={`${of}-${screen}-${language}`}
-                src={previewDocumentPath(screen, of, language)}
+                key={`${of}-${screen}-${language}-${subject}`}
+                src={previewDocumentPath(kind, screen, of, language, subject)}
                 title={t("console.preview.frameTitle", {
                   which: heading,
                   screen: screenName,

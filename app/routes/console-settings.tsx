@@ -114,10 +114,10 @@ export default function ConsoleSettings({ loaderData, actionData }: Route.Compon
               <ChangeList changes={draft.changes} caption={t("console.settings.changes")} />
             )}
             {draft.changesCut && <p>{t("console.settings.changesCut")}</p>}
-            {kind === "store" && (
+            {loaderData.previewScreens.length > 0 && (
               <p>
                 {/* A document of its own: only the preview page's policy lets it frame member screens. */}
-                <Link to="/console/settings/store/preview" reloadDocument>
+                <Link to={`/console/settings/${kind}/preview`} reloadDocument>
                   {t("console.preview.open")}
                 </Link>
               </p>

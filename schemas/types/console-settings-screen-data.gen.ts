@@ -5,10 +5,18 @@
  */
 export interface ConsoleSettingsScreenData {
   /**
-   * The configuration: store, plans or campaigns.
+   * The configuration: store, plans, campaigns, clients or policies.
    */
   kind: string;
   sections: string[];
+  /**
+   * The member screens the preview shows for this configuration (schemas/console-preview-screens.ts); none: no preview.
+   */
+  previewScreens: string[];
+  /**
+   * What the preview may be of besides the screen: the clients' ids of the draft (or of the version in force).
+   */
+  previewSubjects: string[];
   inForceNumber: number;
   draft: null | ConsoleSettingsDraft;
 }

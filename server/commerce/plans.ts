@@ -34,7 +34,7 @@ import { requestLanguage } from "../kit/validation.ts";
 import { registrableTypes } from "../payments/payment-method-routes.ts";
 import { preselectedMethodId, toAccountPaymentMethod } from "../payments/payment-methods.ts";
 import { type Catalogue, type CataloguePlan, planNameOf } from "../store/catalogue-source.ts";
-import { campaignApplies, salesCounts } from "./campaigns.ts";
+import { campaignApplies, type SalesCounts, salesCounts } from "./campaigns.ts";
 import { contractsInForce } from "./contracts.ts";
 import {
   inNativeApp,
@@ -101,43 +101,57 @@ export async function heldContracts(c: Context<ApiEnv>, accountId: string) {
   return held.map((contract) => contractView(contract, catalogue, requestLanguage(c)));
 }
 
+/**
+ * Every plan of the catalogue as a card, with its state for a member holding `held` (none: a new
+ * member, as the console's preview shows them).
+ */
+export function planOffers(
+  current: Catalogue,
+  held: readonly Held[],
+  counts: SalesCounts,
+  now: Date,
+  language: Language,
+): PlanOffer[] {
+  const { plans, campaigns } = current;
+  return plans.map((plan): PlanOffer => {
+    const mine = held.filter((contract) => contract.planId === plan.planId);
+    const group = groupPlanIds(current, plan);
+    const inGroup = held.find((contract) => group.includes(contract.planId));
+    const availability = planAvailability(
+      {
+        salesStartDate: plan.salesStartDate,
+        salesEndDate: plan.salesEndDate,
+        salesCount: counts.plans.get(plan.planId) ?? 0,
+        salesLimit: plan.salesLimit,
+        contractLimit: plan.contractLimit,
+        subscribed: plan.planType === "subscription" && mine.length > 0,
+        contractCount: mine.length,
+      },
+      now,
+    );
+    return {
+      ...planView(plan, language),
+      salesCount: counts.plans.get(plan.planId) ?? 0,
+      hasAvailableCampaign: campaigns.some((campaign) => campaignApplies(campaign, plan, now, counts)),
+      availability,
+      canContract: canContract(availability),
+      heldSubscription: inGroup
+        ? { subscriptionId: inGroup.id, planName: planNameOf(current, inGroup.planId, language) }
+        : null,
+    };
+  });
+}
+
 /** The member's contracts in force and every plan of the catalogue with its state for them. */
 async function memberPlans(c: Context<ApiEnv>, accountId: string) {
   const { db, catalogue, now: clock } = c.get("deps");
   const now = clock();
   const language = requestLanguage(c);
   const current = catalogue.current();
-  const { plans, campaigns } = current;
   const [held, counts] = await Promise.all([memberContractsInForce(c, accountId), salesCounts(db)]);
   return {
     contracts: held.map((contract) => contractView(contract, current, language)),
-    plans: plans.map((plan): PlanOffer => {
-      const mine = held.filter((contract) => contract.planId === plan.planId);
-      const group = groupPlanIds(current, plan);
-      const inGroup = held.find((contract) => group.includes(contract.planId));
-      const availability = planAvailability(
-        {
-          salesStartDate: plan.salesStartDate,
-          salesEndDate: plan.salesEndDate,
-          salesCount: counts.plans.get(plan.planId) ?? 0,
-          salesLimit: plan.salesLimit,
-          contractLimit: plan.contractLimit,
-          subscribed: plan.planType === "subscription" && mine.length > 0,
-          contractCount: mine.length,
-        },
-        now,
-      );
-      return {
-        ...planView(plan, language),
-        salesCount: counts.plans.get(plan.planId) ?? 0,
-        hasAvailableCampaign: campaigns.some((campaign) => campaignApplies(campaign, plan, now, counts)),
-        availability,
-        canContract: canContract(availability),
-        heldSubscription: inGroup
-          ? { subscriptionId: inGroup.id, planName: planNameOf(current, inGroup.planId, language) }
-          : null,
-      };
-    }),
+    plans: planOffers(current, held, counts, now, language),
   };
 }
 

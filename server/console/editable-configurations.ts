@@ -5,6 +5,8 @@
  * policies (one form; a revision members may have agreed to is never changed). For each: the content in force, how a section's form value goes back into the content,
  * and the check the file loader makes, whose problems are placed on the section's fields.
  */
+
+import type { Language } from "../../locales/index.ts";
 import type { FormDefinition } from "../../schemas/form-definition.ts";
 import {
   CONFIGURATION_SECTIONS,
@@ -23,6 +25,8 @@ import {
 import { japanMidnight } from "../../schemas/japan-time.ts";
 import { ROOT_FIELD } from "../../schemas/validation-messages.ts";
 import type { ApiDeps } from "../api/context.ts";
+import { salesCounts } from "../commerce/campaigns.ts";
+import { planOffers } from "../commerce/plans.ts";
 import {
   type OidcClient,
   type OidcClientsContent,
@@ -30,6 +34,7 @@ import {
   oidcClientsContent,
   oidcClientsOf,
 } from "../oidc/client-source.ts";
+import { consentClientInfo } from "../oidc/oidc-screen-data.ts";
 import {
   type Catalogue,
   CatalogueError,
@@ -53,8 +58,14 @@ export class ConfigurationProblems extends Error {
 /** What the configurations read besides the content: what else is in force, the server's key. */
 type ConfigurationDeps = Pick<
   ApiDeps,
-  "store" | "catalogue" | "oidcClients" | "secretBox" | "policies" | "now"
+  "db" | "store" | "catalogue" | "oidcClients" | "secretBox" | "policies" | "now"
 >;
+
+/** What a preview asks for: the language its frame shows, and which subject (a client id). */
+export interface PreviewRequest {
+  language: Language;
+  subject: string | null;
+}
 
 export interface EditableConfiguration {
   kind: EditableKind;
@@ -78,6 +89,17 @@ export interface EditableConfiguration {
   validate(content: unknown, deps: ConfigurationDeps): unknown;
   /** Where a problem at `path` of the content shows in the section's form. */
   fieldOf(section: string, path: string): ProblemPlace;
+  /** What a preview may be of besides the screen (a client each); none by default. */
+  previewSubjects?(content: unknown, deps: ConfigurationDeps): string[];
+  /**
+   * Screen data the preview's screens take from this content, by screen (the plan cards of these
+   * plans, the consent screen of this client); the screens' samples give the rest.
+   */
+  previewScreenData?(
+    content: unknown,
+    deps: ConfigurationDeps,
+    request: PreviewRequest,
+  ): Promise<Record<string, Record<string, unknown>>>;
 }
 
 function isEmptyObject(body: unknown): boolean {
@@ -152,6 +174,14 @@ function catalogueKind(kind: "plans" | "campaigns"): EditableConfiguration {
       }
     },
     fieldOf: (_section, path) => documentFieldOf(path),
+    // The plan cards a new member sees under these plans and campaign codes.
+    async previewScreenData(content, { catalogue, db, now }, { language }) {
+      const inForce = catalogue.current();
+      const [plans, campaigns] =
+        kind === "plans" ? [content, campaignsContent(inForce)] : [plansContent(inForce), content];
+      const previewed = { ...catalogueOf(plans, campaigns, "the preview"), version: "preview" };
+      return { "signup-plans": { plans: planOffers(previewed, [], await salesCounts(db), now(), language) } };
+    },
   };
 }
 
@@ -188,6 +218,14 @@ const clients: EditableConfiguration = {
     };
   },
   isRemoval: () => false,
+  previewSubjects: (content) => (content as OidcClientsContent).clients.map((client) => client.client_id),
+  async previewScreenData(content, { secretBox }, { subject }) {
+    const { clients: list } = oidcClientsOf(content, "preview", secretBox, "the preview");
+    const client = list.find((candidate) => candidate.client_id === subject) ?? list[0];
+    const screenData: Record<string, Record<string, unknown>> = {};
+    if (client) screenData["oidc-consent"] = { clientInfo: consentClientInfo(client) };
+    return screenData;
+  },
   validate(content, { secretBox }) {
     try {
       oidcClientsOf(content, "draft", secretBox, "the console's draft");

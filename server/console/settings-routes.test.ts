@@ -371,6 +371,27 @@ describe("editing the plans and the campaign codes", () => {
       plans: [{ ...first, price: 880 }, ...others],
     });
     expect(cheaper.status).toBe(200);
+    // The preview's plan cards are the draft's, as a new member would see them; the version in force beside them.
+    const previewed = async (of: string) =>
+      (
+        (await (await owner.get(`/zapi/console/settings/plans/preview-data?of=${of}&lng=en`)).json()) as {
+          screenData: {
+            "signup-plans": { plans: { planId: string; price: number; heldSubscription: unknown }[] };
+          };
+        }
+      ).screenData["signup-plans"].plans[0];
+    expect(await previewed("draft")).toMatchObject({
+      planId: first?.planId,
+      price: 880,
+      heldSubscription: null,
+    });
+    expect(await previewed("inForce")).toMatchObject({ planId: first?.planId, price: first?.price });
+    const overviewWithDraft = (await (
+      await owner.get("/zapi/console/settings/plans/screen-data")
+    ).json()) as {
+      previewScreens: string[];
+    };
+    expect(overviewWithDraft.previewScreens).toEqual(["signup-plans"]);
     const published = await owner.post("/zapi/console/settings/plans/publish", { note: "値下げ" });
     expect(published.status).toBe(200);
     expect(t.deps.catalogue.current().plans[0]?.price).toBe(880);
@@ -439,7 +460,20 @@ describe("editing the login provider's clients", () => {
       clients: [{ ...client, client_name_ja: "ビデオアプリ" }],
     });
     expect(renamed.status).toBe(200);
+    // The consent screen's preview presents the draft's client, never its secret.
+    const consent = await owner.get("/zapi/console/settings/clients/preview-data?of=draft&subject=video-app");
+    const consentText = await consent.text();
+    expect(consentText).not.toContain(SECRET);
+    expect(JSON.parse(consentText).screenData).toEqual({
+      "oidc-consent": {
+        clientInfo: expect.objectContaining({ clientName: "Video App", clientNameJa: "ビデオアプリ" }),
+      },
+    });
     const overview = await (await owner.get("/zapi/console/settings/clients/screen-data")).text();
+    expect(JSON.parse(overview)).toMatchObject({
+      previewScreens: ["oidc-consent"],
+      previewSubjects: ["video-app"],
+    });
     expect(overview).toContain("ビデオアプリ");
     expect(overview).not.toContain(SECRET);
     expect((await owner.post("/zapi/console/settings/clients/publish", { note: "日本語名" })).status).toBe(

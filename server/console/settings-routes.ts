@@ -9,6 +9,7 @@
 import { type Context, Hono } from "hono";
 import type { Translate } from "../../locales/i18n.ts";
 import { translatorFor } from "../../locales/language.ts";
+import { PREVIEW_SCREENS_OF } from "../../schemas/console-preview-screens.ts";
 import type { FieldError } from "../../schemas/form-definition.ts";
 import type { ConsoleAssetRequest } from "../../schemas/types/console-asset-request.gen.ts";
 import type { ConsoleConfigChange } from "../../schemas/types/console-config-change.gen.ts";
@@ -25,6 +26,8 @@ import { apiError, apiMessage } from "../kit/messages.ts";
 import { clientAddress } from "../kit/request-info.ts";
 import { checkRequest, REQUEST_SCHEMAS } from "../kit/request-schemas.ts";
 import { readJsonBody, requestLanguage, validateRequestData } from "../kit/validation.ts";
+import { OidcClientsError } from "../oidc/client-source.ts";
+import { CatalogueError } from "../store/catalogue-source.ts";
 import { contentChanges, MAX_LISTED_CHANGES, shownValue } from "../store/config-diff.ts";
 import type { ConfigProblem } from "../store/config-problems.ts";
 import {
@@ -189,14 +192,30 @@ export const settingsRoutes = new Hono<ApiEnv>()
       })),
     });
   })
-  .get("/settings/store/preview-data", async (c) => {
+  .get("/settings/:kind/preview-data", async (c) => {
     const me = await requireRole(c, EDITORS);
-    const { db, store } = c.get("deps");
-    const draft = c.req.query("of") === "inForce" ? null : await readDraft(db, "store", me.id);
-    const settings = (draft?.content as StoreSettings | undefined) ?? store.current().settings;
+    const editable = await editedKind(c);
+    const deps = c.get("deps");
+    const draft = c.req.query("of") === "inForce" ? null : await readDraft(deps.db, editable.kind, me.id);
+    const content = draft ? draft.content : editable.inForce(deps);
+    const storeDraft = editable.kind === "store" ? draft : null;
+    let screenData: Record<string, Record<string, unknown>> = {};
+    try {
+      screenData =
+        (await editable.previewScreenData?.(content, deps, {
+          language: requestLanguage(c),
+          subject: c.req.query("subject") ?? null,
+        })) ?? {};
+    } catch (error) {
+      // A draft begun before another kind's publication may no longer fit it: the samples show.
+      if (!(error instanceof CatalogueError || error instanceof OidcClientsError)) throw error;
+    }
     return c.json<ConsolePreviewSettings>({
-      settings,
-      version: draft ? `draft-${contentHash(draft.content).slice(0, 16)}` : store.current().version,
+      settings: (storeDraft?.content as StoreSettings | undefined) ?? deps.store.current().settings,
+      version: storeDraft
+        ? `draft-${contentHash(storeDraft.content).slice(0, 16)}`
+        : deps.store.current().version,
+      screenData,
     });
   })
   .get("/settings/:kind/screen-data", async (c) => {
@@ -207,6 +226,9 @@ export const settingsRoutes = new Hono<ApiEnv>()
     return c.json<ConsoleSettingsScreenData>({
       kind: editable.kind,
       sections: [...editable.sections],
+      previewScreens: [...PREVIEW_SCREENS_OF[editable.kind]],
+      previewSubjects:
+        editable.previewSubjects?.(draft?.content ?? editable.inForce(c.get("deps")), c.get("deps")) ?? [],
       inForceNumber: number,
       draft: draft && {
         baseNumber: draft.baseNumber,

@@ -18,6 +18,7 @@ import { currentMember, memberProfileImageUrl } from "../identity/member.ts";
 import { signupScreenData } from "../identity/signup-screen-data.ts";
 import { requestLanguage } from "../kit/validation.ts";
 import { renderPolicyText } from "../store/policy-text.ts";
+import type { OidcClient } from "./client-source.ts";
 import { EXPIRED_INTERACTION_DESCRIPTION } from "./interactions.ts";
 import type { InteractionView } from "./service.ts";
 
@@ -32,6 +33,20 @@ const interactionOf = (c: {
   req: { header(name: string): string | undefined };
 }) => c.get("deps").oidc?.interaction(c.req.header("cookie")) ?? Promise.resolve(null);
 
+/** The client as the consent screen presents it (also the console's preview of a client). */
+export function consentClientInfo(client: OidcClient): OidcConsentScreenData["clientInfo"] {
+  return {
+    clientName: client.client_name,
+    clientNameJa: client.client_name_ja ?? null,
+    logoUri: client.logo_uri ?? null,
+    serviceLogoUri: client.service_logo_uri ?? null,
+    description: client.description ?? null,
+    providerName: client.provider_name ?? null,
+    tosUri: client.tos_uri ?? null,
+    privacyUri: client.policy_uri ?? null,
+  };
+}
+
 /** Consent data (spec §3): the client, the scopes asked and known, the store's precautions. */
 function consentData(
   view: InteractionView,
@@ -39,18 +54,8 @@ function consentData(
   precautions: OidcPrecautions | null,
 ): OidcConsentScreenData {
   const en = language === "en";
-  const { client } = view;
   return {
-    clientInfo: {
-      clientName: client.client_name,
-      clientNameJa: client.client_name_ja ?? null,
-      logoUri: client.logo_uri ?? null,
-      serviceLogoUri: client.service_logo_uri ?? null,
-      description: client.description ?? null,
-      providerName: client.provider_name ?? null,
-      tosUri: client.tos_uri ?? null,
-      privacyUri: client.policy_uri ?? null,
-    },
+    clientInfo: consentClientInfo(view.client),
     requestScopeKeys: view.requestScopeKeys,
     storeScopeSettings: view.scopes.map((scope) => ({
       scopeKey: scope.scopeKey,
