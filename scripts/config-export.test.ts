@@ -3,7 +3,7 @@
  * (a console publication), a second run changes nothing, and without any version it says so; the
  * clients file gets its secrets opened with the server's key.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import { staff } from "../server/db/schema.ts";
 import { createSecretBox, loadSecretKey } from "../server/kit/secret-box.ts";
 import { oidcClientsContent } from "../server/oidc/client-source.ts";
 import { importFileVersion, publishVersion } from "../server/store/config-versions.ts";
+import { loadPolicies } from "../server/store/policy-source.ts";
 import { runScript } from "../tests/run-script.ts";
 
 let folder: string;
@@ -103,5 +104,33 @@ describe("npm run config:export", () => {
       clients: [client],
     });
     expect((await exportSettings()).stdout).toMatch(/oidc-clients\.json already holds version 1/);
+  });
+
+  it("writes the policies' newest version as their folder: the manifest and a Markdown file per text", async () => {
+    const policiesDir = join(folder, "policies");
+    cpSync(resolve(import.meta.dirname, "../config/policies"), policiesDir, { recursive: true });
+    const demo = loadPolicies(policiesDir).content;
+    const [terms, ...others] = demo.policies;
+    if (!terms) throw new Error("the demo has terms");
+    const next = { revision: 9, effectiveFrom: "2099-01-01", textJa: "## 第1条\n\n新しい規約です。\n" };
+    const database = await openPglite(join(folder, "data", "db"));
+    try {
+      await importFileVersion(
+        database.db,
+        "policies",
+        { policies: [{ ...terms, revisions: [...terms.revisions, next] }, ...others] },
+        new Date(),
+      );
+    } finally {
+      await database.close();
+    }
+    const written = await exportSettings();
+    expect(written.stderr).toBe("");
+    expect(written.stdout).toMatch(/policies now holds version 1 of the policies/);
+    expect(readFileSync(join(policiesDir, "terms/9.ja.md"), "utf8")).toBe(next.textJa);
+    const reloaded = loadPolicies(policiesDir);
+    expect(reloaded.content.policies[0]?.revisions.at(-1)).toEqual(next);
+    expect(reloaded.content.policies.slice(1)).toEqual(others);
+    expect((await exportSettings()).stdout).toMatch(/policies already holds version 1/);
   });
 });

@@ -1,13 +1,14 @@
 /**
  * `npm run config:export`: writes the configurations in force — each kind's newest version, which
  * may have been published in the console — back to their files (the store settings at
- * STORE_CONFIG, and beside it plans.json, campaigns.json and oidc-clients.json), so that the files
+ * STORE_CONFIG, and beside it plans.json, campaigns.json, oidc-clients.json and the policies
+ * folder: its manifest and one Markdown file per revision and language), so that the files
  * in the repository or on the machine say what the store runs with. A client's secret is opened
  * with the server's key and written in the clear, as the file holds it. Against DATA_DIR /
  * DATABASE_URL; on the embedded database the server must be stopped (PGlite has one owning
  * process). A running server imports each written file as a version with the same content.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { openDatabase } from "../server/db/database.ts";
 import { DirectoryLockedError } from "../server/db/directory-lock.ts";
@@ -22,6 +23,7 @@ import {
   plansContent,
 } from "../server/store/catalogue-source.ts";
 import { type ConfigKind, contentHash, newestVersion } from "../server/store/config-versions.ts";
+import { loadPolicies, type PoliciesContent, policiesOf } from "../server/store/policy-source.ts";
 import { parseStoreSettings } from "../server/store/validate-settings.ts";
 import { runAsCommand } from "./command.ts";
 
@@ -51,7 +53,53 @@ const EXPORTED: { kind: ConfigKind; what: string; file(env: ExportEnv): string }
     what: "login provider's clients",
     file: (env) => join(dirname(resolve(env.storeConfig)), OIDC_CLIENTS_FILE),
   },
+  { kind: "policies", what: "policies", file: (env) => join(dirname(resolve(env.storeConfig)), "policies") },
 ];
+
+/** Writes a file beside and renames it over: a watching server never reads half a file. */
+function replaceFile(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(`${path}.export`, text);
+  renameSync(`${path}.export`, path);
+}
+
+/**
+ * Writes the policies to their folder unless it already says the same: each revision's texts at
+ * the path the manifest gave them (or `<policyId>/<revision>`), then the manifest, which names them.
+ */
+function writePoliciesUnlessSame(directory: string, content: PoliciesContent, number: number): ExportResult {
+  let current: PoliciesContent | null = null;
+  try {
+    current = loadPolicies(directory).content;
+  } catch {
+    // No folder yet, or one that does not load: written whole.
+  }
+  if (current && contentHash(current) === contentHash(content)) return { kind: "unchanged", number };
+  const manifest = readFileContent(join(directory, "policies.json")) as {
+    $schema?: string;
+    policies?: { policyId: string; revisions?: { revision: number; text?: string }[] }[];
+  } | null;
+  const textPathOf = (policyId: string, revision: number) =>
+    manifest?.policies
+      ?.find((policy) => policy.policyId === policyId)
+      ?.revisions?.find((entry) => entry.revision === revision)?.text ?? `${policyId}/${revision}`;
+  const policies = content.policies.map(({ revisions, ...policy }) => ({
+    ...policy,
+    revisions: revisions.map(({ textJa, textEn, ...revision }) => {
+      if (textJa === undefined) return revision;
+      const text = textPathOf(policy.policyId, revision.revision);
+      replaceFile(join(directory, `${text}.ja.md`), textJa);
+      if (textEn !== undefined) replaceFile(join(directory, `${text}.en.md`), textEn);
+      return { ...revision, text };
+    }),
+  }));
+  const schema = manifest?.$schema;
+  replaceFile(
+    join(directory, "policies.json"),
+    fileText({ ...(schema === undefined ? {} : { $schema: schema }), policies }),
+  );
+  return { kind: "written", number };
+}
 
 function readFileContent(path: string): Record<string, unknown> | null {
   try {
@@ -67,9 +115,7 @@ function writeUnlessSame(path: string, content: Record<string, unknown>, number:
   const { $schema, ...said } = current ?? {};
   const { $schema: _versioned, ...saying } = content;
   if (current && contentHash(said) === contentHash(saying)) return { kind: "unchanged", number };
-  // Written beside and renamed over: a watching server never reads half a file.
-  writeFileSync(`${path}.export`, fileText({ ...($schema === undefined ? {} : { $schema }), ...content }));
-  renameSync(`${path}.export`, path);
+  replaceFile(path, fileText({ ...($schema === undefined ? {} : { $schema }), ...content }));
   return { kind: "written", number };
 }
 
@@ -107,6 +153,20 @@ export async function exportConfigurations(env: ExportEnv): Promise<Map<ConfigKi
     const results = new Map<ConfigKind, ExportResult>();
     for (const { kind, file } of EXPORTED) {
       const version = newest.get(kind);
+      if (kind === "policies") {
+        const source = `version ${version?.number} of the policies`;
+        results.set(
+          kind,
+          version
+            ? writePoliciesUnlessSame(
+                file(env),
+                policiesOf(version.content, "export", source).content,
+                version.number,
+              )
+            : { kind: "none" },
+        );
+        continue;
+      }
       const content = version && fileContent(kind, version);
       results.set(
         kind,
