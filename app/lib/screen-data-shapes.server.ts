@@ -28,6 +28,9 @@ import consoleAuditScreenDataSchema from "../../schemas/console-audit-screen-dat
   type: "json",
 };
 import consoleConfigChangeSchema from "../../schemas/console-config-change.schema.json" with { type: "json" };
+import consoleMembersScreenDataSchema from "../../schemas/console-members-screen-data.schema.json" with {
+  type: "json",
+};
 import consolePreviewSettingsSchema from "../../schemas/console-preview-settings.schema.json" with {
   type: "json",
 };
@@ -133,6 +136,7 @@ import type { ConnectionScreenData } from "../../schemas/types/connection-screen
 import type { ConnectionsScreenData } from "../../schemas/types/connections-screen-data.gen.ts";
 import type { ConsentScreenData } from "../../schemas/types/consent-screen-data.gen.ts";
 import type { ConsoleAuditScreenData } from "../../schemas/types/console-audit-screen-data.gen.ts";
+import type { ConsoleMembersScreenData } from "../../schemas/types/console-members-screen-data.gen.ts";
 import type { ConsolePreviewSettings } from "../../schemas/types/console-preview-settings.gen.ts";
 import type { ConsoleSettingsScreenData } from "../../schemas/types/console-settings-screen-data.gen.ts";
 import type { ConsoleSettingsSectionScreenData } from "../../schemas/types/console-settings-section-screen-data.gen.ts";
@@ -220,6 +224,10 @@ export const CONSOLE_SETTINGS_SECTION_SCREEN_DATA = ajv.compile<ConsoleSettingsS
 );
 /** /console/settings/{kind}/preview/{screen}: the settings and the screen data a preview renders with. */
 export const CONSOLE_PREVIEW_SETTINGS = ajv.compile<ConsolePreviewSettings>(consolePreviewSettingsSchema);
+/** /console/members: the members a search finds. */
+export const CONSOLE_MEMBERS_SCREEN_DATA = ajv.compile<ConsoleMembersScreenData>(
+  consoleMembersScreenDataSchema,
+);
 /** /console: the signed-in staff member. */
 export const CONSOLE_STAFF_SCREEN_DATA = ajv.compile<ConsoleStaffScreenData>(consoleStaffScreenDataSchema);
 /** /plans: the member's contracts and every plan on offer. */

@@ -31,30 +31,37 @@ export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
           role: t(`console.roles.${loaderData.role}`),
         })}
       </p>
-      {(loaderData.role === "owner" || loaderData.role === "configuration") && (
-        <nav aria-label={t("console.home.title")}>
-          <ul>
-            {(["store", "plans", "campaigns", "clients", "policies"] as const).map((kind) => (
-              <li key={kind}>
-                <Link to={`/console/settings/${kind}`}>{t(`console.settings.kinds.${kind}`)}</Link>
-              </li>
-            ))}
+      <nav aria-label={t("console.home.title")}>
+        <ul>
+          {loaderData.role !== "configuration" && (
             <li>
-              <Link to="/console/versions">{t("console.home.versions")}</Link>
+              <Link to="/console/members">{t("console.home.members")}</Link>
             </li>
-            {loaderData.role === "owner" && (
-              <>
-                <li>
-                  <Link to="/console/staff">{t("console.home.staff")}</Link>
+          )}
+          {(loaderData.role === "owner" || loaderData.role === "configuration") && (
+            <>
+              {(["store", "plans", "campaigns", "clients", "policies"] as const).map((kind) => (
+                <li key={kind}>
+                  <Link to={`/console/settings/${kind}`}>{t(`console.settings.kinds.${kind}`)}</Link>
                 </li>
-                <li>
-                  <Link to="/console/audit">{t("console.home.audit")}</Link>
-                </li>
-              </>
-            )}
-          </ul>
-        </nav>
-      )}
+              ))}
+              <li>
+                <Link to="/console/versions">{t("console.home.versions")}</Link>
+              </li>
+            </>
+          )}
+          {loaderData.role === "owner" && (
+            <>
+              <li>
+                <Link to="/console/staff">{t("console.home.staff")}</Link>
+              </li>
+              <li>
+                <Link to="/console/audit">{t("console.home.audit")}</Link>
+              </li>
+            </>
+          )}
+        </ul>
+      </nav>
       <Form method="post">
         <button type="submit" className="btn btn--secondary">
           {t("console.home.signOut")}

@@ -16,6 +16,7 @@ import { plansScreenData, signupPlansScreenData } from "../commerce/plans.ts";
 import { playback } from "../commerce/playback.ts";
 import { purchaseCalls } from "../commerce/purchase-routes.ts";
 import { consoleRoutes } from "../console/console-routes.ts";
+import { memberRoutes } from "../console/member-routes.ts";
 import { settingsRoutes } from "../console/settings-routes.ts";
 import { account } from "../identity/account.ts";
 import { type AccountEventListener, accountEvents } from "../identity/account-events.ts";
@@ -224,6 +225,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/internal/account-header", accountHeaderScreenData);
   app.route("/console", consoleRoutes);
   app.route("/console", settingsRoutes);
+  app.route("/console", memberRoutes);
   app.route("/", auth);
   app.route("/", multiFactorLogin);
   // The login provider's login: the same calls under /zapi/oidc (server/identity/login-pages.ts).

@@ -71,6 +71,7 @@ export const AUDIT_ACTIONS = [
   "config.published",
   "config.rolled-back",
   "config.asset-uploaded",
+  "member.searched",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

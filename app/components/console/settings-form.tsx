@@ -212,7 +212,7 @@ function ConsoleImage({
         {t("console.settings.uploadImage")}
         <input
           type="file"
-          className="sf-visually-hidden"
+          className="visually-hidden"
           accept={IMAGE_TYPES}
           disabled={disabled || readonly || upload.busy}
           onChange={(event) => {

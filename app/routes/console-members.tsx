@@ -1,0 +1,103 @@
+/**
+ * /console/members?q=: finding a member, for support, finance and owners — one box that takes an
+ * e-mail address or its beginning, a user ID, a customer id, a phone number or a kana name, and a
+ * list of who matches with enough to tell them apart. Every search is in the audit trail.
+ */
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { PageTitle } from "../components/shell/page-title.tsx";
+import { formatHistoryDateTime } from "../lib/format.ts";
+import { CONSOLE_MEMBERS_SCREEN_DATA } from "../lib/screen-data-shapes.server.ts";
+import { loadApiData, pageUrl } from "../lib/zapi.server.ts";
+import type { Route } from "./+types/console-members";
+
+export async function loader(args: Route.LoaderArgs) {
+  const query = pageUrl(args).searchParams.get("q") ?? "";
+  return loadApiData(
+    args,
+    `/zapi/console/members/screen-data?${new URLSearchParams({ q: query })}`,
+    undefined,
+    CONSOLE_MEMBERS_SCREEN_DATA,
+  );
+}
+
+export default function ConsoleMembers({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { query, kind, members, more } = loaderData;
+  return (
+    <div className="card console-card console-card--wide">
+      <PageTitle name={t("console.members.title")} />
+      <p>
+        <Link to="/console">{t("console.audit.back")}</Link>
+      </p>
+      <h1 className="console-card__title">{t("console.members.title")}</h1>
+      <p id="member-search-hint">{t("console.members.lead")}</p>
+      <Form method="get" className="console-filter" role="search">
+        <label className="field">
+          <span className="field__label">{t("console.members.query")}</span>
+          <input
+            type="search"
+            name="q"
+            defaultValue={query}
+            maxLength={254}
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby="member-search-hint"
+          />
+        </label>
+        <button type="submit" className="btn btn--secondary">
+          {t("console.members.search")}
+        </button>
+      </Form>
+      {kind !== null && (
+        <p role="status">
+          {members.length === 0
+            ? t("console.members.none", { kind: t(`console.members.kinds.${kind}`) })
+            : t("console.members.found", { count: members.length, kind: t(`console.members.kinds.${kind}`) })}
+          {more && ` ${t("console.members.more")}`}
+        </p>
+      )}
+      {members.length > 0 && (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{t("console.members.caption", { query })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("console.members.email")}</th>
+                <th scope="col">{t("console.members.name")}</th>
+                <th scope="col">{t("console.members.userId")}</th>
+                <th scope="col">{t("console.members.customerId")}</th>
+                <th scope="col">{t("console.members.since")}</th>
+                <th scope="col">{t("console.members.state")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.map((member) => (
+                <tr key={member.publicId}>
+                  <th scope="row">{member.email ?? "-"}</th>
+                  <td>
+                    {member.name ?? "-"}
+                    {member.kana && <div className="console-members__kana">{member.kana}</div>}
+                  </td>
+                  <td>{member.userId ?? "-"}</td>
+                  <td>
+                    <code>{member.publicId}</code>
+                  </td>
+                  <td>
+                    <time dateTime={member.createdAt}>{formatHistoryDateTime(member.createdAt)}</time>
+                  </td>
+                  <td>
+                    {[
+                      member.emailVerified ? t("console.members.verified") : t("console.members.unverified"),
+                      ...(member.loginProhibited ? [t("console.members.prohibited")] : []),
+                    ].join("・")}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

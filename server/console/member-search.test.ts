@@ -1,0 +1,95 @@
+import { asc, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  createTestApi,
+  insertAccount,
+  insertSignedInAccount,
+  type TestApi,
+  TestBrowser,
+} from "../../tests/api-harness.ts";
+import { signedInStaff } from "../../tests/console-harness.ts";
+import { accounts, staffAudit } from "../db/schema.ts";
+import { katakanaOf, maskedEmail, memberQueryKind } from "./member-search.ts";
+
+describe("a member search's query", () => {
+  it("is taken for an address, a phone number, a kana name or an id by its look", () => {
+    expect(memberQueryKind("taro@")).toBe("email");
+    expect(memberQueryKind("090-1234-5678")).toBe("phone");
+    expect(memberQueryKind("やまだ たろう")).toBe("kana");
+    expect(memberQueryKind("ヤマダ")).toBe("kana");
+    expect(memberQueryKind("taro_1")).toBe("id");
+    expect(memberQueryKind("12345")).toBe("id");
+    expect(katakanaOf("やまだ　たろう")).toBe("ヤマダタロウ");
+    expect(maskedEmail("taro.yamada@example.jp")).toBe("t***@example.jp");
+  });
+});
+
+describe("GET /zapi/console/members/screen-data", () => {
+  let t: TestApi;
+  beforeEach(async () => {
+    t = await createTestApi();
+  });
+  afterEach(() => t.close());
+
+  async function member(email: string, fields: Partial<typeof accounts.$inferInsert> = {}) {
+    const account = await insertAccount(t, { email, userId: fields.userId ?? null });
+    if (Object.keys(fields).length > 0)
+      await t.db.update(accounts).set(fields).where(eq(accounts.id, account.accountId));
+    return account;
+  }
+
+  async function search(browser: TestBrowser, query: string) {
+    const answer = await browser.get(`/zapi/console/members/screen-data?q=${encodeURIComponent(query)}`);
+    expect(answer.status).toBe(200);
+    return (await answer.json()) as {
+      kind: string;
+      members: { email: string; userId: string | null }[];
+      more: boolean;
+    };
+  }
+
+  it("finds members by e-mail's beginning, user ID, customer id, phone and kana, and records each search", async () => {
+    const taro = await member("taro@example.jp", {
+      userId: "Taro_1",
+      phoneNumber: "090-1234-5678",
+      familyNameKana: "ヤマダ",
+      givenNameKana: "タロウ",
+    });
+    await member("taro.second@example.jp");
+    await member("hanako@example.jp", { familyNameKana: "サトウ", givenNameKana: "ハナコ" });
+    const support = await signedInStaff(t, "support@example.jp", "support");
+    const emails = async (query: string) =>
+      (await search(support, query)).members.map((found) => found.email).sort();
+
+    expect(await emails("taro@")).toEqual(["taro@example.jp"]);
+    expect(await emails("TARO")).toEqual(["taro.second@example.jp", "taro@example.jp"]);
+    expect(await emails("taro_1")).toEqual(["taro@example.jp"]);
+    expect(await emails(taro.publicId)).toEqual(["taro@example.jp"]);
+    expect(await emails("09012345678")).toEqual(["taro@example.jp"]);
+    expect(await emails("やまだ たろう")).toEqual(["taro@example.jp"]);
+    expect(await emails("サトウ")).toEqual(["hanako@example.jp"]);
+    // A LIKE's own characters are taken literally.
+    expect(await emails("%@")).toEqual([]);
+    expect(await emails("   ")).toEqual([]);
+
+    const searched = await t.db.select().from(staffAudit).orderBy(asc(staffAudit.id));
+    expect(
+      searched.filter((row) => row.action === "member.searched").map((row) => row.detail),
+    ).toContainEqual({
+      query: "taro@",
+      kind: "email",
+      found: 1,
+    });
+  });
+
+  it("shows finance masked addresses, and nothing to the configuration role or a member's session", async () => {
+    await member("taro@example.jp");
+    const finance = await signedInStaff(t, "finance@example.jp", "finance");
+    expect((await search(finance, "taro@")).members.map((found) => found.email)).toEqual(["t***@example.jp"]);
+    const configuration = await signedInStaff(t, "config@example.jp", "configuration");
+    expect((await configuration.get("/zapi/console/members/screen-data?q=taro")).status).toBe(403);
+    const memberBrowser = new TestBrowser(t);
+    memberBrowser.cookies.set("sid", (await insertSignedInAccount(t)).sessionToken);
+    expect((await memberBrowser.get("/zapi/console/members/screen-data?q=taro")).status).toBe(401);
+  });
+});
