@@ -68,7 +68,7 @@ export const DATABASE_SUITES = [
   "server/store/config-in-force.test.ts",
   "server/console/settings-routes.test.ts",
   "server/console/config-assets.test.ts",
-  "server/console/member-search.test.ts",
+  "server/console/member-routes.test.ts",
   "scripts/config-export.test.ts",
   "tests/unit/screen-api-contract.test.ts",
   "tests/unit/test-database.test.ts",
@@ -114,7 +114,7 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
   "server/console/settings-routes.test.ts":
     "a draft's upsert, publications numbered under the lock, jsonb's own key order in the changes",
   "server/console/config-assets.test.ts": "bytea round trip; one row when the same image is uploaded again",
-  "server/console/member-search.test.ts":
+  "server/console/member-routes.test.ts":
     "LIKE escapes, regexp_replace and string concatenation of the search",
 };
 

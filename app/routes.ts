@@ -177,6 +177,7 @@ export default [
     route("/console", "routes/console-home.tsx"),
     route("/console/audit", "routes/console-audit.tsx"),
     route("/console/members", "routes/console-members.tsx"),
+    route("/console/members/:publicId", "routes/console-member.tsx"),
     route("/console/staff", "routes/console-staff.tsx"),
     route("/console/versions", "routes/console-versions.tsx"),
     route("/console/settings/:kind", "routes/console-settings.tsx"),

@@ -28,6 +28,9 @@ import consoleAuditScreenDataSchema from "../../schemas/console-audit-screen-dat
   type: "json",
 };
 import consoleConfigChangeSchema from "../../schemas/console-config-change.schema.json" with { type: "json" };
+import consoleMemberScreenDataSchema from "../../schemas/console-member-screen-data.schema.json" with {
+  type: "json",
+};
 import consoleMembersScreenDataSchema from "../../schemas/console-members-screen-data.schema.json" with {
   type: "json",
 };
@@ -136,6 +139,7 @@ import type { ConnectionScreenData } from "../../schemas/types/connection-screen
 import type { ConnectionsScreenData } from "../../schemas/types/connections-screen-data.gen.ts";
 import type { ConsentScreenData } from "../../schemas/types/consent-screen-data.gen.ts";
 import type { ConsoleAuditScreenData } from "../../schemas/types/console-audit-screen-data.gen.ts";
+import type { ConsoleMemberScreenData } from "../../schemas/types/console-member-screen-data.gen.ts";
 import type { ConsoleMembersScreenData } from "../../schemas/types/console-members-screen-data.gen.ts";
 import type { ConsolePreviewSettings } from "../../schemas/types/console-preview-settings.gen.ts";
 import type { ConsoleSettingsScreenData } from "../../schemas/types/console-settings-screen-data.gen.ts";
@@ -228,6 +232,8 @@ export const CONSOLE_PREVIEW_SETTINGS = ajv.compile<ConsolePreviewSettings>(cons
 export const CONSOLE_MEMBERS_SCREEN_DATA = ajv.compile<ConsoleMembersScreenData>(
   consoleMembersScreenDataSchema,
 );
+/** /console/members/{publicId}: a member's page, opened with a reason. */
+export const CONSOLE_MEMBER_SCREEN_DATA = ajv.compile<ConsoleMemberScreenData>(consoleMemberScreenDataSchema);
 /** /console: the signed-in staff member. */
 export const CONSOLE_STAFF_SCREEN_DATA = ajv.compile<ConsoleStaffScreenData>(consoleStaffScreenDataSchema);
 /** /plans: the member's contracts and every plan on offer. */

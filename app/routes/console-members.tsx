@@ -74,7 +74,11 @@ export default function ConsoleMembers({ loaderData }: Route.ComponentProps) {
             <tbody>
               {members.map((member) => (
                 <tr key={member.publicId}>
-                  <th scope="row">{member.email ?? "-"}</th>
+                  <th scope="row">
+                    <Link to={`/console/members/${encodeURIComponent(member.publicId)}`}>
+                      {member.email ?? member.publicId}
+                    </Link>
+                  </th>
                   <td>
                     {member.name ?? "-"}
                     {member.kana && <div className="console-members__kana">{member.kana}</div>}

@@ -1,13 +1,19 @@
 /**
  * The console's member calls under /zapi/console, for support, finance and owners: finding a
- * member. Every search is written to the audit trail (who looked for whom).
+ * member and opening their page. Every search and every view is written to the audit trail (who
+ * looked for whom, and why).
  */
 import { Hono } from "hono";
+import type { ConsoleMemberScreenData } from "../../schemas/types/console-member-screen-data.gen.ts";
 import type { ConsoleMembersScreenData } from "../../schemas/types/console-members-screen-data.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
+import { ApiError } from "../kit/errors.ts";
+import { apiError, apiMessage } from "../kit/messages.ts";
 import { clientAddress } from "../kit/request-info.ts";
+import { requestLanguage } from "../kit/validation.ts";
 import { requireRole } from "./console-routes.ts";
 import { MEMBER_SEARCH_LIMIT, memberQueryKind, searchMembers } from "./member-search.ts";
+import { memberView } from "./member-view.ts";
 import { recordAudit } from "./staff.ts";
 
 /** Who may look members up. */
@@ -16,24 +22,52 @@ export const MEMBER_READERS = ["owner", "support", "finance"] as const;
 /** The longest query taken: longer ones are cut (an address is at most 254 characters). */
 const MAX_QUERY_LENGTH = 254;
 
-export const memberRoutes = new Hono<ApiEnv>().get("/members/screen-data", async (c) => {
-  const me = await requireRole(c, MEMBER_READERS);
-  const query = (c.req.query("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
-  if (!query) return c.json<ConsoleMembersScreenData>({ query, kind: null, members: [], more: false });
-  const { db, now } = c.get("deps");
-  const found = await searchMembers(db, query, me.role);
-  const kind = memberQueryKind(query);
-  await recordAudit(
-    db,
-    { staffId: me.id, ip: clientAddress(c) },
-    "member.searched",
-    { query, kind, found: Math.min(found.length, MEMBER_SEARCH_LIMIT) },
-    now(),
-  );
-  return c.json<ConsoleMembersScreenData>({
-    query,
-    kind,
-    members: found.slice(0, MEMBER_SEARCH_LIMIT),
-    more: found.length > MEMBER_SEARCH_LIMIT,
+/** The longest reason kept with a view of a member's page. */
+const MAX_REASON_LENGTH = 200;
+
+export const memberRoutes = new Hono<ApiEnv>()
+  .get("/members/screen-data", async (c) => {
+    const me = await requireRole(c, MEMBER_READERS);
+    const query = (c.req.query("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+    if (!query) return c.json<ConsoleMembersScreenData>({ query, kind: null, members: [], more: false });
+    const { db, now } = c.get("deps");
+    const found = await searchMembers(db, query, me.role);
+    const kind = memberQueryKind(query);
+    await recordAudit(
+      db,
+      { staffId: me.id, ip: clientAddress(c) },
+      "member.searched",
+      { query, kind, found: Math.min(found.length, MEMBER_SEARCH_LIMIT) },
+      now(),
+    );
+    return c.json<ConsoleMembersScreenData>({
+      query,
+      kind,
+      members: found.slice(0, MEMBER_SEARCH_LIMIT),
+      more: found.length > MEMBER_SEARCH_LIMIT,
+    });
+  })
+  .get("/members/:publicId/screen-data", async (c) => {
+    const me = await requireRole(c, MEMBER_READERS);
+    const reason = (c.req.query("reason") ?? "").trim();
+    if (!reason || reason.length > MAX_REASON_LENGTH) {
+      const message = await apiMessage(c, "console.viewReason", { max: MAX_REASON_LENGTH });
+      throw new ApiError(400, "VALIDATION_ERROR", message, { errors: [{ field: "reason", message }] });
+    }
+    const { db, now, catalogue } = c.get("deps");
+    const publicId = c.req.param("publicId");
+    const view = await memberView(db, publicId, me.role, {
+      now: now(),
+      catalogue: catalogue.current(),
+      language: requestLanguage(c),
+    });
+    if (!view) throw await apiError(c, 404, "MEMBER_NOT_FOUND", "console.memberNotFound");
+    await recordAudit(
+      db,
+      { staffId: me.id, ip: clientAddress(c) },
+      "member.viewed",
+      { publicId, reason },
+      now(),
+    );
+    return c.json<ConsoleMemberScreenData>(view);
   });
-});

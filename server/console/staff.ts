@@ -72,6 +72,7 @@ export const AUDIT_ACTIONS = [
   "config.rolled-back",
   "config.asset-uploaded",
   "member.searched",
+  "member.viewed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

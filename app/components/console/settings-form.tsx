@@ -77,7 +77,6 @@ function ConsoleListItem({
   buttonsProps,
   hasToolbar,
   registry,
-  uiSchema,
 }: ArrayFieldItemTemplateProps) {
   const Buttons = registry.templates.ArrayFieldItemButtonsTemplate;
   return (

@@ -8,7 +8,7 @@ import {
   TestBrowser,
 } from "../../tests/api-harness.ts";
 import { signedInStaff } from "../../tests/console-harness.ts";
-import { accounts, staffAudit } from "../db/schema.ts";
+import { accounts, multiFactorMethods, staffAudit } from "../db/schema.ts";
 import { katakanaOf, maskedEmail, memberQueryKind } from "./member-search.ts";
 
 describe("a member search's query", () => {
@@ -91,5 +91,54 @@ describe("GET /zapi/console/members/screen-data", () => {
     const memberBrowser = new TestBrowser(t);
     memberBrowser.cookies.set("sid", (await insertSignedInAccount(t)).sessionToken);
     expect((await memberBrowser.get("/zapi/console/members/screen-data?q=taro")).status).toBe(401);
+  });
+
+  it("opens a member's page only with a reason, records who looked and why, and shows no secret", async () => {
+    const taro = await member("taro@example.jp", {
+      phoneNumber: "090-1234-5678",
+      postalCode: "1000001",
+      address: "東京都千代田区",
+      birthday: "19900101",
+    });
+    await t.db.insert(multiFactorMethods).values({
+      accountId: taro.accountId,
+      type: "OTP",
+      otpSecret: "JBSWY3DPEHPK3PXP",
+      enabledAt: t.clock.now(),
+    });
+    const support = await signedInStaff(t, "support@example.jp", "support");
+    const page = `/zapi/console/members/${taro.publicId}/screen-data`;
+    const withoutReason = await support.get(page);
+    expect(withoutReason.status).toBe(400);
+    expect(await withoutReason.json()).toMatchObject({ errors: [{ field: "reason" }] });
+
+    const answer = await support.get(`${page}?reason=${encodeURIComponent("お問い合わせ #123 への対応")}`);
+    expect(answer.status).toBe(200);
+    const text = await answer.text();
+    expect(text).not.toContain("JBSWY3DPEHPK3PXP");
+    expect(text).not.toMatch(/argon2|passwordHash|otpSecret/);
+    const view = JSON.parse(text);
+    expect(view.profile).toMatchObject({ email: "taro@example.jp", phoneNumber: "090-1234-5678" });
+    expect(view.signIn.secondFactors).toEqual([{ type: "OTP", enabledAt: expect.any(String) }]);
+    expect(view.signIn.passwordSetAt).not.toBeNull();
+    const viewed = (await t.db.select().from(staffAudit)).filter((row) => row.action === "member.viewed");
+    expect(viewed.map((row) => row.detail)).toEqual([
+      { publicId: taro.publicId, reason: "お問い合わせ #123 への対応" },
+    ]);
+
+    // Finance sees what billing needs.
+    const finance = await signedInStaff(t, "finance@example.jp", "finance");
+    const billing = (await (await finance.get(`${page}?reason=refund`)).json()) as {
+      profile: Record<string, unknown>;
+    };
+    expect(billing.profile).toMatchObject({
+      email: "t***@example.jp",
+      phoneNumber: null,
+      address: null,
+      birthday: null,
+    });
+    expect((await support.get("/zapi/console/members/acc_nobody/screen-data?reason=x")).status).toBe(404);
+    const configuration = await signedInStaff(t, "config@example.jp", "configuration");
+    expect((await configuration.get(`${page}?reason=x`)).status).toBe(403);
   });
 });

@@ -1,0 +1,209 @@
+/**
+ * /console/members/:publicId?reason=: a member's page for support, finance and owners. It opens
+ * only with a reason (the audit trail keeps it with who looked); then it shows who the member is,
+ * how they sign in (never a secret), their open sessions, latest logins, contracts and charges.
+ */
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { PageTitle } from "../components/shell/page-title.tsx";
+import { formatHistoryDateTime, formatPrice } from "../lib/format.ts";
+import { CONSOLE_MEMBER_SCREEN_DATA } from "../lib/screen-data-shapes.server.ts";
+import { loadApiData, pageUrl } from "../lib/zapi.server.ts";
+import type { Route } from "./+types/console-member";
+
+/** The longest reason the API keeps (server/console/member-routes.ts). */
+const MAX_REASON_LENGTH = 200;
+
+export async function loader(args: Route.LoaderArgs) {
+  const reason = pageUrl(args).searchParams.get("reason")?.trim() ?? "";
+  const { publicId } = args.params;
+  if (!reason) return { publicId, member: null };
+  const member = await loadApiData(
+    args,
+    `/zapi/console/members/${encodeURIComponent(publicId)}/screen-data?${new URLSearchParams({ reason })}`,
+    undefined,
+    CONSOLE_MEMBER_SCREEN_DATA,
+  );
+  return { publicId, member };
+}
+
+function Time({ value }: { value: string | null }) {
+  return value ? <time dateTime={value}>{formatHistoryDateTime(value)}</time> : <>-</>;
+}
+
+function Table({ caption, heads, rows }: { caption: string; heads: string[]; rows: React.ReactNode[][] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="console-member__section">
+      <h2>{caption}</h2>
+      {rows.length === 0 ? (
+        <p>{t("console.member.none")}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{caption}</caption>
+            <thead>
+              <tr>
+                {heads.map((head) => (
+                  <th key={head} scope="col">
+                    {head}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((cells, index) => (
+                // Rows in a fixed order, never reordered: their position is their identity.
+                <tr key={index}>
+                  {cells.map((cell, column) => (
+                    <td key={column}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export default function ConsoleMember({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { publicId, member } = loaderData;
+  const title = t("console.member.title");
+  if (!member) {
+    return (
+      <div className="card console-card">
+        <PageTitle name={title} />
+        <p>
+          <Link to="/console/members">{t("console.member.back")}</Link>
+        </p>
+        <h1 className="console-card__title">{title}</h1>
+        <p id="member-reason-hint">{t("console.member.reasonLead", { publicId })}</p>
+        <Form method="get" className="console-filter">
+          <label className="field">
+            <span className="field__label">{t("console.member.reason")}</span>
+            <input
+              type="text"
+              name="reason"
+              required
+              maxLength={MAX_REASON_LENGTH}
+              autoComplete="off"
+              aria-describedby="member-reason-hint"
+            />
+          </label>
+          <button type="submit" className="btn btn--primary">
+            {t("console.member.open")}
+          </button>
+        </Form>
+      </div>
+    );
+  }
+  const { profile, signIn } = member;
+  const rows: [string, React.ReactNode][] = [
+    [t("console.member.email"), profile.email ?? "-"],
+    [t("console.member.contactEmail"), profile.contactEmail ?? "-"],
+    [t("console.member.emailVerifiedAt"), <Time key="verified" value={profile.emailVerifiedAt} />],
+    [t("console.members.userId"), profile.userId ?? "-"],
+    [t("console.members.customerId"), <code key="id">{member.publicId}</code>],
+    [t("console.members.name"), [profile.name, profile.kana].filter(Boolean).join(" / ") || "-"],
+    [t("console.member.nickname"), profile.nickname ?? "-"],
+    [t("console.member.phoneNumber"), profile.phoneNumber ?? "-"],
+    [t("console.member.birthday"), profile.birthday ?? "-"],
+    [t("console.member.address"), profile.address ?? "-"],
+    [t("console.members.since"), <Time key="since" value={profile.createdAt} />],
+    [t("console.member.loginProhibitedAt"), <Time key="prohibited" value={profile.loginProhibitedAt} />],
+    [t("console.member.passwordSetAt"), <Time key="password" value={signIn.passwordSetAt} />],
+    [
+      t("console.member.secondFactors"),
+      signIn.secondFactors.map((factor) => factor.type).join("、") || t("console.member.noneSet"),
+    ],
+    [
+      t("console.member.linkedProviders"),
+      signIn.linkedProviders.map((provider) => provider.type).join("、") || t("console.member.noneSet"),
+    ],
+  ];
+  return (
+    <div className="card console-card console-card--wide">
+      <PageTitle name={title} />
+      <p>
+        <Link to="/console/members">{t("console.member.back")}</Link>
+      </p>
+      <h1 className="console-card__title">{profile.name ?? profile.email ?? member.publicId}</h1>
+      <section className="console-member__section">
+        <h2>{t("console.member.profile")}</h2>
+        <dl className="console-member__facts">
+          {rows.map(([term, value]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <Table
+        caption={t("console.member.sessions")}
+        heads={[
+          t("console.member.since"),
+          t("console.member.lastSeen"),
+          t("console.audit.ip"),
+          t("console.member.browser"),
+        ]}
+        rows={member.sessions.map((session) => [
+          <Time key="created" value={session.createdAt} />,
+          <Time key="seen" value={session.lastSeenAt} />,
+          session.ip ?? "-",
+          session.userAgent ?? "-",
+        ])}
+      />
+      <Table
+        caption={t("console.member.logins")}
+        heads={[
+          t("console.audit.at"),
+          t("console.member.result"),
+          t("console.member.method"),
+          t("console.audit.ip"),
+        ]}
+        rows={member.logins.map((login) => [
+          <Time key="at" value={login.at} />,
+          login.result
+            ? t("console.member.succeeded")
+            : `${t("console.member.failed")}${login.failureReason ? ` (${login.failureReason})` : ""}`,
+          login.method,
+          [login.ip, login.country].filter(Boolean).join(" ") || "-",
+        ])}
+      />
+      <Table
+        caption={t("console.member.contracts")}
+        heads={[
+          t("console.member.plan"),
+          t("console.member.status"),
+          t("console.member.since"),
+          t("console.member.nextSettlement"),
+        ]}
+        rows={member.contracts.map((contract) => [
+          contract.planName,
+          contract.status ?? contract.planType,
+          <Time key="since" value={contract.createdAt} />,
+          contract.nextSettlementDay ?? "-",
+        ])}
+      />
+      <Table
+        caption={t("console.member.charges")}
+        heads={[
+          t("console.audit.at"),
+          t("console.member.plan"),
+          t("console.member.amount"),
+          t("console.member.status"),
+        ]}
+        rows={member.charges.map((charge) => [
+          <Time key="at" value={charge.at} />,
+          charge.planName,
+          formatPrice(charge.amount, t),
+          charge.status,
+        ])}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * A member's page in the console: who they are, how they sign in (never a secret), their sessions,
+ * last logins, contracts and charges. Shown only with a reason, which the audit trail keeps with
+ * who looked (personal data is shown to staff with a recorded reason). Finance sees what billing
+ * needs: the address masked, no home address, phone or birthday.
+ */
+import { and, desc, eq, gt } from "drizzle-orm";
+import type { Language } from "../../locales/index.ts";
+import type { ConsoleMemberScreenData } from "../../schemas/types/console-member-screen-data.gen.ts";
+import type { Db } from "../db/database.ts";
+import {
+  accounts,
+  charges,
+  contracts,
+  externalIdentities,
+  loginHistory,
+  multiFactorMethods,
+  sessions,
+} from "../db/schema.ts";
+import { type Catalogue, planNameOf } from "../store/catalogue-source.ts";
+import { maskedEmail } from "./member-search.ts";
+import type { StaffRole } from "./staff.ts";
+
+/** How many of the latest logins and charges the page lists. */
+const LATEST = 20;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The member's page for `role`, or null when no account has this public id. */
+export async function memberView(
+  db: Db,
+  publicId: string,
+  role: StaffRole,
+  context: { now: Date; catalogue: Pick<Catalogue, "plans">; language: Language },
+): Promise<ConsoleMemberScreenData | null> {
+  const [account] = await db.select().from(accounts).where(eq(accounts.publicId, publicId)).limit(1);
+  if (!account) return null;
+  const finance = role === "finance";
+  const shownEmail = (email: string | null) => email && (finance ? maskedEmail(email) : email);
+  const [factors, identities, open, logins, held, paid] = await Promise.all([
+    db.select().from(multiFactorMethods).where(eq(multiFactorMethods.accountId, account.id)),
+    db.select().from(externalIdentities).where(eq(externalIdentities.accountId, account.id)),
+    db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.accountId, account.id), gt(sessions.expiresAt, context.now)))
+      .orderBy(desc(sessions.lastSeenAt)),
+    db
+      .select()
+      .from(loginHistory)
+      .where(eq(loginHistory.accountId, account.id))
+      .orderBy(desc(loginHistory.createdAt))
+      .limit(LATEST),
+    db.select().from(contracts).where(eq(contracts.accountId, account.id)).orderBy(desc(contracts.createdAt)),
+    db
+      .select()
+      .from(charges)
+      .where(eq(charges.accountId, account.id))
+      .orderBy(desc(charges.createdAt))
+      .limit(LATEST),
+  ]);
+  const planName = (planId: string) => planNameOf(context.catalogue, planId, context.language);
+  return {
+    publicId: account.publicId,
+    profile: {
+      email: shownEmail(account.email),
+      contactEmail: shownEmail(account.contactEmail),
+      emailVerifiedAt: iso(account.emailVerifiedAt),
+      userId: account.userId,
+      name: [account.familyName, account.givenName].filter(Boolean).join(" ") || account.name || null,
+      kana:
+        [account.familyNameKana, account.givenNameKana].filter(Boolean).join(" ") || account.nameKana || null,
+      nickname: account.nickname,
+      phoneNumber: finance ? null : account.phoneNumber,
+      birthday: finance ? null : account.birthday,
+      address: finance
+        ? null
+        : [account.postalCode, account.address, account.address2].filter(Boolean).join(" ") || null,
+      language: account.language,
+      createdAt: account.createdAt.toISOString(),
+      loginProhibitedAt: iso(account.loginProhibitedAt),
+    },
+    signIn: {
+      passwordSetAt: account.passwordHash ? iso(account.passwordUpdatedAt ?? account.createdAt) : null,
+      secondFactors: factors.map((factor) => ({
+        type: factor.type,
+        enabledAt: factor.enabledAt.toISOString(),
+      })),
+      linkedProviders: identities.map((identity) => ({
+        type: identity.type,
+        linkedAt: identity.linkedAt.toISOString(),
+      })),
+    },
+    sessions: open.map((session) => ({
+      createdAt: session.createdAt.toISOString(),
+      lastSeenAt: session.lastSeenAt.toISOString(),
+      ip: session.ip,
+      userAgent: session.userAgent,
+    })),
+    logins: logins.map((login) => ({
+      at: login.createdAt.toISOString(),
+      result: login.result,
+      failureReason: login.failureReason,
+      method: login.loginMethod,
+      ip: login.ip,
+      country: login.country,
+    })),
+    contracts: held.map((contract) => ({
+      contractId: contract.id,
+      planName: planName(contract.planId),
+      planType: contract.planType,
+      status: contract.subscriptionStatus,
+      createdAt: contract.createdAt.toISOString(),
+      nextSettlementDay: contract.nextSettlementDay,
+      trialEndDay: contract.trialEndDay,
+      cancelledAt: iso(contract.cancelledAt),
+    })),
+    charges: paid.map((charge) => ({
+      chargeId: charge.id,
+      at: charge.createdAt.toISOString(),
+      planName: planName(charge.planId),
+      amount: charge.amount,
+      taxAmount: charge.taxAmount,
+      status: charge.status,
+      cycleDay: charge.cycleDay,
+    })),
+  };
+}
