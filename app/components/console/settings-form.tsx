@@ -72,12 +72,7 @@ function ConsoleList({
 }
 
 /** A list item: its group, then its buttons (up, down, remove) in a row under it. */
-function ConsoleListItem({
-  children,
-  buttonsProps,
-  hasToolbar,
-  registry,
-}: ArrayFieldItemTemplateProps) {
+function ConsoleListItem({ children, buttonsProps, hasToolbar, registry }: ArrayFieldItemTemplateProps) {
   const Buttons = registry.templates.ArrayFieldItemButtonsTemplate;
   return (
     <div className="console-list-item">
