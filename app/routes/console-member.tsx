@@ -1,14 +1,18 @@
 /**
  * /console/members/:publicId?reason=: a member's page for support, finance and owners. It opens
  * only with a reason (the audit trail keeps it with who looked); then it shows who the member is,
- * how they sign in (never a secret), their open sessions, latest logins, contracts and charges.
+ * how they sign in (never a secret), their open sessions, latest logins, contracts and charges;
+ * support and owners may log the member out everywhere (with a reason of its own, recorded, and a
+ * mail to the member).
  */
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ConsoleField } from "../components/console/console-field.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
+import { fieldMessages, postedFields } from "../lib/console-form.server.ts";
 import { formatHistoryDateTime, formatPrice } from "../lib/format.ts";
 import { CONSOLE_MEMBER_SCREEN_DATA } from "../lib/screen-data-shapes.server.ts";
-import { loadApiData, pageUrl } from "../lib/zapi.server.ts";
+import { callApi, followNext, loadApiData, pageUrl } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/console-member";
 
 /** The longest reason the API keeps (server/console/member-routes.ts). */
@@ -17,14 +21,32 @@ const MAX_REASON_LENGTH = 200;
 export async function loader(args: Route.LoaderArgs) {
   const reason = pageUrl(args).searchParams.get("reason")?.trim() ?? "";
   const { publicId } = args.params;
-  if (!reason) return { publicId, member: null };
+  const done = pageUrl(args).searchParams.get("done") === "sessionsEnded";
+  if (!reason) return { publicId, member: null, done: false };
   const member = await loadApiData(
     args,
     `/zapi/console/members/${encodeURIComponent(publicId)}/screen-data?${new URLSearchParams({ reason })}`,
     undefined,
     CONSOLE_MEMBER_SCREEN_DATA,
   );
-  return { publicId, member };
+  return { publicId, member, done };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const field = await postedFields(args.request);
+  const reason = field("actionReason");
+  const publicId = encodeURIComponent(args.params.publicId);
+  const result = await callApi(args, `/zapi/console/members/${publicId}/end-sessions`, { body: { reason } });
+  if (result.status === 401) followNext(result);
+  if (result.ok) {
+    const page = pageUrl(args);
+    page.searchParams.set("done", "sessionsEnded");
+    throw redirect(`${page.pathname}?${page.searchParams}`);
+  }
+  return data(
+    { message: result.message, error: fieldMessages(result).reason, reason },
+    { status: result.status },
+  );
 }
 
 function Time({ value }: { value: string | null }) {
@@ -68,9 +90,10 @@ function Table({ caption, heads, rows }: { caption: string; heads: string[]; row
   );
 }
 
-export default function ConsoleMember({ loaderData }: Route.ComponentProps) {
+export default function ConsoleMember({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { publicId, member } = loaderData;
+  const { publicId, member, done } = loaderData;
+  const sending = useNavigation().state === "submitting";
   const title = t("console.member.title");
   if (!member) {
     return (
@@ -131,6 +154,31 @@ export default function ConsoleMember({ loaderData }: Route.ComponentProps) {
         <Link to="/console/members">{t("console.member.back")}</Link>
       </p>
       <h1 className="console-card__title">{profile.name ?? profile.email ?? member.publicId}</h1>
+      {done && (
+        <p className="alert alert--success" role="status">
+          {t("console.member.sessionsEnded")}
+        </p>
+      )}
+      {member.actions.includes("endSessions") && (
+        <section className="console-member__section">
+          <h2>{t("console.member.actions")}</h2>
+          <Form method="post" className="console-filter" aria-busy={sending}>
+            <ConsoleField
+              label={t("console.member.actionReason")}
+              hint={t("console.member.endSessionsHint")}
+              error={actionData?.error ?? actionData?.message ?? undefined}
+              name="actionReason"
+              required
+              maxLength={MAX_REASON_LENGTH}
+              defaultValue={actionData?.reason ?? ""}
+              autoComplete="off"
+            />
+            <button type="submit" className="btn btn--danger" disabled={sending}>
+              {t("console.member.endSessions")}
+            </button>
+          </Form>
+        </section>
+      )}
       <section className="console-member__section">
         <h2>{t("console.member.profile")}</h2>
         <dl className="console-member__facts">

@@ -67,4 +67,8 @@ export interface ConsoleMemberScreenData {
     status: string;
     cycleDay: Text;
   }[];
+  /**
+   * The support actions the signed-in staff member's role may take on this account.
+   */
+  actions: "endSessions"[];
 }

@@ -8,7 +8,8 @@ import {
   TestBrowser,
 } from "../../tests/api-harness.ts";
 import { signedInStaff } from "../../tests/console-harness.ts";
-import { accounts, multiFactorMethods, staffAudit } from "../db/schema.ts";
+import { accounts, multiFactorMethods, sessions, staffAudit } from "../db/schema.ts";
+import { mailsAfterAnswersSent } from "../mail/send-mail.ts";
 import { katakanaOf, maskedEmail, memberQueryKind } from "./member-search.ts";
 
 describe("a member search's query", () => {
@@ -140,5 +141,37 @@ describe("GET /zapi/console/members/screen-data", () => {
     expect((await support.get("/zapi/console/members/acc_nobody/screen-data?reason=x")).status).toBe(404);
     const configuration = await signedInStaff(t, "config@example.jp", "configuration");
     expect((await configuration.get(`${page}?reason=x`)).status).toBe(403);
+  });
+
+  it("lets support log a member out everywhere with a reason: recorded, told by mail, and not for finance", async () => {
+    const taro = await member("taro@example.jp");
+    const browser = new TestBrowser(t);
+    const signedIn = await insertSignedInAccount(t);
+    await t.db
+      .update(sessions)
+      .set({ accountId: taro.accountId })
+      .where(eq(sessions.accountId, signedIn.accountId));
+    browser.cookies.set("sid", signedIn.sessionToken);
+    expect((await browser.get("/zapi/internal/mypage/edit/screen-data")).status).toBe(200);
+
+    const finance = await signedInStaff(t, "finance@example.jp", "finance");
+    const action = `/zapi/console/members/${taro.publicId}/end-sessions`;
+    expect((await finance.post(action, { reason: "x" })).status).toBe(403);
+    const support = await signedInStaff(t, "support@example.jp", "support");
+    expect((await support.post(action, { reason: "  " })).status).toBe(400);
+    const ended = await support.post(action, { reason: "端末の紛失（お電話で本人確認済み）" });
+    expect(ended.status).toBe(200);
+    expect(await ended.json()).toEqual({ ended: 1 });
+    // The member's browser is logged out on its next request.
+    expect((await browser.get("/zapi/internal/mypage/edit/screen-data")).status).toBe(401);
+    const audit = (await t.db.select().from(staffAudit)).filter(
+      (row) => row.action === "member.sessions-ended",
+    );
+    expect(audit.map((row) => row.detail)).toEqual([
+      { publicId: taro.publicId, reason: "端末の紛失（お電話で本人確認済み）", sessions: 1 },
+    ]);
+    await mailsAfterAnswersSent();
+    const mail = t.outbox.latestMailTo("taro@example.jp");
+    expect(mail?.subject).toContain("すべての端末からログアウトしました");
   });
 });

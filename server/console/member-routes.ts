@@ -3,17 +3,23 @@
  * member and opening their page. Every search and every view is written to the audit trail (who
  * looked for whom, and why).
  */
+
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import type { ConsoleMemberActionRequest } from "../../schemas/types/console-member-action-request.gen.ts";
 import type { ConsoleMemberScreenData } from "../../schemas/types/console-member-screen-data.gen.ts";
 import type { ConsoleMembersScreenData } from "../../schemas/types/console-members-screen-data.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
+import { accounts, sessions } from "../db/schema.ts";
 import { ApiError } from "../kit/errors.ts";
 import { apiError, apiMessage } from "../kit/messages.ts";
 import { clientAddress } from "../kit/request-info.ts";
-import { requestLanguage } from "../kit/validation.ts";
+import { checkRequest, REQUEST_SCHEMAS } from "../kit/request-schemas.ts";
+import { readJsonBody, requestLanguage } from "../kit/validation.ts";
+import { sendMailAfterAnswer } from "../mail/send-mail.ts";
 import { requireRole } from "./console-routes.ts";
 import { MEMBER_SEARCH_LIMIT, memberQueryKind, searchMembers } from "./member-search.ts";
-import { memberView } from "./member-view.ts";
+import { memberView, SUPPORT_ROLES } from "./member-view.ts";
 import { recordAudit } from "./staff.ts";
 
 /** Who may look members up. */
@@ -70,4 +76,40 @@ export const memberRoutes = new Hono<ApiEnv>()
       now(),
     );
     return c.json<ConsoleMemberScreenData>(view);
+  })
+  .post("/members/:publicId/end-sessions", async (c) => {
+    const me = await requireRole(c, SUPPORT_ROLES);
+    const { reason } = await checkRequest<ConsoleMemberActionRequest>(
+      c,
+      REQUEST_SCHEMAS.consoleMemberAction,
+      await readJsonBody(c),
+    );
+    const deps = c.get("deps");
+    const publicId = c.req.param("publicId");
+    const [account] = await deps.db.select().from(accounts).where(eq(accounts.publicId, publicId)).limit(1);
+    if (!account) throw await apiError(c, 404, "MEMBER_NOT_FOUND", "console.memberNotFound");
+    const now = deps.now();
+    const ended = await deps.db.transaction(async (tx) => {
+      const rows = await tx
+        .delete(sessions)
+        .where(eq(sessions.accountId, account.id))
+        .returning({ tokenHash: sessions.tokenHash });
+      const detail = { publicId, reason: reason.trim(), sessions: rows.length };
+      await recordAudit(tx, { staffId: me.id, ip: clientAddress(c) }, "member.sessions-ended", detail, now);
+      return rows.length;
+    });
+    const to = account.contactEmail ?? account.email;
+    if (to) {
+      sendMailAfterAnswer(
+        deps,
+        {
+          to,
+          language: account.language ?? "ja",
+          template: "sessionsEndedBySupport",
+          vars: { endedAt: now, loginUrl: `${deps.publicOrigin}/login` },
+        },
+        "the sessions-ended notice",
+      );
+    }
+    return c.json({ ended });
   });

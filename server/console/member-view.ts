@@ -21,6 +21,9 @@ import { type Catalogue, planNameOf } from "../store/catalogue-source.ts";
 import { maskedEmail } from "./member-search.ts";
 import type { StaffRole } from "./staff.ts";
 
+/** Who may act on a member's account (end their sessions). */
+export const SUPPORT_ROLES: readonly StaffRole[] = ["owner", "support"];
+
 /** How many of the latest logins and charges the page lists. */
 const LATEST = 20;
 
@@ -62,6 +65,7 @@ export async function memberView(
   const planName = (planId: string) => planNameOf(context.catalogue, planId, context.language);
   return {
     publicId: account.publicId,
+    actions: SUPPORT_ROLES.includes(role) ? ["endSessions"] : [],
     profile: {
       email: shownEmail(account.email),
       contactEmail: shownEmail(account.contactEmail),

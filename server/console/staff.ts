@@ -73,6 +73,7 @@ export const AUDIT_ACTIONS = [
   "config.asset-uploaded",
   "member.searched",
   "member.viewed",
+  "member.sessions-ended",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

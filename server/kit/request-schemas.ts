@@ -18,6 +18,9 @@ import consentRequestSchema from "../../schemas/requests/consent-request.schema.
 import consoleAssetRequestSchema from "../../schemas/requests/console-asset-request.schema.json" with {
   type: "json",
 };
+import consoleMemberActionRequestSchema from "../../schemas/requests/console-member-action-request.schema.json" with {
+  type: "json",
+};
 import consolePublishRequestSchema from "../../schemas/requests/console-publish-request.schema.json" with {
   type: "json",
 };
@@ -173,6 +176,7 @@ export const REQUEST_SCHEMAS = {
   consolePublish: consolePublishRequestSchema,
   consoleRollback: consoleRollbackRequestSchema,
   consoleAsset: consoleAssetRequestSchema,
+  consoleMemberAction: consoleMemberActionRequestSchema,
 };
 
 const ajv = createAjv();

@@ -43,6 +43,12 @@ export interface MailTemplateVars {
     /** Where the member reviews the settings. */
     settingsUrl: string;
   };
+  /** The store's support logged the account out everywhere (the member asked, or its safety needed it). */
+  sessionsEndedBySupport: {
+    endedAt: Date;
+    /** Where to log in again. */
+    loginUrl: string;
+  };
   /** The account was deleted at the member's request (sent to its last address). */
   withdrawn: {
     withdrawnAt: Date;

@@ -76,6 +76,18 @@ export const en: MailCatalog = {
         { kind: "link", label: "Reset your password", url: passwordForgotUrl },
       ],
     }),
+    sessionsEndedBySupport: ({ endedAt, loginUrl }, { serviceName }) => ({
+      subject: `[${serviceName}] You were logged out on every device`,
+      blocks: [
+        { kind: "paragraph", text: `Thank you for using ${serviceName}.` },
+        {
+          kind: "paragraph",
+          text: `On ${dateTime.format(endedAt)} (Japan time), our support logged your account out on every device. Log in again to go on using the service.`,
+        },
+        { kind: "note", text: "If you did not expect this, please contact our support." },
+        { kind: "link", label: "Log in", url: loginUrl },
+      ],
+    }),
     multiFactorChanged: ({ changedAt, change, methodName, settingsUrl }, { serviceName }) => ({
       subject: `[${serviceName}] Your two-step verification settings changed`,
       blocks: [

@@ -75,6 +75,21 @@ export const ja: MailCatalog = {
         { kind: "link", label: "パスワードを再設定する", url: passwordForgotUrl },
       ],
     }),
+    sessionsEndedBySupport: ({ endedAt, loginUrl }, { serviceName }) => ({
+      subject: `【${serviceName}】すべての端末からログアウトしました`,
+      blocks: [
+        { kind: "paragraph", text: `${serviceName}をご利用いただきありがとうございます。` },
+        {
+          kind: "paragraph",
+          text: `${dateTime.format(endedAt)}(日本時間)に、サポート窓口の対応により、お客様のアカウントはすべての端末からログアウトしました。引き続きご利用いただくには、もう一度ログインしてください。`,
+        },
+        {
+          kind: "note",
+          text: "※お心当たりがない場合は、サポート窓口までお問い合わせください。",
+        },
+        { kind: "link", label: "ログインする", url: loginUrl },
+      ],
+    }),
     multiFactorChanged: ({ changedAt, change, methodName, settingsUrl }, { serviceName }) => ({
       subject: `【${serviceName}】2段階認証の設定変更のお知らせ`,
       blocks: [

@@ -18,6 +18,10 @@ const sampleVars: { [Name in MailTemplateName]: MailTemplateVars[Name] } = {
     methodName: "認証アプリ",
     settingsUrl: "https://soramiru.example.jp/mypage/multi-factor",
   },
+  sessionsEndedBySupport: {
+    endedAt: new Date("2026-11-21T05:30:00Z"),
+    loginUrl: "https://soramiru.example.jp/login",
+  },
   withdrawn: { withdrawnAt: new Date("2026-11-21T05:30:00Z") },
   emailChanged: {
     changedAt: new Date("2026-11-21T05:30:00Z"),
