@@ -21,8 +21,9 @@ const MAX_REASON_LENGTH = 200;
 export async function loader(args: Route.LoaderArgs) {
   const reason = pageUrl(args).searchParams.get("reason")?.trim() ?? "";
   const { publicId } = args.params;
-  const done = pageUrl(args).searchParams.get("done") === "sessionsEnded";
-  if (!reason) return { publicId, member: null, done: false };
+  const asked = pageUrl(args).searchParams.get("done");
+  const done = Object.values(ACTIONS).find((known) => known.done === asked)?.done ?? null;
+  if (!reason) return { publicId, member: null, done: null };
   const member = await loadApiData(
     args,
     `/zapi/console/members/${encodeURIComponent(publicId)}/screen-data?${new URLSearchParams({ reason })}`,
@@ -32,19 +33,34 @@ export async function loader(args: Route.LoaderArgs) {
   return { publicId, member, done };
 }
 
+/** Each support action: its API call and what the page says once it is done. */
+const ACTIONS = {
+  endSessions: { path: "end-sessions", done: "sessionsEnded" },
+  removeSecondFactors: { path: "remove-second-factors", done: "secondFactorsRemoved" },
+} as const;
+type MemberAction = keyof typeof ACTIONS;
+
+function isMemberAction(value: string): value is MemberAction {
+  return Object.hasOwn(ACTIONS, value);
+}
+
 export async function action(args: Route.ActionArgs) {
   const field = await postedFields(args.request);
+  const intent = field("intent");
+  if (!isMemberAction(intent)) throw data(null, { status: 400 });
   const reason = field("actionReason");
   const publicId = encodeURIComponent(args.params.publicId);
-  const result = await callApi(args, `/zapi/console/members/${publicId}/end-sessions`, { body: { reason } });
+  const result = await callApi(args, `/zapi/console/members/${publicId}/${ACTIONS[intent].path}`, {
+    body: { reason },
+  });
   if (result.status === 401) followNext(result);
   if (result.ok) {
     const page = pageUrl(args);
-    page.searchParams.set("done", "sessionsEnded");
+    page.searchParams.set("done", ACTIONS[intent].done);
     throw redirect(`${page.pathname}?${page.searchParams}`);
   }
   return data(
-    { message: result.message, error: fieldMessages(result).reason, reason },
+    { intent, message: result.message, error: fieldMessages(result).reason, reason },
     { status: result.status },
   );
 }
@@ -156,27 +172,34 @@ export default function ConsoleMember({ loaderData, actionData }: Route.Componen
       <h1 className="console-card__title">{profile.name ?? profile.email ?? member.publicId}</h1>
       {done && (
         <p className="alert alert--success" role="status">
-          {t("console.member.sessionsEnded")}
+          {t(`console.member.done.${done}`)}
         </p>
       )}
-      {member.actions.includes("endSessions") && (
+      {member.actions.length > 0 && (
         <section className="console-member__section">
           <h2>{t("console.member.actions")}</h2>
-          <Form method="post" className="console-filter" aria-busy={sending}>
-            <ConsoleField
-              label={t("console.member.actionReason")}
-              hint={t("console.member.endSessionsHint")}
-              error={actionData?.error ?? actionData?.message ?? undefined}
-              name="actionReason"
-              required
-              maxLength={MAX_REASON_LENGTH}
-              defaultValue={actionData?.reason ?? ""}
-              autoComplete="off"
-            />
-            <button type="submit" className="btn btn--danger" disabled={sending}>
-              {t("console.member.endSessions")}
-            </button>
-          </Form>
+          {member.actions.map((name) => (
+            <Form key={name} method="post" className="console-member__action" aria-busy={sending}>
+              <input type="hidden" name="intent" value={name} />
+              <ConsoleField
+                label={t("console.member.actionReason")}
+                hint={t(`console.member.hints.${name}`)}
+                error={
+                  actionData?.intent === name
+                    ? (actionData.error ?? actionData.message ?? undefined)
+                    : undefined
+                }
+                name="actionReason"
+                required
+                maxLength={MAX_REASON_LENGTH}
+                defaultValue={actionData?.intent === name ? actionData.reason : ""}
+                autoComplete="off"
+              />
+              <button type="submit" className="btn btn--danger" disabled={sending}>
+                {t(`console.member.do.${name}`)}
+              </button>
+            </Form>
+          ))}
         </section>
       )}
       <section className="console-member__section">

@@ -70,5 +70,5 @@ export interface ConsoleMemberScreenData {
   /**
    * The support actions the signed-in staff member's role may take on this account.
    */
-  actions: "endSessions"[];
+  actions: ("endSessions" | "removeSecondFactors")[];
 }

@@ -474,6 +474,7 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   ],
   "POST /zapi/console/versions/:kind/:number/rollback": [{ note: "元に戻す" }],
   "POST /zapi/console/members/:publicId/end-sessions": [{ reason: "端末の紛失" }],
+  "POST /zapi/console/members/:publicId/remove-second-factors": [{ reason: "生年月日で本人確認" }],
   "POST /zapi/console/assets": [
     {
       data: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==",

@@ -8,7 +8,7 @@ import {
   TestBrowser,
 } from "../../tests/api-harness.ts";
 import { signedInStaff } from "../../tests/console-harness.ts";
-import { accounts, multiFactorMethods, sessions, staffAudit } from "../db/schema.ts";
+import { accounts, backupCodes, multiFactorMethods, sessions, staffAudit } from "../db/schema.ts";
 import { mailsAfterAnswersSent } from "../mail/send-mail.ts";
 import { katakanaOf, maskedEmail, memberQueryKind } from "./member-search.ts";
 
@@ -173,5 +173,45 @@ describe("GET /zapi/console/members/screen-data", () => {
     await mailsAfterAnswersSent();
     const mail = t.outbox.latestMailTo("taro@example.jp");
     expect(mail?.subject).toContain("すべての端末からログアウトしました");
+  });
+
+  it("lets support remove a member's second factors after an identity check, and not finance", async () => {
+    const taro = await member("taro@example.jp");
+    await t.db.insert(multiFactorMethods).values({
+      accountId: taro.accountId,
+      type: "OTP",
+      otpSecret: "JBSWY3DPEHPK3PXP",
+      enabledAt: t.clock.now(),
+    });
+    await t.db.insert(backupCodes).values({ accountId: taro.accountId, codeHash: "x", salt: "y" });
+    const action = `/zapi/console/members/${taro.publicId}/remove-second-factors`;
+    const finance = await signedInStaff(t, "finance@example.jp", "finance");
+    expect((await finance.post(action, { reason: "x" })).status).toBe(403);
+    const support = await signedInStaff(t, "support@example.jp", "support");
+    const removed = await support.post(action, { reason: "生年月日と登録住所で本人確認" });
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toEqual({ removed: ["OTP"] });
+    expect(
+      await t.db.select().from(multiFactorMethods).where(eq(multiFactorMethods.accountId, taro.accountId)),
+    ).toEqual([]);
+    expect(await t.db.select().from(backupCodes).where(eq(backupCodes.accountId, taro.accountId))).toEqual(
+      [],
+    );
+    const audit = (await t.db.select().from(staffAudit)).filter(
+      (row) => row.action === "member.second-factors-removed",
+    );
+    expect(audit.map((row) => row.detail)).toEqual([
+      { publicId: taro.publicId, reason: "生年月日と登録住所で本人確認", removed: ["OTP"] },
+    ]);
+    await mailsAfterAnswersSent();
+    expect(t.outbox.latestMailTo("taro@example.jp")?.subject).toContain("2段階認証の設定を解除しました");
+    // The member now signs in with the password alone.
+    const login = await new TestBrowser(t).post("/zapi/login", {
+      emailUserId: "taro@example.jp",
+      password: taro.password,
+      loginMethod: "Password",
+    });
+    expect(login.status).toBe(200);
+    expect(JSON.stringify(await login.json())).not.toContain("multi-factor");
   });
 });

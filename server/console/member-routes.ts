@@ -5,22 +5,25 @@
  */
 
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { ConsoleMemberActionRequest } from "../../schemas/types/console-member-action-request.gen.ts";
 import type { ConsoleMemberScreenData } from "../../schemas/types/console-member-screen-data.gen.ts";
 import type { ConsoleMembersScreenData } from "../../schemas/types/console-members-screen-data.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
-import { accounts, sessions } from "../db/schema.ts";
+import type { Db } from "../db/database.ts";
+import { accounts, backupCodes, multiFactorMethods, sessions } from "../db/schema.ts";
+import { MULTI_FACTOR_SETTINGS_PATH } from "../identity/multi-factor-settings.ts";
 import { ApiError } from "../kit/errors.ts";
 import { apiError, apiMessage } from "../kit/messages.ts";
 import { clientAddress } from "../kit/request-info.ts";
 import { checkRequest, REQUEST_SCHEMAS } from "../kit/request-schemas.ts";
 import { readJsonBody, requestLanguage } from "../kit/validation.ts";
 import { sendMailAfterAnswer } from "../mail/send-mail.ts";
+import type { MailTemplateName, MailTemplateVars } from "../mail/templates/catalog.ts";
 import { requireRole } from "./console-routes.ts";
 import { MEMBER_SEARCH_LIMIT, memberQueryKind, searchMembers } from "./member-search.ts";
 import { memberView, SUPPORT_ROLES } from "./member-view.ts";
-import { recordAudit } from "./staff.ts";
+import { type AuditAction, recordAudit } from "./staff.ts";
 
 /** Who may look members up. */
 export const MEMBER_READERS = ["owner", "support", "finance"] as const;
@@ -77,39 +80,84 @@ export const memberRoutes = new Hono<ApiEnv>()
     );
     return c.json<ConsoleMemberScreenData>(view);
   })
-  .post("/members/:publicId/end-sessions", async (c) => {
-    const me = await requireRole(c, SUPPORT_ROLES);
-    const { reason } = await checkRequest<ConsoleMemberActionRequest>(
-      c,
-      REQUEST_SCHEMAS.consoleMemberAction,
-      await readJsonBody(c),
-    );
-    const deps = c.get("deps");
-    const publicId = c.req.param("publicId");
-    const [account] = await deps.db.select().from(accounts).where(eq(accounts.publicId, publicId)).limit(1);
-    if (!account) throw await apiError(c, 404, "MEMBER_NOT_FOUND", "console.memberNotFound");
-    const now = deps.now();
-    const ended = await deps.db.transaction(async (tx) => {
-      const rows = await tx
+  // Logs the member out on every device: the member's browser is signed out on its next request.
+  .post("/members/:publicId/end-sessions", (c) =>
+    memberAction(c, "member.sessions-ended", async (tx, account) => {
+      const ended = await tx
         .delete(sessions)
         .where(eq(sessions.accountId, account.id))
         .returning({ tokenHash: sessions.tokenHash });
-      const detail = { publicId, reason: reason.trim(), sessions: rows.length };
-      await recordAudit(tx, { staffId: me.id, ip: clientAddress(c) }, "member.sessions-ended", detail, now);
-      return rows.length;
-    });
-    const to = account.contactEmail ?? account.email;
-    if (to) {
-      sendMailAfterAnswer(
-        deps,
-        {
-          to,
-          language: account.language ?? "ja",
-          template: "sessionsEndedBySupport",
-          vars: { endedAt: now, loginUrl: `${deps.publicOrigin}/login` },
+      const mail = {
+        template: "sessionsEndedBySupport" as const,
+        vars: { endedAt: c.get("deps").now(), loginUrl: `${c.get("deps").publicOrigin}/login` },
+      };
+      return { detail: { sessions: ended.length }, answer: { ended: ended.length }, mail };
+    }),
+  )
+  // After an identity check the reason names: the member signs in with the password alone and
+  // sets two-step verification up again.
+  .post("/members/:publicId/remove-second-factors", (c) =>
+    memberAction(c, "member.second-factors-removed", async (tx, account) => {
+      const removed = await tx
+        .delete(multiFactorMethods)
+        .where(eq(multiFactorMethods.accountId, account.id))
+        .returning({ type: multiFactorMethods.type });
+      await tx.delete(backupCodes).where(eq(backupCodes.accountId, account.id));
+      await tx.update(accounts).set({ preferredMultiFactorType: null }).where(eq(accounts.id, account.id));
+      const types = removed.map((method) => method.type);
+      const mail = {
+        template: "secondFactorsRemovedBySupport" as const,
+        vars: {
+          removedAt: c.get("deps").now(),
+          settingsUrl: `${c.get("deps").publicOrigin}${MULTI_FACTOR_SETTINGS_PATH}`,
         },
-        "the sessions-ended notice",
-      );
-    }
-    return c.json({ ended });
+      };
+      return { detail: { removed: types }, answer: { removed: types }, mail };
+    }),
+  );
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Account = typeof accounts.$inferSelect;
+
+/**
+ * A support action on a member's account: support and owners only, with a reason; what it changes
+ * and its audit entry in one transaction; then the member told by mail.
+ */
+async function memberAction<Name extends MailTemplateName>(
+  c: Context<ApiEnv>,
+  audit: AuditAction,
+  change: (
+    tx: Tx,
+    account: Account,
+  ) => Promise<{
+    detail: Record<string, unknown>;
+    answer: Record<string, unknown>;
+    mail: { template: Name; vars: MailTemplateVars[Name] };
+  }>,
+): Promise<Response> {
+  const me = await requireRole(c, SUPPORT_ROLES);
+  const { reason } = await checkRequest<ConsoleMemberActionRequest>(
+    c,
+    REQUEST_SCHEMAS.consoleMemberAction,
+    await readJsonBody(c),
+  );
+  const deps = c.get("deps");
+  const publicId = c.req.param("publicId") ?? "";
+  const [account] = await deps.db.select().from(accounts).where(eq(accounts.publicId, publicId)).limit(1);
+  if (!account) throw await apiError(c, 404, "MEMBER_NOT_FOUND", "console.memberNotFound");
+  const done = await deps.db.transaction(async (tx) => {
+    const result = await change(tx, account);
+    const detail = { publicId, reason: reason.trim(), ...result.detail };
+    await recordAudit(tx, { staffId: me.id, ip: clientAddress(c) }, audit, detail, deps.now());
+    return result;
   });
+  const to = account.contactEmail ?? account.email;
+  if (to) {
+    sendMailAfterAnswer(
+      deps,
+      { to, language: account.language ?? "ja", template: done.mail.template, vars: done.mail.vars },
+      `the ${audit} notice`,
+    );
+  }
+  return c.json(done.answer);
+}

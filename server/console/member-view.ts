@@ -65,7 +65,7 @@ export async function memberView(
   const planName = (planId: string) => planNameOf(context.catalogue, planId, context.language);
   return {
     publicId: account.publicId,
-    actions: SUPPORT_ROLES.includes(role) ? ["endSessions"] : [],
+    actions: SUPPORT_ROLES.includes(role) ? ["endSessions", "removeSecondFactors"] : [],
     profile: {
       email: shownEmail(account.email),
       contactEmail: shownEmail(account.contactEmail),

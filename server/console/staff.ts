@@ -74,6 +74,7 @@ export const AUDIT_ACTIONS = [
   "member.searched",
   "member.viewed",
   "member.sessions-ended",
+  "member.second-factors-removed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -49,6 +49,12 @@ export interface MailTemplateVars {
     /** Where to log in again. */
     loginUrl: string;
   };
+  /** The store's support removed the account's second factors after checking who the member is. */
+  secondFactorsRemovedBySupport: {
+    removedAt: Date;
+    /** Where the member sets two-step verification up again. */
+    settingsUrl: string;
+  };
   /** The account was deleted at the member's request (sent to its last address). */
   withdrawn: {
     withdrawnAt: Date;

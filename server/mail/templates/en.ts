@@ -88,6 +88,21 @@ export const en: MailCatalog = {
         { kind: "link", label: "Log in", url: loginUrl },
       ],
     }),
+    secondFactorsRemovedBySupport: ({ removedAt, settingsUrl }, { serviceName }) => ({
+      subject: `[${serviceName}] Two-step verification was turned off`,
+      blocks: [
+        { kind: "paragraph", text: `Thank you for using ${serviceName}.` },
+        {
+          kind: "paragraph",
+          text: `On ${dateTime.format(removedAt)} (Japan time), after checking who you are, our support turned off two-step verification for your account. Log in with your password, then set two-step verification up again.`,
+        },
+        {
+          kind: "note",
+          text: "If you did not ask for this, someone else may have. Contact our support at once.",
+        },
+        { kind: "link", label: "Set up two-step verification", url: settingsUrl },
+      ],
+    }),
     multiFactorChanged: ({ changedAt, change, methodName, settingsUrl }, { serviceName }) => ({
       subject: `[${serviceName}] Your two-step verification settings changed`,
       blocks: [

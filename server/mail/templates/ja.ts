@@ -90,6 +90,21 @@ export const ja: MailCatalog = {
         { kind: "link", label: "ログインする", url: loginUrl },
       ],
     }),
+    secondFactorsRemovedBySupport: ({ removedAt, settingsUrl }, { serviceName }) => ({
+      subject: `【${serviceName}】2段階認証の設定を解除しました`,
+      blocks: [
+        { kind: "paragraph", text: `${serviceName}をご利用いただきありがとうございます。` },
+        {
+          kind: "paragraph",
+          text: `${dateTime.format(removedAt)}(日本時間)に、サポート窓口でご本人確認のうえ、お客様のアカウントの2段階認証の設定を解除しました。パスワードでログインしたあと、2段階認証を設定し直してください。`,
+        },
+        {
+          kind: "note",
+          text: "※お心当たりがない場合は、第三者による不正な依頼のおそれがあります。すぐにサポート窓口までお問い合わせください。",
+        },
+        { kind: "link", label: "2段階認証を設定する", url: settingsUrl },
+      ],
+    }),
     multiFactorChanged: ({ changedAt, change, methodName, settingsUrl }, { serviceName }) => ({
       subject: `【${serviceName}】2段階認証の設定変更のお知らせ`,
       blocks: [

@@ -22,6 +22,10 @@ const sampleVars: { [Name in MailTemplateName]: MailTemplateVars[Name] } = {
     endedAt: new Date("2026-11-21T05:30:00Z"),
     loginUrl: "https://soramiru.example.jp/login",
   },
+  secondFactorsRemovedBySupport: {
+    removedAt: new Date("2026-11-21T05:30:00Z"),
+    settingsUrl: "https://soramiru.example.jp/mypage/multi-factor",
+  },
   withdrawn: { withdrawnAt: new Date("2026-11-21T05:30:00Z") },
   emailChanged: {
     changedAt: new Date("2026-11-21T05:30:00Z"),
