@@ -15,11 +15,11 @@ import type { OidcClient, OidcClients as OidcClientsFile } from "../../schemas/t
 import type { SecretBox } from "../kit/secret-box.ts";
 import { type ConfigInForce, configInForce } from "../store/config-in-force.ts";
 import {
+  ConfigCheckError,
   type ConfigProblem,
   type ConfigProblemKey,
   configProblem,
   fileProblem,
-  problemText,
   schemaProblem,
 } from "../store/config-problems.ts";
 import { type CurrentSource, keepCurrent } from "../store/keep-current.ts";
@@ -36,17 +36,10 @@ export type OidcClientSource = CurrentSource<OidcClientList>;
 
 export const OIDC_CLIENTS_FILE = "oidc-clients.json";
 
-export class OidcClientsError extends Error {
-  /** Each problem in English ("path: message"). */
-  readonly problems: string[];
-  constructor(
-    readonly source: string,
-    readonly details: readonly ConfigProblem[],
-  ) {
-    const problems = details.map(problemText);
-    super(`Invalid OIDC clients in ${source}:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+export class OidcClientsError extends ConfigCheckError {
+  constructor(source: string, details: readonly ConfigProblem[]) {
+    super("OIDC clients", source, details);
     this.name = "OidcClientsError";
-    this.problems = problems;
   }
 }
 

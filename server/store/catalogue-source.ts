@@ -17,10 +17,10 @@ import type { Campaign, CampaignCatalogue } from "../../schemas/types/campaign-c
 import type { CataloguePlan, PlanCatalogue, PlanGroup } from "../../schemas/types/plan-catalogue.gen.ts";
 import type { VersionedConfiguration } from "./config-in-force.ts";
 import {
+  ConfigCheckError,
   type ConfigProblem,
   configProblem,
   fileProblem,
-  problemText,
   schemaProblem,
 } from "./config-problems.ts";
 import { contentHash } from "./config-versions.ts";
@@ -55,17 +55,10 @@ export function planNameOf(catalogue: Pick<Catalogue, "plans">, planId: string, 
 export const PLANS_FILE = "plans.json";
 export const CAMPAIGNS_FILE = "campaigns.json";
 
-export class CatalogueError extends Error {
-  /** Each problem in English ("path: message"). */
-  readonly problems: string[];
-  constructor(
-    readonly source: string,
-    readonly details: readonly ConfigProblem[],
-  ) {
-    const problems = details.map(problemText);
-    super(`Invalid catalogue in ${source}:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+export class CatalogueError extends ConfigCheckError {
+  constructor(source: string, details: readonly ConfigProblem[]) {
+    super("catalogue", source, details);
     this.name = "CatalogueError";
-    this.problems = problems;
   }
 }
 

@@ -66,3 +66,21 @@ export function schemaProblem(error: ErrorObject, unknown: "setting" | "field" =
   }
   return configProblem(path || "(root)", "asWritten", { message: error.message ?? "is invalid" });
 }
+
+/**
+ * A configuration that does not pass its check: each problem in English ("path: message") for the
+ * logs, and as it was found for the console. `what` names the configuration in the message.
+ */
+export class ConfigCheckError extends Error {
+  /** Each problem in English ("path: message"), once each. */
+  readonly problems: string[];
+  constructor(
+    what: string,
+    readonly source: string,
+    readonly details: readonly ConfigProblem[],
+  ) {
+    const problems = [...new Set(details.map(problemText))];
+    super(`Invalid ${what} in ${source}:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.problems = problems;
+  }
+}

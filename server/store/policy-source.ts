@@ -15,10 +15,10 @@ import policiesSchema from "../../schemas/policies.schema.json" with { type: "js
 import type { Policies as PoliciesContent } from "../../schemas/types/policies.gen.ts";
 import { type ConfigInForce, configInForce } from "./config-in-force.ts";
 import {
+  ConfigCheckError,
   type ConfigProblem,
   configProblem,
   fileProblem,
-  problemText,
   schemaProblem,
 } from "./config-problems.ts";
 import { keepCurrent } from "./keep-current.ts";
@@ -60,17 +60,10 @@ export interface PolicySource {
   onReload?(listener: () => void): void;
 }
 
-export class PolicyFilesError extends Error {
-  /** Each problem in English ("path: message"). */
-  readonly problems: string[];
-  constructor(
-    readonly directory: string,
-    readonly details: readonly ConfigProblem[],
-  ) {
-    const problems = details.map(problemText);
-    super(`Invalid policies in ${directory}:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+export class PolicyFilesError extends ConfigCheckError {
+  constructor(source: string, details: readonly ConfigProblem[]) {
+    super("policies", source, details);
     this.name = "PolicyFilesError";
-    this.problems = problems;
   }
 }
 

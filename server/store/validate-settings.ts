@@ -8,10 +8,10 @@ import storeSettingsSchema from "../../schemas/store-settings.schema.json" with 
 import surveySchema from "../../schemas/survey.schema.json" with { type: "json" };
 import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import {
+  ConfigCheckError,
   type ConfigProblem,
   configProblem,
   fileProblem,
-  problemText,
   schemaProblem,
 } from "./config-problems.ts";
 
@@ -24,17 +24,10 @@ ajv.addSchema(surveySchema);
 const validateSchema = ajv.compile<StoreSettings>(storeSettingsSchema);
 
 /** A store settings document that does not satisfy the schema; `problems` name each bad field. */
-export class StoreSettingsError extends Error {
-  /** Each problem in English ("path: message"). */
-  readonly problems: string[];
-  constructor(
-    readonly source: string,
-    readonly details: readonly ConfigProblem[],
-  ) {
-    const problems = [...new Set(details.map(problemText))];
-    super(`Invalid store settings in ${source}:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+export class StoreSettingsError extends ConfigCheckError {
+  constructor(source: string, details: readonly ConfigProblem[]) {
+    super("store settings", source, details);
     this.name = "StoreSettingsError";
-    this.problems = problems;
   }
 }
 

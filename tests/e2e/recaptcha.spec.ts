@@ -12,6 +12,7 @@ import {
   newEmail,
   readStoreFile,
   signUpThroughPages,
+  waitUntilHydrated,
   watchCsp,
   writeStoreFile,
 } from "./helpers.ts";
@@ -106,8 +107,11 @@ test.describe("reCAPTCHA switched on by the store (local stand-in)", EDITS_STORE
     await codePage.goto(new URL("/login?loginType=authCode", page.url()).href);
     await expect(codePage.getByText(NOTICE)).toBeVisible();
     const codePost = codePage.waitForRequest((request) => request.method() === "POST");
+    const send = codePage.getByRole("button", { name: "認証コードを送信する" });
+    // The token is the hydrated form's: a post before the script runs would go without it.
+    await waitUntilHydrated(codePage, send);
     await codePage.locator('[data-field="email"] input').fill(email);
-    await codePage.getByRole("button", { name: "認証コードを送信する" }).click();
+    await send.click();
     expect((await codePost).postDataJSON()).toMatchObject({
       token: `fake-recaptcha-token.${FAKE_RECAPTCHA_SITE_KEY}.login_code`,
     });
