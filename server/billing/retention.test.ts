@@ -16,7 +16,15 @@ import {
   TestBrowser,
 } from "../../tests/api-harness.ts";
 import { type Subscriber, subscribe, subscriber } from "../../tests/subscription-fixtures.ts";
-import { accounts, charges, contracts, issuedInvoices, orders, paymentMethods } from "../db/schema.ts";
+import {
+  accounts,
+  charges,
+  contracts,
+  issuedInvoices,
+  orders,
+  paymentMethods,
+  refunds,
+} from "../db/schema.ts";
 import { purgeExpiredRecords, RETENTION_MONTHS, retentionCutoff } from "./retention.ts";
 
 let t: TestApi;
@@ -171,6 +179,22 @@ describe("the purge past the retention (ADR 0033)", () => {
     expect(
       (await gone.on.post(`/zapi/account/invoice/${old.chargeId}`, { specifyAddressee: false })).status,
     ).toBe(200);
+    // A refund of it on 8 June: its return invoice outlives the charge, kept from its own date.
+    await t.db.insert(refunds).values({
+      idempotencyKey: "refund-old",
+      chargeId: old.chargeId,
+      accountId: gone.accountId,
+      amount: 500,
+      taxAmount: 45,
+      taxRate: 10,
+      status: "succeeded",
+      reason: "二重請求",
+      returnInvoiceNumber: "R2026-000001",
+      issuerName: "ソラミル株式会社",
+      planName: "スタンダードプラン（月額）",
+      chargedAt: new Date("2026-06-01T00:00:00Z"),
+      createdAt: new Date("2026-06-08T00:00:00Z"),
+    });
     await withdraw(gone);
     const stays = await signedIn();
     const own = await bought(stays, "2026-06-01T00:00:00Z");
@@ -194,11 +218,13 @@ describe("the purge past the retention (ADR 0033)", () => {
 
     // A day before the old records' time is up: nothing goes.
     const before = await purgeExpiredRecords(t.db, new Date("2034-08-31T00:00:00Z"));
-    expect(before).toEqual({ invoices: 0, charges: 0, orders: 0, contracts: 0 });
+    expect(before).toEqual({ invoices: 0, returnInvoices: 0, charges: 0, orders: 0, contracts: 0 });
 
     // Past it for the records of 2026-06-01: they go; the copies, issued on 9 and 10 June, not yet.
     const after = await purgeExpiredRecords(t.db, new Date("2034-09-02T00:00:00Z"));
-    expect(after).toEqual({ invoices: 0, charges: 1, orders: 1, contracts: 1 });
+    expect(after).toEqual({ invoices: 0, returnInvoices: 0, charges: 1, orders: 1, contracts: 1 });
+    const [keptRefund] = await t.db.select().from(refunds);
+    expect(keptRefund).toMatchObject({ chargeId: null, accountId: null, amount: 500 });
     const ids = async <T extends { id: string }>(rows: Promise<T[]>) => (await rows).map((row) => row.id);
     expect(await ids(t.db.select({ id: charges.id }).from(charges))).toEqual(
       expect.arrayContaining([recent.chargeId, own.chargeId]),
@@ -211,7 +237,8 @@ describe("the purge past the retention (ADR 0033)", () => {
 
     // The copies go by their own date, whoever they were issued to.
     const later = await purgeExpiredRecords(t.db, new Date("2034-09-11T00:00:00Z"));
-    expect(later).toMatchObject({ invoices: 2, charges: 1 });
+    expect(later).toMatchObject({ invoices: 2, returnInvoices: 1, charges: 1 });
+    expect(await t.db.select().from(refunds)).toEqual([]);
     expect(await t.db.select().from(issuedInvoices)).toEqual([]);
     expect(ownCopy).toBeDefined();
     // A member's own records stay however old.

@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { charges, contracts, issuedInvoices, orders } from "../db/schema.ts";
+import { charges, contracts, issuedInvoices, orders, refunds } from "../db/schema.ts";
 
 /**
  * 帳簿・請求書の写しの保存期間 (法人税法施行規則 59条, 消費税法 30条・57条の4 ⑥): 7 years from the
@@ -26,13 +26,14 @@ export function retentionCutoff(now: Date): Date {
 
 export interface PurgeReport {
   invoices: number;
+  returnInvoices: number;
   charges: number;
   orders: number;
   contracts: number;
 }
 
 /**
- * Deletes what is past its retention: invoice copies issued before the cutoff, and of withdrawn
+ * Deletes what is past its retention: invoice copies issued and refunds made before the cutoff, and of withdrawn
  * members the charges, orders and contracts made before it — an order or a contract only once no
  * kept charge (or order) still names it. A member's own records stay while the member does.
  */
@@ -43,6 +44,11 @@ export async function purgeExpiredRecords(db: Db, now: Date): Promise<PurgeRepor
       .delete(issuedInvoices)
       .where(lt(issuedInvoices.issuedAt, cutoff))
       .returning({ id: issuedInvoices.id });
+    // A refund is its return invoice: kept as long as an invoice copy, from the day it was made.
+    const returnInvoices = await tx
+      .delete(refunds)
+      .where(lt(refunds.createdAt, cutoff))
+      .returning({ id: refunds.id });
     const purgedCharges = await tx
       .delete(charges)
       .where(and(isNull(charges.accountId), lt(charges.createdAt, cutoff)))
@@ -70,6 +76,7 @@ export async function purgeExpiredRecords(db: Db, now: Date): Promise<PurgeRepor
       .returning({ id: contracts.id });
     return {
       invoices: invoices.length,
+      returnInvoices: returnInvoices.length,
       charges: purgedCharges.length,
       orders: purgedOrders.length,
       contracts: purgedContracts.length,

@@ -595,6 +595,25 @@ export const sandboxCharges = pgTable(
 );
 
 /**
+ * A refund the sandbox made: one per (merchant, idempotency key), so a refund asked again — pressed
+ * twice, retried after a timeout, sent by two processes — gives back the money once.
+ */
+export const sandboxRefunds = pgTable(
+  "sandbox_refunds",
+  {
+    ref: text("ref").primaryKey(),
+    merchantId: text("merchant_id").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    chargeRef: text("charge_ref")
+      .notNull()
+      .references(() => sandboxCharges.ref),
+    amount: integer("amount").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("sandbox_refunds_key_unique").on(table.merchantId, table.idempotencyKey)],
+);
+
+/**
  * A member's contract of a plan (issue 43 §6): a subscription with its status, billing anchor and
  * next settlement day (Japan dates), or a purchase or rental with its entitlement. The plan is
  * named by its catalogue id (config/plans.json). A subscription in force holds its payment method:
@@ -817,6 +836,58 @@ export const issuedInvoices = pgTable(
     uniqueIndex("issued_invoices_charge_copy_idx").on(table.chargeId, table.copyNumber),
     // The purge of copies past their 7 years.
     index("issued_invoices_issued_idx").on(table.issuedAt),
+  ],
+);
+
+export type RefundStatus = "pending" | "succeeded" | "failed";
+
+/** The serial part of return invoice numbers (適格返還請求書): one per refund, never reused. */
+export const returnInvoiceNumbers = pgSequence("return_invoice_numbers");
+
+/**
+ * Money given back from a charge by staff: one row per idempotency key, written (pending) before
+ * the provider is asked, so pressing twice or two staff at once refund once, and never more than
+ * what is left of the charge. A succeeded refund is also the member's qualified return invoice
+ * (適格返還請求書): the issuer, the plan and the sale's date are written in, so it outlives the
+ * account, the plan and the settings (ADR 0033).
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** Null once the charge is past its retention: the return invoice is kept on its own. */
+    chargeId: uuid("charge_id").references(() => charges.id, { onDelete: "set null" }),
+    /** Null once the member has withdrawn. */
+    accountId: uuid("account_id").references(() => accounts.id, { onDelete: "set null" }),
+    /** Integer yen, tax included; the tax inside it rounded down once (ADR 0029). */
+    amount: integer("amount").notNull(),
+    taxAmount: integer("tax_amount").notNull(),
+    taxRate: smallint("tax_rate").notNull(),
+    status: text("status").$type<RefundStatus>().notNull(),
+    providerRef: text("provider_ref"),
+    failureCode: text("failure_code"),
+    staffId: uuid("staff_id").references(() => staff.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    /** The return invoice's number (e.g. R2026-000001), given when the refund succeeds. */
+    returnInvoiceNumber: text("return_invoice_number"),
+    issuerName: text("issuer_name").notNull(),
+    issuerNameEn: text("issuer_name_en"),
+    issuerAddress: text("issuer_address"),
+    issuerAddressEn: text("issuer_address_en"),
+    /** T and 13 digits; null for a store that is not a registered issuer. */
+    registrationNumber: text("registration_number"),
+    planName: text("plan_name").notNull(),
+    planNameEn: text("plan_name_en"),
+    /** The original sale's date: when the charge was taken. */
+    chargedAt: timestamp("charged_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("refunds_charge_idx").on(table.chargeId),
+    index("refunds_account_idx").on(table.accountId),
+    index("refunds_settled_idx").on(table.settledAt),
   ],
 );
 

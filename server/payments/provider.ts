@@ -121,6 +121,24 @@ export interface ChargeRequest {
   authentication?: ChargeAuthentication;
 }
 
+export interface RefundRequest {
+  /** The processor's reference of the charge given back from. */
+  chargeRef: string;
+  /** Integer yen, tax included: all or part of what is left of the charge. */
+  amount: number;
+  /** The same key never refunds twice; a repeat answers the first refund. */
+  idempotencyKey: string;
+}
+
+export interface ProviderRefund {
+  ref: string;
+  chargeRef: string;
+  amount: number;
+}
+
+/** A refund is made, or the failure says why (more than is left, a charge it does not know). */
+export type RefundOutcome = { status: "succeeded"; refund: ProviderRefund } | Failure;
+
 export interface PaymentProvider {
   browserConfig(): BrowserPaymentConfig;
   registerCard(registration: CardRegistration): Promise<MethodOutcome>;
@@ -133,6 +151,7 @@ export interface PaymentProvider {
   completeChargeAction(customerRef: string, actionRef: string): Promise<ChargeOutcome>;
   /** What a key's charge came to (taken or declined), or null when the processor never saw it. */
   findCharge(idempotencyKey: string): Promise<ChargeOutcome | null>;
-  refund(chargeRef: string, amount: number): Promise<ChargeOutcome>;
+  /** Gives back all or part of a taken charge, once per idempotency key; never more than is left. */
+  refund(request: RefundRequest): Promise<RefundOutcome>;
   removeMethod(customerRef: string, methodRef: string): Promise<void>;
 }

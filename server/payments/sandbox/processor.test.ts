@@ -283,7 +283,7 @@ describe("sandbox processor", () => {
     });
   });
 
-  it("refunds no more than was charged", async () => {
+  it("refunds no more than was charged, once per key", async () => {
     const methodRef = await savedCard(db, "a");
     const outcome = await charge(
       db,
@@ -292,16 +292,53 @@ describe("sandbox processor", () => {
       now,
     );
     if (outcome.status !== "succeeded") throw new Error("not charged");
-    expect(await refund(db, merchant, outcome.charge.ref, 600)).toMatchObject({
-      status: "succeeded",
-      charge: { refundedAmount: 600 },
+    const chargeRef = outcome.charge.ref;
+    const first = await refund(db, merchant, { chargeRef, amount: 600, idempotencyKey: "r1" });
+    expect(first).toMatchObject({ status: "succeeded", refund: { chargeRef, amount: 600 } });
+    // The same key again answers the same refund and gives back nothing more.
+    expect(await refund(db, merchant, { chargeRef, amount: 600, idempotencyKey: "r1" })).toEqual(first);
+    expect(await refund(db, merchant, { chargeRef, amount: 500, idempotencyKey: "r1" })).toMatchObject({
+      code: SANDBOX_FAILURES.idempotencyKeyReused,
     });
-    expect(await refund(db, merchant, outcome.charge.ref, 401)).toMatchObject({
+    expect(await refund(db, merchant, { chargeRef, amount: 401, idempotencyKey: "r2" })).toMatchObject({
       code: SANDBOX_FAILURES.refundExceedsCharge,
     });
-    expect(await refund(db, merchant, outcome.charge.ref, 400)).toMatchObject({
-      charge: { refundedAmount: 1000 },
+    // A refused refund is not kept: its key judged again gives back what is left.
+    expect(await refund(db, merchant, { chargeRef, amount: 400, idempotencyKey: "r2" })).toMatchObject({
+      status: "succeeded",
     });
+    const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.ref, chargeRef));
+    expect(row?.refundedAmount).toBe(1000);
+    expect(
+      await refund(db, { ...merchant, merchantId: "other" }, { chargeRef, amount: 1, idempotencyKey: "r3" }),
+    ).toMatchObject({ code: SANDBOX_FAILURES.chargeNotFound });
+    expect(await refund(db, merchant, { chargeRef, amount: 0, idempotencyKey: "r4" })).toMatchObject({
+      code: SANDBOX_FAILURES.invalidAmount,
+    });
+  });
+
+  it("gives back once when the same refund is asked twice at once, and never more than was taken", async () => {
+    const methodRef = await savedCard(db, "a");
+    const outcome = await charge(
+      db,
+      merchant,
+      { methodRef, customerRef: "a", amount: 990, idempotencyKey: "k2" },
+      now,
+    );
+    if (outcome.status !== "succeeded") throw new Error("not charged");
+    const chargeRef = outcome.charge.ref;
+    const same = await Promise.all(
+      [1, 2, 3].map(() => refund(db, merchant, { chargeRef, amount: 500, idempotencyKey: "same" })),
+    );
+    expect(
+      new Set(same.map((answer) => (answer.status === "succeeded" ? answer.refund.ref : "x"))).size,
+    ).toBe(1);
+    const rival = await Promise.all(
+      ["a", "b"].map((key) => refund(db, merchant, { chargeRef, amount: 400, idempotencyKey: key })),
+    );
+    expect(rival.filter((answer) => answer.status === "succeeded")).toHaveLength(1);
+    const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.ref, chargeRef));
+    expect(row?.refundedAmount).toBe(900);
   });
 });
 

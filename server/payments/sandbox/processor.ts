@@ -19,6 +19,7 @@ import {
   sandboxCardTokens,
   sandboxCharges,
   sandboxMethods,
+  sandboxRefunds,
   sandboxTds2Tokens,
 } from "../../db/schema.ts";
 import { hashToken, randomToken } from "../../kit/tokens.ts";
@@ -31,6 +32,8 @@ import type {
   FailureKind,
   MethodOutcome,
   ProviderMethod,
+  RefundOutcome,
+  RefundRequest,
   RequiredAction,
 } from "../provider.ts";
 import { behaviourOfCard } from "./test-cards.ts";
@@ -62,6 +65,7 @@ export const SANDBOX_FAILURES = {
   idempotencyKeyReused: "IDEMPOTENCY_KEY_REUSED",
   invalidAmount: "INVALID_AMOUNT",
   refundExceedsCharge: "REFUND_EXCEEDS_CHARGE",
+  chargeNotFound: "CHARGE_NOT_FOUND",
 } as const;
 
 type SandboxFailureCode = (typeof SANDBOX_FAILURES)[keyof typeof SANDBOX_FAILURES];
@@ -79,6 +83,7 @@ const FAILURE_KINDS: Record<SandboxFailureCode, FailureKind> = {
   IDEMPOTENCY_KEY_REUSED: "invalidRequest",
   INVALID_AMOUNT: "invalidRequest",
   REFUND_EXCEEDS_CHARGE: "invalidRequest",
+  CHARGE_NOT_FOUND: "notFound",
 };
 
 /** The sandbox never fails for a reason a retry could mend: it has no network or outage to lose. */
@@ -728,25 +733,70 @@ export async function findCharge(
   return row ?? null;
 }
 
-/** Gives back part or all of a succeeded charge; never more than was taken. */
+type RefundRow = typeof sandboxRefunds.$inferSelect;
+
+function refundOf(row: RefundRow): RefundOutcome {
+  return { status: "succeeded", refund: { ref: row.ref, chargeRef: row.chargeRef, amount: row.amount } };
+}
+
+/**
+ * Gives back part or all of a succeeded charge, once per idempotency key, never more than is left
+ * of it. The unique (merchant, key) index makes a concurrent repeat wait for the first to commit and
+ * answer its refund; the charge's row update, guarded by what is left, keeps two refunds of
+ * different keys from giving back more than was taken. A refused refund is not kept: asked again,
+ * it is judged again.
+ */
 export async function refund(
   db: Db,
   merchant: SandboxMerchant,
-  chargeRef: string,
-  amount: number,
-): Promise<ChargeOutcome> {
-  if (!Number.isSafeInteger(amount) || amount <= 0) return failed(SANDBOX_FAILURES.invalidAmount);
-  const [row] = await db
-    .update(sandboxCharges)
-    .set({ refundedAmount: sql`${sandboxCharges.refundedAmount} + ${amount}` })
+  input: RefundRequest,
+): Promise<RefundOutcome> {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) return failed(SANDBOX_FAILURES.invalidAmount);
+  const [known] = await db
+    .select({ ref: sandboxCharges.ref })
+    .from(sandboxCharges)
+    .where(and(eq(sandboxCharges.ref, input.chargeRef), eq(sandboxCharges.merchantId, merchant.merchantId)));
+  if (!known) return failed(SANDBOX_FAILURES.chargeNotFound);
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(sandboxRefunds)
+      .values({
+        ref: `re_${randomToken(18)}`,
+        merchantId: merchant.merchantId,
+        idempotencyKey: input.idempotencyKey,
+        chargeRef: input.chargeRef,
+        amount: input.amount,
+      })
+      .onConflictDoNothing({ target: [sandboxRefunds.merchantId, sandboxRefunds.idempotencyKey] })
+      .returning();
+    if (!row) return null;
+    const [taken] = await tx
+      .update(sandboxCharges)
+      .set({ refundedAmount: sql`${sandboxCharges.refundedAmount} + ${input.amount}` })
+      .where(
+        and(
+          eq(sandboxCharges.ref, input.chargeRef),
+          eq(sandboxCharges.status, "succeeded"),
+          sql`${sandboxCharges.refundedAmount} + ${input.amount} <= ${sandboxCharges.amount}`,
+        ),
+      )
+      .returning({ ref: sandboxCharges.ref });
+    if (taken) return refundOf(row);
+    await tx.delete(sandboxRefunds).where(eq(sandboxRefunds.ref, row.ref));
+    return failed(SANDBOX_FAILURES.refundExceedsCharge);
+  });
+  if (outcome) return outcome;
+  const [earlier] = await db
+    .select()
+    .from(sandboxRefunds)
     .where(
       and(
-        eq(sandboxCharges.ref, chargeRef),
-        eq(sandboxCharges.merchantId, merchant.merchantId),
-        eq(sandboxCharges.status, "succeeded"),
-        sql`${sandboxCharges.refundedAmount} + ${amount} <= ${sandboxCharges.amount}`,
+        eq(sandboxRefunds.merchantId, merchant.merchantId),
+        eq(sandboxRefunds.idempotencyKey, input.idempotencyKey),
       ),
-    )
-    .returning();
-  return row ? { status: "succeeded", charge: chargeOf(row) } : failed(SANDBOX_FAILURES.refundExceedsCharge);
+    );
+  if (!earlier) throw new Error("a conflicting refund was not found");
+  return earlier.chargeRef === input.chargeRef && earlier.amount === input.amount
+    ? refundOf(earlier)
+    : failed(SANDBOX_FAILURES.idempotencyKeyReused);
 }

@@ -48,7 +48,7 @@ export function createSandboxProvider({ db, config, now }: SandboxProviderOption
       const row = await processor.findCharge(db, merchant(), idempotencyKey);
       return row ? processor.chargeOutcome(db, row, now()) : null;
     },
-    refund: (chargeRef, amount) => processor.refund(db, merchant(), chargeRef, amount),
+    refund: (request) => processor.refund(db, merchant(), request),
     removeMethod: (customerRef, methodRef) => processor.removeMethod(db, merchant(), customerRef, methodRef),
   };
 }
