@@ -154,6 +154,7 @@ export default [
     route("/mypage/payment-method/return", "routes/mypage-payment-method-return.tsx"),
     route("/mypage/payment-history", "routes/mypage-payment-history.tsx"),
     screen("/mypage/invoice/:earningsId"),
+    route("/mypage/return-invoice/:refundId", "routes/mypage-return-invoice.tsx"),
     screen("/withdraw"),
     screen("/withdraw/pin-code"),
   ]),

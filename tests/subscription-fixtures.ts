@@ -3,8 +3,10 @@
  * subscription tests (server/billing/renewals.test.ts, server/billing/subscription-routes.test.ts).
  */
 
+import { randomUUID } from "node:crypto";
+import { taxBreakdown } from "../schemas/consumption-tax.ts";
 import type { SubscriptionStatus } from "../schemas/subscription-status.ts";
-import { contracts } from "../server/db/schema.ts";
+import { charges, contracts } from "../server/db/schema.ts";
 import { savePaymentMethod } from "../server/payments/payment-methods.ts";
 import { createCardToken, type SandboxMerchant } from "../server/payments/sandbox/processor.ts";
 import { insertAccount, type TestAccountOptions, type TestApi } from "./api-harness.ts";
@@ -93,4 +95,44 @@ export async function subscribe(
     .returning({ id: contracts.id });
   if (!row) throw new Error("the subscription was not inserted");
   return row.id;
+}
+
+/**
+ * A purchase's charge taken from the member's card through the sandbox (so it can be refunded), at
+ * `at`: the charge's id and the sandbox's reference.
+ */
+export async function takenCharge(
+  t: TestApi,
+  who: Subscriber,
+  amount: number,
+  at: Date,
+  planId = "standard-monthly",
+): Promise<{ chargeId: string; providerRef: string }> {
+  const key = `test:${randomUUID()}`;
+  const outcome = await t.deps.payments.charge({
+    methodRef: who.methodRef,
+    customerRef: who.accountId,
+    amount,
+    idempotencyKey: key,
+  });
+  if (outcome.status !== "succeeded") throw new Error(`not charged: ${outcome.status}`);
+  const tax = taxBreakdown(amount);
+  const [row] = await t.db
+    .insert(charges)
+    .values({
+      accountId: who.accountId,
+      idempotencyKey: key,
+      planId,
+      paymentMethodId: who.methodId,
+      amount,
+      taxAmount: tax.taxAmount,
+      taxRate: tax.taxRate,
+      status: "succeeded",
+      providerRef: outcome.charge.ref,
+      createdAt: at,
+      settledAt: at,
+    })
+    .returning({ id: charges.id });
+  if (!row) throw new Error("the charge was not inserted");
+  return { chargeId: row.id, providerRef: outcome.charge.ref };
 }

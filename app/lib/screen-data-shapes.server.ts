@@ -112,6 +112,7 @@ import purchasePaymentChoiceSchema from "../../schemas/purchase-payment-choice.s
 import reauthenticationScreenDataSchema from "../../schemas/reauthentication-screen-data.schema.json" with {
   type: "json",
 };
+import returnInvoiceSchema from "../../schemas/return-invoice.schema.json" with { type: "json" };
 import rootScreenDataSchema from "../../schemas/root-screen-data.schema.json" with { type: "json" };
 import selectAccountScreenDataSchema from "../../schemas/select-account-screen-data.schema.json" with {
   type: "json",
@@ -168,6 +169,7 @@ import type { PurchaseCompleteScreenData } from "../../schemas/types/purchase-co
 import type { PurchaseConfirmScreenData } from "../../schemas/types/purchase-confirm-screen-data.gen.ts";
 import type { PurchaseFormScreenData } from "../../schemas/types/purchase-form-screen-data.gen.ts";
 import type { ReauthenticationData } from "../../schemas/types/reauthentication-screen-data.gen.ts";
+import type { ReturnInvoice } from "../../schemas/types/return-invoice.gen.ts";
 import type { RootScreenData } from "../../schemas/types/root-screen-data.gen.ts";
 import type { SelectAccountScreenData } from "../../schemas/types/select-account-screen-data.gen.ts";
 import type { SignupPlansScreenData } from "../../schemas/types/signup-plans-screen-data.gen.ts";
@@ -254,6 +256,8 @@ export const MYPAGE_SCREEN_DATA = ajv.compile<MypageScreenData>(mypageScreenData
 export const FORM_SCREEN_DATA = ajv.compile<FormScreenData>(formScreenDataSchema);
 /** /mypage/invoice/{earningsId}: the charge, and its invoice once issued. */
 export const INVOICE_SCREEN_DATA = ajv.compile<InvoiceScreenData>(invoiceSchema);
+/** /mypage/return-invoice/{refundId}: a refund as its return invoice (its issuer as the invoice's). */
+export const RETURN_INVOICE = ajv.compile<ReturnInvoice>(returnInvoiceSchema);
 /** Every page's root data: who is logged in and the store settings the browser may see. */
 export const ROOT_SCREEN_DATA = ajv.compile<RootScreenData>(rootScreenDataSchema);
 /** Whether a guarded page must first ask the member to prove who they are, and how. */

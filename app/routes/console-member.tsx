@@ -2,11 +2,12 @@
  * /console/members/:publicId?reason=: a member's page for support, finance and owners. It opens
  * only with a reason (the audit trail keeps it with who looked); then it shows who the member is,
  * how they sign in (never a secret), their open sessions, latest logins, contracts and charges;
- * support and owners may log the member out everywhere (with a reason of its own, recorded, and a
- * mail to the member).
+ * support and owners may log the member out everywhere or remove their second factors, finance and
+ * owners may refund a payment (each with a reason of its own, recorded, and a mail to the member).
  */
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { ConsoleMemberScreenData } from "../../schemas/types/console-member-screen-data.gen.ts";
 import { ConsoleField } from "../components/console/console-field.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { fieldMessages, postedFields } from "../lib/console-form.server.ts";
@@ -22,15 +23,17 @@ export async function loader(args: Route.LoaderArgs) {
   const reason = pageUrl(args).searchParams.get("reason")?.trim() ?? "";
   const { publicId } = args.params;
   const asked = pageUrl(args).searchParams.get("done");
-  const done = Object.values(ACTIONS).find((known) => known.done === asked)?.done ?? null;
-  if (!reason) return { publicId, member: null, done: null };
+  const done = DONE.find((known) => known === asked) ?? null;
+  if (!reason) return { publicId, member: null, done: null, refundKey: null };
   const member = await loadApiData(
     args,
     `/zapi/console/members/${encodeURIComponent(publicId)}/screen-data?${new URLSearchParams({ reason })}`,
     undefined,
     CONSOLE_MEMBER_SCREEN_DATA,
   );
-  return { publicId, member, done };
+  // Made with the page: the form sent twice (a double press, a resend) is one refund.
+  const refundKey = member.mayRefund ? crypto.randomUUID() : null;
+  return { publicId, member, done, refundKey };
 }
 
 /** Each support action: its API call and what the page says once it is done. */
@@ -40,28 +43,139 @@ const ACTIONS = {
 } as const;
 type MemberAction = keyof typeof ACTIONS;
 
+/** What the page may say was done (`?done=`). */
+const DONE = [...Object.values(ACTIONS).map((known) => known.done), "refunded"] as const;
+
 function isMemberAction(value: string): value is MemberAction {
   return Object.hasOwn(ACTIONS, value);
+}
+
+/** Back to the page, saying what was done. */
+function doneRedirect(args: Route.ActionArgs, done: (typeof DONE)[number]): never {
+  const page = pageUrl(args);
+  page.searchParams.set("done", done);
+  throw redirect(`${page.pathname}?${page.searchParams}`);
 }
 
 export async function action(args: Route.ActionArgs) {
   const field = await postedFields(args.request);
   const intent = field("intent");
-  if (!isMemberAction(intent)) throw data(null, { status: 400 });
   const reason = field("actionReason");
   const publicId = encodeURIComponent(args.params.publicId);
+  if (intent === "refund") {
+    const amount = field("amount");
+    const result = await callApi(args, `/zapi/console/members/${publicId}/refunds`, {
+      body: {
+        chargeId: field("chargeId"),
+        // A number the API checks; anything else goes as it was typed, for the API to refuse.
+        amount: /^[0-9]{1,9}$/.test(amount) ? Number(amount) : amount,
+        reason,
+        idempotencyKey: field("idempotencyKey"),
+      },
+    });
+    if (result.status === 401) followNext(result);
+    if (result.ok) doneRedirect(args, "refunded");
+    const errors = fieldMessages(result);
+    return data(
+      {
+        intent,
+        message: errors.amount || errors.reason ? null : result.message,
+        error: errors.reason,
+        amountError: errors.amount,
+        reason,
+        amount,
+        chargeId: field("chargeId"),
+      },
+      { status: result.status },
+    );
+  }
+  if (!isMemberAction(intent)) throw data(null, { status: 400 });
   const result = await callApi(args, `/zapi/console/members/${publicId}/${ACTIONS[intent].path}`, {
     body: { reason },
   });
   if (result.status === 401) followNext(result);
-  if (result.ok) {
-    const page = pageUrl(args);
-    page.searchParams.set("done", ACTIONS[intent].done);
-    throw redirect(`${page.pathname}?${page.searchParams}`);
-  }
+  if (result.ok) doneRedirect(args, ACTIONS[intent].done);
   return data(
     { intent, message: result.message, error: fieldMessages(result).reason, reason },
     { status: result.status },
+  );
+}
+
+type ActionData = Route.ComponentProps["actionData"];
+
+/** Finance and owners: give back all or part of a taken payment, with a reason. */
+function RefundForm({
+  member,
+  refundKey,
+  actionData,
+  sending,
+}: {
+  member: ConsoleMemberScreenData;
+  refundKey: string;
+  actionData: ActionData;
+  sending: boolean;
+}) {
+  const { t } = useTranslation();
+  const refundable = member.charges.filter((charge) => charge.left > 0);
+  const asked = actionData?.intent === "refund" && "amount" in actionData ? actionData : null;
+  return (
+    <section className="console-member__section" aria-labelledby="refund-title">
+      <h2 id="refund-title">{t("console.member.refund.title")}</h2>
+      <p>{t("console.member.refund.lead")}</p>
+      {refundable.length === 0 ? (
+        <p>{t("console.member.refund.nothing")}</p>
+      ) : (
+        <Form method="post" className="console-member__action" aria-busy={sending}>
+          {asked?.message && (
+            <p className="alert alert--error" role="alert">
+              {asked.message}
+            </p>
+          )}
+          <input type="hidden" name="intent" value="refund" />
+          <input type="hidden" name="idempotencyKey" value={refundKey} />
+          <label className="field">
+            <span className="field__label">{t("console.member.refund.charge")}</span>
+            <select name="chargeId" defaultValue={asked?.chargeId ?? refundable[0]?.chargeId} required>
+              {refundable.map((charge) => (
+                <option key={charge.chargeId} value={charge.chargeId}>
+                  {t("console.member.refund.option", {
+                    at: formatHistoryDateTime(charge.at),
+                    plan: charge.planName,
+                    amount: formatPrice(charge.amount, t),
+                    left: formatPrice(charge.left, t),
+                  })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <ConsoleField
+            label={t("console.member.refund.amount")}
+            hint={t("console.member.refund.amountHint")}
+            error={asked?.amountError}
+            name="amount"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            required
+            defaultValue={asked?.amount ?? ""}
+            autoComplete="off"
+          />
+          <ConsoleField
+            label={t("console.member.actionReason")}
+            error={asked?.error}
+            name="actionReason"
+            required
+            maxLength={MAX_REASON_LENGTH}
+            defaultValue={asked?.reason ?? ""}
+            autoComplete="off"
+          />
+          <button type="submit" className="btn btn--danger" disabled={sending}>
+            {t("console.member.refund.submit")}
+          </button>
+        </Form>
+      )}
+    </section>
   );
 }
 
@@ -108,7 +222,7 @@ function Table({ caption, heads, rows }: { caption: string; heads: string[]; row
 
 export default function ConsoleMember({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { publicId, member, done } = loaderData;
+  const { publicId, member, done, refundKey } = loaderData;
   const sending = useNavigation().state === "submitting";
   const title = t("console.member.title");
   if (!member) {
@@ -202,6 +316,9 @@ export default function ConsoleMember({ loaderData, actionData }: Route.Componen
           ))}
         </section>
       )}
+      {member.mayRefund && refundKey && (
+        <RefundForm member={member} refundKey={refundKey} actionData={actionData} sending={sending} />
+      )}
       <section className="console-member__section">
         <h2>{t("console.member.profile")}</h2>
         <dl className="console-member__facts">
@@ -267,12 +384,24 @@ export default function ConsoleMember({ loaderData, actionData }: Route.Componen
           t("console.member.plan"),
           t("console.member.amount"),
           t("console.member.status"),
+          t("console.member.refund.column"),
         ]}
         rows={member.charges.map((charge) => [
           <Time key="at" value={charge.at} />,
           charge.planName,
           formatPrice(charge.amount, t),
           charge.status,
+          charge.refunds.length === 0
+            ? "-"
+            : charge.refunds.map((refund) => (
+                <span key={refund.refundId} className="console-member__refund">
+                  {t("console.member.refund.line", {
+                    amount: formatPrice(refund.amount, t),
+                    status: t(`console.member.refund.status.${refund.status}`),
+                  })}
+                  {refund.returnInvoiceNumber && <> ({refund.returnInvoiceNumber})</>}
+                </span>
+              )),
         ])}
       />
     </div>

@@ -23,6 +23,7 @@ import "./invoice.css";
 import "../lib/translations/forms.ts";
 import "../lib/translations/widgets.ts";
 import "../lib/translations/account.ts";
+import "../lib/translations/documents.ts";
 import "../lib/translations/screens.ts";
 
 /** The addressee form's screen, and the charge and its invoice as the page reads them. */
@@ -41,25 +42,25 @@ export default function MypageInvoice({ loaderData }: Route.ComponentProps) {
   const { screen } = loaderData;
   const { charge, invoice } = loaderData.invoicePage;
   if (invoice) return <InvoiceDocument invoice={invoice} />;
-  const title = t("mypage.invoicePage.dialogLabel");
+  const title = t("documents.invoice.dialogLabel");
   return (
     <section className="screen invoice-dialog" role="dialog" aria-labelledby={titleId}>
       <PageTitle name={t("screens.invoice.title")} />
       <h1 id={titleId} className="screen__title">
         {title}
       </h1>
-      <p className="screen__lead">{t("mypage.invoicePage.dialogLead")}</p>
-      <dl className="invoice-dialog__charge" aria-label={t("mypage.invoicePage.charge")}>
+      <p className="screen__lead">{t("documents.invoice.dialogLead")}</p>
+      <dl className="invoice-dialog__charge" aria-label={t("documents.invoice.charge")}>
         <div>
-          <dt>{t("mypage.invoicePage.chargedAt")}</dt>
+          <dt>{t("documents.invoice.chargedAt")}</dt>
           <dd>{formatHistoryDateTime(charge.createdAt)}</dd>
         </div>
         <div>
-          <dt>{t("mypage.invoicePage.item")}</dt>
+          <dt>{t("documents.invoice.item")}</dt>
           <dd>{charge.planName}</dd>
         </div>
         <div>
-          <dt>{t("mypage.invoicePage.amount")}</dt>
+          <dt>{t("documents.invoice.amount")}</dt>
           <dd>{formatPrice(charge.billingAmount, t)}</dd>
         </div>
       </dl>

@@ -1,7 +1,8 @@
 /**
  * /mypage/payment-history (spec §2, §3 Payment history item; issue 45 §1): the member's payments
  * of the last 12 months, newest first, 20 a page (`?page=`) — date, plan, the method that paid,
- * the amount with the tax in it, and the link to its invoice. One table: columns on wide windows, a card per payment on narrow
+ * the amount with the tax in it, what of it was refunded, and the links to its invoice and each
+ * refund's return invoice. One table: columns on wide windows, a card per payment on narrow
  * ones (CSS), so it works without its script.
  */
 
@@ -54,6 +55,28 @@ function InvoiceLink({ item }: { item: PaymentHistoryItem }) {
   );
 }
 
+/** What was given back of a payment, each with its return invoice in a new tab. */
+function Refunds({ item }: { item: PaymentHistoryItem }) {
+  const { t } = useTranslation();
+  return item.refunds?.map((refund) => (
+    <span key={refund.refundId} className="payment-history__refund">
+      {t("mypage.paymentHistoryPage.refunded", {
+        amount: formatPrice(refund.amount, t),
+        date: formatHistoryDateTime(refund.refundedAt),
+      })}{" "}
+      <a
+        href={`/mypage/return-invoice/${encodeURIComponent(refund.refundId)}`}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        {t("mypage.paymentHistoryPage.returnInvoiceLink")}
+        <ExternalLinkIcon className="payment-history__external" />
+        <span className="visually-hidden">{t("common.opensInNewTab")}</span>
+      </a>
+    </span>
+  ));
+}
+
 const pagePath = (page: number) =>
   page === 1 ? "/mypage/payment-history" : `/mypage/payment-history?page=${page}`;
 
@@ -67,7 +90,12 @@ export default function MypagePaymentHistory({ loaderData }: Route.ComponentProp
     paymentMethod: item.accountPaymentMethod
       ? methodLabel(item.accountPaymentMethod, t)
       : t("mypage.paymentHistoryPage.noMethod"),
-    billingAmount: formatPrice(item.billingAmount, t),
+    billingAmount: (
+      <>
+        {formatPrice(item.billingAmount, t)}
+        <Refunds item={item} />
+      </>
+    ),
     invoice: <InvoiceLink item={item} />,
   });
 

@@ -1,6 +1,7 @@
 import { files as account } from "./account.ts";
 import { files as base } from "./base.ts";
 import { files as consoleFiles } from "./console.ts";
+import { files as documents } from "./documents.ts";
 import { files as forms } from "./forms.ts";
 import { files as oidc } from "./oidc.ts";
 import { files as plans } from "./plans.ts";
@@ -9,7 +10,7 @@ import { files as widgets } from "./widgets.ts";
 
 /**
  * Every resource file of this language the pages use, merged into the single `translation`
- * namespace; the browser loads them by group (base.ts, screens.ts, account.ts, forms.ts, oidc.ts, console.ts: locales/index.ts) and
+ * namespace; the browser loads them by group (base.ts, screens.ts, account.ts, plans.ts, documents.ts, forms.ts, oidc.ts, console.ts: locales/index.ts) and
  * the API's messages (api.json) are the server's alone. Each file owns distinct top-level keys
  * (locales/locales.test.ts checks that no two files share one).
  */
@@ -18,6 +19,7 @@ export const files = {
   ...screens,
   ...account,
   ...plans,
+  ...documents,
   ...forms,
   ...widgets,
   ...oidc,

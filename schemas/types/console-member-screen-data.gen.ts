@@ -66,9 +66,25 @@ export interface ConsoleMemberScreenData {
     taxAmount: number;
     status: string;
     cycleDay: Text;
+    /**
+     * What is left to refund of a taken charge: its amount less the refunds made or being made (0 for a charge not taken).
+     */
+    left: number;
+    refunds: {
+      refundId: string;
+      at: string;
+      amount: number;
+      status: "pending" | "succeeded" | "failed";
+      returnInvoiceNumber: Text;
+      reason: string;
+    }[];
   }[];
   /**
    * The support actions the signed-in staff member's role may take on this account.
    */
   actions: ("endSessions" | "removeSecondFactors")[];
+  /**
+   * Whether the signed-in staff member's role may refund (finance and owners).
+   */
+  mayRefund: boolean;
 }

@@ -39,6 +39,10 @@ export interface PaymentHistoryItem {
    * Japanese yen: the consumption tax inside billingAmount, rounded down once.
    */
   taxAmount: number;
+  /**
+   * Money given back from this payment, oldest first; each refund's return invoice (適格返還請求書) is at /mypage/return-invoice/{refundId}. Absent when nothing was refunded.
+   */
+  refunds?: PaymentHistoryRefund[];
 }
 /**
  * A payment method registered to an account (spec §3 Payment method).
@@ -63,4 +67,16 @@ export interface SbpsCreditInfo {
    */
   expireDate: string;
   cardbrandCode: "V" | "M" | "A" | "J" | "D" | "Unknown";
+}
+export interface PaymentHistoryRefund {
+  refundId: string;
+  refundedAt: string;
+  /**
+   * Japanese yen, tax included.
+   */
+  amount: number;
+  /**
+   * Japanese yen: the consumption tax inside amount, rounded down once.
+   */
+  taxAmount: number;
 }

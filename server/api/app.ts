@@ -4,7 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { METHOD_NAME_ALL } from "hono/router";
 import { TrieRouter } from "hono/router/trie-router";
-import { invoiceCalls, invoiceScreenData } from "../billing/invoice-routes.ts";
+import { invoiceCalls, invoiceScreenData, returnInvoiceScreenData } from "../billing/invoice-routes.ts";
 import { paymentHistory } from "../billing/payment-history-routes.ts";
 import { forgetMemberOnInvoices } from "../billing/retention.ts";
 import {
@@ -217,6 +217,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/internal/mypage/plans", mypagePlansScreenData);
   app.route("/internal/mypage/subscription", mypageSubscriptionScreenData);
   app.route("/internal/mypage/invoice", invoiceScreenData);
+  app.route("/internal/mypage/return-invoice", returnInvoiceScreenData);
   app.route("/internal/mypage/connections", connectionsScreenData);
   app.route("/internal/mypage", mypageScreenData);
   app.route("/internal/withdraw", withdrawScreenData);

@@ -475,6 +475,14 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   "POST /zapi/console/versions/:kind/:number/rollback": [{ note: "元に戻す" }],
   "POST /zapi/console/members/:publicId/end-sessions": [{ reason: "端末の紛失" }],
   "POST /zapi/console/members/:publicId/remove-second-factors": [{ reason: "生年月日で本人確認" }],
+  "POST /zapi/console/members/:publicId/refunds": [
+    {
+      chargeId: "00000000-0000-4000-8000-000000000000",
+      amount: 500,
+      reason: "二重請求",
+      idempotencyKey: "fuzz-key-0123456789",
+    },
+  ],
   "POST /zapi/console/assets": [
     {
       data: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==",

@@ -7,25 +7,32 @@
  *   one: validated with the dialog's own schema, written as a copy, then `redirectTo` the page
  *   that shows it.
  *
+ * - GET /zapi/internal/mypage/return-invoice/{refundId}/screen-data — a refund made of the member's
+ *   charge, as its qualified return invoice (適格返還請求書).
+ *
  * A charge that is not the member's, not taken, of ¥0 or not an id at all answers 404 alike, so the
- * answer says nothing about other members' charges.
+ * answer says nothing about other members' charges; a refund likewise.
  */
 import { type Context, Hono } from "hono";
 import { buildInvoiceAddresseeForm, type Honorific } from "../../schemas/forms/payment.ts";
 import type { Invoice, InvoiceScreenData } from "../../schemas/types/invoice.gen.ts";
+import type { ReturnInvoice } from "../../schemas/types/return-invoice.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import type { InvoiceHonorific } from "../db/schema.ts";
 import { requireMemberAccount } from "../identity/member.ts";
 import { apiError } from "../kit/messages.ts";
 import { requestLanguage, validatedJson } from "../kit/validation.ts";
+import { planNamesOf } from "../store/catalogue-source.ts";
 import type { IssuedInvoice } from "./invoices.ts";
 import {
   firstIssueOf,
   type InvoiceableCharge,
   invoiceableCharge,
+  invoiceIssuerOf,
   issuedInvoiceOf,
   issueInvoice,
 } from "./invoices.ts";
+import { memberRefund } from "./refunds.ts";
 
 type ApiContext = Context<ApiEnv>;
 
@@ -33,15 +40,6 @@ async function chargeOr404(c: ApiContext, accountId: string): Promise<Invoiceabl
   const charge = await invoiceableCharge(c.get("deps").db, accountId, c.req.param("earningsId") ?? "");
   if (!charge) throw await apiError(c, 404, "INVOICE_NOT_FOUND", "invoice.notFound");
   return charge;
-}
-
-/** The plan's names from the catalogue; a plan since removed keeps its id as its name. */
-function planNamesOf(c: ApiContext, planId: string): { name: string; nameEn: string | null } {
-  const plan = c
-    .get("deps")
-    .catalogue.current()
-    .plans.find((candidate) => candidate.planId === planId);
-  return { name: plan?.planName || planId, nameEn: plan?.planNameEn || null };
 }
 
 function logoUrlOf(c: ApiContext): string {
@@ -81,7 +79,7 @@ function toInvoiceView(c: ApiContext, copy: IssuedInvoice, firstIssuedAt: Date):
 export const invoiceScreenData = new Hono<ApiEnv>().get("/:earningsId/screen-data", async (c) => {
   const account = await requireMemberAccount(c);
   const charge = await chargeOr404(c, account.id);
-  const names = planNamesOf(c, charge.planId);
+  const names = planNamesOf(c.get("deps").catalogue.current(), charge.planId);
   const answer: InvoiceScreenData = {
     charge: {
       earningsId: charge.chargeId,
@@ -106,27 +104,11 @@ export const invoiceCalls = new Hono<ApiEnv>().post("/invoice/:earningsId", asyn
   const data = await validatedJson(c, buildInvoiceAddresseeForm({}, version));
   const charge = await chargeOr404(c, account.id);
   const specified = data.specifyAddressee === true;
-  const issuer = settings.invoiceIssuer;
   const copy = await issueInvoice(deps.db, {
     accountId: account.id,
     charge,
-    // A store that is not a registered issuer still gives a receipt, in its service's name.
-    issuer: issuer
-      ? {
-          name: issuer.businessName,
-          nameEn: issuer.businessNameEn ?? null,
-          registrationNumber: issuer.registrationNumber,
-          address: issuer.address ?? null,
-          addressEn: issuer.addressEn ?? null,
-        }
-      : {
-          name: settings.serviceName,
-          nameEn: settings.serviceNameEn ?? null,
-          registrationNumber: null,
-          address: null,
-          addressEn: null,
-        },
-    plan: planNamesOf(c, charge.planId),
+    issuer: invoiceIssuerOf(settings),
+    plan: planNamesOf(deps.catalogue.current(), charge.planId),
     addressee: specified ? String(data.addressee) : null,
     honorific: specified
       ? ((data.honorific as Honorific | undefined) ?? "none")
@@ -138,5 +120,30 @@ export const invoiceCalls = new Hono<ApiEnv>().post("/invoice/:earningsId", asyn
   return c.json({
     invoiceId: copy.id,
     redirectTo: `/mypage/invoice/${charge.chargeId}?${query}`,
+  });
+});
+
+export const returnInvoiceScreenData = new Hono<ApiEnv>().get("/:refundId/screen-data", async (c) => {
+  const account = await requireMemberAccount(c);
+  const refund = await memberRefund(c.get("deps").db, account.id, c.req.param("refundId"));
+  if (!refund?.returnInvoiceNumber) throw await apiError(c, 404, "INVOICE_NOT_FOUND", "invoice.notFound");
+  const en = requestLanguage(c) === "en";
+  return c.json<ReturnInvoice>({
+    refundId: refund.id,
+    returnInvoiceNumber: refund.returnInvoiceNumber,
+    refundedAt: (refund.settledAt ?? refund.createdAt).toISOString(),
+    chargedAt: refund.chargedAt.toISOString(),
+    orderInfoId: refund.chargeId,
+    issuer: {
+      businessName: (en && refund.issuerNameEn) || refund.issuerName,
+      address: (en && refund.issuerAddressEn) || refund.issuerAddress,
+      invoiceRegistrationNumber: refund.registrationNumber,
+      logoUrl: logoUrlOf(c),
+    },
+    planName: (en && refund.planNameEn) || refund.planName,
+    amount: refund.amount,
+    netAmount: refund.amount - refund.taxAmount,
+    taxAmount: refund.taxAmount,
+    taxRate: refund.taxRate,
   });
 });

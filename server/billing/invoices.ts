@@ -9,6 +9,7 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { japanToday } from "../../schemas/japan-time.ts";
 import type { AccountPaymentMethod } from "../../schemas/types/payment-method.gen.ts";
+import type { StoreSettings } from "../../schemas/types/store-settings.gen.ts";
 import type { Db } from "../db/database.ts";
 import { charges, type InvoiceHonorific, issuedInvoices, paymentMethods } from "../db/schema.ts";
 import { isUuid } from "../kit/tokens.ts";
@@ -62,16 +63,39 @@ export async function invoiceableCharge(
 
 export type IssuedInvoice = typeof issuedInvoices.$inferSelect;
 
+/** Who issues an invoice or a return invoice, as the store settings name them at the issue. */
+export interface InvoiceIssuer {
+  name: string;
+  nameEn: string | null;
+  registrationNumber: string | null;
+  address: string | null;
+  addressEn: string | null;
+}
+
+/** The store's registered issuer; a store that is not one still gives receipts, in its service's name. */
+export function invoiceIssuerOf(settings: StoreSettings): InvoiceIssuer {
+  const issuer = settings.invoiceIssuer;
+  return issuer
+    ? {
+        name: issuer.businessName,
+        nameEn: issuer.businessNameEn ?? null,
+        registrationNumber: issuer.registrationNumber,
+        address: issuer.address ?? null,
+        addressEn: issuer.addressEn ?? null,
+      }
+    : {
+        name: settings.serviceName,
+        nameEn: settings.serviceNameEn ?? null,
+        registrationNumber: null,
+        address: null,
+        addressEn: null,
+      };
+}
+
 export interface InvoiceIssue {
   accountId: string;
   charge: InvoiceableCharge;
-  issuer: {
-    name: string;
-    nameEn: string | null;
-    registrationNumber: string | null;
-    address: string | null;
-    addressEn: string | null;
-  };
+  issuer: InvoiceIssuer;
   plan: { name: string; nameEn: string | null };
   addressee: string | null;
   honorific: InvoiceHonorific;

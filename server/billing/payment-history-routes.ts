@@ -13,6 +13,7 @@ import { requestLanguage } from "../kit/validation.ts";
 import { toAccountPaymentMethod } from "../payments/payment-methods.ts";
 import { planNameOf } from "../store/catalogue-source.ts";
 import { PAYMENT_HISTORY_MAX_PAGE, PAYMENT_HISTORY_PER_PAGE, paymentHistoryPage } from "./payment-history.ts";
+import { refundsOfCharges } from "./refunds.ts";
 
 /** 1, 2, … as the path writes them: no sign, no leading zero, no exponent. */
 function pageNumber(text: string | undefined): number | null {
@@ -27,6 +28,10 @@ export const paymentHistory = new Hono<ApiEnv>().get("/payment-history/:page", a
   if (page === null) throw await apiError(c, 400, "INVALID_PAGE", "paymentHistory.invalidPage");
   const { db, catalogue, now } = c.get("deps");
   const { rows, totalCount } = await paymentHistoryPage(db, account.id, page, now());
+  const refunds = await refundsOfCharges(
+    db,
+    rows.map((row) => row.chargeId),
+  );
   const language = requestLanguage(c);
   const methods = new Map<string, Promise<AccountPaymentMethod>>();
   const methodOf = (row: (typeof rows)[number]) => {
@@ -38,6 +43,14 @@ export const paymentHistory = new Hono<ApiEnv>().get("/payment-history/:page", a
   };
   const data: PaymentHistoryItem[] = await Promise.all(
     rows.map(async (row) => {
+      const given = refunds
+        .filter((refund) => refund.chargeId === row.chargeId)
+        .map((refund) => ({
+          refundId: refund.id,
+          refundedAt: (refund.settledAt ?? refund.createdAt).toISOString(),
+          amount: refund.amount,
+          taxAmount: refund.taxAmount,
+        }));
       return {
         earningsId: row.chargeId,
         createdAt: row.createdAt.toISOString(),
@@ -46,6 +59,7 @@ export const paymentHistory = new Hono<ApiEnv>().get("/payment-history/:page", a
         billingAmount: row.amount,
         netBillingAmount: row.amount - row.taxAmount,
         taxAmount: row.taxAmount,
+        ...(given.length > 0 && { refunds: given }),
       };
     }),
   );

@@ -8,9 +8,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { taxBreakdown } from "../../schemas/consumption-tax.ts";
 import { createTestApi, type TestApi } from "../../tests/api-harness.ts";
-import { type Subscriber, subscriber } from "../../tests/subscription-fixtures.ts";
+import { type Subscriber, subscriber, takenCharge } from "../../tests/subscription-fixtures.ts";
 import { charges, refunds, sandboxCharges, sandboxRefunds } from "../db/schema.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { type RefundAsk, refundCharge } from "./refunds.ts";
@@ -21,35 +20,9 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-/** A ¥990 (or `amount`) charge taken from the member's card through the sandbox. */
-async function taken(who: Subscriber, amount = 990): Promise<{ chargeId: string; providerRef: string }> {
-  const key = `test:${randomUUID()}`;
-  const outcome = await t.deps.payments.charge({
-    methodRef: who.methodRef,
-    customerRef: who.accountId,
-    amount,
-    idempotencyKey: key,
-  });
-  if (outcome.status !== "succeeded") throw new Error(outcome.status);
-  const tax = taxBreakdown(amount);
-  const [row] = await t.db
-    .insert(charges)
-    .values({
-      accountId: who.accountId,
-      idempotencyKey: key,
-      planId: "standard-monthly",
-      paymentMethodId: who.methodId,
-      amount,
-      taxAmount: tax.taxAmount,
-      taxRate: tax.taxRate,
-      status: "succeeded",
-      providerRef: outcome.charge.ref,
-      createdAt: new Date("2026-06-01T00:00:00Z"),
-    })
-    .returning({ id: charges.id });
-  if (!row) throw new Error("no charge");
-  return { chargeId: row.id, providerRef: outcome.charge.ref };
-}
+/** A ¥990 (or `amount`) charge taken from the member's card through the sandbox on 1 June. */
+const taken = (who: Subscriber, amount = 990) =>
+  takenCharge(t, who, amount, new Date("2026-06-01T00:00:00Z"));
 
 function ask(who: Subscriber, chargeId: string, amount: number, key: string = randomUUID()): RefundAsk {
   return {
@@ -85,6 +58,7 @@ describe("refunding a charge", () => {
     expect(result).toMatchObject({
       status: "succeeded",
       made: true,
+      settled: true,
       refund: {
         amount: 500,
         taxAmount: 45,
@@ -107,7 +81,7 @@ describe("refunding a charge", () => {
     const { chargeId, providerRef } = await taken(who);
     const first = await refundCharge(t.db, t.deps.payments, ask(who, chargeId, 500, "press"));
     const again = await refundCharge(t.db, t.deps.payments, ask(who, chargeId, 500, "press"));
-    expect(again).toMatchObject({ status: "succeeded", made: false });
+    expect(again).toMatchObject({ status: "succeeded", made: false, settled: false });
     if (first.status !== "succeeded" || again.status !== "succeeded") throw new Error("not refunded");
     expect(again.refund.id).toBe(first.refund.id);
     const other = await taken(who);
@@ -116,6 +90,7 @@ describe("refunding a charge", () => {
     );
     expect(racing.every((result) => result.status === "succeeded")).toBe(true);
     expect(racing.filter((result) => "made" in result && result.made)).toHaveLength(1);
+    expect(racing.filter((result) => "settled" in result && result.settled)).toHaveLength(1);
     expect(await t.db.select().from(refunds).where(eq(refunds.chargeId, other.chargeId))).toHaveLength(1);
     expect(await sandboxRefunded(other.providerRef)).toEqual({ refundedAmount: 300, refunds: 1 });
     expect(await sandboxRefunded(providerRef)).toEqual({ refundedAmount: 500, refunds: 1 });
@@ -187,6 +162,7 @@ describe("refunding a charge", () => {
     expect(await refundCharge(t.db, t.deps.payments, ask(who, chargeId, 500, "k"))).toMatchObject({
       status: "succeeded",
       made: false,
+      settled: true,
     });
     expect(await sandboxRefunded(providerRef)).toEqual({ refundedAmount: 500, refunds: 1 });
   });

@@ -12,18 +12,9 @@ import type { Db } from "../db/database.ts";
 import { charges, refunds } from "../db/schema.ts";
 import { isUuid } from "../kit/tokens.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
-import { invoiceNumberOf } from "./invoices.ts";
+import { type InvoiceIssuer, invoiceNumberOf } from "./invoices.ts";
 
 export type Refund = typeof refunds.$inferSelect;
-
-/** Who issues the return invoice, as the store settings name them at the refund. */
-export interface RefundIssuer {
-  name: string;
-  nameEn: string | null;
-  registrationNumber: string | null;
-  address: string | null;
-  addressEn: string | null;
-}
 
 export interface RefundAsk {
   accountId: string;
@@ -34,7 +25,7 @@ export interface RefundAsk {
   /** Who asked (null: a script on the server). */
   staffId: string | null;
   reason: string;
-  issuer: RefundIssuer;
+  issuer: InvoiceIssuer;
   planNames: (planId: string) => { name: string; nameEn: string | null };
   now: Date;
 }
@@ -42,10 +33,11 @@ export interface RefundAsk {
 /**
  * What asking came to: the refund made (or found made by an earlier ask of the key), the provider's
  * refusal, or a refusal before the provider was asked — a charge that is not the member's or not
- * refundable, more than is left (with what is), or a key used for another refund.
+ * refundable, more than is left (with what is), or a key used for another refund. `made`: this ask
+ * wrote the refund; `settled`: this ask recorded the provider's answer (the member is told once).
  */
 export type RefundResult =
-  | { status: "succeeded" | "failed" | "pending"; refund: Refund; made: boolean }
+  | { status: "succeeded" | "failed" | "pending"; refund: Refund; made: boolean; settled: boolean }
   | { status: "notFound" }
   | { status: "exceedsLeft"; left: number }
   | { status: "keyReused" };
@@ -121,15 +113,17 @@ export async function refundCharge(db: Db, provider: PaymentProvider, ask: Refun
   );
   if (!("row" in written)) return written;
   const { row, chargeRef, made } = written;
-  if (row.status !== "pending") return { status: row.status, refund: row, made: false };
+  if (row.status !== "pending") return { status: row.status, refund: row, made: false, settled: false };
   const outcome = await provider.refund({
     chargeRef,
     amount: row.amount,
     idempotencyKey: row.idempotencyKey,
   });
   // A failure a retry may mend leaves the refund pending: the same key finishes it later.
-  if (outcome.status === "failed" && outcome.retryable) return { status: "pending", refund: row, made };
-  const settled = await settleRefund(
+  if (outcome.status === "failed" && outcome.retryable) {
+    return { status: "pending", refund: row, made, settled: false };
+  }
+  const { refund, settled } = await settleRefund(
     db,
     row.id,
     outcome.status === "succeeded"
@@ -137,7 +131,7 @@ export async function refundCharge(db: Db, provider: PaymentProvider, ask: Refun
       : { status: "failed", failureCode: outcome.code },
     ask.now,
   );
-  return { status: settled.status, refund: settled, made };
+  return { status: refund.status, refund, made, settled };
 }
 
 /**
@@ -149,7 +143,7 @@ async function settleRefund(
   id: string,
   result: { status: "succeeded"; providerRef: string } | { status: "failed"; failureCode: string },
   now: Date,
-): Promise<Refund> {
+): Promise<{ refund: Refund; settled: boolean }> {
   return db.transaction(async (tx) => {
     const [pending] = await tx
       .select()
@@ -159,7 +153,7 @@ async function settleRefund(
     if (!pending) {
       const [settled] = await tx.select().from(refunds).where(eq(refunds.id, id));
       if (!settled) throw new Error("the refund vanished");
-      return settled;
+      return { refund: settled, settled: false };
     }
     let returnInvoiceNumber: string | null = null;
     if (result.status === "succeeded") {
@@ -177,7 +171,7 @@ async function settleRefund(
       .where(eq(refunds.id, id))
       .returning();
     if (!settled) throw new Error("the refund was not settled");
-    return settled;
+    return { refund: settled, settled: true };
   });
 }
 
@@ -199,4 +193,9 @@ export async function memberRefund(db: Db, accountId: string, refundId: string):
     .from(refunds)
     .where(and(eq(refunds.id, refundId), eq(refunds.accountId, accountId), eq(refunds.status, "succeeded")));
   return found ?? null;
+}
+
+/** The member's page of a refund's return invoice. */
+export function returnInvoicePath(refundId: string): string {
+  return `/mypage/return-invoice/${refundId}`;
 }

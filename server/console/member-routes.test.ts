@@ -8,7 +8,15 @@ import {
   TestBrowser,
 } from "../../tests/api-harness.ts";
 import { signedInStaff } from "../../tests/console-harness.ts";
-import { accounts, backupCodes, multiFactorMethods, sessions, staffAudit } from "../db/schema.ts";
+import { subscriber, takenCharge } from "../../tests/subscription-fixtures.ts";
+import {
+  accounts,
+  backupCodes,
+  multiFactorMethods,
+  sandboxCharges,
+  sessions,
+  staffAudit,
+} from "../db/schema.ts";
 import { mailsAfterAnswersSent } from "../mail/send-mail.ts";
 import { katakanaOf, maskedEmail, memberQueryKind } from "./member-search.ts";
 
@@ -213,5 +221,117 @@ describe("GET /zapi/console/members/screen-data", () => {
     });
     expect(login.status).toBe(200);
     expect(JSON.stringify(await login.json())).not.toContain("multi-factor");
+  });
+});
+
+describe("POST /zapi/console/members/{publicId}/refunds", () => {
+  let t: TestApi;
+  beforeEach(async () => {
+    t = await createTestApi({ startAt: "2026-06-10T03:00:00Z" });
+  });
+  afterEach(() => t.close());
+
+  it("lets finance refund part of a charge once, however often it is sent, with a return invoice and a mail", async () => {
+    const who = await subscriber(t);
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.id, who.accountId));
+    const publicId = account?.publicId ?? "";
+    const chargedAt = new Date("2026-06-01T00:00:00Z");
+    const { chargeId, providerRef } = await takenCharge(t, who, 990, chargedAt);
+    const action = `/zapi/console/members/${publicId}/refunds`;
+    const body = {
+      chargeId,
+      amount: 500,
+      reason: "二重に請求されたとのお問い合わせ",
+      idempotencyKey: "form-key-0123456789",
+    };
+
+    const support = await signedInStaff(t, "support@example.jp", "support");
+    expect((await support.post(action, body)).status).toBe(403);
+    const finance = await signedInStaff(t, "finance@example.jp", "finance");
+    const first = await finance.post(action, body);
+    expect(first.status).toBe(200);
+    const made = (await first.json()) as { refundId: string; returnInvoiceNumber: string };
+    expect(made).toMatchObject({
+      amount: 500,
+      taxAmount: 45,
+      returnInvoiceNumber: expect.stringMatching(/^R2026-/),
+    });
+    // The form sent again: the same refund, nothing more given back.
+    const again = await finance.post(action, body);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { refundId: string }).refundId).toBe(made.refundId);
+    const [sandbox] = await t.db.select().from(sandboxCharges).where(eq(sandboxCharges.ref, providerRef));
+    expect(sandbox?.refundedAmount).toBe(500);
+
+    const tooMuch = await finance.post(action, {
+      ...body,
+      amount: 491,
+      idempotencyKey: "form-key-abcdefghij",
+    });
+    expect(tooMuch.status).toBe(409);
+    expect(await tooMuch.json()).toMatchObject({
+      code: "REFUND_EXCEEDS_LEFT",
+      errors: [{ field: "amount", message: "返金できるのは残りの490円までです。" }],
+    });
+    expect(
+      (await finance.post(action, { ...body, chargeId: "nope", idempotencyKey: "form-key-zzzzzzzzzz" }))
+        .status,
+    ).toBe(404);
+    expect((await finance.post(action, { ...body, amount: 0 })).status).toBe(400);
+
+    const audit = (await t.db.select().from(staffAudit)).filter((row) => row.action === "member.refunded");
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.staffId).not.toBeNull();
+    expect(audit[0]?.detail).toMatchObject({
+      publicId,
+      chargeId,
+      refundId: made.refundId,
+      amount: 500,
+      status: "succeeded",
+      reason: "二重に請求されたとのお問い合わせ",
+    });
+    await mailsAfterAnswersSent();
+    const mail = t.outbox.latestMailTo(who.email);
+    expect(mail?.subject).toContain("ご返金のお知らせ");
+    expect(mail?.text).toContain(`http://localhost/mypage/return-invoice/${made.refundId}`);
+
+    // The member's history shows the refund, and the return invoice shows it with the sale's date.
+    const member = new TestBrowser(t);
+    await member.post("/zapi/login", {
+      emailUserId: who.email,
+      password: who.password,
+      loginMethod: "Password",
+    });
+    const history = (await (await member.get("/zapi/account/payment-history/1")).json()) as {
+      data: { earningsId: string; billingAmount: number; refunds?: unknown[] }[];
+    };
+    expect(history.data).toEqual([
+      expect.objectContaining({
+        earningsId: chargeId,
+        billingAmount: 990,
+        refunds: [{ refundId: made.refundId, refundedAt: expect.any(String), amount: 500, taxAmount: 45 }],
+      }),
+    ]);
+    const invoice = await member.get(`/zapi/internal/mypage/return-invoice/${made.refundId}/screen-data`);
+    expect(invoice.status).toBe(200);
+    expect(await invoice.json()).toMatchObject({
+      returnInvoiceNumber: made.returnInvoiceNumber,
+      chargedAt: chargedAt.toISOString(),
+      orderInfoId: chargeId,
+      amount: 500,
+      netAmount: 455,
+      taxAmount: 45,
+      taxRate: 10,
+    });
+    const someone = await subscriber(t);
+    const other = new TestBrowser(t);
+    await other.post("/zapi/login", {
+      emailUserId: someone.email,
+      password: someone.password,
+      loginMethod: "Password",
+    });
+    expect(
+      (await other.get(`/zapi/internal/mypage/return-invoice/${made.refundId}/screen-data`)).status,
+    ).toBe(404);
   });
 });

@@ -9,7 +9,10 @@ import { type Context, Hono } from "hono";
 import type { ConsoleMemberActionRequest } from "../../schemas/types/console-member-action-request.gen.ts";
 import type { ConsoleMemberScreenData } from "../../schemas/types/console-member-screen-data.gen.ts";
 import type { ConsoleMembersScreenData } from "../../schemas/types/console-members-screen-data.gen.ts";
+import type { ConsoleRefundRequest } from "../../schemas/types/console-refund-request.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
+import { invoiceIssuerOf } from "../billing/invoices.ts";
+import { refundCharge, returnInvoicePath } from "../billing/refunds.ts";
 import type { Db } from "../db/database.ts";
 import { accounts, backupCodes, multiFactorMethods, sessions } from "../db/schema.ts";
 import { MULTI_FACTOR_SETTINGS_PATH } from "../identity/multi-factor-settings.ts";
@@ -20,9 +23,10 @@ import { checkRequest, REQUEST_SCHEMAS } from "../kit/request-schemas.ts";
 import { readJsonBody, requestLanguage } from "../kit/validation.ts";
 import { sendMailAfterAnswer } from "../mail/send-mail.ts";
 import type { MailTemplateName, MailTemplateVars } from "../mail/templates/catalog.ts";
+import { planNamesOf } from "../store/catalogue-source.ts";
 import { requireRole } from "./console-routes.ts";
 import { MEMBER_SEARCH_LIMIT, memberQueryKind, searchMembers } from "./member-search.ts";
-import { memberView, SUPPORT_ROLES } from "./member-view.ts";
+import { memberView, REFUND_ROLES, SUPPORT_ROLES } from "./member-view.ts";
 import { type AuditAction, recordAudit } from "./staff.ts";
 
 /** Who may look members up. */
@@ -114,11 +118,109 @@ export const memberRoutes = new Hono<ApiEnv>()
       };
       return { detail: { removed: types }, answer: { removed: types }, mail };
     }),
-  );
+  )
+  .post("/members/:publicId/refunds", refund);
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Account = typeof accounts.$inferSelect;
 
+async function memberOr404(c: Context<ApiEnv>): Promise<Account> {
+  const publicId = c.req.param("publicId") ?? "";
+  const { db } = c.get("deps");
+  const [account] = await db.select().from(accounts).where(eq(accounts.publicId, publicId)).limit(1);
+  if (!account) throw await apiError(c, 404, "MEMBER_NOT_FOUND", "console.memberNotFound");
+  return account;
+}
+
+/** Where the member is told: the contact address they gave, else the login one. */
+function memberMail<Name extends MailTemplateName>(
+  c: Context<ApiEnv>,
+  account: Account,
+  mail: { template: Name; vars: MailTemplateVars[Name] },
+  what: string,
+): void {
+  const to = account.contactEmail ?? account.email;
+  if (!to) return;
+  sendMailAfterAnswer(
+    c.get("deps"),
+    { to, language: account.language ?? "ja", template: mail.template, vars: mail.vars },
+    what,
+  );
+}
+
+/**
+ * Finance and owners give back all or part of a member's charge. The form's idempotency key makes
+ * the form sent twice one refund; what is left of the charge bounds it (server/billing/refunds.ts).
+ * The audit trail keeps who, why and how much; the member gets the return invoice's link by mail.
+ */
+async function refund(c: Context<ApiEnv>): Promise<Response> {
+  const me = await requireRole(c, REFUND_ROLES);
+  const ask = await checkRequest<ConsoleRefundRequest>(
+    c,
+    REQUEST_SCHEMAS.consoleRefund,
+    await readJsonBody(c),
+  );
+  const account = await memberOr404(c);
+  const deps = c.get("deps");
+  const now = deps.now();
+  const reason = ask.reason.trim();
+  const result = await refundCharge(deps.db, deps.payments, {
+    accountId: account.id,
+    chargeId: ask.chargeId,
+    amount: ask.amount,
+    idempotencyKey: `console:${ask.idempotencyKey}`,
+    staffId: me.id,
+    reason,
+    issuer: invoiceIssuerOf(deps.store.current().settings),
+    planNames: (planId) => planNamesOf(deps.catalogue.current(), planId),
+    now,
+  });
+  if (result.status === "notFound")
+    throw await apiError(c, 404, "REFUND_NOT_FOUND", "console.refundNotFound");
+  if (result.status === "keyReused")
+    throw await apiError(c, 409, "IDEMPOTENCY_KEY_REUSED", "console.refundKeyReused");
+  if (result.status === "exceedsLeft") {
+    const message = await apiMessage(c, "console.refundExceedsLeft", { left: result.left });
+    throw new ApiError(409, "REFUND_EXCEEDS_LEFT", message, {
+      left: result.left,
+      errors: [{ field: "amount", message }],
+    });
+  }
+  const { refund: made } = result;
+  if (result.made || result.settled) {
+    const detail = {
+      publicId: account.publicId,
+      chargeId: made.chargeId,
+      refundId: made.id,
+      amount: made.amount,
+      status: made.status,
+      reason: made.reason,
+    };
+    await recordAudit(deps.db, { staffId: me.id, ip: clientAddress(c) }, "member.refunded", detail, now);
+  }
+  if (result.settled && made.status === "succeeded") {
+    const vars = {
+      planName: (account.language === "en" && made.planNameEn) || made.planName,
+      amount: made.amount,
+      taxAmount: made.taxAmount,
+      refundedAt: made.settledAt ?? now,
+      chargedAt: made.chargedAt,
+      returnInvoiceUrl: `${deps.publicOrigin}${returnInvoicePath(made.id)}`,
+    };
+    memberMail(c, account, { template: "refundMade", vars }, "the refund notice");
+  }
+  if (made.status === "failed") {
+    const code = made.failureCode ?? "";
+    throw await apiError(c, 502, "REFUND_FAILED", "console.refundFailed", { params: { code } });
+  }
+  if (made.status === "pending") throw await apiError(c, 409, "REFUND_PENDING", "console.refundPending");
+  return c.json({
+    refundId: made.id,
+    amount: made.amount,
+    taxAmount: made.taxAmount,
+    returnInvoiceNumber: made.returnInvoiceNumber,
+  });
+}
 /**
  * A support action on a member's account: support and owners only, with a reason; what it changes
  * and its audit entry in one transaction; then the member told by mail.
@@ -142,22 +244,13 @@ async function memberAction<Name extends MailTemplateName>(
     await readJsonBody(c),
   );
   const deps = c.get("deps");
-  const publicId = c.req.param("publicId") ?? "";
-  const [account] = await deps.db.select().from(accounts).where(eq(accounts.publicId, publicId)).limit(1);
-  if (!account) throw await apiError(c, 404, "MEMBER_NOT_FOUND", "console.memberNotFound");
+  const account = await memberOr404(c);
   const done = await deps.db.transaction(async (tx) => {
     const result = await change(tx, account);
-    const detail = { publicId, reason: reason.trim(), ...result.detail };
+    const detail = { publicId: account.publicId, reason: reason.trim(), ...result.detail };
     await recordAudit(tx, { staffId: me.id, ip: clientAddress(c) }, audit, detail, deps.now());
     return result;
   });
-  const to = account.contactEmail ?? account.email;
-  if (to) {
-    sendMailAfterAnswer(
-      deps,
-      { to, language: account.language ?? "ja", template: done.mail.template, vars: done.mail.vars },
-      `the ${audit} notice`,
-    );
-  }
+  memberMail(c, account, done.mail, `the ${audit} notice`);
   return c.json(done.answer);
 }

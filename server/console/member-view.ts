@@ -4,9 +4,10 @@
  * who looked (personal data is shown to staff with a recorded reason). Finance sees what billing
  * needs: the address masked, no home address, phone or birthday.
  */
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Language } from "../../locales/index.ts";
 import type { ConsoleMemberScreenData } from "../../schemas/types/console-member-screen-data.gen.ts";
+import { refundedOf } from "../billing/refunds.ts";
 import type { Db } from "../db/database.ts";
 import {
   accounts,
@@ -15,6 +16,7 @@ import {
   externalIdentities,
   loginHistory,
   multiFactorMethods,
+  refunds,
   sessions,
 } from "../db/schema.ts";
 import { type Catalogue, planNameOf } from "../store/catalogue-source.ts";
@@ -23,6 +25,9 @@ import type { StaffRole } from "./staff.ts";
 
 /** Who may act on a member's account (end their sessions). */
 export const SUPPORT_ROLES: readonly StaffRole[] = ["owner", "support"];
+
+/** Who may give money back. */
+export const REFUND_ROLES: readonly StaffRole[] = ["owner", "finance"];
 
 /** How many of the latest logins and charges the page lists. */
 const LATEST = 20;
@@ -63,9 +68,20 @@ export async function memberView(
       .limit(LATEST),
   ]);
   const planName = (planId: string) => planNameOf(context.catalogue, planId, context.language);
+  const chargeIds = paid.map((charge) => charge.id);
+  const [given, refunded] = await Promise.all([
+    chargeIds.length === 0
+      ? []
+      : db.select().from(refunds).where(inArray(refunds.chargeId, chargeIds)).orderBy(asc(refunds.createdAt)),
+    refundedOf(db, chargeIds),
+  ]);
+  const refundsOf = (chargeId: string) => given.filter((refund) => refund.chargeId === chargeId);
+  const leftOf = (charge: (typeof paid)[number]) =>
+    charge.status === "succeeded" && charge.providerRef ? charge.amount - (refunded.get(charge.id) ?? 0) : 0;
   return {
     publicId: account.publicId,
     actions: SUPPORT_ROLES.includes(role) ? ["endSessions", "removeSecondFactors"] : [],
+    mayRefund: REFUND_ROLES.includes(role),
     profile: {
       email: shownEmail(account.email),
       contactEmail: shownEmail(account.contactEmail),
@@ -127,6 +143,15 @@ export async function memberView(
       taxAmount: charge.taxAmount,
       status: charge.status,
       cycleDay: charge.cycleDay,
+      left: leftOf(charge),
+      refunds: refundsOf(charge.id).map((refund) => ({
+        refundId: refund.id,
+        at: refund.createdAt.toISOString(),
+        amount: refund.amount,
+        status: refund.status,
+        returnInvoiceNumber: refund.returnInvoiceNumber,
+        reason: refund.reason,
+      })),
     })),
   };
 }

@@ -75,6 +75,7 @@ export const AUDIT_ACTIONS = [
   "member.viewed",
   "member.sessions-ended",
   "member.second-factors-removed",
+  "member.refunded",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -24,6 +24,9 @@ import consoleMemberActionRequestSchema from "../../schemas/requests/console-mem
 import consolePublishRequestSchema from "../../schemas/requests/console-publish-request.schema.json" with {
   type: "json",
 };
+import consoleRefundRequestSchema from "../../schemas/requests/console-refund-request.schema.json" with {
+  type: "json",
+};
 import consoleRollbackRequestSchema from "../../schemas/requests/console-rollback-request.schema.json" with {
   type: "json",
 };
@@ -177,6 +180,7 @@ export const REQUEST_SCHEMAS = {
   consoleRollback: consoleRollbackRequestSchema,
   consoleAsset: consoleAssetRequestSchema,
   consoleMemberAction: consoleMemberActionRequestSchema,
+  consoleRefund: consoleRefundRequestSchema,
 };
 
 const ajv = createAjv();

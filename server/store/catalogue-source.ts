@@ -52,6 +52,15 @@ export function planNameOf(catalogue: Pick<Catalogue, "plans">, planId: string, 
   return (language === "en" && plan?.planNameEn) || plan?.planName || planId;
 }
 
+/** Both names of a plan, for documents kept in both languages; a plan since removed keeps its id. */
+export function planNamesOf(
+  catalogue: Pick<Catalogue, "plans">,
+  planId: string,
+): { name: string; nameEn: string | null } {
+  const plan = catalogue.plans.find((candidate) => candidate.planId === planId);
+  return { name: plan?.planName || planId, nameEn: plan?.planNameEn || null };
+}
+
 export const PLANS_FILE = "plans.json";
 export const CAMPAIGNS_FILE = "campaigns.json";
 

@@ -18,13 +18,13 @@ import { PageTitle } from "../shell/page-title.tsx";
 export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
   const title = t("screens.invoice.title");
-  const amount = (value: number) => t("mypage.invoicePage.yen", { amount: YEN_DIGITS.format(value) });
+  const amount = (value: number) => t("documents.invoice.yen", { amount: YEN_DIGITS.format(value) });
   // None: the addressee alone.
   const honorific =
-    invoice.honorific === "none" ? "" : t(`mypage.invoicePage.honorifics.${invoice.honorific}`);
+    invoice.honorific === "none" ? "" : t(`documents.invoice.honorifics.${invoice.honorific}`);
   const method = invoice.accountPaymentMethod
     ? methodLabel(invoice.accountPaymentMethod, t)
-    : t("mypage.invoicePage.noMethod");
+    : t("documents.invoice.noMethod");
   const { issuer } = invoice;
   // A copy issued again carries the payment's number, marked so and dated twice.
   const reissued = invoice.copyNumber > 0;
@@ -35,30 +35,30 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         <h1 id="invoice-title" className="invoice__title">
           {title}
           {issuer.invoiceRegistrationNumber && (
-            <span className="invoice__kind">{t("mypage.invoicePage.qualified")}</span>
+            <span className="invoice__kind">{t("documents.invoice.qualified")}</span>
           )}
-          {reissued && <span className="invoice__reissued">{t("mypage.invoicePage.reissued")}</span>}
+          {reissued && <span className="invoice__reissued">{t("documents.invoice.reissued")}</span>}
         </h1>
         <dl className="invoice__meta">
           {reissued ? (
             <>
               <div>
-                <dt>{t("mypage.invoicePage.firstIssuedAt")}</dt>
+                <dt>{t("documents.invoice.firstIssuedAt")}</dt>
                 <dd>{formatDate(invoice.firstIssuedAt, t)}</dd>
               </div>
               <div>
-                <dt>{t("mypage.invoicePage.reissuedAt")}</dt>
+                <dt>{t("documents.invoice.reissuedAt")}</dt>
                 <dd>{formatDate(invoice.issuedAt, t)}</dd>
               </div>
             </>
           ) : (
             <div>
-              <dt>{t("mypage.invoicePage.issuedAt")}</dt>
+              <dt>{t("documents.invoice.issuedAt")}</dt>
               <dd>{formatDate(invoice.issuedAt, t)}</dd>
             </div>
           )}
           <div>
-            <dt>{t("mypage.invoicePage.invoiceNumber")}</dt>
+            <dt>{t("documents.invoice.invoiceNumber")}</dt>
             <dd className="invoice__id">{invoice.invoiceNumber}</dd>
           </div>
         </dl>
@@ -73,47 +73,47 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             </p>
           )}
           <p className="invoice__total">
-            <span className="invoice__total-label">{t("mypage.invoicePage.total")}</span>
+            <span className="invoice__total-label">{t("documents.invoice.total")}</span>
             <span className="invoice__total-amount">{amount(invoice.billingAmount)}</span>
           </p>
-          <p>{t("mypage.invoicePage.forItem", { item: invoice.planName })}</p>
-          <p>{t("mypage.invoicePage.received")}</p>
+          <p>{t("documents.invoice.forItem", { item: invoice.planName })}</p>
+          <p>{t("documents.invoice.received")}</p>
         </div>
         <div className="invoice__issuer">
           <img className="invoice__logo" src={issuer.logoUrl} alt="" />
           <p className="invoice__issuer-name">{issuer.businessName}</p>
           {issuer.address && (
             <p className="invoice__issuer-address">
-              <span className="visually-hidden">{t("mypage.invoicePage.issuerAddress")}: </span>
+              <span className="visually-hidden">{t("documents.invoice.issuerAddress")}: </span>
               {issuer.address}
             </p>
           )}
           {issuer.invoiceRegistrationNumber && (
             <p>
-              {t("mypage.invoicePage.registrationNumber")}: {issuer.invoiceRegistrationNumber}
+              {t("documents.invoice.registrationNumber")}: {issuer.invoiceRegistrationNumber}
             </p>
           )}
         </div>
       </div>
 
       <table className="invoice__table">
-        <caption>{t("mypage.invoicePage.details")}</caption>
+        <caption>{t("documents.invoice.details")}</caption>
         <thead>
           <tr>
-            <th scope="col">{t("mypage.invoicePage.chargedAt")}</th>
-            <th scope="col">{t("mypage.invoicePage.item")}</th>
-            <th scope="col">{t("mypage.invoicePage.paymentMethod")}</th>
+            <th scope="col">{t("documents.invoice.chargedAt")}</th>
+            <th scope="col">{t("documents.invoice.item")}</th>
+            <th scope="col">{t("documents.invoice.paymentMethod")}</th>
             <th scope="col" className="invoice__number">
-              {t("mypage.invoicePage.amount")}
+              {t("documents.invoice.amount")}
             </th>
           </tr>
         </thead>
         <tbody>
           <tr>
-            <td data-label={t("mypage.invoicePage.chargedAt")}>{formatDateTime(invoice.createdAt, t)}</td>
-            <td data-label={t("mypage.invoicePage.item")}>{invoice.planName}</td>
-            <td data-label={t("mypage.invoicePage.paymentMethod")}>{method}</td>
-            <td className="invoice__number" data-label={t("mypage.invoicePage.amount")}>
+            <td data-label={t("documents.invoice.chargedAt")}>{formatDateTime(invoice.createdAt, t)}</td>
+            <td data-label={t("documents.invoice.item")}>{invoice.planName}</td>
+            <td data-label={t("documents.invoice.paymentMethod")}>{method}</td>
+            <td className="invoice__number" data-label={t("documents.invoice.amount")}>
               {amount(invoice.billingAmount)}
             </td>
           </tr>
@@ -121,31 +121,31 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
       </table>
 
       <table className="invoice__table invoice__tax">
-        <caption>{t("mypage.invoicePage.taxSummary")}</caption>
+        <caption>{t("documents.invoice.taxSummary")}</caption>
         <thead>
           <tr>
             <td />
             <th scope="col" className="invoice__number">
-              {t("mypage.invoicePage.net")}
+              {t("documents.invoice.net")}
             </th>
             <th scope="col" className="invoice__number">
-              {t("mypage.invoicePage.tax")}
+              {t("documents.invoice.tax")}
             </th>
             <th scope="col" className="invoice__number">
-              {t("mypage.invoicePage.amount")}
+              {t("documents.invoice.amount")}
             </th>
           </tr>
         </thead>
         <tbody>
           <tr>
-            <th scope="row">{t("mypage.invoicePage.rate", { rate: invoice.taxRate })}</th>
-            <td className="invoice__number" data-label={t("mypage.invoicePage.net")}>
+            <th scope="row">{t("documents.invoice.rate", { rate: invoice.taxRate })}</th>
+            <td className="invoice__number" data-label={t("documents.invoice.net")}>
               {amount(invoice.netBillingAmount)}
             </td>
-            <td className="invoice__number" data-label={t("mypage.invoicePage.tax")}>
+            <td className="invoice__number" data-label={t("documents.invoice.tax")}>
               {amount(invoice.taxAmount)}
             </td>
-            <td className="invoice__number" data-label={t("mypage.invoicePage.amount")}>
+            <td className="invoice__number" data-label={t("documents.invoice.amount")}>
               {amount(invoice.billingAmount)}
             </td>
           </tr>
@@ -154,12 +154,12 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
 
       <dl className="invoice__footer">
         <div>
-          <dt>{t("mypage.invoicePage.orderInfoId")}</dt>
+          <dt>{t("documents.invoice.orderInfoId")}</dt>
           <dd className="invoice__id">{invoice.orderInfoId}</dd>
         </div>
         {invoice.contactEmail && (
           <div>
-            <dt>{t("mypage.invoicePage.contactEmail")}</dt>
+            <dt>{t("documents.invoice.contactEmail")}</dt>
             <dd>{invoice.contactEmail}</dd>
           </div>
         )}
@@ -167,7 +167,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
 
       <p className="invoice__actions">
         <button type="button" className="btn btn--secondary" onClick={() => window.print()}>
-          {t("mypage.invoicePage.print")}
+          {t("documents.invoice.print")}
         </button>
       </p>
     </article>

@@ -102,6 +102,17 @@ export interface MailTemplateVars {
     nextPaymentDay: string;
     subscriptionUrl: string;
   };
+  /** Money of a charge was given back; the return invoice (適格返還請求書) is on its page. */
+  refundMade: {
+    planName: string;
+    /** Integer yen, tax included, and the tax inside it. */
+    amount: number;
+    taxAmount: number;
+    refundedAt: Date;
+    /** When the charge refunded was taken. */
+    chargedAt: Date;
+    returnInvoiceUrl: string;
+  };
   /** A login from a new device, with what the member needs to recognise it. */
   newLogin: {
     loggedInAt: Date;

@@ -218,6 +218,24 @@ export const en: MailCatalog = {
         { kind: "link", label: "Review your subscription", url: vars.subscriptionUrl },
       ],
     }),
+    refundMade: (vars, { serviceName }) => ({
+      subject: `[${serviceName}] We have refunded your payment`,
+      blocks: [
+        { kind: "paragraph", text: `Thank you for using ${serviceName}.` },
+        {
+          kind: "paragraph",
+          text: `We have refunded ${yen(vars.amount)} (tax included) of your payment for "${vars.planName}" made on ${dateTime.format(vars.chargedAt)} (Japan time). The money goes back to the payment method used; when it shows depends on your card issuer or payment provider.`,
+        },
+        {
+          kind: "facts",
+          rows: [
+            ["Refunded on", dateTime.format(vars.refundedAt)],
+            ["Amount", `${yen(vars.amount)} (tax included; consumption tax ${yen(vars.taxAmount)})`],
+          ],
+        },
+        { kind: "link", label: "View the return invoice", url: vars.returnInvoiceUrl },
+      ],
+    }),
     planChangeApplied: (vars, { serviceName }) => ({
       subject: `[${serviceName}] Your plan has changed`,
       blocks: [

@@ -220,6 +220,24 @@ export const ja: MailCatalog = {
         { kind: "link", label: "ご契約内容を確認する", url: vars.subscriptionUrl },
       ],
     }),
+    refundMade: (vars, { serviceName }) => ({
+      subject: `【${serviceName}】ご返金のお知らせ`,
+      blocks: [
+        { kind: "paragraph", text: `${serviceName}をご利用いただきありがとうございます。` },
+        {
+          kind: "paragraph",
+          text: `${dateTime.format(vars.chargedAt)}(日本時間)にお支払いいただいた「${vars.planName}」の代金のうち、${yen(vars.amount)}(税込)をご返金しました。お支払いに使われた方法に返金されます。反映の時期はご利用のカード会社・決済事業者によって異なります。`,
+        },
+        {
+          kind: "facts",
+          rows: [
+            ["返金日時", dateTime.format(vars.refundedAt)],
+            ["返金額", `${yen(vars.amount)}(税込、うち消費税 ${yen(vars.taxAmount)})`],
+          ],
+        },
+        { kind: "link", label: "返還請求書を表示する", url: vars.returnInvoiceUrl },
+      ],
+    }),
     planChangeApplied: (vars, { serviceName }) => ({
       subject: `【${serviceName}】プランの変更が完了しました`,
       blocks: [

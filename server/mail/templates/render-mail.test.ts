@@ -55,6 +55,14 @@ const sampleVars: { [Name in MailTemplateName]: MailTemplateVars[Name] } = {
     nextPaymentAmount: 9900,
     subscriptionUrl: "https://soramiru.example.jp/mypage/subscription/abc",
   },
+  refundMade: {
+    planName: "スタンダードプラン（月額）",
+    amount: 500,
+    taxAmount: 45,
+    refundedAt: new Date("2026-11-21T05:30:00Z"),
+    chargedAt: new Date("2026-11-01T00:00:00Z"),
+    returnInvoiceUrl: "https://soramiru.example.jp/mypage/refund/abc",
+  },
   planChangeApplied: {
     fromPlanName: "スタンダードプラン（月額）",
     toPlanName: "スタンダードプラン（年額）",
