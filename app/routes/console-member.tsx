@@ -8,6 +8,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { ConsoleMemberScreenData } from "../../schemas/types/console-member-screen-data.gen.ts";
+import { yen } from "../../schemas/yen.ts";
 import { ConsoleField } from "../components/console/console-field.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { fieldMessages, postedFields } from "../lib/console-form.server.ts";
@@ -125,7 +126,8 @@ function RefundForm({
       {refundable.length === 0 ? (
         <p>{t("console.member.refund.nothing")}</p>
       ) : (
-        <Form method="post" className="console-member__action" aria-busy={sending}>
+        // A new key (after a refund) is a new form: what was typed for the last one goes.
+        <Form key={refundKey} method="post" className="console-member__action" aria-busy={sending}>
           {asked?.message && (
             <p className="alert alert--error" role="alert">
               {asked.message}
@@ -141,8 +143,7 @@ function RefundForm({
                   {t("console.member.refund.option", {
                     at: formatHistoryDateTime(charge.at),
                     plan: charge.planName,
-                    amount: formatPrice(charge.amount, t),
-                    left: formatPrice(charge.left, t),
+                    left: yen(charge.left),
                   })}
                 </option>
               ))}
@@ -390,13 +391,13 @@ export default function ConsoleMember({ loaderData, actionData }: Route.Componen
           <Time key="at" value={charge.at} />,
           charge.planName,
           formatPrice(charge.amount, t),
-          charge.status,
+          t(`console.member.chargeStatus.${charge.status}`, { defaultValue: charge.status }),
           charge.refunds.length === 0
             ? "-"
             : charge.refunds.map((refund) => (
                 <span key={refund.refundId} className="console-member__refund">
                   {t("console.member.refund.line", {
-                    amount: formatPrice(refund.amount, t),
+                    amount: yen(refund.amount),
                     status: t(`console.member.refund.status.${refund.status}`),
                   })}
                   {refund.returnInvoiceNumber && <> ({refund.returnInvoiceNumber})</>}

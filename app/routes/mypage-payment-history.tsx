@@ -68,6 +68,7 @@ function Refunds({ item }: { item: PaymentHistoryItem }) {
         href={`/mypage/return-invoice/${encodeURIComponent(refund.refundId)}`}
         target="_blank"
         rel="noopener noreferrer"
+        className="payment-history__invoice-link"
       >
         {t("mypage.paymentHistoryPage.returnInvoiceLink")}
         <ExternalLinkIcon className="payment-history__external" />
@@ -91,10 +92,10 @@ export default function MypagePaymentHistory({ loaderData }: Route.ComponentProp
       ? methodLabel(item.accountPaymentMethod, t)
       : t("mypage.paymentHistoryPage.noMethod"),
     billingAmount: (
-      <>
+      <span className="payment-history__amount">
         {formatPrice(item.billingAmount, t)}
         <Refunds item={item} />
-      </>
+      </span>
     ),
     invoice: <InvoiceLink item={item} />,
   });

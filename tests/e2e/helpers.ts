@@ -15,6 +15,7 @@ import { agreementTo, policiesInForce } from "../../server/identity/policy-recor
 import { readOutbox, readSmsOutbox } from "../../server/mail/outbox.ts";
 import { loadPolicies } from "../../server/store/policy-source.ts";
 import { demoRegistrationBody } from "../demo-registration.ts";
+import { totpCode } from "../totp.ts";
 import { SEEDED_PASSWORD } from "./seeded-members.ts";
 
 let counter = 0;
@@ -411,4 +412,33 @@ export async function paymentPagesOnAnotherSite(page: Page, baseURL: string): Pr
     issuerSite.closeAllConnections();
     await new Promise((resolve) => issuerSite.close(resolve));
   };
+}
+
+/**
+ * A staff member added by `npm run staff:add` (tests/e2e/seed.ts) sets up from the link — the
+ * authenticator's secret read off the page, a password chosen — and signs in: the page ends on
+ * /console. Each authenticator code is taken on the server's clock moved to its next step.
+ */
+export async function setUpAndSignInStaff(
+  page: Page,
+  staff: { email: string; setupToken: string },
+  language: "ja" | "en",
+) {
+  const password = "correct horse battery staple";
+  await page.goto(`/console/setup?token=${staff.setupToken}&lng=${language}`);
+  const secret = ((await page.locator(".console-card__secret").textContent()) ?? "").replace(/\s/g, "");
+  const code = async () => {
+    const moved = await page.request.post("/zapi/test-clock", { data: { advanceSeconds: 30 } });
+    expect(moved.status()).toBe(200);
+    return totpCode(secret, await serverNow(page));
+  };
+  await page.locator("input[name=password]").fill(password);
+  await page.locator("input[name=code]").fill(await code());
+  await page.locator("form button[type=submit]").click();
+  await page.waitForURL(/\/console\/login\?setup=done$/);
+  await page.locator("input[name=email]").fill(staff.email);
+  await page.locator("input[name=password]").fill(password);
+  await page.locator("input[name=code]").fill(await code());
+  await page.locator("form button[type=submit]").click();
+  await page.waitForURL(/\/console$/);
 }

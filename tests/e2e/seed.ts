@@ -7,25 +7,29 @@
 import { randomUUID } from "node:crypto";
 import { join, resolve } from "node:path";
 import { addDays, dayOfMonth } from "../../schemas/billing-calendar.ts";
+import { taxBreakdown } from "../../schemas/consumption-tax.ts";
 import { japanDay } from "../../schemas/japan-time.ts";
 import { type Db, openDatabase } from "../../server/db/database.ts";
-import { accounts, contracts, sessions, staff } from "../../server/db/schema.ts";
+import { accounts, charges, contracts, sessions, staff } from "../../server/db/schema.ts";
 import { enableMethod } from "../../server/identity/multi-factor-methods.ts";
 import { createPasswordHasher } from "../../server/identity/passwords.ts";
 import { agreementTo, policiesInForce, recordConsents } from "../../server/identity/policy-records.ts";
 import { hashToken } from "../../server/kit/tokens.ts";
 import { savePaymentMethod } from "../../server/payments/payment-methods.ts";
-import { createCardToken, registerCard } from "../../server/payments/sandbox/processor.ts";
+import { charge, createCardToken, registerCard } from "../../server/payments/sandbox/processor.ts";
 import { loadPolicies } from "../../server/store/policy-source.ts";
 import {
+  CONSOLE_ROLE_STAFF,
   CONSOLE_SETTINGS_STAFF,
   CONSOLE_STAFF,
   PASSWORDLESS_MEMBERS,
   PAYMENT_MEMBERS,
   PLAN_CHANGE_MEMBERS,
+  REFUND_CASE_MEMBER,
   RENEWAL_MEMBERS,
   SEEDED_PASSWORD,
   STALE_SESSION_MEMBERS,
+  SUPPORT_CASE_MEMBER,
   UNVERIFIED_MEMBERS,
   USER_ID_HOLDER,
 } from "./seeded-members.ts";
@@ -90,12 +94,44 @@ async function seedMonthlySubscription(db: Db, accountId: string, now: Date) {
   });
 }
 
-/** Staff members with a set-up link, as `npm run staff:add` leaves them: an owner who has not set up. */
-async function seedStaff(db: Db, members: readonly { email: string; setupToken: string }[], now: Date) {
-  for (const { email, setupToken } of members) {
+/** A purchase of the monthly plan for ¥990, taken from the member's card three days before. */
+async function seedTakenCharge(db: Db, accountId: string, now: Date) {
+  const card = await seedCard(db, accountId, "4242424242424242", now);
+  const at = new Date(now.getTime() - 3 * 24 * 60 * 60 * 1000);
+  const idempotencyKey = `seed:${randomUUID()}`;
+  const taken = await charge(
+    db,
+    SANDBOX_MERCHANT,
+    { methodRef: card.providerRef, customerRef: accountId, amount: 990, idempotencyKey },
+    at,
+  );
+  if (taken.status !== "succeeded") throw new Error("the seeded charge was not taken");
+  const tax = taxBreakdown(990);
+  await db.insert(charges).values({
+    accountId,
+    idempotencyKey,
+    planId: "standard-monthly",
+    paymentMethodId: card.id,
+    amount: 990,
+    taxAmount: tax.taxAmount,
+    taxRate: tax.taxRate,
+    status: "succeeded",
+    providerRef: taken.charge.ref,
+    createdAt: at,
+    settledAt: at,
+  });
+}
+
+/** Staff members with a set-up link, as `npm run staff:add` leaves them (an owner unless told). */
+async function seedStaff(
+  db: Db,
+  members: readonly { email: string; setupToken: string; role?: "support" | "finance" }[],
+  now: Date,
+) {
+  for (const { email, setupToken, ...rest } of members) {
     await db.insert(staff).values({
       email,
-      role: "owner",
+      role: rest.role ?? "owner",
       setupTokenHash: hashToken(setupToken),
       setupExpiresAt: new Date(now.getTime() + 24 * 60 * 60 * 1000),
     });
@@ -136,12 +172,13 @@ async function seed(dataDir: string): Promise<void> {
         passwordHash,
         monthly: true,
       })),
-      ...Object.values(STALE_SESSION_MEMBERS).map(({ email, sessionToken }) => ({
+      ...[...Object.values(STALE_SESSION_MEMBERS), SUPPORT_CASE_MEMBER].map(({ email, sessionToken }) => ({
         email,
         verified: true,
         passwordHash,
         sessionToken,
       })),
+      { email: REFUND_CASE_MEMBER, verified: true, passwordHash, charged: true },
     ];
     for (const member of members) {
       const [account] = await database.db
@@ -161,6 +198,7 @@ async function seed(dataDir: string): Promise<void> {
       await recordConsents(database.db, account.id, agreementTo(inForce), now);
       if ("renewal" in member) await seedDueSubscription(database.db, account.id, now);
       if ("monthly" in member) await seedMonthlySubscription(database.db, account.id, now);
+      if ("charged" in member) await seedTakenCharge(database.db, account.id, now);
       if ("sessionToken" in member) {
         const loggedInAt = new Date(now.getTime() - 20 * 60 * 1000);
         await enableMethod(database.db, account.id, "Email", {}, loggedInAt);
@@ -174,7 +212,11 @@ async function seed(dataDir: string): Promise<void> {
         });
       }
     }
-    await seedStaff(database.db, Object.values(CONSOLE_STAFF), now);
+    await seedStaff(
+      database.db,
+      [...Object.values(CONSOLE_STAFF), ...Object.values(CONSOLE_ROLE_STAFF)],
+      now,
+    );
   } finally {
     await database.close();
   }

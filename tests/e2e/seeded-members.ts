@@ -81,3 +81,29 @@ export const CONSOLE_SETTINGS_STAFF = {
   email: "console-settings-owner@example.jp",
   setupToken: "e2e-console-settings-4b6f1e2d8c0a9f7e5d3c1b0a2f4e6d8c",
 } as const;
+
+/** Staff of the console's member pages, one per role the spec plays; set up by the spec itself. */
+export const CONSOLE_ROLE_STAFF = {
+  support: {
+    email: "console-support@example.jp",
+    setupToken: "e2e-console-setup-support-5b4a39281706f5e4d3c2b1a09f8e7d6c",
+    role: "support",
+  },
+  finance: {
+    email: "console-finance@example.jp",
+    setupToken: "e2e-console-setup-finance-1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f",
+    role: "finance",
+  },
+} as const;
+
+/**
+ * The member who calls support: e-mail as a second factor, logged in on a browser whose session
+ * the spec holds (the token is fixed here; the seed stores its hash).
+ */
+export const SUPPORT_CASE_MEMBER = {
+  email: "support-case@example.jp",
+  sessionToken: "supportCase-session-000000000000000000000000",
+} as const;
+
+/** The member refunded: a ¥990 payment of the monthly plan taken from a card three days before. */
+export const REFUND_CASE_MEMBER = "refund-case@example.jp";

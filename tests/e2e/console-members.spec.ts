@@ -1,0 +1,175 @@
+/**
+ * The console's member pages, played by the staff who use them. Support (English, a phone's width)
+ * finds a member by e-mail, opens their page with a reason, logs them out everywhere — the member's
+ * browser is logged out on its next request — and turns off their two-step verification after an
+ * identity check: the member is mailed and logs in with the password alone, then may set it up
+ * again. Finance (Japanese, a desktop's width) refunds ¥500 of a ¥990 payment, the form sent twice:
+ * one refund (and ¥200 more, sent twice, one more); the member's history shows them and the first's
+ * return invoice shows ¥500, the tax ¥45 and the sale's date.
+ */
+import type { Browser } from "@playwright/test";
+import { SESSION_COOKIE } from "../../server/identity/sessions.ts";
+import { logInSeeded, setUpAndSignInStaff, waitForMail, waitUntilHydrated, watchPosts } from "./helpers.ts";
+import { CONSOLE_ROLE_STAFF, REFUND_CASE_MEMBER, SUPPORT_CASE_MEMBER } from "./seeded-members.ts";
+import { expect, nextVisitorAddress, test } from "./visitor.ts";
+
+/** The member's own browser, from an address of its own. */
+function memberBrowser(browser: Browser, locale: string) {
+  return browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    locale,
+    timezoneId: "Asia/Tokyo",
+    extraHTTPHeaders: { "x-forwarded-for": nextVisitorAddress() },
+  });
+}
+
+test("support finds a member, logs them out everywhere and turns off their two-step verification (en)", async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 375, height: 900 });
+  // The member's own browser, logged in.
+  const memberContext = await memberBrowser(browser, "en-US");
+  const member = await memberContext.newPage();
+  await member.goto("/mypage?lng=en");
+  await memberContext.addCookies([
+    { name: SESSION_COOKIE, value: SUPPORT_CASE_MEMBER.sessionToken, url: new URL(member.url()).origin },
+  ]);
+  await member.goto("/mypage?lng=en");
+  await expect(member).toHaveURL(/\/mypage\?lng=en$/);
+
+  await setUpAndSignInStaff(page, CONSOLE_ROLE_STAFF.support, "en");
+  await page.getByRole("link", { name: "Find a member" }).click();
+  await page.getByRole("searchbox", { name: "Search for" }).fill("support-case@");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByRole("status")).toHaveText("Searched by e-mail address: 1 member found.");
+  await page.getByRole("link", { name: SUPPORT_CASE_MEMBER.email }).click();
+  await page.getByRole("textbox", { name: "Reason" }).fill("Call #4711: lost phone");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(SUPPORT_CASE_MEMBER.email);
+  // No refunds for support; the page does not widen past the phone.
+  await expect(page.getByRole("heading", { name: "Refund" })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  const endSessions = page
+    .locator("form")
+    .filter({ has: page.getByRole("button", { name: "Log out on every device" }) });
+  await endSessions
+    .getByRole("textbox", { name: "Reason for the action" })
+    .fill("Lost phone, identity checked");
+  await endSessions.getByRole("button", { name: "Log out on every device" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "The member was logged out on every device and told by mail.",
+  );
+  await member.reload();
+  await expect(member).toHaveURL(/\/login/);
+
+  const sent = Date.now();
+  const removeMfa = page
+    .locator("form")
+    .filter({ has: page.getByRole("button", { name: "Turn off two-step verification" }) });
+  await removeMfa
+    .getByRole("textbox", { name: "Reason for the action" })
+    .fill("Identity checked: birthday and postal code on the phone");
+  await removeMfa.getByRole("button", { name: "Turn off two-step verification" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "The member's two-step verification was turned off; they were told by mail.",
+  );
+  const secondFactors = page
+    .locator(".console-member__facts > div")
+    .filter({ has: page.locator("dt", { hasText: /^Two-step verification$/ }) });
+  await expect(secondFactors.locator("dd")).toHaveText("None");
+  // In the member's language: Japanese, the store's, as they never chose another.
+  await waitForMail(SUPPORT_CASE_MEMBER.email, "2段階認証の設定を解除しました", sent);
+
+  // The member logs in with the password alone, and may set two-step verification up again.
+  await logInSeeded(member, SUPPORT_CASE_MEMBER.email, "en");
+  await member.goto("/mypage/multi-factor?lng=en");
+  await expect(member.getByRole("link", { name: "E-mail: Set up" })).toBeVisible();
+  await memberContext.close();
+});
+
+test("finance refunds ¥500 of a ¥990 payment once, though the form is sent twice (ja)", async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await setUpAndSignInStaff(page, CONSOLE_ROLE_STAFF.finance, "ja");
+  await page.goto(`/console/members?q=${encodeURIComponent(REFUND_CASE_MEMBER)}`);
+  // Finance sees the address masked.
+  await page.getByRole("link", { name: "r***@example.jp" }).click();
+  await page.getByRole("textbox", { name: "確認する理由" }).fill("お問い合わせ #8120 二重請求");
+  await page.getByRole("button", { name: "表示する" }).click();
+  // Finance takes no support action.
+  await expect(page.getByRole("heading", { name: "サポートの対応" })).toHaveCount(0);
+
+  const refund = page.locator("form").filter({ has: page.getByRole("button", { name: "返金する" }) });
+  await expect(refund.getByRole("combobox", { name: "返金する決済" })).toContainText("返金できる残り ¥990");
+  await refund.getByRole("spinbutton", { name: "返金額（円・税込）" }).fill("500");
+  await refund.getByRole("textbox", { name: "対応の理由" }).fill("二重請求の一部返金");
+  const submit = refund.getByRole("button", { name: "返金する" });
+  await waitUntilHydrated(page, submit);
+  // Sent twice at once, as a double press without the page's script or a resend would: the form's
+  // own post beside a copy of it. Two posts, one refund.
+  const sendTwice = async () => {
+    const posts = watchPosts(page);
+    await Promise.all([
+      refund.evaluate((form: HTMLFormElement) =>
+        fetch(form.action, { method: "POST", body: new FormData(form), redirect: "manual" }),
+      ),
+      submit.click(),
+    ]);
+    await expect(page.getByRole("status")).toHaveText(
+      "返金しました。会員には返還請求書のリンクをメールでお知らせしました。",
+    );
+    expect(posts.filter((path) => path.startsWith("/console/members/"))).toHaveLength(2);
+  };
+  await sendTwice();
+  const charges = page.getByRole("table", { name: "決済" });
+  const refunds = charges.locator(".console-member__refund");
+  await expect(refunds).toHaveCount(1);
+  await expect(refunds).toContainText(/¥500（税込）返金済み \(R\d{4}-\d{6}\)/);
+  await expect(refund.getByRole("combobox", { name: "返金する決済" })).toContainText("返金できる残り ¥490");
+  // A fresh form for the next refund: nothing of the last one stays typed.
+  await expect(refund.getByRole("spinbutton", { name: "返金額（円・税込）" })).toHaveValue("");
+  // ¥200 sent twice would fit in what is left: the form's key still makes it one refund.
+  await refund.getByRole("spinbutton", { name: "返金額（円・税込）" }).fill("200");
+  await refund.getByRole("textbox", { name: "対応の理由" }).fill("お詫びとして追加で返金");
+  await waitUntilHydrated(page, submit);
+  await sendTwice();
+  await expect(refunds).toHaveCount(2);
+  await expect(refund.getByRole("combobox", { name: "返金する決済" })).toContainText("返金できる残り ¥290");
+
+  const mail = await waitForMail(REFUND_CASE_MEMBER, "ご返金のお知らせ");
+  expect(mail.text).toContain("/mypage/return-invoice/");
+
+  // The member's history shows the refund; its return invoice, ¥500 with its tax and the sale's day.
+  const memberContext = await memberBrowser(browser, "ja-JP");
+  const member = await memberContext.newPage();
+  await logInSeeded(member, REFUND_CASE_MEMBER, "ja");
+  await member.goto("/mypage/payment-history");
+  const row = member.getByRole("table").locator("tbody tr").first();
+  await expect(row).toContainText("¥990");
+  const refunded = row.locator(".payment-history__refund");
+  await expect(refunded).toHaveCount(2);
+  await expect(refunded.first()).toContainText("うち ¥500(税込) を返金");
+  await expect(refunded.last()).toContainText("うち ¥200(税込) を返金");
+  const soldAt = ((await row.locator("td").first().textContent()) ?? "").slice(0, 10);
+  const [year, month, day] = soldAt.split("/").map(Number);
+  const [invoice] = await Promise.all([
+    memberContext.waitForEvent("page"),
+    refunded
+      .first()
+      .getByRole("link", { name: /返還請求書/ })
+      .click(),
+  ]);
+  await expect(invoice.getByRole("heading", { level: 1 })).toHaveText("返還請求書（適格返還請求書）");
+  const details = invoice.getByRole("table", { name: "返金の明細" });
+  await expect(details).toContainText(`${year}年${month}月${day}日`);
+  await expect(details).toContainText("¥500");
+  const tax = invoice.getByRole("table", { name: "税率別内訳" });
+  await expect(tax.locator("tbody td").nth(0)).toHaveText("¥455");
+  await expect(tax.locator("tbody td").nth(1)).toHaveText("¥45");
+  await expect(invoice.getByText(/登録番号: T\d{13}/)).toBeVisible();
+  await memberContext.close();
+});
