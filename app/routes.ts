@@ -179,6 +179,7 @@ export default [
     route("/console/audit", "routes/console-audit.tsx"),
     route("/console/members", "routes/console-members.tsx"),
     route("/console/members/:publicId", "routes/console-member.tsx"),
+    route("/console/reports", "routes/console-reports.tsx"),
     route("/console/staff", "routes/console-staff.tsx"),
     route("/console/versions", "routes/console-versions.tsx"),
     route("/console/settings/:kind", "routes/console-settings.tsx"),

@@ -37,6 +37,9 @@ import consoleMembersScreenDataSchema from "../../schemas/console-members-screen
 import consolePreviewSettingsSchema from "../../schemas/console-preview-settings.schema.json" with {
   type: "json",
 };
+import consoleReportsScreenDataSchema from "../../schemas/console-reports-screen-data.schema.json" with {
+  type: "json",
+};
 import consoleSettingsScreenDataSchema from "../../schemas/console-settings-screen-data.schema.json" with {
   type: "json",
 };
@@ -143,6 +146,7 @@ import type { ConsoleAuditScreenData } from "../../schemas/types/console-audit-s
 import type { ConsoleMemberScreenData } from "../../schemas/types/console-member-screen-data.gen.ts";
 import type { ConsoleMembersScreenData } from "../../schemas/types/console-members-screen-data.gen.ts";
 import type { ConsolePreviewSettings } from "../../schemas/types/console-preview-settings.gen.ts";
+import type { ConsoleReportsScreenData } from "../../schemas/types/console-reports-screen-data.gen.ts";
 import type { ConsoleSettingsScreenData } from "../../schemas/types/console-settings-screen-data.gen.ts";
 import type { ConsoleSettingsSectionScreenData } from "../../schemas/types/console-settings-section-screen-data.gen.ts";
 import type { ConsoleSetupScreenData } from "../../schemas/types/console-setup-screen-data.gen.ts";
@@ -236,6 +240,10 @@ export const CONSOLE_MEMBERS_SCREEN_DATA = ajv.compile<ConsoleMembersScreenData>
 );
 /** /console/members/{publicId}: a member's page, opened with a reason. */
 export const CONSOLE_MEMBER_SCREEN_DATA = ajv.compile<ConsoleMemberScreenData>(consoleMemberScreenDataSchema);
+/** /console/reports: the business over the last twelve months. */
+export const CONSOLE_REPORTS_SCREEN_DATA = ajv.compile<ConsoleReportsScreenData>(
+  consoleReportsScreenDataSchema,
+);
 /** /console: the signed-in staff member. */
 export const CONSOLE_STAFF_SCREEN_DATA = ajv.compile<ConsoleStaffScreenData>(consoleStaffScreenDataSchema);
 /** /plans: the member's contracts and every plan on offer. */

@@ -38,6 +38,11 @@ export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
               <Link to="/console/members">{t("console.home.members")}</Link>
             </li>
           )}
+          {(loaderData.role === "owner" || loaderData.role === "finance") && (
+            <li>
+              <Link to="/console/reports">{t("console.home.reports")}</Link>
+            </li>
+          )}
           {(loaderData.role === "owner" || loaderData.role === "configuration") && (
             <>
               {(["store", "plans", "campaigns", "clients", "policies"] as const).map((kind) => (

@@ -17,6 +17,7 @@ import { playback } from "../commerce/playback.ts";
 import { purchaseCalls } from "../commerce/purchase-routes.ts";
 import { consoleRoutes } from "../console/console-routes.ts";
 import { memberRoutes } from "../console/member-routes.ts";
+import { reportRoutes } from "../console/report-routes.ts";
 import { settingsRoutes } from "../console/settings-routes.ts";
 import { account } from "../identity/account.ts";
 import { type AccountEventListener, accountEvents } from "../identity/account-events.ts";
@@ -227,6 +228,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/console", consoleRoutes);
   app.route("/console", settingsRoutes);
   app.route("/console", memberRoutes);
+  app.route("/console", reportRoutes);
   app.route("/", auth);
   app.route("/", multiFactorLogin);
   // The login provider's login: the same calls under /zapi/oidc (server/identity/login-pages.ts).

@@ -4,7 +4,7 @@
  * the charge's lock before the provider is asked, so the same key — the button pressed twice, a
  * retry after a timeout, another process — gives back once, and two refunds of one charge asked at
  * once never give back more than was taken. The provider is asked with the same key, so a refund
- * left pending by a crash is finished by asking again.
+ * left pending by a crash is finished by asking again (ADR 0046).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { taxBreakdown } from "../../schemas/consumption-tax.ts";

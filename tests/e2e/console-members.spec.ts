@@ -7,6 +7,7 @@
  * one refund (and ¥200 more, sent twice, one more); the member's history shows them and the first's
  * return invoice shows ¥500, the tax ¥45 and the sale's date.
  */
+import { readFileSync } from "node:fs";
 import type { Browser } from "@playwright/test";
 import { SESSION_COOKIE } from "../../server/identity/sessions.ts";
 import { logInSeeded, setUpAndSignInStaff, waitForMail, waitUntilHydrated, watchPosts } from "./helpers.ts";
@@ -139,6 +140,25 @@ test("finance refunds ¥500 of a ¥990 payment once, though the form is sent twi
   await sendTwice();
   await expect(refunds).toHaveCount(2);
   await expect(refund.getByRole("combobox", { name: "返金する決済" })).toContainText("返金できる残り ¥290");
+
+  // The refunds are in the month's revenue; the CSV, UTF-8 with a byte order mark, totals as the page.
+  await page.goto("/console");
+  await page.getByRole("link", { name: "事業の状況" }).click();
+  const revenue = page.getByRole("region", { name: "売上（税込・税抜・消費税）" });
+  await expect(revenue.getByRole("img", { name: /売上（税込・税抜・消費税）のグラフ/ })).toBeVisible();
+  const totals = await revenue.locator("tfoot td").allTextContents();
+  expect(totals).toHaveLength(5);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    revenue.getByRole("link", { name: /CSVをダウンロード/ }).click(),
+  ]);
+  const csv = readFileSync((await download.path()) ?? "");
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = csv.subarray(3).toString("utf8").trimEnd().split("\r\n");
+  expect(lines[0]).toBe("月,決済額（税込）,返金額（税込）,売上（税込）,消費税,売上（税抜）");
+  expect(lines.at(-1)).toBe(["合計", ...totals.map((cell) => cell.replace(/[¥,]/g, ""))].join(","));
+  // ¥700 given back this month or the last (the payment was three days ago): in the totals.
+  expect(lines.at(-1)?.split(",")[2]).toBe("700");
 
   const mail = await waitForMail(REFUND_CASE_MEMBER, "ご返金のお知らせ");
   expect(mail.text).toContain("/mypage/return-invoice/");
