@@ -106,7 +106,7 @@ export async function takenCharge(
   who: Subscriber,
   amount: number,
   at: Date,
-  planId = "standard-monthly",
+  options: { planId?: string; contractId?: string } = {},
 ): Promise<{ chargeId: string; providerRef: string }> {
   const key = `test:${randomUUID()}`;
   const outcome = await t.deps.payments.charge({
@@ -122,7 +122,8 @@ export async function takenCharge(
     .values({
       accountId: who.accountId,
       idempotencyKey: key,
-      planId,
+      planId: options.planId ?? "standard-monthly",
+      contractId: options.contractId ?? null,
       paymentMethodId: who.methodId,
       amount,
       taxAmount: tax.taxAmount,

@@ -45,7 +45,11 @@ const ACTIONS = {
 type MemberAction = keyof typeof ACTIONS;
 
 /** What the page may say was done (`?done=`). */
-const DONE = [...Object.values(ACTIONS).map((known) => known.done), "refunded"] as const;
+const DONE = [
+  ...Object.values(ACTIONS).map((known) => known.done),
+  "refunded",
+  "subscriptionCancelled",
+] as const;
 
 function isMemberAction(value: string): value is MemberAction {
   return Object.hasOwn(ACTIONS, value);
@@ -90,6 +94,33 @@ export async function action(args: Route.ActionArgs) {
       { status: result.status },
     );
   }
+  if (intent === "cancelSubscription") {
+    const contractId = encodeURIComponent(field("contractId"));
+    const result = await callApi(
+      args,
+      `/zapi/console/members/${publicId}/subscriptions/${contractId}/cancel`,
+      {
+        body: {
+          when: field("when") === "now" ? "now" : "periodEnd",
+          refund: field("refund") === "on",
+          reason,
+        },
+      },
+    );
+    if (result.status === 401) followNext(result);
+    if (result.ok) doneRedirect(args, "subscriptionCancelled");
+    const errors = fieldMessages(result);
+    return data(
+      {
+        intent,
+        contractId: field("contractId"),
+        message: errors.reason ? null : result.message,
+        error: errors.reason,
+        reason,
+      },
+      { status: result.status },
+    );
+  }
   if (!isMemberAction(intent)) throw data(null, { status: 400 });
   const result = await callApi(args, `/zapi/console/members/${publicId}/${ACTIONS[intent].path}`, {
     body: { reason },
@@ -103,6 +134,79 @@ export async function action(args: Route.ActionArgs) {
 }
 
 type ActionData = Route.ComponentProps["actionData"];
+type MemberContract = ConsoleMemberScreenData["contracts"][number];
+
+/** Support: end a running subscription at its period's end or at once, the refund shown first. */
+function CancelForm({
+  contract,
+  mayRefund,
+  actionData,
+  sending,
+}: {
+  contract: MemberContract & { cancelTerms: NonNullable<MemberContract["cancelTerms"]> };
+  mayRefund: boolean;
+  actionData: ActionData;
+  sending: boolean;
+}) {
+  const { t } = useTranslation();
+  const terms = contract.cancelTerms;
+  const asked =
+    actionData?.intent === "cancelSubscription" &&
+    "contractId" in actionData &&
+    actionData.contractId === contract.contractId
+      ? actionData
+      : null;
+  return (
+    <Form method="post" className="console-member__action" aria-busy={sending}>
+      <input type="hidden" name="intent" value="cancelSubscription" />
+      <input type="hidden" name="contractId" value={contract.contractId} />
+      <fieldset className="console-member__choices">
+        <legend>{t("console.member.cancel.legend", { plan: contract.planName })}</legend>
+        {asked?.message && (
+          <p className="alert alert--error" role="alert">
+            {asked.message}
+          </p>
+        )}
+        {terms.atPeriodEnd && (
+          <label>
+            <input type="radio" name="when" value="periodEnd" defaultChecked required />{" "}
+            {t("console.member.cancel.periodEnd", { day: terms.periodEndDay })}
+          </label>
+        )}
+        <label>
+          <input type="radio" name="when" value="now" defaultChecked={!terms.atPeriodEnd} required />{" "}
+          {t("console.member.cancel.now")}
+        </label>
+        {mayRefund &&
+          (terms.proratedRefund > 0 ? (
+            <label>
+              <input type="checkbox" name="refund" />{" "}
+              {t("console.member.cancel.refund", {
+                unused: terms.unusedDays,
+                days: terms.periodDays,
+                amount: yen(terms.proratedRefund),
+              })}
+            </label>
+          ) : (
+            <p>{t("console.member.cancel.noRefund")}</p>
+          ))}
+      </fieldset>
+      <ConsoleField
+        label={t("console.member.actionReason")}
+        hint={t("console.member.cancel.hint")}
+        error={asked?.error}
+        name="actionReason"
+        required
+        maxLength={MAX_REASON_LENGTH}
+        defaultValue={asked?.reason ?? ""}
+        autoComplete="off"
+      />
+      <button type="submit" className="btn btn--danger" disabled={sending}>
+        {t("console.member.cancel.submit")}
+      </button>
+    </Form>
+  );
+}
 
 /** Finance and owners: give back all or part of a taken payment, with a reason. */
 function RefundForm({
@@ -293,7 +397,7 @@ export default function ConsoleMember({ loaderData, actionData }: Route.Componen
       {member.actions.length > 0 && (
         <section className="console-member__section">
           <h2>{t("console.member.actions")}</h2>
-          {member.actions.map((name) => (
+          {member.actions.filter(isMemberAction).map((name) => (
             <Form key={name} method="post" className="console-member__action" aria-busy={sending}>
               <input type="hidden" name="intent" value={name} />
               <ConsoleField
@@ -378,6 +482,19 @@ export default function ConsoleMember({ loaderData, actionData }: Route.Componen
           contract.nextSettlementDay ?? "-",
         ])}
       />
+      {member.actions.includes("cancelSubscriptions") &&
+        member.contracts.map(
+          (contract) =>
+            contract.cancelTerms && (
+              <CancelForm
+                key={contract.contractId}
+                contract={{ ...contract, cancelTerms: contract.cancelTerms }}
+                mayRefund={member.mayRefund}
+                actionData={actionData}
+                sending={sending}
+              />
+            ),
+        )}
       <Table
         caption={t("console.member.charges")}
         heads={[

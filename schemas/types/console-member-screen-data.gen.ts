@@ -57,6 +57,19 @@ export interface ConsoleMemberScreenData {
     nextSettlementDay: Text;
     trialEndDay: Text;
     cancelledAt: Time;
+    /**
+     * A running subscription's cancellation: the day it would end at its period's end, and what ending it at once would give back of the period paid for (integer yen, never more than is left of its charge). Null for a purchase, a rental or an ended subscription.
+     */
+    cancelTerms: null | {
+      periodEndDay: Text;
+      unusedDays: number;
+      periodDays: number;
+      proratedRefund: number;
+      /**
+       * Whether it may still be cancelled at its period's end (not when it is cancelling already).
+       */
+      atPeriodEnd: boolean;
+    };
   }[];
   charges: {
     chargeId: string;
@@ -82,7 +95,7 @@ export interface ConsoleMemberScreenData {
   /**
    * The support actions the signed-in staff member's role may take on this account.
    */
-  actions: ("endSessions" | "removeSecondFactors")[];
+  actions: ("endSessions" | "removeSecondFactors" | "cancelSubscriptions")[];
   /**
    * Whether the signed-in staff member's role may refund (finance and owners).
    */

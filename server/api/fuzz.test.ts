@@ -475,6 +475,10 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   "POST /zapi/console/versions/:kind/:number/rollback": [{ note: "元に戻す" }],
   "POST /zapi/console/members/:publicId/end-sessions": [{ reason: "端末の紛失" }],
   "POST /zapi/console/members/:publicId/remove-second-factors": [{ reason: "生年月日で本人確認" }],
+  "POST /zapi/console/members/:publicId/subscriptions/:contractId/cancel": [
+    { when: "periodEnd", reason: "お電話でご依頼" },
+    { when: "now", refund: true, reason: "日割り返金" },
+  ],
   "POST /zapi/console/members/:publicId/refunds": [
     {
       chargeId: "00000000-0000-4000-8000-000000000000",

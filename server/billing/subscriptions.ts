@@ -177,6 +177,50 @@ export function requestCancellation(
   }));
 }
 
+/**
+ * Support ends a member's subscription at once (the member asked, by telephone or mail): access
+ * ends now, whatever its state short of ended — a cancelling or held one too.
+ */
+export function endNow(
+  db: Db,
+  accountId: string,
+  subscriptionId: string,
+  now: Date,
+): Promise<SubscriptionChange> {
+  if (!isUuid(subscriptionId)) return Promise.resolve({ ok: false, refusal: "notFound" });
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(contracts)
+      .where(
+        and(
+          eq(contracts.id, subscriptionId),
+          eq(contracts.accountId, accountId),
+          eq(contracts.planType, "subscription"),
+        ),
+      )
+      .for("update");
+    if (!row) return { ok: false, refusal: "notFound" };
+    const ended = row.subscriptionStatus && nextSubscriptionStatus(row.subscriptionStatus, "ended");
+    if (!ended) return { ok: false, refusal: "notCancellable" };
+    const [updated] = await tx
+      .update(contracts)
+      .set({
+        subscriptionStatus: ended,
+        cancelledAt: now,
+        cancelRequestedAt: row.cancelRequestedAt ?? now,
+        heldCycleDay: null,
+        pendingPlanId: null,
+        pendingChangeDay: null,
+        updatedAt: now,
+      })
+      .where(eq(contracts.id, row.id))
+      .returning();
+    if (!updated) throw new Error(`subscription ${row.id} vanished under its lock`);
+    return { ok: true, subscription: updated };
+  });
+}
+
 /** POST …/withdraw/cancel: the member continues the plan after all. */
 export function undoCancellation(
   db: Db,

@@ -63,6 +63,37 @@ function periodDaysOf(plan: CataloguePlan, day: string, anchorDay: number): numb
   return daysBetween(day, settlementDay(day, 1, span, unit, anchorDay));
 }
 
+/** The current period of a subscription of `plan` and what of it is not used yet at `today`. */
+export interface UnusedPart {
+  /** [periodStartDay, periodEndDay): the end is the next settlement day. */
+  periodStartDay: string;
+  periodEndDay: string;
+  periodDays: number;
+  /** The days not yet used, today included (0 on or after the period's end). */
+  unusedDays: number;
+  /** What the unused days are worth of what the period cost, rounded down to the yen. */
+  credit: number;
+}
+
+export function unusedPart(
+  plan: CataloguePlan,
+  subscription: { anchorDay: number; nextSettlementDay: string; periodAmount: number | null },
+  today: string,
+): UnusedPart {
+  const { span, unit } = spanOf(plan);
+  const { anchorDay, nextSettlementDay } = subscription;
+  const periodStartDay = settlementDay(nextSettlementDay, -1, span, unit, anchorDay);
+  const periodDays = daysBetween(periodStartDay, nextSettlementDay);
+  const unusedDays = Math.min(periodDays, Math.max(0, daysBetween(today, nextSettlementDay)));
+  return {
+    periodStartDay,
+    periodEndDay: nextSettlementDay,
+    periodDays,
+    unusedDays,
+    credit: Math.floor(((subscription.periodAmount ?? 0) * unusedDays) / periodDays),
+  };
+}
+
 /** Whether `to` costs more per day than `from`, over periods starting on the same day. */
 export function isDearerPerDay(
   from: CataloguePlan,
@@ -85,9 +116,8 @@ export function planChangeTerms(input: {
 }): PlanChangeTerms {
   const { from, to, group, subscription, today } = input;
   const { anchorDay, nextSettlementDay } = subscription;
-  const { span, unit } = spanOf(from);
-  const periodStartDay = settlementDay(nextSettlementDay, -1, span, unit, anchorDay);
-  const periodDays = daysBetween(periodStartDay, nextSettlementDay);
+  const unused = unusedPart(from, subscription, today);
+  const { periodStartDay, periodDays } = unused;
   const campaignCarries =
     subscription.campaign !== null &&
     subscription.campaignCyclesLeft > 0 &&
@@ -116,9 +146,8 @@ export function planChangeTerms(input: {
       periodAmountAfter: null,
     };
   }
-  const unusedDays = daysBetween(today, nextSettlementDay);
+  const { unusedDays, credit } = unused;
   const newPeriodDays = periodDaysOf(to, periodStartDay, anchorDay);
-  const credit = Math.floor(((subscription.periodAmount ?? 0) * unusedDays) / periodDays);
   const newPlanForUnusedDays = Math.floor((to.price * unusedDays) / newPeriodDays);
   return {
     timing: "now",

@@ -8,10 +8,11 @@ import {
   TestBrowser,
 } from "../../tests/api-harness.ts";
 import { signedInStaff } from "../../tests/console-harness.ts";
-import { subscriber, takenCharge } from "../../tests/subscription-fixtures.ts";
+import { subscribe, subscriber, takenCharge } from "../../tests/subscription-fixtures.ts";
 import {
   accounts,
   backupCodes,
+  contracts,
   multiFactorMethods,
   sandboxCharges,
   sessions,
@@ -333,5 +334,102 @@ describe("POST /zapi/console/members/{publicId}/refunds", () => {
     expect(
       (await other.get(`/zapi/internal/mypage/return-invoice/${made.refundId}/screen-data`)).status,
     ).toBe(404);
+  });
+});
+
+describe("POST /zapi/console/members/{publicId}/subscriptions/{contractId}/cancel", () => {
+  let t: TestApi;
+  beforeEach(async () => {
+    // Noon in Japan, 10 June: 21 of the period's 30 days (1 June to 1 July) are not used yet.
+    t = await createTestApi({ startAt: "2026-06-10T03:00:00Z" });
+  });
+  afterEach(() => t.close());
+
+  async function paidSubscription() {
+    const who = await subscriber(t);
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.id, who.accountId));
+    const contractId = await subscribe(t, who, "standard-monthly", {
+      status: "ONGOING_CONTRACT",
+      nextSettlementDay: "2026-07-01",
+      anchorDay: 1,
+      periodAmount: 990,
+    });
+    const paid = await takenCharge(t, who, 990, new Date("2026-06-01T00:00:00Z"), { contractId });
+    return { who, publicId: account?.publicId ?? "", contractId, ...paid };
+  }
+
+  const cancel = (
+    browser: TestBrowser,
+    publicId: string,
+    contractId: string,
+    body: Record<string, unknown>,
+  ) => browser.post(`/zapi/console/members/${publicId}/subscriptions/${contractId}/cancel`, body);
+
+  it("shows support what ending at once gives back, and ends it at the period's end when asked", async () => {
+    const { who, publicId, contractId } = await paidSubscription();
+    const support = await signedInStaff(t, "support@example.jp", "support");
+    const page = (await (
+      await support.get(`/zapi/console/members/${publicId}/screen-data?reason=x`)
+    ).json()) as {
+      contracts: { contractId: string; cancelTerms: unknown }[];
+    };
+    expect(page.contracts.find((row) => row.contractId === contractId)?.cancelTerms).toEqual({
+      periodEndDay: "2026-07-01",
+      atPeriodEnd: true,
+      unusedDays: 21,
+      periodDays: 30,
+      proratedRefund: 693,
+    });
+    // Support may cancel but not give money back.
+    expect(
+      (await cancel(support, publicId, contractId, { when: "now", refund: true, reason: "x" })).status,
+    ).toBe(403);
+    const ended = await cancel(support, publicId, contractId, {
+      when: "periodEnd",
+      reason: "お電話でご依頼",
+    });
+    expect(ended.status).toBe(200);
+    expect(await ended.json()).toEqual({ status: "CANCEL_REQUEST", refunded: 0 });
+    const [row] = await t.db.select().from(contracts).where(eq(contracts.id, contractId));
+    expect(row).toMatchObject({ subscriptionStatus: "CANCEL_REQUEST", cancelledAt: null });
+    await mailsAfterAnswersSent();
+    const mail = t.outbox.latestMailTo(who.email);
+    expect(mail?.subject).toContain("ご契約の解約を承りました");
+    expect(mail?.text).toContain("2026年7月1日の前日までご利用いただけ");
+  });
+
+  it("lets an owner end it at once with the unused days given back, once however often it is sent", async () => {
+    const { who, publicId, contractId, providerRef } = await paidSubscription();
+    const owner = await signedInStaff(t, "owner@example.jp", "owner");
+    const body = { when: "now", refund: true, reason: "サービス不具合のため日割りで返金" };
+    expect((await cancel(owner, publicId, contractId, { ...body, when: "periodEnd" })).status).toBe(400);
+    const ended = await cancel(owner, publicId, contractId, body);
+    expect(ended.status).toBe(200);
+    expect(await ended.json()).toEqual({ status: "CANCELLED", refunded: 693 });
+    const [row] = await t.db.select().from(contracts).where(eq(contracts.id, contractId));
+    expect(row?.subscriptionStatus).toBe("CANCELLED");
+    expect(row?.cancelledAt).toBeInstanceOf(Date);
+    // Sent again: already ended, nothing more given back.
+    expect((await cancel(owner, publicId, contractId, body)).status).toBe(409);
+    const [sandbox] = await t.db.select().from(sandboxCharges).where(eq(sandboxCharges.ref, providerRef));
+    expect(sandbox?.refundedAmount).toBe(693);
+    const audit = (await t.db.select().from(staffAudit)).filter(
+      (entry) => entry.action === "member.subscription-cancelled",
+    );
+    expect(audit.map((entry) => entry.detail)).toEqual([
+      { publicId, contractId, when: "now", refunded: 693, reason: "サービス不具合のため日割りで返金" },
+    ]);
+    await mailsAfterAnswersSent();
+    expect(t.outbox.mails.filter((mail) => mail.to === who.email).map((mail) => mail.subject)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("ご返金のお知らせ"),
+        expect.stringContaining("ご契約の解約"),
+      ]),
+    );
+    // Another member's subscription is not found through this member's page.
+    const other = await paidSubscription();
+    expect((await cancel(owner, publicId, other.contractId, body)).status).toBe(404);
+    const finance = await signedInStaff(t, "finance@example.jp", "finance");
+    expect((await cancel(finance, other.publicId, other.contractId, body)).status).toBe(403);
   });
 });

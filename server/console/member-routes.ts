@@ -4,30 +4,36 @@
  * looked for whom, and why).
  */
 
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
+import { japanDay } from "../../schemas/japan-time.ts";
+import type { ConsoleCancelSubscriptionRequest } from "../../schemas/types/console-cancel-subscription-request.gen.ts";
 import type { ConsoleMemberActionRequest } from "../../schemas/types/console-member-action-request.gen.ts";
 import type { ConsoleMemberScreenData } from "../../schemas/types/console-member-screen-data.gen.ts";
 import type { ConsoleMembersScreenData } from "../../schemas/types/console-members-screen-data.gen.ts";
 import type { ConsoleRefundRequest } from "../../schemas/types/console-refund-request.gen.ts";
+import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { invoiceIssuerOf } from "../billing/invoices.ts";
-import { refundCharge, returnInvoicePath } from "../billing/refunds.ts";
+import { type Refund, refundCharge, returnInvoicePath } from "../billing/refunds.ts";
+import { endNow, requestCancellation } from "../billing/subscriptions.ts";
 import type { Db } from "../db/database.ts";
-import { accounts, backupCodes, multiFactorMethods, sessions } from "../db/schema.ts";
+import { accounts, backupCodes, contracts, multiFactorMethods, sessions } from "../db/schema.ts";
 import { MULTI_FACTOR_SETTINGS_PATH } from "../identity/multi-factor-settings.ts";
 import { ApiError } from "../kit/errors.ts";
 import { apiError, apiMessage } from "../kit/messages.ts";
 import { clientAddress } from "../kit/request-info.ts";
 import { checkRequest, REQUEST_SCHEMAS } from "../kit/request-schemas.ts";
+import { isUuid } from "../kit/tokens.ts";
 import { readJsonBody, requestLanguage } from "../kit/validation.ts";
 import { sendMailAfterAnswer } from "../mail/send-mail.ts";
 import type { MailTemplateName, MailTemplateVars } from "../mail/templates/catalog.ts";
-import { planNamesOf } from "../store/catalogue-source.ts";
+import { planNameOf, planNamesOf } from "../store/catalogue-source.ts";
 import { requireRole } from "./console-routes.ts";
 import { MEMBER_SEARCH_LIMIT, memberQueryKind, searchMembers } from "./member-search.ts";
 import { memberView, REFUND_ROLES, SUPPORT_ROLES } from "./member-view.ts";
 import { type AuditAction, recordAudit } from "./staff.ts";
+import { cancelTermsOf } from "./staff-cancellation.ts";
 
 /** Who may look members up. */
 export const MEMBER_READERS = ["owner", "support", "finance"] as const;
@@ -119,7 +125,8 @@ export const memberRoutes = new Hono<ApiEnv>()
       return { detail: { removed: types }, answer: { removed: types }, mail };
     }),
   )
-  .post("/members/:publicId/refunds", refund);
+  .post("/members/:publicId/refunds", refund)
+  .post("/members/:publicId/subscriptions/:contractId/cancel", cancelSubscription);
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Account = typeof accounts.$inferSelect;
@@ -198,17 +205,7 @@ async function refund(c: Context<ApiEnv>): Promise<Response> {
     };
     await recordAudit(deps.db, { staffId: me.id, ip: clientAddress(c) }, "member.refunded", detail, now);
   }
-  if (result.settled && made.status === "succeeded") {
-    const vars = {
-      planName: (account.language === "en" && made.planNameEn) || made.planName,
-      amount: made.amount,
-      taxAmount: made.taxAmount,
-      refundedAt: made.settledAt ?? now,
-      chargedAt: made.chargedAt,
-      returnInvoiceUrl: `${deps.publicOrigin}${returnInvoicePath(made.id)}`,
-    };
-    memberMail(c, account, { template: "refundMade", vars }, "the refund notice");
-  }
+  if (result.settled && made.status === "succeeded") refundMail(c, account, made);
   if (made.status === "failed") {
     const code = made.failureCode ?? "";
     throw await apiError(c, 502, "REFUND_FAILED", "console.refundFailed", { params: { code } });
@@ -221,6 +218,101 @@ async function refund(c: Context<ApiEnv>): Promise<Response> {
     returnInvoiceNumber: made.returnInvoiceNumber,
   });
 }
+/**
+ * Support ends a member's subscription at its period's end (as the member would) or at once —
+ * access ends now — and an owner, who may also refund, may give back the unused days: the amount
+ * the page showed, computed again here from the books, once per subscription whatever is resent.
+ * Recorded with the reason; the member is mailed (and mailed the return invoice of a refund).
+ */
+async function cancelSubscription(c: Context<ApiEnv>): Promise<Response> {
+  const me = await requireRole(c, SUPPORT_ROLES);
+  const ask = await checkRequest<ConsoleCancelSubscriptionRequest>(
+    c,
+    REQUEST_SCHEMAS.consoleCancelSubscription,
+    await readJsonBody(c),
+  );
+  const refundAsked = ask.refund === true;
+  if (refundAsked && !REFUND_ROLES.includes(me.role)) {
+    throw await apiError(c, 403, "CONSOLE_FORBIDDEN", "console.forbidden");
+  }
+  if (refundAsked && ask.when !== "now") {
+    throw await apiError(c, 400, "REFUND_NEEDS_NOW", "console.refundNeedsNow");
+  }
+  const account = await memberOr404(c);
+  const deps = c.get("deps");
+  const now = deps.now();
+  const contractId = c.req.param("contractId") ?? "";
+  const [contract] = isUuid(contractId)
+    ? await deps.db
+        .select()
+        .from(contracts)
+        .where(and(eq(contracts.id, contractId), eq(contracts.accountId, account.id)))
+    : [];
+  if (contract?.planType !== "subscription") {
+    throw await apiError(c, 404, "SUBSCRIPTION_NOT_FOUND", "console.subscriptionNotFound");
+  }
+  const terms = await cancelTermsOf(deps.db, contract, deps.catalogue.current(), now);
+  if (!terms) throw await apiError(c, 409, "NOT_CANCELLABLE", "console.notCancellable");
+  const surveyAnswers: SurveyAnswers = [];
+  const cancelled =
+    ask.when === "now"
+      ? await endNow(deps.db, account.id, contractId, now)
+      : await requestCancellation(deps.db, account.id, contractId, surveyAnswers, now);
+  if (!cancelled.ok) {
+    throw await apiError(c, 409, "NOT_CANCELLABLE", "console.notCancellable");
+  }
+  const reason = ask.reason.trim();
+  let refunded = 0;
+  if (refundAsked && terms.proratedRefund > 0 && terms.chargeId) {
+    const result = await refundCharge(deps.db, deps.payments, {
+      accountId: account.id,
+      chargeId: terms.chargeId,
+      amount: terms.proratedRefund,
+      // One prorated refund per subscription, however often the cancellation is sent.
+      idempotencyKey: `console:cancel:${contractId}`,
+      staffId: me.id,
+      reason,
+      issuer: invoiceIssuerOf(deps.store.current().settings),
+      planNames: (planId) => planNamesOf(deps.catalogue.current(), planId),
+      now,
+    });
+    if (result.status === "succeeded") {
+      refunded = result.refund.amount;
+      if (result.settled) refundMail(c, account, result.refund);
+    }
+  }
+  const language = account.language ?? "ja";
+  await recordAudit(
+    deps.db,
+    { staffId: me.id, ip: clientAddress(c) },
+    "member.subscription-cancelled",
+    { publicId: account.publicId, contractId, when: ask.when, refunded, reason },
+    now,
+  );
+  const vars = {
+    planName: planNameOf(deps.catalogue.current(), contract.planId, language),
+    timing: ask.when,
+    endDay: ask.when === "now" ? japanDay(now) : (terms.periodEndDay ?? japanDay(now)),
+    refundAmount: refunded,
+    plansUrl: `${deps.publicOrigin}/plans`,
+  };
+  memberMail(c, account, { template: "subscriptionCancelledBySupport", vars }, "the cancellation notice");
+  return c.json({ status: cancelled.subscription.subscriptionStatus, refunded });
+}
+
+/** The member's mail with the link to a refund's return invoice. */
+function refundMail(c: Context<ApiEnv>, account: Account, made: Refund): void {
+  const vars = {
+    planName: (account.language === "en" && made.planNameEn) || made.planName,
+    amount: made.amount,
+    taxAmount: made.taxAmount,
+    refundedAt: made.settledAt ?? c.get("deps").now(),
+    chargedAt: made.chargedAt,
+    returnInvoiceUrl: `${c.get("deps").publicOrigin}${returnInvoicePath(made.id)}`,
+  };
+  memberMail(c, account, { template: "refundMade", vars }, "the refund notice");
+}
+
 /**
  * A support action on a member's account: support and owners only, with a reason; what it changes
  * and its audit entry in one transaction; then the member told by mail.

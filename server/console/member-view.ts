@@ -22,6 +22,7 @@ import {
 import { type Catalogue, planNameOf } from "../store/catalogue-source.ts";
 import { maskedEmail } from "./member-search.ts";
 import type { StaffRole } from "./staff.ts";
+import { cancelTermsOf } from "./staff-cancellation.ts";
 
 /** Who may act on a member's account (end their sessions). */
 export const SUPPORT_ROLES: readonly StaffRole[] = ["owner", "support"];
@@ -33,6 +34,18 @@ export const REFUND_ROLES: readonly StaffRole[] = ["owner", "finance"];
 const LATEST = 20;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** A running subscription's cancellation terms as the page shows them (the charge stays the API's). */
+async function publicTerms(
+  db: Db,
+  contract: typeof contracts.$inferSelect,
+  context: { now: Date; catalogue: Pick<Catalogue, "plans"> },
+) {
+  const terms = await cancelTermsOf(db, contract, context.catalogue, context.now);
+  if (!terms) return null;
+  const { chargeId: _charge, ...shown } = terms;
+  return shown;
+}
 
 /** The member's page for `role`, or null when no account has this public id. */
 export async function memberView(
@@ -80,7 +93,9 @@ export async function memberView(
     charge.status === "succeeded" && charge.providerRef ? charge.amount - (refunded.get(charge.id) ?? 0) : 0;
   return {
     publicId: account.publicId,
-    actions: SUPPORT_ROLES.includes(role) ? ["endSessions", "removeSecondFactors"] : [],
+    actions: SUPPORT_ROLES.includes(role)
+      ? ["endSessions", "removeSecondFactors", "cancelSubscriptions"]
+      : [],
     mayRefund: REFUND_ROLES.includes(role),
     profile: {
       email: shownEmail(account.email),
@@ -125,16 +140,19 @@ export async function memberView(
       ip: login.ip,
       country: login.country,
     })),
-    contracts: held.map((contract) => ({
-      contractId: contract.id,
-      planName: planName(contract.planId),
-      planType: contract.planType,
-      status: contract.subscriptionStatus,
-      createdAt: contract.createdAt.toISOString(),
-      nextSettlementDay: contract.nextSettlementDay,
-      trialEndDay: contract.trialEndDay,
-      cancelledAt: iso(contract.cancelledAt),
-    })),
+    contracts: await Promise.all(
+      held.map(async (contract) => ({
+        contractId: contract.id,
+        planName: planName(contract.planId),
+        planType: contract.planType,
+        status: contract.subscriptionStatus,
+        createdAt: contract.createdAt.toISOString(),
+        nextSettlementDay: contract.nextSettlementDay,
+        trialEndDay: contract.trialEndDay,
+        cancelledAt: iso(contract.cancelledAt),
+        cancelTerms: await publicTerms(db, contract, context),
+      })),
+    ),
     charges: paid.map((charge) => ({
       chargeId: charge.id,
       at: charge.createdAt.toISOString(),

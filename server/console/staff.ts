@@ -76,6 +76,7 @@ export const AUDIT_ACTIONS = [
   "member.sessions-ended",
   "member.second-factors-removed",
   "member.refunded",
+  "member.subscription-cancelled",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

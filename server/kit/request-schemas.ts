@@ -18,6 +18,9 @@ import consentRequestSchema from "../../schemas/requests/consent-request.schema.
 import consoleAssetRequestSchema from "../../schemas/requests/console-asset-request.schema.json" with {
   type: "json",
 };
+import consoleCancelSubscriptionRequestSchema from "../../schemas/requests/console-cancel-subscription-request.schema.json" with {
+  type: "json",
+};
 import consoleMemberActionRequestSchema from "../../schemas/requests/console-member-action-request.schema.json" with {
   type: "json",
 };
@@ -181,6 +184,7 @@ export const REQUEST_SCHEMAS = {
   consoleAsset: consoleAssetRequestSchema,
   consoleMemberAction: consoleMemberActionRequestSchema,
   consoleRefund: consoleRefundRequestSchema,
+  consoleCancelSubscription: consoleCancelSubscriptionRequestSchema,
 };
 
 const ajv = createAjv();

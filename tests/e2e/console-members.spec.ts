@@ -3,7 +3,7 @@
  * finds a member by e-mail, opens their page with a reason, logs them out everywhere — the member's
  * browser is logged out on its next request — and turns off their two-step verification after an
  * identity check: the member is mailed and logs in with the password alone, then may set it up
- * again. Finance (Japanese, a desktop's width) refunds ¥500 of a ¥990 payment, the form sent twice:
+ * again; and cancels their plan at the period's end, as they asked. Finance (Japanese, a desktop's width) refunds ¥500 of a ¥990 payment, the form sent twice:
  * one refund (and ¥200 more, sent twice, one more); the member's history shows them and the first's
  * return invoice shows ¥500, the tax ¥45 and the sale's date.
  */
@@ -82,6 +82,25 @@ test("support finds a member, logs them out everywhere and turns off their two-s
   await expect(secondFactors.locator("dd")).toHaveText("None");
   // In the member's language: Japanese, the store's, as they never chose another.
   await waitForMail(SUPPORT_CASE_MEMBER.email, "2段階認証の設定を解除しました", sent);
+
+  // The member asked on the phone to stop the plan at the end of the month paid for.
+  const cancel = page
+    .locator("form")
+    .filter({ has: page.getByRole("button", { name: "Cancel the subscription" }) });
+  await expect(cancel.getByRole("group", { name: /Cancel “Standard/ })).toBeVisible();
+  // Support gives no money back: no refund to choose.
+  await expect(cancel.getByRole("checkbox")).toHaveCount(0);
+  await cancel.getByRole("radio", { name: /At the period's end/ }).check();
+  await cancel
+    .getByRole("textbox", { name: "Reason for the action" })
+    .fill("Call #4711: stop at the end of the month");
+  await cancel.getByRole("button", { name: "Cancel the subscription" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "The subscription was cancelled and the member told by mail.",
+  );
+  await expect(page.getByRole("table", { name: "Contracts" })).toContainText("CANCEL_REQUEST");
+  // Cancelling already: only at once is left to choose.
+  await expect(cancel.getByRole("radio")).toHaveCount(1);
 
   // The member logs in with the password alone, and may set two-step verification up again.
   await logInSeeded(member, SUPPORT_CASE_MEMBER.email, "en");

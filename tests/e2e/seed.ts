@@ -172,12 +172,13 @@ async function seed(dataDir: string): Promise<void> {
         passwordHash,
         monthly: true,
       })),
-      ...[...Object.values(STALE_SESSION_MEMBERS), SUPPORT_CASE_MEMBER].map(({ email, sessionToken }) => ({
+      ...Object.values(STALE_SESSION_MEMBERS).map(({ email, sessionToken }) => ({
         email,
         verified: true,
         passwordHash,
         sessionToken,
       })),
+      { ...SUPPORT_CASE_MEMBER, verified: true, passwordHash, monthly: true },
       { email: REFUND_CASE_MEMBER, verified: true, passwordHash, charged: true },
     ];
     for (const member of members) {

@@ -97,8 +97,8 @@ export const CONSOLE_ROLE_STAFF = {
 } as const;
 
 /**
- * The member who calls support: e-mail as a second factor, logged in on a browser whose session
- * the spec holds (the token is fixed here; the seed stores its hash).
+ * The member who calls support: e-mail as a second factor, the monthly plan, logged in on a browser
+ * whose session the spec holds (the token is fixed here; the seed stores its hash).
  */
 export const SUPPORT_CASE_MEMBER = {
   email: "support-case@example.jp",

@@ -102,6 +102,16 @@ export interface MailTemplateVars {
     nextPaymentDay: string;
     subscriptionUrl: string;
   };
+  /** The store's support cancelled a subscription: at its period's end, or at once (with a refund or not). */
+  subscriptionCancelledBySupport: {
+    planName: string;
+    timing: "periodEnd" | "now";
+    /** periodEnd: the day it ends (YYYY-MM-DD in Japan); now: today. */
+    endDay: string;
+    /** Integer yen given back for the unused days; 0: none. */
+    refundAmount: number;
+    plansUrl: string;
+  };
   /** Money of a charge was given back; the return invoice (適格返還請求書) is on its page. */
   refundMade: {
     planName: string;

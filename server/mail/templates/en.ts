@@ -218,6 +218,29 @@ export const en: MailCatalog = {
         { kind: "link", label: "Review your subscription", url: vars.subscriptionUrl },
       ],
     }),
+    subscriptionCancelledBySupport: (vars, { serviceName }) => ({
+      subject: `[${serviceName}] Your subscription has been cancelled`,
+      blocks: [
+        { kind: "paragraph", text: `Thank you for using ${serviceName}.` },
+        {
+          kind: "paragraph",
+          text:
+            vars.timing === "now"
+              ? `As you asked our support, your subscription to "${vars.planName}" was cancelled today. It can no longer be used from today.`
+              : `As you asked our support, your subscription to "${vars.planName}" will end: you can use it until the day before ${englishDay(vars.endDay)}, and nothing more will be charged.`,
+        },
+        ...(vars.refundAmount > 0
+          ? [
+              {
+                kind: "paragraph" as const,
+                text: `For the days you will not use, ${yen(vars.refundAmount)} (tax included) is refunded. The return invoice comes in a separate mail.`,
+              },
+            ]
+          : []),
+        { kind: "note", text: "If you did not ask for this, please contact our support." },
+        { kind: "link", label: "See the plans", url: vars.plansUrl },
+      ],
+    }),
     refundMade: (vars, { serviceName }) => ({
       subject: `[${serviceName}] We have refunded your payment`,
       blocks: [

@@ -220,6 +220,29 @@ export const ja: MailCatalog = {
         { kind: "link", label: "ご契約内容を確認する", url: vars.subscriptionUrl },
       ],
     }),
+    subscriptionCancelledBySupport: (vars, { serviceName }) => ({
+      subject: `【${serviceName}】ご契約の解約を承りました`,
+      blocks: [
+        { kind: "paragraph", text: `${serviceName}をご利用いただきありがとうございます。` },
+        {
+          kind: "paragraph",
+          text:
+            vars.timing === "now"
+              ? `サポート窓口へのご依頼により、「${vars.planName}」のご契約を本日解約しました。本日からご利用いただけません。`
+              : `サポート窓口へのご依頼により、「${vars.planName}」のご契約を解約予定としました。${japaneseDay(vars.endDay)}の前日までご利用いただけ、それ以降のお支払いはありません。`,
+        },
+        ...(vars.refundAmount > 0
+          ? [
+              {
+                kind: "paragraph" as const,
+                text: `ご利用にならなかった期間の料金として、${yen(vars.refundAmount)}(税込)をご返金します。返還請求書は別のメールでお送りします。`,
+              },
+            ]
+          : []),
+        { kind: "note", text: "※お心当たりがない場合は、サポート窓口までお問い合わせください。" },
+        { kind: "link", label: "プランを見る", url: vars.plansUrl },
+      ],
+    }),
     refundMade: (vars, { serviceName }) => ({
       subject: `【${serviceName}】ご返金のお知らせ`,
       blocks: [

@@ -55,6 +55,13 @@ const sampleVars: { [Name in MailTemplateName]: MailTemplateVars[Name] } = {
     nextPaymentAmount: 9900,
     subscriptionUrl: "https://soramiru.example.jp/mypage/subscription/abc",
   },
+  subscriptionCancelledBySupport: {
+    planName: "スタンダードプラン（月額）",
+    timing: "now",
+    endDay: "2026-11-21",
+    refundAmount: 495,
+    plansUrl: "https://soramiru.example.jp/plans",
+  },
   refundMade: {
     planName: "スタンダードプラン（月額）",
     amount: 500,
