@@ -25,22 +25,25 @@ export async function loader(args: Route.LoaderArgs) {
   const { publicId } = args.params;
   const asked = pageUrl(args).searchParams.get("done");
   const done = DONE.find((known) => known === asked) ?? null;
-  if (!reason) return { publicId, member: null, done: null, refundKey: null };
+  if (!reason) return { publicId, member: null, done: null, formKey: null };
   const member = await loadApiData(
     args,
     `/zapi/console/members/${encodeURIComponent(publicId)}/screen-data?${new URLSearchParams({ reason })}`,
     undefined,
     CONSOLE_MEMBER_SCREEN_DATA,
   );
-  // Made with the page: the form sent twice (a double press, a resend) is one refund.
-  const refundKey = member.mayRefund ? crypto.randomUUID() : null;
-  return { publicId, member, done, refundKey };
+  // Made with each showing of the page: it keys the forms, so what was typed for the last action
+  // goes, and it is the refund's idempotency key, so the form sent twice is one refund.
+  const formKey = crypto.randomUUID();
+  return { publicId, member, done, formKey };
 }
 
 /** Each support action: its API call and what the page says once it is done. */
 const ACTIONS = {
   endSessions: { path: "end-sessions", done: "sessionsEnded" },
   removeSecondFactors: { path: "remove-second-factors", done: "secondFactorsRemoved" },
+  resendVerification: { path: "resend-verification", done: "verificationResent" },
+  liftThrottles: { path: "lift-throttles", done: "throttlesLifted" },
 } as const;
 type MemberAction = keyof typeof ACTIONS;
 
@@ -49,6 +52,7 @@ const DONE = [
   ...Object.values(ACTIONS).map((known) => known.done),
   "refunded",
   "subscriptionCancelled",
+  "freeDaysGiven",
 ] as const;
 
 function isMemberAction(value: string): value is MemberAction {
@@ -83,13 +87,39 @@ export async function action(args: Route.ActionArgs) {
     const errors = fieldMessages(result);
     return data(
       {
-        intent,
+        intent: "refund" as const,
         message: errors.amount || errors.reason ? null : result.message,
         error: errors.reason,
         amountError: errors.amount,
         reason,
         amount,
         chargeId: field("chargeId"),
+      },
+      { status: result.status },
+    );
+  }
+  if (intent === "freeDays") {
+    const contractId = encodeURIComponent(field("contractId"));
+    const days = field("days");
+    const result = await callApi(
+      args,
+      `/zapi/console/members/${publicId}/subscriptions/${contractId}/free-days`,
+      {
+        body: { days: /^[0-9]{1,3}$/.test(days) ? Number(days) : days, reason },
+      },
+    );
+    if (result.status === 401) followNext(result);
+    if (result.ok) doneRedirect(args, "freeDaysGiven");
+    const errors = fieldMessages(result);
+    return data(
+      {
+        intent: "freeDays" as const,
+        contractId: field("contractId"),
+        message: errors.reason || errors.days ? null : result.message,
+        error: errors.reason,
+        daysError: errors.days,
+        days,
+        reason,
       },
       { status: result.status },
     );
@@ -112,7 +142,7 @@ export async function action(args: Route.ActionArgs) {
     const errors = fieldMessages(result);
     return data(
       {
-        intent,
+        intent: "cancelSubscription" as const,
         contractId: field("contractId"),
         message: errors.reason ? null : result.message,
         error: errors.reason,
@@ -136,6 +166,61 @@ export async function action(args: Route.ActionArgs) {
 type ActionData = Route.ComponentProps["actionData"];
 type MemberContract = ConsoleMemberScreenData["contracts"][number];
 
+/** Support: move a running subscription's next payment later by whole days. */
+function FreeDaysForm({
+  contract,
+  actionData,
+  sending,
+}: {
+  contract: MemberContract;
+  actionData: ActionData;
+  sending: boolean;
+}) {
+  const { t } = useTranslation();
+  const asked =
+    actionData?.intent === "freeDays" &&
+    "daysError" in actionData &&
+    actionData.contractId === contract.contractId
+      ? actionData
+      : null;
+  return (
+    <Form method="post" className="console-member__action" aria-busy={sending}>
+      <input type="hidden" name="intent" value="freeDays" />
+      <input type="hidden" name="contractId" value={contract.contractId} />
+      {asked?.message && (
+        <p className="alert alert--error" role="alert">
+          {asked.message}
+        </p>
+      )}
+      <ConsoleField
+        label={t("console.member.freeDays.days")}
+        hint={t("console.member.freeDays.hint")}
+        error={asked?.daysError}
+        name="days"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={90}
+        step={1}
+        required
+        defaultValue={asked?.days ?? ""}
+      />
+      <ConsoleField
+        label={t("console.member.actionReason")}
+        error={asked?.error}
+        name="actionReason"
+        required
+        maxLength={MAX_REASON_LENGTH}
+        defaultValue={asked?.reason ?? ""}
+        autoComplete="off"
+      />
+      <button type="submit" className="btn btn--secondary" disabled={sending}>
+        {t("console.member.freeDays.submit")}
+      </button>
+    </Form>
+  );
+}
+
 /** Support: end a running subscription at its period's end or at once, the refund shown first. */
 function CancelForm({
   contract,
@@ -151,9 +236,7 @@ function CancelForm({
   const { t } = useTranslation();
   const terms = contract.cancelTerms;
   const asked =
-    actionData?.intent === "cancelSubscription" &&
-    "contractId" in actionData &&
-    actionData.contractId === contract.contractId
+    actionData?.intent === "cancelSubscription" && actionData.contractId === contract.contractId
       ? actionData
       : null;
   return (
@@ -211,18 +294,18 @@ function CancelForm({
 /** Finance and owners: give back all or part of a taken payment, with a reason. */
 function RefundForm({
   member,
-  refundKey,
+  formKey,
   actionData,
   sending,
 }: {
   member: ConsoleMemberScreenData;
-  refundKey: string;
+  formKey: string;
   actionData: ActionData;
   sending: boolean;
 }) {
   const { t } = useTranslation();
   const refundable = member.charges.filter((charge) => charge.left > 0);
-  const asked = actionData?.intent === "refund" && "amount" in actionData ? actionData : null;
+  const asked = actionData?.intent === "refund" ? actionData : null;
   return (
     <section className="console-member__section" aria-labelledby="refund-title">
       <h2 id="refund-title">{t("console.member.refund.title")}</h2>
@@ -230,15 +313,14 @@ function RefundForm({
       {refundable.length === 0 ? (
         <p>{t("console.member.refund.nothing")}</p>
       ) : (
-        // A new key (after a refund) is a new form: what was typed for the last one goes.
-        <Form key={refundKey} method="post" className="console-member__action" aria-busy={sending}>
+        <Form key={formKey} method="post" className="console-member__action" aria-busy={sending}>
           {asked?.message && (
             <p className="alert alert--error" role="alert">
               {asked.message}
             </p>
           )}
           <input type="hidden" name="intent" value="refund" />
-          <input type="hidden" name="idempotencyKey" value={refundKey} />
+          <input type="hidden" name="idempotencyKey" value={formKey} />
           <label className="field">
             <span className="field__label">{t("console.member.refund.charge")}</span>
             <select name="chargeId" defaultValue={asked?.chargeId ?? refundable[0]?.chargeId} required>
@@ -327,7 +409,7 @@ function Table({ caption, heads, rows }: { caption: string; heads: string[]; row
 
 export default function ConsoleMember({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { publicId, member, done, refundKey } = loaderData;
+  const { publicId, member, done, formKey } = loaderData;
   const sending = useNavigation().state === "submitting";
   const title = t("console.member.title");
   if (!member) {
@@ -398,7 +480,12 @@ export default function ConsoleMember({ loaderData, actionData }: Route.Componen
         <section className="console-member__section">
           <h2>{t("console.member.actions")}</h2>
           {member.actions.filter(isMemberAction).map((name) => (
-            <Form key={name} method="post" className="console-member__action" aria-busy={sending}>
+            <Form
+              key={`${name}-${formKey}`}
+              method="post"
+              className="console-member__action"
+              aria-busy={sending}
+            >
               <input type="hidden" name="intent" value={name} />
               <ConsoleField
                 label={t("console.member.actionReason")}
@@ -421,8 +508,8 @@ export default function ConsoleMember({ loaderData, actionData }: Route.Componen
           ))}
         </section>
       )}
-      {member.mayRefund && refundKey && (
-        <RefundForm member={member} refundKey={refundKey} actionData={actionData} sending={sending} />
+      {member.mayRefund && formKey && (
+        <RefundForm member={member} formKey={formKey} actionData={actionData} sending={sending} />
       )}
       <section className="console-member__section">
         <h2>{t("console.member.profile")}</h2>
@@ -477,7 +564,9 @@ export default function ConsoleMember({ loaderData, actionData }: Route.Componen
         ]}
         rows={member.contracts.map((contract) => [
           contract.planName,
-          contract.status ?? contract.planType,
+          contract.statusGroup
+            ? t(`console.member.statusGroups.${contract.statusGroup}`)
+            : t(`console.member.planTypes.${contract.planType}`, { defaultValue: contract.planType }),
           <Time key="since" value={contract.createdAt} />,
           contract.nextSettlementDay ?? "-",
         ])}
@@ -486,13 +575,15 @@ export default function ConsoleMember({ loaderData, actionData }: Route.Componen
         member.contracts.map(
           (contract) =>
             contract.cancelTerms && (
-              <CancelForm
-                key={contract.contractId}
-                contract={{ ...contract, cancelTerms: contract.cancelTerms }}
-                mayRefund={member.mayRefund}
-                actionData={actionData}
-                sending={sending}
-              />
+              <div key={`${contract.contractId}-${formKey}`}>
+                <CancelForm
+                  contract={{ ...contract, cancelTerms: contract.cancelTerms }}
+                  mayRefund={member.mayRefund}
+                  actionData={actionData}
+                  sending={sending}
+                />
+                <FreeDaysForm contract={contract} actionData={actionData} sending={sending} />
+              </div>
             ),
         )}
       <Table

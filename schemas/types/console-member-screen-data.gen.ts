@@ -70,6 +70,10 @@ export interface ConsoleMemberScreenData {
        */
       atPeriodEnd: boolean;
     };
+    /**
+     * A subscription's status as the member's pages group it; null for a purchase or a rental.
+     */
+    statusGroup: null | ("underContract" | "freeTrial" | "cancelRequested" | "hold" | "cancelled");
   }[];
   charges: {
     chargeId: string;
@@ -95,7 +99,9 @@ export interface ConsoleMemberScreenData {
   /**
    * The support actions the signed-in staff member's role may take on this account.
    */
-  actions: ("endSessions" | "removeSecondFactors" | "cancelSubscriptions")[];
+  actions: (
+    "endSessions" | "removeSecondFactors" | "cancelSubscriptions" | "resendVerification" | "liftThrottles"
+  )[];
   /**
    * Whether the signed-in staff member's role may refund (finance and owners).
    */

@@ -479,6 +479,11 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
     { when: "periodEnd", reason: "お電話でご依頼" },
     { when: "now", refund: true, reason: "日割り返金" },
   ],
+  "POST /zapi/console/members/:publicId/subscriptions/:contractId/free-days": [
+    { days: 14, reason: "障害のお詫び" },
+  ],
+  "POST /zapi/console/members/:publicId/resend-verification": [{ reason: "届いていない" }],
+  "POST /zapi/console/members/:publicId/lift-throttles": [{ reason: "ご本人から" }],
   "POST /zapi/console/members/:publicId/refunds": [
     {
       chargeId: "00000000-0000-4000-8000-000000000000",

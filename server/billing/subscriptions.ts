@@ -7,6 +7,7 @@
  */
 
 import { and, desc, eq, isNull } from "drizzle-orm";
+import { addDays, dayOfMonth } from "../../schemas/billing-calendar.ts";
 import { japanDay } from "../../schemas/japan-time.ts";
 import {
   hasEnded,
@@ -14,6 +15,7 @@ import {
   type SubscriptionAction,
   type SubscriptionActionRefusal,
   subscriptionActionRefusal,
+  subscriptionStatusGroup,
 } from "../../schemas/subscription-status.ts";
 import type { OrderQuote } from "../../schemas/types/order-quote.gen.ts";
 import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
@@ -212,6 +214,57 @@ export function endNow(
         heldCycleDay: null,
         pendingPlanId: null,
         pendingChangeDay: null,
+        updatedAt: now,
+      })
+      .where(eq(contracts.id, row.id))
+      .returning();
+    if (!updated) throw new Error(`subscription ${row.id} vanished under its lock`);
+    return { ok: true, subscription: updated };
+  });
+}
+
+/** The most free days support gives at once. */
+export const MAX_FREE_DAYS = 90;
+
+/**
+ * Support gives free days: the next payment moves `days` later, the anchor with it so the periods
+ * after keep their length; a trial's end moves too, and a plan change waiting for that day. Not
+ * for a held subscription (its day is a retry) or an ended one.
+ */
+export function giveFreeDays(
+  db: Db,
+  accountId: string,
+  subscriptionId: string,
+  days: number,
+  now: Date,
+): Promise<SubscriptionChange> {
+  if (!isUuid(subscriptionId)) return Promise.resolve({ ok: false, refusal: "notFound" });
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(contracts)
+      .where(
+        and(
+          eq(contracts.id, subscriptionId),
+          eq(contracts.accountId, accountId),
+          eq(contracts.planType, "subscription"),
+        ),
+      )
+      .for("update");
+    if (!row) return { ok: false, refusal: "notFound" };
+    const group = row.subscriptionStatus && subscriptionStatusGroup(row.subscriptionStatus);
+    if (!row.nextSettlementDay || !group || group === "hold" || group === "cancelled") {
+      return { ok: false, refusal: "notCancellable" };
+    }
+    const day = row.nextSettlementDay;
+    const moved = addDays(day, days);
+    const [updated] = await tx
+      .update(contracts)
+      .set({
+        nextSettlementDay: moved,
+        anchorDay: dayOfMonth(moved),
+        ...(row.trialEndDay === day && { trialEndDay: moved }),
+        ...(row.pendingChangeDay === day && { pendingChangeDay: moved }),
         updatedAt: now,
       })
       .where(eq(contracts.id, row.id))

@@ -433,3 +433,107 @@ describe("POST /zapi/console/members/{publicId}/subscriptions/{contractId}/cance
     expect((await cancel(finance, other.publicId, other.contractId, body)).status).toBe(403);
   });
 });
+
+describe("support's other help: free days, the verification mail again, login limits lifted", () => {
+  let t: TestApi;
+  beforeEach(async () => {
+    t = await createTestApi({ startAt: "2026-06-10T03:00:00Z" });
+  });
+  afterEach(() => t.close());
+
+  async function memberWith(status: "ONGOING_CONTRACT" | "HOLD") {
+    const who = await subscriber(t);
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.id, who.accountId));
+    const contractId = await subscribe(t, who, "standard-monthly", {
+      status,
+      nextSettlementDay: "2026-07-01",
+      anchorDay: 1,
+      periodAmount: 990,
+    });
+    return { who, publicId: account?.publicId ?? "", contractId };
+  }
+
+  it("moves the next payment later by the days given, the anchor with it, and tells the member", async () => {
+    const { who, publicId, contractId } = await memberWith("ONGOING_CONTRACT");
+    const support = await signedInStaff(t, "support@example.jp", "support");
+    const path = `/zapi/console/members/${publicId}/subscriptions/${contractId}/free-days`;
+    expect((await support.post(path, { days: 0, reason: "x" })).status).toBe(400);
+    expect((await support.post(path, { days: 91, reason: "x" })).status).toBe(400);
+    const given = await support.post(path, { days: 14, reason: "障害のお詫び" });
+    expect(given.status).toBe(200);
+    expect(await given.json()).toEqual({ nextPaymentDay: "2026-07-15" });
+    const [row] = await t.db.select().from(contracts).where(eq(contracts.id, contractId));
+    expect(row).toMatchObject({ nextSettlementDay: "2026-07-15", anchorDay: 15 });
+    const audit = (await t.db.select().from(staffAudit)).filter(
+      (entry) => entry.action === "member.free-days-given",
+    );
+    expect(audit.map((entry) => entry.detail)).toEqual([
+      { publicId, contractId, days: 14, nextPaymentDay: "2026-07-15", reason: "障害のお詫び" },
+    ]);
+    await mailsAfterAnswersSent();
+    expect(t.outbox.latestMailTo(who.email)?.text).toContain(
+      "14日分の無料期間を追加しました。次回のお支払いは2026年7月15日です。",
+    );
+    const held = await memberWith("HOLD");
+    const refused = await support.post(
+      `/zapi/console/members/${held.publicId}/subscriptions/${held.contractId}/free-days`,
+      { days: 7, reason: "x" },
+    );
+    expect(refused.status).toBe(409);
+    const finance = await signedInStaff(t, "finance@example.jp", "finance");
+    expect((await finance.post(path, { days: 7, reason: "x" })).status).toBe(403);
+  });
+
+  it("mails an unverified member the way to verify their address, and refuses a verified one", async () => {
+    const unverified = await insertAccount(t, { email: "new@example.jp" });
+    await t.db
+      .update(accounts)
+      .set({ emailVerifiedAt: null, contactEmail: "other@example.jp" })
+      .where(eq(accounts.id, unverified.accountId));
+    const support = await signedInStaff(t, "support@example.jp", "support");
+    const sent = await support.post(`/zapi/console/members/${unverified.publicId}/resend-verification`, {
+      reason: "届いていないとのこと",
+    });
+    expect(sent.status).toBe(200);
+    await mailsAfterAnswersSent();
+    // To the address to be verified, not the contact one.
+    const mail = t.outbox.latestMailTo("new@example.jp");
+    expect(mail?.subject).toContain("メールアドレスの確認のお願い");
+    expect(mail?.text).toContain("http://localhost/mypage/email/verify");
+    const verified = await insertAccount(t, { email: "done@example.jp" });
+    const refused = await support.post(`/zapi/console/members/${verified.publicId}/resend-verification`, {
+      reason: "x",
+    });
+    expect(refused.status).toBe(409);
+  });
+
+  it("lifts the account's login limits so the member may try again at once", async () => {
+    const member = await insertAccount(t, { email: "locked@example.jp" });
+    const browser = new TestBrowser(t);
+    const tryWrong = () =>
+      browser.post("/zapi/login", {
+        emailUserId: "locked@example.jp",
+        password: "wrong-password-1",
+        loginMethod: "Password",
+      });
+    let answer = await tryWrong();
+    for (let tries = 0; tries < 12 && answer.status !== 429; tries += 1) answer = await tryWrong();
+    expect(answer.status).toBe(429);
+    const support = await signedInStaff(t, "support@example.jp", "support");
+    const lifted = await support.post(`/zapi/console/members/${member.publicId}/lift-throttles`, {
+      reason: "ご本人からのお電話",
+    });
+    expect(lifted.status).toBe(200);
+    expect(((await lifted.json()) as { lifted: number }).lifted).toBeGreaterThan(0);
+    const login = await browser.post("/zapi/login", {
+      emailUserId: "locked@example.jp",
+      password: member.password,
+      loginMethod: "Password",
+    });
+    expect(login.status).toBe(200);
+    const audit = (await t.db.select().from(staffAudit)).filter(
+      (entry) => entry.action === "member.throttles-lifted",
+    );
+    expect(audit).toHaveLength(1);
+  });
+});

@@ -4,10 +4,11 @@
  * looked for whom, and why).
  */
 
-import { and, eq } from "drizzle-orm";
+import { and, eq, like, or } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { japanDay } from "../../schemas/japan-time.ts";
 import type { ConsoleCancelSubscriptionRequest } from "../../schemas/types/console-cancel-subscription-request.gen.ts";
+import type { ConsoleFreeDaysRequest } from "../../schemas/types/console-free-days-request.gen.ts";
 import type { ConsoleMemberActionRequest } from "../../schemas/types/console-member-action-request.gen.ts";
 import type { ConsoleMemberScreenData } from "../../schemas/types/console-member-screen-data.gen.ts";
 import type { ConsoleMembersScreenData } from "../../schemas/types/console-members-screen-data.gen.ts";
@@ -16,14 +17,22 @@ import type { SurveyAnswers } from "../../schemas/types/survey-answers.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { invoiceIssuerOf } from "../billing/invoices.ts";
 import { type Refund, refundCharge, returnInvoicePath } from "../billing/refunds.ts";
-import { endNow, requestCancellation } from "../billing/subscriptions.ts";
+import { endNow, giveFreeDays, requestCancellation } from "../billing/subscriptions.ts";
 import type { Db } from "../db/database.ts";
-import { accounts, backupCodes, contracts, multiFactorMethods, sessions } from "../db/schema.ts";
+import {
+  accounts,
+  authThrottles,
+  backupCodes,
+  contracts,
+  multiFactorMethods,
+  sessions,
+} from "../db/schema.ts";
 import { MULTI_FACTOR_SETTINGS_PATH } from "../identity/multi-factor-settings.ts";
 import { ApiError } from "../kit/errors.ts";
 import { apiError, apiMessage } from "../kit/messages.ts";
 import { clientAddress } from "../kit/request-info.ts";
 import { checkRequest, REQUEST_SCHEMAS } from "../kit/request-schemas.ts";
+import { accountThrottlePrefixes } from "../kit/throttle.ts";
 import { isUuid } from "../kit/tokens.ts";
 import { readJsonBody, requestLanguage } from "../kit/validation.ts";
 import { sendMailAfterAnswer } from "../mail/send-mail.ts";
@@ -125,6 +134,35 @@ export const memberRoutes = new Hono<ApiEnv>()
       return { detail: { removed: types }, answer: { removed: types }, mail };
     }),
   )
+  // The member never received the verification or let it lapse: a mail to the login address
+  // sends them to the page that mails the code.
+  .post("/members/:publicId/resend-verification", (c) =>
+    memberAction(c, "member.verification-resent", async (_tx, account) => {
+      if (!account.email) throw await apiError(c, 409, "NO_EMAIL", "console.noEmail");
+      if (account.emailVerifiedAt)
+        throw await apiError(c, 409, "ALREADY_VERIFIED", "console.alreadyVerified");
+      const mail = {
+        template: "emailVerificationReminder" as const,
+        vars: { verifyUrl: `${c.get("deps").publicOrigin}/mypage/email/verify` },
+        to: account.email,
+      };
+      return { detail: {}, answer: { sent: true }, mail };
+    }),
+  )
+  // The member's own tries count again from nothing: failed logins, code and password guesses at
+  // this account, by any browser or address.
+  .post("/members/:publicId/lift-throttles", (c) =>
+    memberAction(c, "member.throttles-lifted", async (tx, account) => {
+      const lifted = await tx
+        .delete(authThrottles)
+        .where(
+          or(...accountThrottlePrefixes(account.id).map((prefix) => like(authThrottles.key, `${prefix}%`))),
+        )
+        .returning({ key: authThrottles.key });
+      return { detail: { lifted: lifted.length }, answer: { lifted: lifted.length }, mail: null };
+    }),
+  )
+  .post("/members/:publicId/subscriptions/:contractId/free-days", freeDays)
   .post("/members/:publicId/refunds", refund)
   .post("/members/:publicId/subscriptions/:contractId/cancel", cancelSubscription);
 
@@ -139,14 +177,14 @@ async function memberOr404(c: Context<ApiEnv>): Promise<Account> {
   return account;
 }
 
-/** Where the member is told: the contact address they gave, else the login one. */
+/** Where the member is told: the contact address they gave, else the login one (unless the mail names one). */
 function memberMail<Name extends MailTemplateName>(
   c: Context<ApiEnv>,
   account: Account,
-  mail: { template: Name; vars: MailTemplateVars[Name] },
+  mail: { template: Name; vars: MailTemplateVars[Name]; to?: string },
   what: string,
 ): void {
-  const to = account.contactEmail ?? account.email;
+  const to = mail.to ?? account.contactEmail ?? account.email;
   if (!to) return;
   sendMailAfterAnswer(
     c.get("deps"),
@@ -300,6 +338,45 @@ async function cancelSubscription(c: Context<ApiEnv>): Promise<Response> {
   return c.json({ status: cancelled.subscription.subscriptionStatus, refunded });
 }
 
+/**
+ * Support moves a subscription's next payment later: free days, with a reason; the member is told
+ * the new day by mail.
+ */
+async function freeDays(c: Context<ApiEnv>): Promise<Response> {
+  const me = await requireRole(c, SUPPORT_ROLES);
+  const ask = await checkRequest<ConsoleFreeDaysRequest>(
+    c,
+    REQUEST_SCHEMAS.consoleFreeDays,
+    await readJsonBody(c),
+  );
+  const account = await memberOr404(c);
+  const deps = c.get("deps");
+  const now = deps.now();
+  const contractId = c.req.param("contractId") ?? "";
+  const given = await giveFreeDays(deps.db, account.id, contractId, ask.days, now);
+  if (!given.ok) {
+    throw given.refusal === "notFound"
+      ? await apiError(c, 404, "SUBSCRIPTION_NOT_FOUND", "console.subscriptionNotFound")
+      : await apiError(c, 409, "NO_FREE_DAYS", "console.noFreeDays");
+  }
+  const nextPaymentDay = given.subscription.nextSettlementDay ?? "";
+  await recordAudit(
+    deps.db,
+    { staffId: me.id, ip: clientAddress(c) },
+    "member.free-days-given",
+    { publicId: account.publicId, contractId, days: ask.days, nextPaymentDay, reason: ask.reason.trim() },
+    now,
+  );
+  const vars = {
+    planName: planNameOf(deps.catalogue.current(), given.subscription.planId, account.language ?? "ja"),
+    days: ask.days,
+    nextPaymentDay,
+    subscriptionUrl: `${deps.publicOrigin}/mypage/subscription/${contractId}`,
+  };
+  memberMail(c, account, { template: "freeDaysGiven", vars }, "the free days notice");
+  return c.json({ nextPaymentDay });
+}
+
 /** The member's mail with the link to a refund's return invoice. */
 function refundMail(c: Context<ApiEnv>, account: Account, made: Refund): void {
   const vars = {
@@ -315,7 +392,7 @@ function refundMail(c: Context<ApiEnv>, account: Account, made: Refund): void {
 
 /**
  * A support action on a member's account: support and owners only, with a reason; what it changes
- * and its audit entry in one transaction; then the member told by mail.
+ * and its audit entry in one transaction; then the member told by mail where it changed something.
  */
 async function memberAction<Name extends MailTemplateName>(
   c: Context<ApiEnv>,
@@ -326,7 +403,8 @@ async function memberAction<Name extends MailTemplateName>(
   ) => Promise<{
     detail: Record<string, unknown>;
     answer: Record<string, unknown>;
-    mail: { template: Name; vars: MailTemplateVars[Name] };
+    /** What the member is told, and where (the contact address unless said); null: nothing to tell. */
+    mail: { template: Name; vars: MailTemplateVars[Name]; to?: string } | null;
   }>,
 ): Promise<Response> {
   const me = await requireRole(c, SUPPORT_ROLES);
@@ -343,6 +421,6 @@ async function memberAction<Name extends MailTemplateName>(
     await recordAudit(tx, { staffId: me.id, ip: clientAddress(c) }, audit, detail, deps.now());
     return result;
   });
-  memberMail(c, account, done.mail, `the ${audit} notice`);
+  if (done.mail) memberMail(c, account, done.mail, `the ${audit} notice`);
   return c.json(done.answer);
 }

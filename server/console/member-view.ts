@@ -6,6 +6,7 @@
  */
 import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Language } from "../../locales/index.ts";
+import { subscriptionStatusGroup } from "../../schemas/subscription-status.ts";
 import type { ConsoleMemberScreenData } from "../../schemas/types/console-member-screen-data.gen.ts";
 import { refundedOf } from "../billing/refunds.ts";
 import type { Db } from "../db/database.ts";
@@ -94,7 +95,13 @@ export async function memberView(
   return {
     publicId: account.publicId,
     actions: SUPPORT_ROLES.includes(role)
-      ? ["endSessions", "removeSecondFactors", "cancelSubscriptions"]
+      ? [
+          "endSessions",
+          "removeSecondFactors",
+          ...(account.email && !account.emailVerifiedAt ? (["resendVerification"] as const) : []),
+          "liftThrottles",
+          "cancelSubscriptions",
+        ]
       : [],
     mayRefund: REFUND_ROLES.includes(role),
     profile: {
@@ -146,6 +153,7 @@ export async function memberView(
         planName: planName(contract.planId),
         planType: contract.planType,
         status: contract.subscriptionStatus,
+        statusGroup: contract.subscriptionStatus && subscriptionStatusGroup(contract.subscriptionStatus),
         createdAt: contract.createdAt.toISOString(),
         nextSettlementDay: contract.nextSettlementDay,
         trialEndDay: contract.trialEndDay,

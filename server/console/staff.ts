@@ -77,6 +77,9 @@ export const AUDIT_ACTIONS = [
   "member.second-factors-removed",
   "member.refunded",
   "member.subscription-cancelled",
+  "member.free-days-given",
+  "member.verification-resent",
+  "member.throttles-lifted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

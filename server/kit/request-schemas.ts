@@ -21,6 +21,9 @@ import consoleAssetRequestSchema from "../../schemas/requests/console-asset-requ
 import consoleCancelSubscriptionRequestSchema from "../../schemas/requests/console-cancel-subscription-request.schema.json" with {
   type: "json",
 };
+import consoleFreeDaysRequestSchema from "../../schemas/requests/console-free-days-request.schema.json" with {
+  type: "json",
+};
 import consoleMemberActionRequestSchema from "../../schemas/requests/console-member-action-request.schema.json" with {
   type: "json",
 };
@@ -185,6 +188,7 @@ export const REQUEST_SCHEMAS = {
   consoleMemberAction: consoleMemberActionRequestSchema,
   consoleRefund: consoleRefundRequestSchema,
   consoleCancelSubscription: consoleCancelSubscriptionRequestSchema,
+  consoleFreeDays: consoleFreeDaysRequestSchema,
 };
 
 const ajv = createAjv();

@@ -430,6 +430,21 @@ export async function giveBackRate(db: Db, key: string, policy: RatePolicy): Pro
 }
 
 /** Forgets the keys' hits: a successful login clears its client's count. */
+/**
+ * The beginnings of every counter of one account's own tries — failed logins (by any browser or
+ * address), its code and current-password guesses — for support to lift them at once.
+ */
+export function accountThrottlePrefixes(accountId: string): string[] {
+  return [
+    `login:account:${accountId}:`,
+    // Their keys with the address and the browser left off.
+    throttleKey.accountFrom(accountId, ""),
+    throttleKey.accountBrowser(accountId, ""),
+    throttleKey.codeGuessBy(accountId),
+    throttleKey.passwordCheckBy(accountId),
+  ];
+}
+
 export async function clearThrottle(db: Db, keys: readonly string[]): Promise<void> {
   if (keys.length > 0) await db.delete(authThrottles).where(inArray(authThrottles.key, [...keys]));
 }

@@ -3,7 +3,7 @@
  * finds a member by e-mail, opens their page with a reason, logs them out everywhere — the member's
  * browser is logged out on its next request — and turns off their two-step verification after an
  * identity check: the member is mailed and logs in with the password alone, then may set it up
- * again; and cancels their plan at the period's end, as they asked. Finance (Japanese, a desktop's width) refunds ¥500 of a ¥990 payment, the form sent twice:
+ * again; gives them two free weeks and cancels their plan at the period's end, as they asked. Finance (Japanese, a desktop's width) refunds ¥500 of a ¥990 payment, the form sent twice:
  * one refund (and ¥200 more, sent twice, one more); the member's history shows them and the first's
  * return invoice shows ¥500, the tax ¥45 and the sale's date.
  */
@@ -83,6 +83,17 @@ test("support finds a member, logs them out everywhere and turns off their two-s
   // In the member's language: Japanese, the store's, as they never chose another.
   await waitForMail(SUPPORT_CASE_MEMBER.email, "2段階認証の設定を解除しました", sent);
 
+  // Sorry for the trouble: two free weeks, the next payment moved 14 days later.
+  const contractsTable = page.getByRole("table", { name: "Contracts" });
+  const dueBefore = ((await contractsTable.locator("tbody tr td").nth(3).textContent()) ?? "").trim();
+  const freeDays = page.locator("form").filter({ has: page.getByRole("button", { name: "Add free days" }) });
+  await freeDays.getByRole("spinbutton", { name: "Days to add (1–90)" }).fill("14");
+  await freeDays.getByRole("textbox", { name: "Reason for the action" }).fill("Apology for the outage");
+  await freeDays.getByRole("button", { name: "Add free days" }).click();
+  await expect(page.getByRole("status")).toHaveText("Free days were added and the member told by mail.");
+  const moved = new Date(Date.parse(`${dueBefore}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
+  await expect(contractsTable.locator("tbody tr td").nth(3)).toHaveText(moved);
+
   // The member asked on the phone to stop the plan at the end of the month paid for.
   const cancel = page
     .locator("form")
@@ -98,9 +109,11 @@ test("support finds a member, logs them out everywhere and turns off their two-s
   await expect(page.getByRole("status")).toHaveText(
     "The subscription was cancelled and the member told by mail.",
   );
-  await expect(page.getByRole("table", { name: "Contracts" })).toContainText("CANCEL_REQUEST");
-  // Cancelling already: only at once is left to choose.
+  await expect(page.getByRole("table", { name: "Contracts" })).toContainText("Cancelling");
+  // Cancelling already: only at once is left to choose, and the reason typed is gone.
   await expect(cancel.getByRole("radio")).toHaveCount(1);
+  await expect(cancel.getByRole("radio", { name: /At once/ })).toBeChecked();
+  await expect(cancel.getByRole("textbox", { name: "Reason for the action" })).toHaveValue("");
 
   // The member logs in with the password alone, and may set two-step verification up again.
   await logInSeeded(member, SUPPORT_CASE_MEMBER.email, "en");

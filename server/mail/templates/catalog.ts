@@ -102,6 +102,18 @@ export interface MailTemplateVars {
     nextPaymentDay: string;
     subscriptionUrl: string;
   };
+  /** The store's support moved a subscription's next payment later: days given free. */
+  freeDaysGiven: {
+    planName: string;
+    days: number;
+    /** The new day of the next payment (YYYY-MM-DD in Japan). */
+    nextPaymentDay: string;
+    subscriptionUrl: string;
+  };
+  /** The store's support sent the member on to prove their e-mail address (they asked for it again). */
+  emailVerificationReminder: {
+    verifyUrl: string;
+  };
   /** The store's support cancelled a subscription: at its period's end, or at once (with a refund or not). */
   subscriptionCancelledBySupport: {
     planName: string;

@@ -218,6 +218,29 @@ export const en: MailCatalog = {
         { kind: "link", label: "Review your subscription", url: vars.subscriptionUrl },
       ],
     }),
+    freeDaysGiven: (vars, { serviceName }) => ({
+      subject: `[${serviceName}] Free days were added to your subscription`,
+      blocks: [
+        { kind: "paragraph", text: `Thank you for using ${serviceName}.` },
+        {
+          kind: "paragraph",
+          text: `Our support added ${vars.days} free days to your subscription to "${vars.planName}". Your next payment is on ${englishDay(vars.nextPaymentDay)}.`,
+        },
+        { kind: "link", label: "Review your subscription", url: vars.subscriptionUrl },
+      ],
+    }),
+    emailVerificationReminder: (vars, { serviceName }) => ({
+      subject: `[${serviceName}] Please verify your e-mail address`,
+      blocks: [
+        { kind: "paragraph", text: `Thank you for using ${serviceName}.` },
+        {
+          kind: "paragraph",
+          text: "As you asked our support, here is how to verify your e-mail address: log in at the page below, have a code sent to you and enter it.",
+        },
+        { kind: "link", label: "Verify your e-mail address", url: vars.verifyUrl },
+        { kind: "note", text: "If you did not ask for this, you can ignore this mail." },
+      ],
+    }),
     subscriptionCancelledBySupport: (vars, { serviceName }) => ({
       subject: `[${serviceName}] Your subscription has been cancelled`,
       blocks: [

@@ -220,6 +220,29 @@ export const ja: MailCatalog = {
         { kind: "link", label: "ご契約内容を確認する", url: vars.subscriptionUrl },
       ],
     }),
+    freeDaysGiven: (vars, { serviceName }) => ({
+      subject: `【${serviceName}】ご契約に無料期間を追加しました`,
+      blocks: [
+        { kind: "paragraph", text: `${serviceName}をご利用いただきありがとうございます。` },
+        {
+          kind: "paragraph",
+          text: `サポート窓口の対応により、「${vars.planName}」のご契約に${vars.days}日分の無料期間を追加しました。次回のお支払いは${japaneseDay(vars.nextPaymentDay)}です。`,
+        },
+        { kind: "link", label: "ご契約内容を確認する", url: vars.subscriptionUrl },
+      ],
+    }),
+    emailVerificationReminder: (vars, { serviceName }) => ({
+      subject: `【${serviceName}】メールアドレスの確認のお願い`,
+      blocks: [
+        { kind: "paragraph", text: `${serviceName}をご利用いただきありがとうございます。` },
+        {
+          kind: "paragraph",
+          text: "サポート窓口へのご依頼により、メールアドレスの確認のご案内をお送りします。以下のページにログインし、画面の案内に従って認証コードを受け取り、入力してください。",
+        },
+        { kind: "link", label: "メールアドレスを確認する", url: vars.verifyUrl },
+        { kind: "note", text: "※お心当たりがない場合は、このメールを破棄してください。" },
+      ],
+    }),
     subscriptionCancelledBySupport: (vars, { serviceName }) => ({
       subject: `【${serviceName}】ご契約の解約を承りました`,
       blocks: [

@@ -55,6 +55,13 @@ const sampleVars: { [Name in MailTemplateName]: MailTemplateVars[Name] } = {
     nextPaymentAmount: 9900,
     subscriptionUrl: "https://soramiru.example.jp/mypage/subscription/abc",
   },
+  freeDaysGiven: {
+    planName: "スタンダードプラン（月額）",
+    days: 14,
+    nextPaymentDay: "2026-12-15",
+    subscriptionUrl: "https://soramiru.example.jp/mypage/subscription/abc",
+  },
+  emailVerificationReminder: { verifyUrl: "https://soramiru.example.jp/mypage/email/verify" },
   subscriptionCancelledBySupport: {
     planName: "スタンダードプラン（月額）",
     timing: "now",
