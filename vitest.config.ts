@@ -40,6 +40,7 @@ export const DATABASE_SUITES = [
   "server/billing/invoice-routes.test.ts",
   "server/billing/refunds.test.ts",
   "server/console/report-routes.test.ts",
+  "server/mail/mail-records.test.ts",
   "server/api/trusted-origin.test.ts",
   "server/kit/validation.test.ts",
   "server/db/database.test.ts",

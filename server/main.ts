@@ -4,6 +4,7 @@
  * /store-assets/* → the store's images, everything else → React Router SSR) and serves it.
  * `--dev` serves through Vite with HMR instead of the production build.
  */
+import { purgeMailRecords, recordingMailer } from "./mail/mail-records.ts";
 import { purgeExpiredOidcModels } from "./oidc/adapter.ts";
 import "./require-node.ts";
 import "./production-mode.ts";
@@ -65,11 +66,12 @@ async function boot(env: Env) {
   const database: Database = await openDatabase(env);
   // The login history's country lookup, unpacked before the first login needs it.
   loadCountryDatabase();
-  const mailer = createMailer(env);
-  const sms = createSmsSender(env);
-  const secretBox = createSecretBox(loadSecretKey(env.encryptionKey, resolve(env.dataDir, "encryption.key")));
   const clock = createServerClock();
   const { now } = clock;
+  // Every mail through one mailer that records what it sent (server/mail/mail-records.ts).
+  const mailer = recordingMailer(createMailer(env), database.db, now);
+  const sms = createSmsSender(env);
+  const secretBox = createSecretBox(loadSecretKey(env.encryptionKey, resolve(env.dataDir, "encryption.key")));
   // The login provider's relying parties beside the store settings file, their secrets sealed in
   // the versions.
   const oidcClients = oidcClientsInForce(watchOidcClients(resolve(env.storeConfig, "..")), secretBox);
@@ -136,7 +138,10 @@ async function boot(env: Env) {
       now,
     }),
   };
-  const billing = startBillingLoop(billingDeps, { now, purges: { oidcModels: purgeExpiredOidcModels } });
+  const billing = startBillingLoop(billingDeps, {
+    now,
+    purges: { oidcModels: purgeExpiredOidcModels, mailRecords: purgeMailRecords },
+  });
   const vite = dev
     ? await (await import("vite")).createServer({ root, server: { middlewareMode: true }, appType: "custom" })
     : null;

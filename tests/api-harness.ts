@@ -21,6 +21,7 @@ import type { RecaptchaVerifier } from "../server/identity/recaptcha.ts";
 import { DEFAULT_SESSION_MAX_AGE_MS, SESSION_COOKIE } from "../server/identity/sessions.ts";
 import { createSecretBox } from "../server/kit/secret-box.ts";
 import { hashToken } from "../server/kit/tokens.ts";
+import { recordingMailer } from "../server/mail/mail-records.ts";
 import { MemoryOutbox } from "../server/mail/memory-outbox.ts";
 import { mailsAfterAnswersSent } from "../server/mail/send-mail.ts";
 import { createSandboxProvider } from "../server/payments/sandbox/sandbox-provider.ts";
@@ -149,7 +150,8 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     }),
     store,
     policies: staticPolicies(options.policies ?? demoPolicies()),
-    mailer: outbox.mailer,
+    // Recorded as the server records it (server/main.ts).
+    mailer: recordingMailer(outbox.mailer, database.db, () => clock.now()),
     sms: outbox.sms,
     passwords,
     recaptcha: recaptchaOff,

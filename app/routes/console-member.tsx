@@ -613,6 +613,64 @@ export default function ConsoleMember({ loaderData, actionData }: Route.Componen
               )),
         ])}
       />
+      <Table
+        caption={t("console.member.paymentMethods")}
+        heads={[
+          t("console.member.method"),
+          t("console.member.usedByContract"),
+          t("console.member.removedAt"),
+        ]}
+        rows={member.paymentMethods.map((method) => [
+          method.label,
+          method.usedByContract ? t("console.member.yes") : t("console.member.no"),
+          <Time key="removed" value={method.deletedAt} />,
+        ])}
+      />
+      <Table
+        caption={t("console.member.invoices")}
+        heads={[t("console.member.invoiceNumber"), t("console.member.issuedAt"), t("console.member.amount")]}
+        rows={member.invoices.map((invoice) => [
+          `${invoice.invoiceNumber} ${
+            invoice.copyNumber === 0
+              ? t("console.member.firstIssue")
+              : t("console.member.reissue", { copy: invoice.copyNumber })
+          }`,
+          <Time key="issued" value={invoice.issuedAt} />,
+          formatPrice(invoice.amount, t),
+        ])}
+      />
+      <Table
+        caption={t("console.member.consents")}
+        heads={[t("console.member.policy"), t("console.member.revision"), t("console.member.consentedAt")]}
+        rows={member.consents.map((consent) => [
+          consent.policyId,
+          String(consent.revision),
+          <Time key="at" value={consent.consentedAt} />,
+        ])}
+      />
+      <Table
+        caption={t("console.member.consentChoices")}
+        heads={[t("console.member.option"), t("console.member.value"), t("console.audit.at")]}
+        rows={member.consentChoices.map((choice) => [
+          choice.consentOptionId,
+          choice.value ? t("console.member.on") : t("console.member.off"),
+          <Time key="at" value={choice.changedAt} />,
+        ])}
+      />
+      <Table
+        caption={t("console.member.connectedApps")}
+        heads={[t("console.member.client"), t("console.member.connectedAt"), t("console.member.scopes")]}
+        rows={member.connectedApps.map((app) => [
+          app.clientId,
+          <Time key="at" value={app.connectedAt} />,
+          app.scopes.join(" "),
+        ])}
+      />
+      <Table
+        caption={t("console.member.mails")}
+        heads={[t("console.member.sentAt"), t("console.member.to"), t("console.member.subject")]}
+        rows={member.mails.map((mail) => [<Time key="at" value={mail.sentAt} />, mail.to, mail.subject])}
+      />
     </div>
   );
 }

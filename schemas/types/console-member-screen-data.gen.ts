@@ -106,4 +106,53 @@ export interface ConsoleMemberScreenData {
    * Whether the signed-in staff member's role may refund (finance and owners).
    */
   mayRefund: boolean;
+  /**
+   * The policies the member agreed to, each revision with its time, newest first.
+   */
+  consents: {
+    policyId: string;
+    revision: number;
+    consentedAt: string;
+  }[];
+  /**
+   * Every change of the member's newsletter and privacy switches, newest first.
+   */
+  consentChoices: {
+    consentOptionId: string;
+    value: boolean;
+    changedAt: string;
+  }[];
+  /**
+   * The methods the member saved, as the member's pages name them (a card by brand and last digits, never more), removed ones with when.
+   */
+  paymentMethods: {
+    label: string;
+    usedByContract: boolean;
+    deletedAt: Time;
+  }[];
+  /**
+   * The invoices issued for the member's payments, copies issued again too.
+   */
+  invoices: {
+    invoiceNumber: string;
+    copyNumber: number;
+    issuedAt: string;
+    amount: number;
+  }[];
+  /**
+   * The login provider's clients the member connected, with the scopes allowed.
+   */
+  connectedApps: {
+    clientId: string;
+    connectedAt: string;
+    scopes: string[];
+  }[];
+  /**
+   * The latest mails sent to the member's addresses (subject and time; the address masked for finance).
+   */
+  mails: {
+    to: string;
+    subject: string;
+    sentAt: string;
+  }[];
 }

@@ -36,6 +36,7 @@ import { ApiError } from "../kit/errors.ts";
 import { apiError } from "../kit/messages.ts";
 import { sameOriginOnly } from "../kit/request-info.ts";
 import { refuseUnstorableQuery } from "../kit/validation.ts";
+import { forgetAccountMails } from "../mail/mail-records.ts";
 import { forgetMemberAtProvider, revokeMemberTokens } from "../oidc/adapter.ts";
 import { connectionsScreenData, grantRevocation } from "../oidc/connections.ts";
 import { oidcScreenData } from "../oidc/oidc-screen-data.ts";
@@ -166,11 +167,12 @@ function jsonBodiesOnly(isEndpoint: (c: Context<ApiEnv>) => boolean): Middleware
 /**
  * The rooms that keep something of a member act on what identity raises about the account: the
  * login provider ends the tokens a changed password let in and forgets a withdrawn member; the
- * invoice copies kept for the books lose the address.
+ * invoice copies kept for the books lose the address; the record of mails sent loses the member's.
  */
 const ACCOUNT_LISTENERS: AccountEventListener[] = [
   { passwordChanged: revokeMemberTokens, accountRemoving: forgetMemberAtProvider },
   { accountRemoving: forgetMemberOnInvoices },
+  { accountRemoving: forgetAccountMails },
 ];
 
 /** Where the video platform's calls live (spec §7 `/api/streaks/playback/fetch`). */

@@ -12,8 +12,10 @@ import { subscribe, subscriber, takenCharge } from "../../tests/subscription-fix
 import {
   accounts,
   backupCodes,
+  consentChoices,
   contracts,
   multiFactorMethods,
+  policyConsents,
   sandboxCharges,
   sessions,
   staffAudit,
@@ -535,5 +537,69 @@ describe("support's other help: free days, the verification mail again, login li
       (entry) => entry.action === "member.throttles-lifted",
     );
     expect(audit).toHaveLength(1);
+  });
+});
+
+describe("a member's page: methods, invoices, consents, connected apps and the mails sent", () => {
+  let t: TestApi;
+  beforeEach(async () => {
+    t = await createTestApi({ startAt: "2026-06-10T03:00:00Z" });
+  });
+  afterEach(() => t.close());
+
+  it("shows each as support needs it, the card masked and, to finance, the addresses too", async () => {
+    const who = await subscriber(t);
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.id, who.accountId));
+    const publicId = account?.publicId ?? "";
+    await t.db.insert(policyConsents).values({
+      accountId: who.accountId,
+      policyId: "terms",
+      revision: 2,
+      key: "terms-2",
+      consentedAt: new Date("2026-06-01T00:00:00Z"),
+    });
+    await t.db.insert(consentChoices).values({
+      accountId: who.accountId,
+      consentOptionId: "newsletter",
+      key: "newsletter-1",
+      value: false,
+      changedAt: new Date("2026-06-02T00:00:00Z"),
+    });
+    const support = await signedInStaff(t, "support@example.jp", "support");
+    // A mail the site sends: its record, subject and time, is on the page.
+    expect(
+      (await support.post(`/zapi/console/members/${publicId}/end-sessions`, { reason: "x" })).status,
+    ).toBe(200);
+    await mailsAfterAnswersSent();
+    const page = async (browser: TestBrowser) =>
+      (await (await browser.get(`/zapi/console/members/${publicId}/screen-data?reason=x`)).json()) as Record<
+        string,
+        unknown
+      >;
+    const seen = await page(support);
+    expect(seen.paymentMethods).toEqual([
+      { label: "Visa 末尾 4242", usedByContract: false, deletedAt: null },
+    ]);
+    // Besides what the member agreed to at sign-up.
+    expect(seen.consents).toContainEqual({
+      policyId: "terms",
+      revision: 2,
+      consentedAt: "2026-06-01T00:00:00.000Z",
+    });
+    expect(seen.consentChoices).toEqual([
+      { consentOptionId: "newsletter", value: false, changedAt: "2026-06-02T00:00:00.000Z" },
+    ]);
+    expect(seen.invoices).toEqual([]);
+    expect(seen.connectedApps).toEqual([]);
+    expect(seen.mails).toEqual([
+      {
+        to: who.email.toLowerCase(),
+        subject: expect.stringContaining("すべての端末からログアウトしました"),
+        sentAt: expect.any(String),
+      },
+    ]);
+    const finance = await signedInStaff(t, "finance@example.jp", "finance");
+    const billing = await page(finance);
+    expect((billing.mails as { to: string }[])[0]?.to).toMatch(/^.\*\*\*@/);
   });
 });

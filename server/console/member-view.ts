@@ -6,6 +6,8 @@
  */
 import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Language } from "../../locales/index.ts";
+import { translatorFor } from "../../locales/language.ts";
+import { methodLabel } from "../../schemas/payment-method-label.ts";
 import { subscriptionStatusGroup } from "../../schemas/subscription-status.ts";
 import type { ConsoleMemberScreenData } from "../../schemas/types/console-member-screen-data.gen.ts";
 import { refundedOf } from "../billing/refunds.ts";
@@ -13,13 +15,20 @@ import type { Db } from "../db/database.ts";
 import {
   accounts,
   charges,
+  consentChoices,
   contracts,
   externalIdentities,
+  issuedInvoices,
   loginHistory,
   multiFactorMethods,
+  paymentMethods,
+  policyConsents,
   refunds,
   sessions,
 } from "../db/schema.ts";
+import { mailsSentTo } from "../mail/mail-records.ts";
+import { memberGrants } from "../oidc/grants.ts";
+import { toAccountPaymentMethod } from "../payments/payment-methods.ts";
 import { type Catalogue, planNameOf } from "../store/catalogue-source.ts";
 import { maskedEmail } from "./member-search.ts";
 import type { StaffRole } from "./staff.ts";
@@ -59,6 +68,35 @@ export async function memberView(
   if (!account) return null;
   const finance = role === "finance";
   const shownEmail = (email: string | null) => email && (finance ? maskedEmail(email) : email);
+  const addresses = [account.email, account.contactEmail].flatMap((address) => (address ? [address] : []));
+  const [consented, choices, methods, invoices, apps, mails, t] = await Promise.all([
+    db
+      .select()
+      .from(policyConsents)
+      .where(eq(policyConsents.accountId, account.id))
+      .orderBy(desc(policyConsents.consentedAt))
+      .limit(LATEST),
+    db
+      .select()
+      .from(consentChoices)
+      .where(eq(consentChoices.accountId, account.id))
+      .orderBy(desc(consentChoices.changedAt), desc(consentChoices.id))
+      .limit(LATEST),
+    db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.accountId, account.id))
+      .orderBy(desc(paymentMethods.createdAt)),
+    db
+      .select()
+      .from(issuedInvoices)
+      .where(eq(issuedInvoices.accountId, account.id))
+      .orderBy(desc(issuedInvoices.issuedAt))
+      .limit(LATEST),
+    memberGrants(db, account.publicId, context.now),
+    mailsSentTo(db, addresses, LATEST),
+    translatorFor(context.language),
+  ]);
   const [factors, identities, open, logins, held, paid] = await Promise.all([
     db.select().from(multiFactorMethods).where(eq(multiFactorMethods.accountId, account.id)),
     db.select().from(externalIdentities).where(eq(externalIdentities.accountId, account.id)),
@@ -93,6 +131,42 @@ export async function memberView(
   const leftOf = (charge: (typeof paid)[number]) =>
     charge.status === "succeeded" && charge.providerRef ? charge.amount - (refunded.get(charge.id) ?? 0) : 0;
   return {
+    consents: consented.map((row) => ({
+      policyId: row.policyId,
+      revision: row.revision,
+      consentedAt: row.consentedAt.toISOString(),
+    })),
+    consentChoices: choices.map((row) => ({
+      consentOptionId: row.consentOptionId,
+      value: row.value,
+      changedAt: row.changedAt.toISOString(),
+    })),
+    paymentMethods: await Promise.all(
+      methods.map(async (row) => {
+        const method = await toAccountPaymentMethod(db, row);
+        return {
+          label: methodLabel(method, t),
+          usedByContract: method.isContractUsed,
+          deletedAt: iso(row.deletedAt),
+        };
+      }),
+    ),
+    invoices: invoices.map((row) => ({
+      invoiceNumber: row.invoiceNumber,
+      copyNumber: row.copyNumber,
+      issuedAt: row.issuedAt.toISOString(),
+      amount: row.amount,
+    })),
+    connectedApps: apps.map((grant) => ({
+      clientId: grant.clientId,
+      connectedAt: grant.issuedAt.toISOString(),
+      scopes: grant.scopeKeys,
+    })),
+    mails: mails.map((mail) => ({
+      to: finance ? maskedEmail(mail.to) : mail.to,
+      subject: mail.subject,
+      sentAt: mail.sentAt.toISOString(),
+    })),
     publicId: account.publicId,
     actions: SUPPORT_ROLES.includes(role)
       ? [

@@ -327,6 +327,25 @@ export const authRates = pgTable("auth_rates", {
   emptyAt: timestamp("empty_at", { withTimezone: true }).notNull(),
 });
 
+/**
+ * The mails the site sent, by address and subject — never their content — so support can tell a
+ * member who "never got the mail" that it went, and when. Kept 90 days; a withdrawing member's go.
+ */
+export const mailRecords = pgTable(
+  "mail_records",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** The address as sent to, lower-cased. */
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index("mail_records_to_idx").on(table.to, table.sentAt),
+    index("mail_records_sent_idx").on(table.sentAt),
+  ],
+);
+
 /** Every login attempt, for /mypage/login-history (spec §3 Login history item). */
 export const loginHistory = pgTable(
   "login_history",
