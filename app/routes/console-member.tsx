@@ -66,25 +66,49 @@ function doneRedirect(args: Route.ActionArgs, done: (typeof DONE)[number]): neve
   throw redirect(`${page.pathname}?${page.searchParams}`);
 }
 
+/**
+ * Sends an action to the API: done, back to the page saying so; refused, the API's answer and the
+ * first message of each field, for the form to show beside what was typed.
+ */
+async function send(
+  args: Route.ActionArgs,
+  path: string,
+  body: Record<string, unknown>,
+  done: (typeof DONE)[number],
+) {
+  const result = await callApi(
+    args,
+    `/zapi/console/members/${encodeURIComponent(args.params.publicId)}/${path}`,
+    {
+      body,
+    },
+  );
+  if (result.status === 401) followNext(result);
+  if (result.ok) doneRedirect(args, done);
+  return { result, errors: fieldMessages(result) };
+}
+
+/** A whole number as typed, else the text as it is, for the API to refuse with its message. */
+const wholeNumber = (text: string) => (/^[0-9]{1,9}$/.test(text) ? Number(text) : text);
+
 export async function action(args: Route.ActionArgs) {
   const field = await postedFields(args.request);
   const intent = field("intent");
   const reason = field("actionReason");
-  const publicId = encodeURIComponent(args.params.publicId);
+  const contractId = encodeURIComponent(field("contractId"));
   if (intent === "refund") {
     const amount = field("amount");
-    const result = await callApi(args, `/zapi/console/members/${publicId}/refunds`, {
-      body: {
+    const { result, errors } = await send(
+      args,
+      "refunds",
+      {
         chargeId: field("chargeId"),
-        // A number the API checks; anything else goes as it was typed, for the API to refuse.
-        amount: /^[0-9]{1,9}$/.test(amount) ? Number(amount) : amount,
+        amount: wholeNumber(amount),
         reason,
         idempotencyKey: field("idempotencyKey"),
       },
-    });
-    if (result.status === 401) followNext(result);
-    if (result.ok) doneRedirect(args, "refunded");
-    const errors = fieldMessages(result);
+      "refunded",
+    );
     return data(
       {
         intent: "refund" as const,
@@ -99,18 +123,13 @@ export async function action(args: Route.ActionArgs) {
     );
   }
   if (intent === "freeDays") {
-    const contractId = encodeURIComponent(field("contractId"));
     const days = field("days");
-    const result = await callApi(
+    const { result, errors } = await send(
       args,
-      `/zapi/console/members/${publicId}/subscriptions/${contractId}/free-days`,
-      {
-        body: { days: /^[0-9]{1,3}$/.test(days) ? Number(days) : days, reason },
-      },
+      `subscriptions/${contractId}/free-days`,
+      { days: wholeNumber(days), reason },
+      "freeDaysGiven",
     );
-    if (result.status === 401) followNext(result);
-    if (result.ok) doneRedirect(args, "freeDaysGiven");
-    const errors = fieldMessages(result);
     return data(
       {
         intent: "freeDays" as const,
@@ -125,21 +144,12 @@ export async function action(args: Route.ActionArgs) {
     );
   }
   if (intent === "cancelSubscription") {
-    const contractId = encodeURIComponent(field("contractId"));
-    const result = await callApi(
+    const { result, errors } = await send(
       args,
-      `/zapi/console/members/${publicId}/subscriptions/${contractId}/cancel`,
-      {
-        body: {
-          when: field("when") === "now" ? "now" : "periodEnd",
-          refund: field("refund") === "on",
-          reason,
-        },
-      },
+      `subscriptions/${contractId}/cancel`,
+      { when: field("when") === "now" ? "now" : "periodEnd", refund: field("refund") === "on", reason },
+      "subscriptionCancelled",
     );
-    if (result.status === 401) followNext(result);
-    if (result.ok) doneRedirect(args, "subscriptionCancelled");
-    const errors = fieldMessages(result);
     return data(
       {
         intent: "cancelSubscription" as const,
@@ -152,18 +162,36 @@ export async function action(args: Route.ActionArgs) {
     );
   }
   if (!isMemberAction(intent)) throw data(null, { status: 400 });
-  const result = await callApi(args, `/zapi/console/members/${publicId}/${ACTIONS[intent].path}`, {
-    body: { reason },
-  });
-  if (result.status === 401) followNext(result);
-  if (result.ok) doneRedirect(args, ACTIONS[intent].done);
-  return data(
-    { intent, message: result.message, error: fieldMessages(result).reason, reason },
-    { status: result.status },
-  );
+  const { result, errors } = await send(args, ACTIONS[intent].path, { reason }, ACTIONS[intent].done);
+  return data({ intent, message: result.message, error: errors.reason, reason }, { status: result.status });
 }
 
 type ActionData = Route.ComponentProps["actionData"];
+
+/** Every action's reason, which the audit trail keeps with it. */
+function ReasonField({
+  hint,
+  error,
+  typed,
+}: {
+  hint?: string;
+  error?: string | undefined;
+  typed?: string | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ConsoleField
+      label={t("console.member.actionReason")}
+      hint={hint}
+      error={error}
+      name="actionReason"
+      required
+      maxLength={MAX_REASON_LENGTH}
+      defaultValue={typed ?? ""}
+      autoComplete="off"
+    />
+  );
+}
 type MemberContract = ConsoleMemberScreenData["contracts"][number];
 
 /** Support: move a running subscription's next payment later by whole days. */
@@ -205,15 +233,7 @@ function FreeDaysForm({
         required
         defaultValue={asked?.days ?? ""}
       />
-      <ConsoleField
-        label={t("console.member.actionReason")}
-        error={asked?.error}
-        name="actionReason"
-        required
-        maxLength={MAX_REASON_LENGTH}
-        defaultValue={asked?.reason ?? ""}
-        autoComplete="off"
-      />
+      <ReasonField error={asked?.error} typed={asked?.reason} />
       <button type="submit" className="btn btn--secondary" disabled={sending}>
         {t("console.member.freeDays.submit")}
       </button>
@@ -274,16 +294,7 @@ function CancelForm({
             <p>{t("console.member.cancel.noRefund")}</p>
           ))}
       </fieldset>
-      <ConsoleField
-        label={t("console.member.actionReason")}
-        hint={t("console.member.cancel.hint")}
-        error={asked?.error}
-        name="actionReason"
-        required
-        maxLength={MAX_REASON_LENGTH}
-        defaultValue={asked?.reason ?? ""}
-        autoComplete="off"
-      />
+      <ReasonField hint={t("console.member.cancel.hint")} error={asked?.error} typed={asked?.reason} />
       <button type="submit" className="btn btn--danger" disabled={sending}>
         {t("console.member.cancel.submit")}
       </button>
@@ -348,15 +359,7 @@ function RefundForm({
             defaultValue={asked?.amount ?? ""}
             autoComplete="off"
           />
-          <ConsoleField
-            label={t("console.member.actionReason")}
-            error={asked?.error}
-            name="actionReason"
-            required
-            maxLength={MAX_REASON_LENGTH}
-            defaultValue={asked?.reason ?? ""}
-            autoComplete="off"
-          />
+          <ReasonField error={asked?.error} typed={asked?.reason} />
           <button type="submit" className="btn btn--danger" disabled={sending}>
             {t("console.member.refund.submit")}
           </button>
@@ -487,19 +490,14 @@ export default function ConsoleMember({ loaderData, actionData }: Route.Componen
               aria-busy={sending}
             >
               <input type="hidden" name="intent" value={name} />
-              <ConsoleField
-                label={t("console.member.actionReason")}
+              <ReasonField
                 hint={t(`console.member.hints.${name}`)}
                 error={
                   actionData?.intent === name
                     ? (actionData.error ?? actionData.message ?? undefined)
                     : undefined
                 }
-                name="actionReason"
-                required
-                maxLength={MAX_REASON_LENGTH}
-                defaultValue={actionData?.intent === name ? actionData.reason : ""}
-                autoComplete="off"
+                typed={actionData?.intent === name ? actionData.reason : undefined}
               />
               <button type="submit" className="btn btn--danger" disabled={sending}>
                 {t(`console.member.do.${name}`)}

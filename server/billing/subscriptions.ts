@@ -117,6 +117,26 @@ export type SubscriptionChange =
   | { ok: true; subscription: Subscription }
   | { ok: false; refusal: SubscriptionActionRefusal | "notFound" | "methodInvalid" };
 
+/** The member's subscription, its row locked for the rest of the transaction; null when not theirs. */
+async function lockSubscription(
+  tx: Db,
+  accountId: string,
+  subscriptionId: string,
+): Promise<Subscription | null> {
+  const [row] = await tx
+    .select()
+    .from(contracts)
+    .where(
+      and(
+        eq(contracts.id, subscriptionId),
+        eq(contracts.accountId, accountId),
+        eq(contracts.planType, "subscription"),
+      ),
+    )
+    .for("update");
+  return row ?? null;
+}
+
 /**
  * Changes the subscription in one transaction holding its row: `change` runs only when the table
  * allows `action` at `now` (decided under the lock).
@@ -131,30 +151,30 @@ async function changeLocked(
 ): Promise<SubscriptionChange> {
   if (!isUuid(subscriptionId)) return { ok: false, refusal: "notFound" };
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(contracts)
-      .where(
-        and(
-          eq(contracts.id, subscriptionId),
-          eq(contracts.accountId, accountId),
-          eq(contracts.planType, "subscription"),
-        ),
-      )
-      .for("update");
+    const row = await lockSubscription(tx, accountId, subscriptionId);
     if (!row) return { ok: false, refusal: "notFound" };
     const refusal = await actionRefusal(tx, row, action, now);
     if (refusal) return { ok: false, refusal };
     const columns = await change(tx, row);
     if (columns === "methodInvalid") return { ok: false, refusal: "methodInvalid" };
-    const [updated] = await tx
-      .update(contracts)
-      .set({ ...columns, updatedAt: now })
-      .where(eq(contracts.id, row.id))
-      .returning();
-    if (!updated) throw new Error(`subscription ${row.id} vanished under its lock`);
-    return { ok: true, subscription: updated };
+    return writeLocked(tx, row, columns, now);
   });
+}
+
+/** Writes the locked subscription's changed columns. */
+async function writeLocked(
+  tx: Db,
+  row: Subscription,
+  columns: Partial<Subscription>,
+  now: Date,
+): Promise<SubscriptionChange> {
+  const [updated] = await tx
+    .update(contracts)
+    .set({ ...columns, updatedAt: now })
+    .where(eq(contracts.id, row.id))
+    .returning();
+  if (!updated) throw new Error(`subscription ${row.id} vanished under its lock`);
+  return { ok: true, subscription: updated };
 }
 
 /**
@@ -191,35 +211,23 @@ export function endNow(
 ): Promise<SubscriptionChange> {
   if (!isUuid(subscriptionId)) return Promise.resolve({ ok: false, refusal: "notFound" });
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(contracts)
-      .where(
-        and(
-          eq(contracts.id, subscriptionId),
-          eq(contracts.accountId, accountId),
-          eq(contracts.planType, "subscription"),
-        ),
-      )
-      .for("update");
+    const row = await lockSubscription(tx, accountId, subscriptionId);
     if (!row) return { ok: false, refusal: "notFound" };
     const ended = row.subscriptionStatus && nextSubscriptionStatus(row.subscriptionStatus, "ended");
     if (!ended) return { ok: false, refusal: "notCancellable" };
-    const [updated] = await tx
-      .update(contracts)
-      .set({
+    return writeLocked(
+      tx,
+      row,
+      {
         subscriptionStatus: ended,
         cancelledAt: now,
         cancelRequestedAt: row.cancelRequestedAt ?? now,
         heldCycleDay: null,
         pendingPlanId: null,
         pendingChangeDay: null,
-        updatedAt: now,
-      })
-      .where(eq(contracts.id, row.id))
-      .returning();
-    if (!updated) throw new Error(`subscription ${row.id} vanished under its lock`);
-    return { ok: true, subscription: updated };
+      },
+      now,
+    );
   });
 }
 
@@ -240,17 +248,7 @@ export function giveFreeDays(
 ): Promise<SubscriptionChange> {
   if (!isUuid(subscriptionId)) return Promise.resolve({ ok: false, refusal: "notFound" });
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(contracts)
-      .where(
-        and(
-          eq(contracts.id, subscriptionId),
-          eq(contracts.accountId, accountId),
-          eq(contracts.planType, "subscription"),
-        ),
-      )
-      .for("update");
+    const row = await lockSubscription(tx, accountId, subscriptionId);
     if (!row) return { ok: false, refusal: "notFound" };
     const group = row.subscriptionStatus && subscriptionStatusGroup(row.subscriptionStatus);
     if (!row.nextSettlementDay || !group || group === "hold" || group === "cancelled") {
@@ -258,19 +256,17 @@ export function giveFreeDays(
     }
     const day = row.nextSettlementDay;
     const moved = addDays(day, days);
-    const [updated] = await tx
-      .update(contracts)
-      .set({
+    return writeLocked(
+      tx,
+      row,
+      {
         nextSettlementDay: moved,
         anchorDay: dayOfMonth(moved),
         ...(row.trialEndDay === day && { trialEndDay: moved }),
         ...(row.pendingChangeDay === day && { pendingChangeDay: moved }),
-        updatedAt: now,
-      })
-      .where(eq(contracts.id, row.id))
-      .returning();
-    if (!updated) throw new Error(`subscription ${row.id} vanished under its lock`);
-    return { ok: true, subscription: updated };
+      },
+      now,
+    );
   });
 }
 

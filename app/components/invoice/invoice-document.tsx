@@ -11,14 +11,14 @@
 import { useTranslation } from "react-i18next";
 import { methodLabel } from "../../../schemas/payment-method-label.ts";
 import type { Invoice } from "../../../schemas/types/invoice.gen.ts";
-import { YEN_DIGITS } from "../../../schemas/yen.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { PageTitle } from "../shell/page-title.tsx";
+import { IssuerBlock, PrintButton, TaxByRate, useInvoiceYen } from "./invoice-parts.tsx";
 
 export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
   const title = t("screens.invoice.title");
-  const amount = (value: number) => t("documents.invoice.yen", { amount: YEN_DIGITS.format(value) });
+  const amount = useInvoiceYen();
   // None: the addressee alone.
   const honorific =
     invoice.honorific === "none" ? "" : t(`documents.invoice.honorifics.${invoice.honorific}`);
@@ -79,21 +79,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           <p>{t("documents.invoice.forItem", { item: invoice.planName })}</p>
           <p>{t("documents.invoice.received")}</p>
         </div>
-        <div className="invoice__issuer">
-          <img className="invoice__logo" src={issuer.logoUrl} alt="" />
-          <p className="invoice__issuer-name">{issuer.businessName}</p>
-          {issuer.address && (
-            <p className="invoice__issuer-address">
-              <span className="visually-hidden">{t("documents.invoice.issuerAddress")}: </span>
-              {issuer.address}
-            </p>
-          )}
-          {issuer.invoiceRegistrationNumber && (
-            <p>
-              {t("documents.invoice.registrationNumber")}: {issuer.invoiceRegistrationNumber}
-            </p>
-          )}
-        </div>
+        <IssuerBlock issuer={issuer} />
       </div>
 
       <table className="invoice__table">
@@ -120,37 +106,14 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         </tbody>
       </table>
 
-      <table className="invoice__table invoice__tax">
-        <caption>{t("documents.invoice.taxSummary")}</caption>
-        <thead>
-          <tr>
-            <td />
-            <th scope="col" className="invoice__number">
-              {t("documents.invoice.net")}
-            </th>
-            <th scope="col" className="invoice__number">
-              {t("documents.invoice.tax")}
-            </th>
-            <th scope="col" className="invoice__number">
-              {t("documents.invoice.amount")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th scope="row">{t("documents.invoice.rate", { rate: invoice.taxRate })}</th>
-            <td className="invoice__number" data-label={t("documents.invoice.net")}>
-              {amount(invoice.netBillingAmount)}
-            </td>
-            <td className="invoice__number" data-label={t("documents.invoice.tax")}>
-              {amount(invoice.taxAmount)}
-            </td>
-            <td className="invoice__number" data-label={t("documents.invoice.amount")}>
-              {amount(invoice.billingAmount)}
-            </td>
-          </tr>
-        </tbody>
-      </table>
+      <TaxByRate
+        caption={t("documents.invoice.taxSummary")}
+        amountLabel={t("documents.invoice.amount")}
+        rate={invoice.taxRate}
+        net={invoice.netBillingAmount}
+        tax={invoice.taxAmount}
+        amount={invoice.billingAmount}
+      />
 
       <dl className="invoice__footer">
         <div>
@@ -165,11 +128,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         )}
       </dl>
 
-      <p className="invoice__actions">
-        <button type="button" className="btn btn--secondary" onClick={() => window.print()}>
-          {t("documents.invoice.print")}
-        </button>
-      </p>
+      <PrintButton />
     </article>
   );
 }

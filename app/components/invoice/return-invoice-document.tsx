@@ -7,14 +7,14 @@
 
 import { useTranslation } from "react-i18next";
 import type { ReturnInvoice } from "../../../schemas/types/return-invoice.gen.ts";
-import { YEN_DIGITS } from "../../../schemas/yen.ts";
 import { formatDate } from "../../lib/format.ts";
 import { PageTitle } from "../shell/page-title.tsx";
+import { IssuerBlock, PrintButton, TaxByRate, useInvoiceYen } from "./invoice-parts.tsx";
 
 export function ReturnInvoiceDocument({ invoice }: { invoice: ReturnInvoice }) {
   const { t } = useTranslation();
   const title = t("documents.returnInvoice.title");
-  const amount = (value: number) => t("documents.invoice.yen", { amount: YEN_DIGITS.format(value) });
+  const amount = useInvoiceYen();
   const { issuer } = invoice;
   return (
     <article className="invoice" aria-labelledby="return-invoice-title">
@@ -47,21 +47,7 @@ export function ReturnInvoiceDocument({ invoice }: { invoice: ReturnInvoice }) {
           <p>{t("documents.returnInvoice.forItem", { item: invoice.planName })}</p>
           <p>{t("documents.returnInvoice.lead")}</p>
         </div>
-        <div className="invoice__issuer">
-          <img className="invoice__logo" src={issuer.logoUrl} alt="" />
-          <p className="invoice__issuer-name">{issuer.businessName}</p>
-          {issuer.address && (
-            <p className="invoice__issuer-address">
-              <span className="visually-hidden">{t("documents.invoice.issuerAddress")}: </span>
-              {issuer.address}
-            </p>
-          )}
-          {issuer.invoiceRegistrationNumber && (
-            <p>
-              {t("documents.invoice.registrationNumber")}: {issuer.invoiceRegistrationNumber}
-            </p>
-          )}
-        </div>
+        <IssuerBlock issuer={issuer} />
       </div>
 
       <table className="invoice__table">
@@ -86,37 +72,14 @@ export function ReturnInvoiceDocument({ invoice }: { invoice: ReturnInvoice }) {
         </tbody>
       </table>
 
-      <table className="invoice__table invoice__tax">
-        <caption>{t("documents.returnInvoice.taxSummary")}</caption>
-        <thead>
-          <tr>
-            <td />
-            <th scope="col" className="invoice__number">
-              {t("documents.invoice.net")}
-            </th>
-            <th scope="col" className="invoice__number">
-              {t("documents.invoice.tax")}
-            </th>
-            <th scope="col" className="invoice__number">
-              {t("documents.returnInvoice.amount")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th scope="row">{t("documents.invoice.rate", { rate: invoice.taxRate })}</th>
-            <td className="invoice__number" data-label={t("documents.invoice.net")}>
-              {amount(invoice.netAmount)}
-            </td>
-            <td className="invoice__number" data-label={t("documents.invoice.tax")}>
-              {amount(invoice.taxAmount)}
-            </td>
-            <td className="invoice__number" data-label={t("documents.returnInvoice.amount")}>
-              {amount(invoice.amount)}
-            </td>
-          </tr>
-        </tbody>
-      </table>
+      <TaxByRate
+        caption={t("documents.returnInvoice.taxSummary")}
+        amountLabel={t("documents.returnInvoice.amount")}
+        rate={invoice.taxRate}
+        net={invoice.netAmount}
+        tax={invoice.taxAmount}
+        amount={invoice.amount}
+      />
 
       {invoice.orderInfoId && (
         <dl className="invoice__footer">
@@ -127,11 +90,7 @@ export function ReturnInvoiceDocument({ invoice }: { invoice: ReturnInvoice }) {
         </dl>
       )}
 
-      <p className="invoice__actions">
-        <button type="button" className="btn btn--secondary" onClick={() => window.print()}>
-          {t("documents.invoice.print")}
-        </button>
-      </p>
+      <PrintButton />
     </article>
   );
 }
