@@ -1,14 +1,17 @@
 /**
  * /console/members?q=: finding a member, for support, finance and owners — one box that takes an
  * e-mail address or its beginning, a user ID, a customer id, a phone number or a kana name, and a
- * list of who matches with enough to tell them apart. Every search is in the audit trail.
+ * list of who matches with enough to tell them apart. Every search is in the audit trail. Support
+ * and owners also lift the login limits a client address ran up, with a reason.
  */
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
+import { ConsoleField } from "../components/console/console-field.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
+import { fieldMessages, postedFields } from "../lib/console-form.server.ts";
 import { formatHistoryDateTime } from "../lib/format.ts";
 import { CONSOLE_MEMBERS_SCREEN_DATA } from "../lib/screen-data-shapes.server.ts";
-import { loadApiData, pageUrl } from "../lib/zapi.server.ts";
+import { callApi, followNext, loadApiData, pageUrl } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/console-members";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -21,9 +24,26 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-export default function ConsoleMembers({ loaderData }: Route.ComponentProps) {
+/** Support lifts a client address's login limits, with a reason. */
+export async function action(args: Route.ActionArgs) {
+  const field = await postedFields(args.request);
+  const address = field("address");
+  const reason = field("reason");
+  const result = await callApi(args, "/zapi/console/throttles/lift", { body: { address, reason } });
+  if (result.status === 401) followNext(result);
+  if (result.ok) {
+    const none: Record<string, string> = {};
+    return { address, reason: "", lifted: Number(result.answer.lifted ?? 0), errors: none, message: null };
+  }
+  const errors = fieldMessages(result);
+  const message = errors.address || errors.reason ? null : result.message;
+  return data({ address, reason, lifted: null, errors, message }, { status: result.status });
+}
+
+export default function ConsoleMembers({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { query, kind, members, more } = loaderData;
+  const sending = useNavigation().state === "submitting";
+  const { query, kind, members, more, mayLiftThrottles } = loaderData;
   return (
     <div className="card console-card console-card--wide">
       <PageTitle name={t("console.members.title")} />
@@ -101,6 +121,47 @@ export default function ConsoleMembers({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         </div>
+      )}
+      {mayLiftThrottles && (
+        <section className="console-member__section" aria-labelledby="lift-title">
+          <h2 id="lift-title">{t("console.members.liftTitle")}</h2>
+          <p>{t("console.members.liftLead")}</p>
+          {actionData?.lifted !== null && actionData?.lifted !== undefined && (
+            <p className="alert alert--success" role="status">
+              {t("console.members.lifted", { address: actionData.address, count: actionData.lifted })}
+            </p>
+          )}
+          {actionData?.message && (
+            <p className="alert alert--error" role="alert">
+              {actionData.message}
+            </p>
+          )}
+          <Form method="post" className="console-member__action" aria-busy={sending}>
+            <ConsoleField
+              label={t("console.members.address")}
+              error={actionData?.errors.address}
+              name="address"
+              required
+              maxLength={45}
+              inputMode="text"
+              autoComplete="off"
+              spellCheck={false}
+              defaultValue={actionData?.lifted === null ? actionData.address : ""}
+            />
+            <ConsoleField
+              label={t("console.members.liftReason")}
+              error={actionData?.errors.reason}
+              name="reason"
+              required
+              maxLength={200}
+              autoComplete="off"
+              defaultValue={actionData?.reason ?? ""}
+            />
+            <button type="submit" className="btn btn--danger" disabled={sending}>
+              {t("console.members.lift")}
+            </button>
+          </Form>
+        </section>
       )}
     </div>
   );

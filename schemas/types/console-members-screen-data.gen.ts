@@ -14,6 +14,10 @@ export interface ConsoleMembersScreenData {
    * More members match than are listed: a narrower query finds them.
    */
   more: boolean;
+  /**
+   * Whether the signed-in staff member may lift a client address's login limits (support and owners).
+   */
+  mayLiftThrottles: boolean;
 }
 export interface ConsoleMemberFound {
   publicId: string;

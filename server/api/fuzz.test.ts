@@ -484,6 +484,7 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   ],
   "POST /zapi/console/members/:publicId/resend-verification": [{ reason: "届いていない" }],
   "POST /zapi/console/members/:publicId/lift-throttles": [{ reason: "ご本人から" }],
+  "POST /zapi/console/throttles/lift": [{ address: "203.0.113.5", reason: "社内から" }],
   "POST /zapi/console/members/:publicId/refunds": [
     {
       chargeId: "00000000-0000-4000-8000-000000000000",

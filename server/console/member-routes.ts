@@ -4,11 +4,13 @@
  * looked for whom, and why).
  */
 
-import { and, eq, like, or } from "drizzle-orm";
+import { isIP } from "node:net";
+import { and, eq, inArray, like, or } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { japanDay } from "../../schemas/japan-time.ts";
 import type { ConsoleCancelSubscriptionRequest } from "../../schemas/types/console-cancel-subscription-request.gen.ts";
 import type { ConsoleFreeDaysRequest } from "../../schemas/types/console-free-days-request.gen.ts";
+import type { ConsoleLiftAddressRequest } from "../../schemas/types/console-lift-address-request.gen.ts";
 import type { ConsoleMemberActionRequest } from "../../schemas/types/console-member-action-request.gen.ts";
 import type { ConsoleMemberScreenData } from "../../schemas/types/console-member-screen-data.gen.ts";
 import type { ConsoleMembersScreenData } from "../../schemas/types/console-members-screen-data.gen.ts";
@@ -32,7 +34,7 @@ import { ApiError } from "../kit/errors.ts";
 import { apiError, apiMessage } from "../kit/messages.ts";
 import { clientAddress } from "../kit/request-info.ts";
 import { checkRequest, REQUEST_SCHEMAS } from "../kit/request-schemas.ts";
-import { accountThrottlePrefixes } from "../kit/throttle.ts";
+import { accountThrottlePrefixes, addressThrottleKeys } from "../kit/throttle.ts";
 import { isUuid } from "../kit/tokens.ts";
 import { readJsonBody, requestLanguage } from "../kit/validation.ts";
 import { sendMailAfterAnswer } from "../mail/send-mail.ts";
@@ -57,7 +59,16 @@ export const memberRoutes = new Hono<ApiEnv>()
   .get("/members/screen-data", async (c) => {
     const me = await requireRole(c, MEMBER_READERS);
     const query = (c.req.query("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
-    if (!query) return c.json<ConsoleMembersScreenData>({ query, kind: null, members: [], more: false });
+    const mayLiftThrottles = SUPPORT_ROLES.includes(me.role);
+    if (!query) {
+      return c.json<ConsoleMembersScreenData>({
+        query,
+        kind: null,
+        members: [],
+        more: false,
+        mayLiftThrottles,
+      });
+    }
     const { db, now } = c.get("deps");
     const found = await searchMembers(db, query, me.role);
     const kind = memberQueryKind(query);
@@ -73,6 +84,7 @@ export const memberRoutes = new Hono<ApiEnv>()
       kind,
       members: found.slice(0, MEMBER_SEARCH_LIMIT),
       more: found.length > MEMBER_SEARCH_LIMIT,
+      mayLiftThrottles,
     });
   })
   .get("/members/:publicId/screen-data", async (c) => {
@@ -162,6 +174,39 @@ export const memberRoutes = new Hono<ApiEnv>()
       return { detail: { lifted: lifted.length }, answer: { lifted: lifted.length }, mail: null };
     }),
   )
+  // A client address slowed for everyone behind it (an office, a carrier's shared address): its
+  // counters at every account and mailbox go.
+  .post("/throttles/lift", async (c) => {
+    const me = await requireRole(c, SUPPORT_ROLES);
+    const ask = await checkRequest<ConsoleLiftAddressRequest>(
+      c,
+      REQUEST_SCHEMAS.consoleLiftAddress,
+      await readJsonBody(c),
+    );
+    const address = ask.address.trim().toLowerCase();
+    if (isIP(address) === 0) {
+      const message = await apiMessage(c, "console.addressInvalid");
+      throw new ApiError(400, "VALIDATION_ERROR", message, { errors: [{ field: "address", message }] });
+    }
+    const { db, now } = c.get("deps");
+    const keys = addressThrottleKeys(address);
+    const lifted = await db.transaction(async (tx) => {
+      const gone = await tx
+        .delete(authThrottles)
+        .where(or(inArray(authThrottles.key, keys.exact), like(authThrottles.key, `%${keys.endingWith}`)))
+        .returning({ key: authThrottles.key });
+      const detail = { address, lifted: gone.length, reason: ask.reason.trim() };
+      await recordAudit(
+        tx,
+        { staffId: me.id, ip: clientAddress(c) },
+        "throttles.address-lifted",
+        detail,
+        now(),
+      );
+      return gone.length;
+    });
+    return c.json({ lifted });
+  })
   .post("/members/:publicId/subscriptions/:contractId/free-days", freeDays)
   .post("/members/:publicId/refunds", refund)
   .post("/members/:publicId/subscriptions/:contractId/cancel", cancelSubscription);

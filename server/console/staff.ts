@@ -80,6 +80,7 @@ export const AUDIT_ACTIONS = [
   "member.free-days-given",
   "member.verification-resent",
   "member.throttles-lifted",
+  "throttles.address-lifted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

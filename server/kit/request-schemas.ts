@@ -24,6 +24,9 @@ import consoleCancelSubscriptionRequestSchema from "../../schemas/requests/conso
 import consoleFreeDaysRequestSchema from "../../schemas/requests/console-free-days-request.schema.json" with {
   type: "json",
 };
+import consoleLiftAddressRequestSchema from "../../schemas/requests/console-lift-address-request.schema.json" with {
+  type: "json",
+};
 import consoleMemberActionRequestSchema from "../../schemas/requests/console-member-action-request.schema.json" with {
   type: "json",
 };
@@ -189,6 +192,7 @@ export const REQUEST_SCHEMAS = {
   consoleRefund: consoleRefundRequestSchema,
   consoleCancelSubscription: consoleCancelSubscriptionRequestSchema,
   consoleFreeDays: consoleFreeDaysRequestSchema,
+  consoleLiftAddress: consoleLiftAddressRequestSchema,
 };
 
 const ajv = createAjv();

@@ -445,6 +445,21 @@ export function accountThrottlePrefixes(accountId: string): string[] {
   ];
 }
 
+/**
+ * The counters one client address ran up, at any account or mailbox: its failed logins, code
+ * guesses and mails asked for — exact keys, and the pair keys that end with the address.
+ */
+export function addressThrottleKeys(address: string): { exact: string[]; endingWith: string } {
+  return {
+    exact: [
+      throttleKey.loginFrom(address),
+      throttleKey.codeGuessFrom(address),
+      throttleKey.mailFrom(address),
+    ],
+    endingWith: `:${address}`,
+  };
+}
+
 export async function clearThrottle(db: Db, keys: readonly string[]): Promise<void> {
   if (keys.length > 0) await db.delete(authThrottles).where(inArray(authThrottles.key, [...keys]));
 }

@@ -44,8 +44,16 @@ test("support finds a member, logs them out everywhere and turns off their two-s
   await page.getByRole("searchbox", { name: "Search for" }).fill("support-case@");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByRole("status")).toHaveText("Searched by e-mail address: 1 member found.");
+  // An office behind one address cannot log in: support lifts that address's limits.
+  await page.getByRole("textbox", { name: "IP address" }).fill("203.0.113.77");
+  await page.getByRole("textbox", { name: "Reason for lifting" }).fill("Call #4712: the whole office waits");
+  await page.getByRole("button", { name: "Lift the limits" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "203.0.113.77" })).toHaveText(
+    "The login limits of 203.0.113.77 were lifted (0).",
+  );
   await page.getByRole("link", { name: SUPPORT_CASE_MEMBER.email }).click();
-  await page.getByRole("textbox", { name: "Reason" }).fill("Call #4711: lost phone");
+  await page.waitForURL(/\/console\/members\/[\w-]+$/);
+  await page.getByRole("textbox", { name: "Reason", exact: true }).fill("Call #4711: lost phone");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(SUPPORT_CASE_MEMBER.email);
   // No refunds for support; the page does not widen past the phone.
