@@ -665,6 +665,21 @@ export default function ConsoleMember({ loaderData, actionData }: Route.Componen
         ])}
       />
       <Table
+        caption={t("console.member.securityRecord")}
+        heads={[
+          t("console.audit.at"),
+          t("console.member.what"),
+          t("console.member.by"),
+          t("console.audit.ip"),
+        ]}
+        rows={member.securityRecord.map((event) => [
+          <Time key="at" value={event.at} />,
+          t(`console.member.events.${event.kind}`),
+          event.bySupport ? t("console.member.bySupport") : t("console.member.byMember"),
+          event.ip ?? "-",
+        ])}
+      />
+      <Table
         caption={t("console.member.mails")}
         heads={[t("console.member.sentAt"), t("console.member.to"), t("console.member.subject")]}
         rows={member.mails.map((mail) => [<Time key="at" value={mail.sentAt} />, mail.to, mail.subject])}

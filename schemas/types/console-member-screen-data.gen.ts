@@ -155,4 +155,20 @@ export interface ConsoleMemberScreenData {
     subject: string;
     sentAt: string;
   }[];
+  /**
+   * The account's security record, newest first: what changed its security or its money, when, from which address, and whether support did it.
+   */
+  securityRecord: {
+    kind:
+      | "sessions-ended"
+      | "second-factors-removed"
+      | "verification-resent"
+      | "login-limits-lifted"
+      | "free-days-given"
+      | "subscription-cancelled"
+      | "refunded";
+    at: string;
+    bySupport: boolean;
+    ip: Text;
+  }[];
 }

@@ -10,6 +10,7 @@ import {
 import { signedInStaff } from "../../tests/console-harness.ts";
 import { subscribe, subscriber, takenCharge } from "../../tests/subscription-fixtures.ts";
 import {
+  accountEvents,
   accounts,
   backupCodes,
   consentChoices,
@@ -652,5 +653,73 @@ describe("a member's page: methods, invoices, consents, connected apps and the m
     const finance = await signedInStaff(t, "finance@example.jp", "finance");
     const billing = await page(finance);
     expect((billing.mails as { to: string }[])[0]?.to).toMatch(/^.\*\*\*@/);
+  });
+});
+
+describe("the account's security record of support's actions", () => {
+  let t: TestApi;
+  beforeEach(async () => {
+    t = await createTestApi({ startAt: "2026-06-10T03:00:00Z" });
+  });
+  afterEach(() => t.close());
+
+  it("keeps each change support made, marked as support's, without the reason or the staff member", async () => {
+    const who = await subscriber(t);
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.id, who.accountId));
+    const publicId = account?.publicId ?? "";
+    const contractId = await subscribe(t, who, "standard-monthly", {
+      status: "ONGOING_CONTRACT",
+      nextSettlementDay: "2026-07-01",
+      anchorDay: 1,
+      periodAmount: 990,
+    });
+    const { chargeId } = await takenCharge(t, who, 990, new Date("2026-06-01T00:00:00Z"), { contractId });
+    const owner = await signedInStaff(t, "owner@example.jp", "owner");
+    const member = `/zapi/console/members/${publicId}`;
+    expect((await owner.post(`${member}/end-sessions`, { reason: "秘密のメモ" })).status).toBe(200);
+    expect((await owner.post(`${member}/lift-throttles`, { reason: "秘密のメモ" })).status).toBe(200);
+    expect(
+      (await owner.post(`${member}/subscriptions/${contractId}/free-days`, { days: 7, reason: "秘密のメモ" }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await owner.post(`${member}/refunds`, {
+          chargeId,
+          amount: 100,
+          reason: "秘密のメモ",
+          idempotencyKey: "record-key-0123456789",
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await owner.post(`${member}/subscriptions/${contractId}/cancel`, {
+          when: "now",
+          reason: "秘密のメモ",
+        })
+      ).status,
+    ).toBe(200);
+    const rows = await t.db.select().from(accountEvents).where(eq(accountEvents.accountId, who.accountId));
+    expect(rows.map((row) => row.kind)).toEqual([
+      "sessions-ended",
+      "login-limits-lifted",
+      "free-days-given",
+      "refunded",
+      "subscription-cancelled",
+    ]);
+    expect(rows.every((row) => row.bySupport)).toBe(true);
+    expect(JSON.stringify(rows)).not.toContain("秘密のメモ");
+    expect(rows.find((row) => row.kind === "refunded")?.detail).toEqual({ chargeId, amount: 100 });
+    const view = (await (await owner.get(`${member}/screen-data?reason=x`)).json()) as {
+      securityRecord: { kind: string; bySupport: boolean }[];
+    };
+    expect(view.securityRecord.map((event) => event.kind)).toEqual([
+      "subscription-cancelled",
+      "refunded",
+      "free-days-given",
+      "login-limits-lifted",
+      "sessions-ended",
+    ]);
   });
 });

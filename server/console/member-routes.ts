@@ -22,6 +22,7 @@ import { type Refund, refundCharge, returnInvoicePath } from "../billing/refunds
 import { endNow, giveFreeDays, requestCancellation } from "../billing/subscriptions.ts";
 import type { Db } from "../db/database.ts";
 import {
+  type AccountEventKind,
   accounts,
   authThrottles,
   backupCodes,
@@ -30,6 +31,7 @@ import {
   sessions,
 } from "../db/schema.ts";
 import { MULTI_FACTOR_SETTINGS_PATH } from "../identity/multi-factor-settings.ts";
+import { recordAccountEvent } from "../identity/security-record.ts";
 import { ApiError } from "../kit/errors.ts";
 import { apiError, apiMessage } from "../kit/messages.ts";
 import { clientAddress } from "../kit/request-info.ts";
@@ -113,7 +115,7 @@ export const memberRoutes = new Hono<ApiEnv>()
   })
   // Logs the member out on every device: the member's browser is signed out on its next request.
   .post("/members/:publicId/end-sessions", (c) =>
-    memberAction(c, "member.sessions-ended", async (tx, account) => {
+    memberAction(c, "member.sessions-ended", "sessions-ended", async (tx, account) => {
       const ended = await tx
         .delete(sessions)
         .where(eq(sessions.accountId, account.id))
@@ -128,7 +130,7 @@ export const memberRoutes = new Hono<ApiEnv>()
   // After an identity check the reason names: the member signs in with the password alone and
   // sets two-step verification up again.
   .post("/members/:publicId/remove-second-factors", (c) =>
-    memberAction(c, "member.second-factors-removed", async (tx, account) => {
+    memberAction(c, "member.second-factors-removed", "second-factors-removed", async (tx, account) => {
       const removed = await tx
         .delete(multiFactorMethods)
         .where(eq(multiFactorMethods.accountId, account.id))
@@ -149,7 +151,7 @@ export const memberRoutes = new Hono<ApiEnv>()
   // The member never received the verification or let it lapse: a mail to the login address
   // sends them to the page that mails the code.
   .post("/members/:publicId/resend-verification", (c) =>
-    memberAction(c, "member.verification-resent", async (_tx, account) => {
+    memberAction(c, "member.verification-resent", "verification-resent", async (_tx, account) => {
       if (!account.email) throw await apiError(c, 409, "NO_EMAIL", "console.noEmail");
       if (account.emailVerifiedAt)
         throw await apiError(c, 409, "ALREADY_VERIFIED", "console.alreadyVerified");
@@ -164,7 +166,7 @@ export const memberRoutes = new Hono<ApiEnv>()
   // The member's own tries count again from nothing: failed logins, code and password guesses at
   // this account, by any browser or address.
   .post("/members/:publicId/lift-throttles", (c) =>
-    memberAction(c, "member.throttles-lifted", async (tx, account) => {
+    memberAction(c, "member.throttles-lifted", "login-limits-lifted", async (tx, account) => {
       const lifted = await tx
         .delete(authThrottles)
         .where(
@@ -220,6 +222,27 @@ async function memberOr404(c: Context<ApiEnv>): Promise<Account> {
   const [account] = await db.select().from(accounts).where(eq(accounts.publicId, publicId)).limit(1);
   if (!account) throw await apiError(c, 404, "MEMBER_NOT_FOUND", "console.memberNotFound");
   return account;
+}
+
+/**
+ * The account's security record of a support action: what and when, marked as support's (the
+ * reason and the staff member stay in the audit trail).
+ */
+function supportEvent(
+  c: Context<ApiEnv>,
+  db: Pick<Db, "insert">,
+  account: Account,
+  kind: AccountEventKind,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  return recordAccountEvent(db, {
+    accountId: account.id,
+    kind,
+    detail,
+    bySupport: true,
+    ip: clientAddress(c),
+    at: c.get("deps").now(),
+  });
 }
 
 /** Where the member is told: the contact address they gave, else the login one (unless the mail names one). */
@@ -287,6 +310,9 @@ async function refund(c: Context<ApiEnv>): Promise<Response> {
       reason: made.reason,
     };
     await recordAudit(deps.db, { staffId: me.id, ip: clientAddress(c) }, "member.refunded", detail, now);
+  }
+  if (result.settled && made.status === "succeeded") {
+    await supportEvent(c, deps.db, account, "refunded", { chargeId: made.chargeId, amount: made.amount });
   }
   if (result.settled && made.status === "succeeded") refundMail(c, account, made);
   if (made.status === "failed") {
@@ -372,6 +398,7 @@ async function cancelSubscription(c: Context<ApiEnv>): Promise<Response> {
     { publicId: account.publicId, contractId, when: ask.when, refunded, reason },
     now,
   );
+  await supportEvent(c, deps.db, account, "subscription-cancelled", { contractId, when: ask.when, refunded });
   const vars = {
     planName: planNameOf(deps.catalogue.current(), contract.planId, language),
     timing: ask.when,
@@ -412,6 +439,7 @@ async function freeDays(c: Context<ApiEnv>): Promise<Response> {
     { publicId: account.publicId, contractId, days: ask.days, nextPaymentDay, reason: ask.reason.trim() },
     now,
   );
+  await supportEvent(c, deps.db, account, "free-days-given", { contractId, days: ask.days, nextPaymentDay });
   const vars = {
     planName: planNameOf(deps.catalogue.current(), given.subscription.planId, account.language ?? "ja"),
     days: ask.days,
@@ -436,12 +464,14 @@ function refundMail(c: Context<ApiEnv>, account: Account, made: Refund): void {
 }
 
 /**
- * A support action on a member's account: support and owners only, with a reason; what it changes
- * and its audit entry in one transaction; then the member told by mail where it changed something.
+ * A support action on a member's account: support and owners only, with a reason; what it changes,
+ * its audit entry and the account's security record in one transaction; then the member told by
+ * mail where it changed something.
  */
 async function memberAction<Name extends MailTemplateName>(
   c: Context<ApiEnv>,
   audit: AuditAction,
+  event: AccountEventKind,
   change: (
     tx: Tx,
     account: Account,
@@ -464,6 +494,7 @@ async function memberAction<Name extends MailTemplateName>(
     const result = await change(tx, account);
     const detail = { publicId: account.publicId, reason: reason.trim(), ...result.detail };
     await recordAudit(tx, { staffId: me.id, ip: clientAddress(c) }, audit, detail, deps.now());
+    await supportEvent(c, tx, account, event, result.detail);
     return result;
   });
   if (done.mail) memberMail(c, account, done.mail, `the ${audit} notice`);

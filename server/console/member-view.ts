@@ -26,6 +26,7 @@ import {
   refunds,
   sessions,
 } from "../db/schema.ts";
+import { accountEventsOf } from "../identity/security-record.ts";
 import { mailsSentTo } from "../mail/mail-records.ts";
 import { memberGrants } from "../oidc/grants.ts";
 import { toAccountPaymentMethod } from "../payments/payment-methods.ts";
@@ -69,7 +70,7 @@ export async function memberView(
   const finance = role === "finance";
   const shownEmail = (email: string | null) => email && (finance ? maskedEmail(email) : email);
   const addresses = [account.email, account.contactEmail].flatMap((address) => (address ? [address] : []));
-  const [consented, choices, methods, invoices, apps, mails, t] = await Promise.all([
+  const [consented, choices, methods, invoices, apps, mails, events, t] = await Promise.all([
     db
       .select()
       .from(policyConsents)
@@ -95,6 +96,7 @@ export async function memberView(
       .limit(LATEST),
     memberGrants(db, account.publicId, context.now),
     mailsSentTo(db, addresses, LATEST),
+    accountEventsOf(db, account.id, LATEST),
     translatorFor(context.language),
   ]);
   const [factors, identities, open, logins, held, paid] = await Promise.all([
@@ -166,6 +168,12 @@ export async function memberView(
       to: finance ? maskedEmail(mail.to) : mail.to,
       subject: mail.subject,
       sentAt: mail.sentAt.toISOString(),
+    })),
+    securityRecord: events.map((event) => ({
+      kind: event.kind,
+      at: event.at.toISOString(),
+      bySupport: event.bySupport,
+      ip: event.ip,
     })),
     publicId: account.publicId,
     actions: SUPPORT_ROLES.includes(role)

@@ -346,6 +346,38 @@ export const mailRecords = pgTable(
   ],
 );
 
+/** What changed an account's security, as its record names it. */
+export type AccountEventKind =
+  | "sessions-ended"
+  | "second-factors-removed"
+  | "verification-resent"
+  | "login-limits-lifted"
+  | "free-days-given"
+  | "subscription-cancelled"
+  | "refunded";
+
+/**
+ * The account's security record: what changed its security or its money, when, from where and
+ * whether the store's support did it (never which staff member: that is the audit trail's). Goes
+ * with the account.
+ */
+export const accountEvents = pgTable(
+  "account_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<AccountEventKind>().notNull(),
+    /** What the member may be shown of it (a plan's id, an amount, a day). */
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+    bySupport: boolean("by_support").notNull(),
+    ip: text("ip"),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("account_events_account_idx").on(table.accountId, table.at)],
+);
+
 /** Every login attempt, for /mypage/login-history (spec §3 Login history item). */
 export const loginHistory = pgTable(
   "login_history",
