@@ -270,9 +270,15 @@ export function emailConfirmationField(emailField: string, labelKey = "field.ema
 /** How members identify themselves at login (store setting). */
 export type LoginIdentifier = "emailOrUserId" | "userId" | "email";
 
-/** The login identifier: required; "e-mail only" stores also check the e-mail format. */
+/**
+ * The login identifier: required; "e-mail only" stores also check the e-mail format. The browser
+ * may offer the member's passkeys for it (`webauthn`: conditional mediation on the login page).
+ */
 export function loginIdentifierField(identifier: LoginIdentifier): FieldSpec {
-  if (identifier === "email") return emailField();
+  if (identifier === "email") {
+    const field = emailField();
+    return { ...field, ui: { ...field.ui, "ui:autocomplete": LOGIN_IDENTIFIER_AUTOCOMPLETE } };
+  }
   const labelKey = identifier === "userId" ? "field.userId" : "field.emailOrUserId";
   const requiredMessage =
     identifier === "userId" ? "validation.userId.required" : "validation.login.identifierRequired";
@@ -283,10 +289,13 @@ export function loginIdentifierField(identifier: LoginIdentifier): FieldSpec {
     requiredMessage: requiredMessage,
     options: { normalize: "nfkc" },
     ui: {
-      "ui:autocomplete": "username",
+      "ui:autocomplete": LOGIN_IDENTIFIER_AUTOCOMPLETE,
     },
   });
 }
+
+/** The login identifier's autofill: the saved user names, and the passkeys of the site. */
+export const LOGIN_IDENTIFIER_AUTOCOMPLETE = "username webauthn";
 
 // ── Codes ────────────────────────────────────────────────────────────────────────────────────────
 

@@ -11,7 +11,7 @@ export interface LoginHistoryItem {
   ip: string | null;
   result: boolean;
   userIdentifierName: string | null;
-  loginMethod: "Password" | "AuthCode" | "ExternalAuth";
+  loginMethod: "Password" | "AuthCode" | "ExternalAuth" | "Passkey";
   multiFactorType: "Email" | "SMS" | "OTP" | "BackupCode" | null;
   requestMultiFactor: boolean;
   deviceInfo: string | null;

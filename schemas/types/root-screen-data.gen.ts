@@ -105,6 +105,10 @@ export interface StoreSettings {
     isEnabledAuthCode: boolean;
     defaultLoginType: "password" | "authCode";
     /**
+     * Members may register passkeys on my page and sign in with them (off unless set).
+     */
+    passkey?: boolean;
+    /**
      * Shown instead of the plain sign-up link when set.
      */
     signUpBlurb?: string | null;

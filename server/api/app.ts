@@ -25,6 +25,7 @@ import { auth, providerLogin } from "../identity/auth.ts";
 import { loginScreenData } from "../identity/login-screen-data.ts";
 import { multiFactorLogin } from "../identity/multi-factor-login.ts";
 import { multiFactorScreenData, multiFactorSettings } from "../identity/multi-factor-settings.ts";
+import { passkeyLoginCalls, passkeySettings, passkeysScreenData } from "../identity/passkey-routes.ts";
 import { passwordScreenData } from "../identity/password-screen-data.ts";
 import { policiesScreenData } from "../identity/policies-screen-data.ts";
 import { postalCode } from "../identity/postal-code.ts";
@@ -222,6 +223,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/internal/mypage/invoice", invoiceScreenData);
   app.route("/internal/mypage/return-invoice", returnInvoiceScreenData);
   app.route("/internal/mypage/connections", connectionsScreenData);
+  app.route("/internal/mypage/passkeys", passkeysScreenData);
   app.route("/internal/mypage", mypageScreenData);
   app.route("/internal/withdraw", withdrawScreenData);
   app.route("/internal/policies", policiesScreenData);
@@ -233,9 +235,11 @@ export function createApi(deps: ApiDeps) {
   app.route("/console", reportRoutes);
   app.route("/", auth);
   app.route("/", multiFactorLogin);
+  app.route("/", passkeyLoginCalls);
   // The login provider's login: the same calls under /zapi/oidc (server/identity/login-pages.ts).
   app.route("/oidc", providerLogin);
   app.route("/oidc", multiFactorLogin);
+  app.route("/oidc", passkeyLoginCalls);
   app.route("/oidc/signup", signupEmail);
   app.route("/oidc", grantRevocation);
   app.route("/signup", signup);
@@ -243,6 +247,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/account", account);
   app.route("/account", multiFactorSettings);
   app.route("/account", reauthentication);
+  app.route("/account", passkeySettings);
   app.route("/account", paymentMethods);
   app.route("/account", paymentHistory);
   app.route("/account", invoiceCalls);

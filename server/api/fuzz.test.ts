@@ -419,6 +419,44 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   "POST /zapi/account/password/edit": [{ oldPassword: "Passw0rdA", newPassword: "Passw0rdB" }],
   "POST /zapi/account/reauthenticate": [{ password: "Passw0rdA" }, { pinCode: "123456" }],
   "POST /zapi/account/reauthenticate/send-code": [{}],
+  "POST /zapi/account/passkeys/registration-options": [{}],
+  "POST /zapi/account/passkeys": [
+    {
+      credential: {
+        id: "AAECAwQFBgcICQoLDA0ODw",
+        rawId: "AAECAwQFBgcICQoLDA0ODw",
+        type: "public-key",
+        response: { clientDataJSON: "e30", attestationObject: "oA", transports: ["internal"] },
+        clientExtensionResults: {},
+      },
+    },
+  ],
+  "POST /zapi/account/passkeys/:passkeyId/rename": [{ name: "仕事用の iPhone" }],
+  "POST /zapi/account/passkeys/:passkeyId/delete": [{}],
+  "POST /zapi/login/passkey/options": [{}],
+  "POST /zapi/login/passkey": [
+    {
+      credential: {
+        id: "AAECAwQFBgcICQoLDA0ODw",
+        rawId: "AAECAwQFBgcICQoLDA0ODw",
+        type: "public-key",
+        response: { clientDataJSON: "e30", authenticatorData: "AAAA", signature: "AAAA", userHandle: "YWNj" },
+        clientExtensionResults: {},
+      },
+    },
+  ],
+  "POST /zapi/oidc/login/passkey/options": [{}],
+  "POST /zapi/oidc/login/passkey": [
+    {
+      credential: {
+        id: "AAECAwQFBgcICQoLDA0ODw",
+        rawId: "AAECAwQFBgcICQoLDA0ODw",
+        type: "public-key",
+        response: { clientDataJSON: "e30", authenticatorData: "AAAA", signature: "AAAA", userHandle: "YWNj" },
+        clientExtensionResults: {},
+      },
+    },
+  ],
   "POST /zapi/auth/email/recover": [{ token: "made-up-recovery-token" }],
   "POST /zapi/account/payment-method/credit": [
     { token: "made-up-token", tokenKey: "made-up-key" },

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -127,6 +128,11 @@ export const sessions = pgTable(
     ip: text("ip"),
     /** The social provider the login of this session went through, if any ("logging in" on my page). */
     externalType: text("external_type"),
+    /**
+     * How the login of this session was made, as RFC 8176 names methods ("pwd", "otp", "hwk",
+     * "mfa"): the login provider's ID tokens say it (amr). Null for sessions older than it.
+     */
+    amr: text("amr").array(),
   },
   (table) => [index("sessions_account_id_idx").on(table.accountId)],
 );
@@ -154,6 +160,34 @@ export const externalIdentities = pgTable(
     uniqueIndex("external_identities_type_subject_idx").on(table.type, table.subject),
     uniqueIndex("external_identities_account_type_idx").on(table.accountId, table.type),
   ],
+);
+
+/**
+ * A passkey (a WebAuthn discoverable credential) the member registered: the public key the
+ * authenticator made, the signature counter last seen (a counter that goes back means a cloned
+ * key), and whether the key is synced between the member's devices (backed up) or bound to one.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The credential id, base64url, as the browser names it. */
+    credentialId: text("credential_id").notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports").array().notNull().default(sql`'{}'::text[]`),
+    /** Synced between devices (multi-device and backed up), or bound to one. */
+    backedUp: boolean("backed_up").notNull().default(false),
+    /** The member's name for it; by default the device and browser it was made on. */
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (table) => [index("passkeys_account_id_idx").on(table.accountId)],
 );
 
 /** A social login under way: what the provider's callback must match, and what it was for. */
@@ -213,6 +247,8 @@ export const authFlows = pgTable("auth_flows", {
    * shown, the backup codes shown, or the phone number an SMS code went to.
    */
   pendingSecret: text("pending_secret"),
+  /** A passkey ceremony under way: the challenge the browser's authenticator must sign (single use). */
+  challenge: text("challenge"),
   createdAt: createdAt(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });

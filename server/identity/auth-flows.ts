@@ -1,6 +1,7 @@
 /**
  * A multi-step procedure in one browser: a guest's sign-up (cookie sgid) or login by e-mail code
- * (cookie lcid) and a login's second factor (mfid), a trip to a social login provider (soid), a member's authenticator set-up (osid), SMS
+ * (cookie lcid) and a login's second factor (mfid), a trip to a social login provider (soid), a
+ * passkey ceremony (pkid to sign in, prid to add one), a member's authenticator set-up (osid), SMS
  * number being proved (ssid) and backup codes (bcid) shown but not yet confirmed, or a member's e-mail change (meid), e-mail verification (mvid), first password
  * (psid), withdrawal (wdid) or re-authentication by a mailed code (raid). The cookie holds a random token; the row holds its hash and what the steps so far
  * established. A flow lives 60 minutes from its latest step.
@@ -21,8 +22,11 @@ export type FlowPurpose =
   | "login"
   | "multiFactor"
   | "socialAuthorization"
+  | PasskeyCeremonyPurpose
   | MultiFactorSetupPurpose
   | MemberFlowPurpose;
+/** A passkey ceremony in this browser: a guest's sign-in, or a member's new passkey. */
+export type PasskeyCeremonyPurpose = "passkeyLogin" | "passkeyRegistration";
 /** A member's multi-factor set-up: what was shown or sent, held until the member proves it. */
 export type MultiFactorSetupPurpose = "otpSetup" | "smsSetup" | "backupCodes";
 /**
@@ -36,6 +40,8 @@ export const FLOW_COOKIES: Readonly<Record<FlowPurpose, string>> = {
   login: "lcid",
   multiFactor: "mfid",
   socialAuthorization: "soid",
+  passkeyLogin: "pkid",
+  passkeyRegistration: "prid",
   otpSetup: "osid",
   smsSetup: "ssid",
   backupCodes: "bcid",
@@ -77,6 +83,7 @@ export interface FlowChanges {
   pendingSecret?: string | null;
   socialAuthorization?: SocialAuthorization | null;
   externalIdentity?: ExternalIdentityClaim | null;
+  challenge?: string | null;
 }
 
 export async function startFlow(
@@ -136,6 +143,30 @@ export async function advanceFlow(
     .returning();
   if (!flow) throw new Error(`flow ${flowId} is gone`);
   return flow;
+}
+
+/**
+ * The live flow of this purpose the cookie names, ended as it is read: of requests that race with
+ * the same cookie, exactly one gets it (a passkey challenge is used once).
+ */
+export async function takeFlow(
+  db: Db,
+  purpose: FlowPurpose,
+  token: string | undefined,
+  now: Date,
+): Promise<AuthFlow | null> {
+  if (!isPlausibleToken(token)) return null;
+  const [flow] = await db
+    .delete(authFlows)
+    .where(
+      and(
+        eq(authFlows.tokenHash, hashToken(token)),
+        eq(authFlows.purpose, purpose),
+        gt(authFlows.expiresAt, now),
+      ),
+    )
+    .returning();
+  return flow ?? null;
 }
 
 export async function endFlow(db: Db, flowId: string): Promise<void> {

@@ -7,6 +7,7 @@ import {
   type TestApi,
   TestBrowser,
 } from "../../tests/api-harness.ts";
+import { passkeys } from "../db/schema.ts";
 import { findAccountById } from "./accounts.ts";
 import { RECOVERY_LINK_LIFETIME_MS } from "./email-recovery.ts";
 import { enabledMethods, enableMethod } from "./multi-factor-methods.ts";
@@ -67,7 +68,14 @@ describe("the way back from an e-mail change (issue 39 §4)", () => {
     recoveryToken();
   });
 
-  it("puts the old address back and locks the changer out: sessions, password and second factors", async () => {
+  it("puts the old address back and locks the changer out: sessions, password, second factors and passkeys", async () => {
+    // A passkey the changer added would let them in without the password.
+    await t.db.insert(passkeys).values({
+      accountId: member.accountId,
+      credentialId: "changers-passkey",
+      publicKey: "AQID",
+      name: "Windows の Chrome",
+    });
     const response = await recover(recoveryToken());
     expect(response.status).toBe(200);
     const account = await findAccountById(t.db, member.accountId);
@@ -77,6 +85,7 @@ describe("the way back from an e-mail change (issue 39 §4)", () => {
       passwordHash: null,
     });
     expect(await enabledMethods(t.db, member.accountId)).toEqual([]);
+    expect(await t.db.$count(passkeys)).toBe(0);
     expect((await changer.get("/zapi/internal/mypage/screen-data")).status).toBe(401);
     const withOldPassword = await new TestBrowser(t).post("/zapi/login", {
       emailUserId: "hanako@example.jp",

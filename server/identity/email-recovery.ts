@@ -3,7 +3,7 @@
  * address carries a link (a random token, stored hashed, single use, valid 7 days). Following it
  * puts the old address back and takes from whoever changed it everything they could hold on to:
  * every session and half-finished login ends, the password they knew stops working, the second
- * factors they may have set up go. The member then sets a new password through the reset link
+ * factors and passkeys they may have set up go. The member then sets a new password through the reset link
  * mailed to the restored address.
  */
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
@@ -14,6 +14,7 @@ import {
   backupCodes,
   emailChangeRecoveries,
   multiFactorMethods,
+  passkeys,
   sessions,
 } from "../db/schema.ts";
 import { hashToken, isPlausibleToken, randomToken } from "../kit/tokens.ts";
@@ -90,6 +91,8 @@ export async function recoverEmail(db: Db, token: string | undefined, now: Date)
     await tx.delete(authFlows).where(eq(authFlows.accountId, accountId));
     await tx.delete(multiFactorMethods).where(eq(multiFactorMethods.accountId, accountId));
     await tx.delete(backupCodes).where(eq(backupCodes.accountId, accountId));
+    // A passkey the taker added would let them back in without any password.
+    await tx.delete(passkeys).where(eq(passkeys.accountId, accountId));
     // Other links of the account, from changes before or after, are spent with this one.
     await tx
       .update(emailChangeRecoveries)

@@ -10,7 +10,7 @@ import type { Db } from "../db/database.ts";
 import { loginHistory } from "../db/schema.ts";
 import { countryOfAddress } from "./ip-country.ts";
 
-export type LoginMethod = "Password" | "AuthCode" | "ExternalAuth";
+export type LoginMethod = "Password" | "AuthCode" | "ExternalAuth" | "Passkey";
 
 /** Why an attempt failed, for operators; the member sees only success or failure. */
 export type LoginFailure = "bad-credentials" | "bad-code" | "throttled" | "prohibited" | "recaptcha";

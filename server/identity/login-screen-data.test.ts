@@ -24,6 +24,7 @@ describe("GET /zapi/internal/login/screen-data", () => {
       isRecaptchaEnabled: false,
       isEnabledAuthCode: true,
       defaultLoginType: "password",
+      isEnabledPasskey: true,
       reCaptchaKey: null,
     });
   });

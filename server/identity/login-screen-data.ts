@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { SECOND_FACTOR_SLUGS, secondFactorOfSlug } from "../../schemas/multi-factor.ts";
+import { isNativeAppAgent } from "../../schemas/native-app.ts";
 import { safeRedirectPath } from "../../schemas/safe-redirect.ts";
 import type { MultiFactorLoginScreenData } from "../../schemas/types/multi-factor-login-screen-data.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
@@ -20,6 +21,7 @@ import {
   smsNumberOf,
   textSecondFactorCode,
 } from "./multi-factor-login.ts";
+import { passkeysEnabled } from "./passkey-routes.ts";
 
 /** Where code mode starts when /login/code is opened without a code request in progress. */
 export const LOGIN_CODE_START = "/login?loginType=authCode";
@@ -37,6 +39,10 @@ export const loginScreenData = new Hono<ApiEnv>()
       isRecaptchaEnabled,
       isEnabledAuthCode: settings.login.isEnabledAuthCode,
       defaultLoginType: settings.login.defaultLoginType,
+      // Not inside the native app, whose web view may lack WebAuthn (as with social buttons).
+      isEnabledPasskey:
+        passkeysEnabled(c) &&
+        !isNativeAppAgent(c.req.header("user-agent") ?? "", settings.appUserAgentPattern),
       reCaptchaKey: isRecaptchaEnabled ? (recaptcha?.siteKey ?? null) : null,
     });
   })

@@ -32,6 +32,8 @@ export interface FoundSession extends SessionAccount {
   slidUntil: Date | null;
   /** The social provider the session's login went through, or null (a password, a code, a sign-up). */
   externalType: string | null;
+  /** How the session's login was made (RFC 8176 method names), or null when it did not say. */
+  amr: string[] | null;
 }
 
 /** When a session started at `createdAt` and used at `now` ends: 30 days on, or its absolute end. */
@@ -68,6 +70,7 @@ export async function findSessionAccount(
         authenticatedAt: sessions.authenticatedAt,
         expiresAt: sessions.expiresAt,
         externalType: sessions.externalType,
+        amr: sessions.amr,
       })
       .from(sessions)
       .innerJoin(accounts, eq(accounts.id, sessions.accountId))
@@ -95,6 +98,7 @@ export async function findSessionAccount(
     authenticatedAt: row.authenticatedAt,
     slidUntil,
     externalType: row.externalType,
+    amr: row.amr,
   };
 }
 
@@ -119,6 +123,8 @@ export async function startSession(
     ip: string | null;
     /** The social provider the login went through, if it did. */
     externalType?: string | null;
+    /** How the login was made (RFC 8176 method names), for the login provider's ID tokens. */
+    amr?: string[] | null;
   },
 ): Promise<StartedSession> {
   if (isPlausibleToken(input.previousToken)) await endSession(db, input.previousToken);
@@ -134,6 +140,7 @@ export async function startSession(
     userAgent: input.userAgent,
     ip: input.ip,
     externalType: input.externalType ?? null,
+    amr: input.amr ?? null,
   });
   // Expired sessions are of no use to anyone; the account's own are swept at each login.
   await db

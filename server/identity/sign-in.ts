@@ -29,11 +29,29 @@ export interface SignedIn {
   redirectTo?: string;
 }
 
+/**
+ * The login's methods as RFC 8176 names them, which the login provider's ID tokens carry (amr):
+ * a password "pwd", a code "otp" (by text "sms"), a passkey with user verification "hwk" and
+ * "mfa" (a key only the device holds, unlocked by the member), a second factor adds "mfa". A
+ * social login says nothing of how the other site checked the person.
+ */
+export function authenticationMethods(method: LoginMethod, secondFactor?: SecondFactorType): string[] | null {
+  const first: Record<LoginMethod, string[] | null> = {
+    Password: ["pwd"],
+    AuthCode: ["otp"],
+    Passkey: ["hwk", "mfa"],
+    ExternalAuth: null,
+  };
+  const methods = first[method];
+  if (!secondFactor || !methods) return methods;
+  return [...new Set([...methods, secondFactor === "SMS" ? "sms" : "otp", "mfa"])];
+}
+
 /** Starts the member's session and remembers this browser; true when the browser was new to the account. */
 export async function startMemberSession(
   c: Context<ApiEnv>,
   account: Account,
-  externalType: string | null = null,
+  how: { externalType?: string | null; amr?: string[] | null } = {},
 ): Promise<boolean> {
   const { db, now, sessionMaxAgeMs } = c.get("deps");
   const session = await startSession(db, {
@@ -43,7 +61,8 @@ export async function startMemberSession(
     maxAgeMs: sessionMaxAgeMs,
     userAgent: c.req.header("user-agent") ?? null,
     ip: clientAddress(c),
-    externalType,
+    externalType: how.externalType ?? null,
+    amr: how.amr ?? null,
   });
   setSessionCookies(c, { ...session, publicId: account.publicId });
   // Mails sent without a request (a declined renewal) speak the language the member last used.
@@ -76,7 +95,10 @@ export async function logIn(
   const now = deps.now();
   const ip = clientAddress(c);
   const userAgent = c.req.header("user-agent") ?? null;
-  const newBrowser = await startMemberSession(c, account, attempt.externalType ?? null);
+  const newBrowser = await startMemberSession(c, account, {
+    externalType: attempt.externalType ?? null,
+    amr: authenticationMethods(attempt.method, attempt.multiFactorType),
+  });
   await recordLoginAttempt(deps.db, {
     accountId: account.id,
     identifier: attempt.identifier,

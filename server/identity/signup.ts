@@ -221,7 +221,7 @@ export const signup = new Hono<ApiEnv>()
     clearFlowCookie(c, "signUp");
     // Signing up is the first login from this browser: no new-login notice for it. A social
     // sign-up's session is the provider's ("logging in" on my page).
-    await startMemberSession(c, account, flow.externalIdentity?.type ?? null);
+    await startMemberSession(c, account, { externalType: flow.externalIdentity?.type ?? null });
     return c.json({ authId: account.publicId, ...(await afterSignup(c, flow)) });
   })
 

@@ -65,6 +65,15 @@ import loginRequestSchema from "../../schemas/requests/login-request.schema.json
 import multiFactorLoginRequestSchema from "../../schemas/requests/multi-factor-login-request.schema.json" with {
   type: "json",
 };
+import passkeyLoginRequestSchema from "../../schemas/requests/passkey-login-request.schema.json" with {
+  type: "json",
+};
+import passkeyRegistrationRequestSchema from "../../schemas/requests/passkey-registration-request.schema.json" with {
+  type: "json",
+};
+import passkeyRenameRequestSchema from "../../schemas/requests/passkey-rename-request.schema.json" with {
+  type: "json",
+};
 import paymentMethodCreditRequestSchema from "../../schemas/requests/payment-method-credit-request.schema.json" with {
   type: "json",
 };
@@ -193,6 +202,9 @@ export const REQUEST_SCHEMAS = {
   consoleCancelSubscription: consoleCancelSubscriptionRequestSchema,
   consoleFreeDays: consoleFreeDaysRequestSchema,
   consoleLiftAddress: consoleLiftAddressRequestSchema,
+  passkeyRegistration: passkeyRegistrationRequestSchema,
+  passkeyLogin: passkeyLoginRequestSchema,
+  passkeyRename: passkeyRenameRequestSchema,
 };
 
 const ajv = createAjv();

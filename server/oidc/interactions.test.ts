@@ -242,6 +242,30 @@ describe("the provider's interactions (issue 46 §3, §4)", () => {
     });
   });
 
+  it("the ID token says how the site's login was made (amr): a passkey's hwk and mfa", async () => {
+    const member = await insertSignedInAccount(t);
+    const browser = new Browser();
+    const { token } = await startSession(t.db, {
+      accountId: member.accountId,
+      previousToken: undefined,
+      now: t.clock.now(),
+      maxAgeMs: 24 * 60 * 60 * 1000,
+      userAgent: null,
+      ip: null,
+      amr: ["hwk", "mfa"],
+    });
+    browser.cookies.set("sid", token);
+    const config = await relyingParty();
+    const tokens = await authorizeWithEmail(browser, config);
+    expect(tokens.claims()?.amr).toEqual(["hwk", "mfa"]);
+
+    // A session that does not say (older than the column) gives no amr at all.
+    const other = await insertSignedInAccount(t);
+    const elsewhere = new Browser();
+    signedIn(elsewhere, other);
+    expect((await authorizeWithEmail(elsewhere, config)).claims()).not.toHaveProperty("amr");
+  });
+
   it("a required scope cannot be refused", async () => {
     const member = await insertSignedInAccount(t, { contactEmail: "required@example.jp" });
     const browser = new Browser();

@@ -116,6 +116,8 @@ export function createInteractionHandler(options: InteractionOptions) {
   const loginOf = (session: FoundSession): InteractionResults["login"] => ({
     accountId: session.publicId,
     ts: Math.floor(session.authenticatedAt.getTime() / 1000),
+    // How the site's login was made: a client may ask whether it was a passkey or a second factor.
+    ...(session.amr && session.amr.length > 0 ? { amr: session.amr } : {}),
     remember: true,
   });
 

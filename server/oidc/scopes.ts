@@ -49,10 +49,13 @@ export function requiredScopesOf(scopes: readonly ScopeSetting[]): ReadonlySet<s
   return new Set(["openid", ...scopes.filter((scope) => scope.required).map((scope) => scope.scopeKey)]);
 }
 
-/** oidc-provider's `claims` option: each scope's claims, and sub under openid. */
+/**
+ * oidc-provider's `claims` option: each scope's claims; under openid, sub and amr (how the login
+ * was made, such as a passkey, in every ID token whose login said it).
+ */
 export function claimsConfiguration(scopes: readonly ScopeSetting[]): Record<string, string[]> {
   return Object.fromEntries(
-    scopes.map((scope) => [scope.scopeKey, scope.scopeKey === "openid" ? ["sub"] : [...scope.claims]]),
+    scopes.map((scope) => [scope.scopeKey, scope.scopeKey === "openid" ? ["sub", "amr"] : [...scope.claims]]),
   );
 }
 

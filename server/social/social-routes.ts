@@ -19,6 +19,7 @@ import { endFlow, findFlow, startFlow } from "../identity/auth-flows.ts";
 import { recordLoginAttempt } from "../identity/login-history.ts";
 import { currentMember, requireMember, requireMemberAccount } from "../identity/member.ts";
 import { startSecondFactor } from "../identity/multi-factor-login.ts";
+import { waysInOf } from "../identity/passkeys.ts";
 import { logIn } from "../identity/sign-in.ts";
 import { SOCIAL_SIGNUP_FORM_PATH } from "../identity/signup-screen-data.ts";
 import { apiError, retryLaterError } from "../kit/messages.ts";
@@ -50,11 +51,17 @@ const DEFAULT_LANDING = "/mypage";
 const socialFailed = (c: ApiContext) => apiError(c, 400, "EXTERNAL_AUTH_FAILED", "social.failed");
 
 /**
- * How many linked providers an account must keep to still have a way in (spec §2): none while it
- * can log in with a password, else one.
+ * Whether the account keeps a way in without this link (spec §2): its password, another link or a
+ * passkey (server/identity/passkeys.ts counts them).
  */
-export function linksToKeep(passwordsEnabled: boolean, account: Pick<Account, "passwordHash">): number {
-  return passwordsEnabled && account.passwordHash ? 0 : 1;
+async function mayUnlink(c: ApiContext, account: Account): Promise<boolean> {
+  const { db, store } = c.get("deps");
+  const { settings } = store.current();
+  const ways = await waysInOf(db, account, {
+    passwordsEnabled: settings.features.isEnabledPassword,
+    passkeysEnabled: settings.login.passkey === true,
+  });
+  return ways > 1;
 }
 
 /** The offered provider of this type, or 400: not enabled, no secret, or not a provider at all. */
@@ -213,8 +220,7 @@ async function disable(c: ApiContext) {
   if (!linked.some((identity) => identity.type === request.userIdentifierType)) {
     throw await apiError(c, 404, "EXTERNAL_AUTH_NOT_LINKED", "social.notLinked");
   }
-  const passwordsEnabled = deps.store.current().settings.features.isEnabledPassword;
-  if (linked.length <= linksToKeep(passwordsEnabled, account)) {
+  if (!(await mayUnlink(c, account))) {
     throw await apiError(c, 409, "EXTERNAL_AUTH_LAST", "social.lastWayIn");
   }
   await unlinkIdentity(deps.db, account.id, request.userIdentifierType);
@@ -240,7 +246,7 @@ export async function externalAccountsOf(c: ApiContext, account: Account) {
       isLinked: linked.some((identity) => identity.type === type),
       isLogin: loggedInWith === type,
     })),
-    isUnlinkAllowed: linked.length > linksToKeep(settings.features.isEnabledPassword, account),
+    isUnlinkAllowed: await mayUnlink(c, account),
   };
 }
 

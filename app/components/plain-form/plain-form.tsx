@@ -68,7 +68,7 @@ interface FieldProps {
 function keyboardHints(field: PlainField): InputHTMLAttributes<HTMLInputElement> {
   const literal = { autoCapitalize: "none", spellCheck: false };
   if (field.widget === "email") return { inputMode: "email", ...literal };
-  if (field.widget === "password" || field.ui["ui:autocomplete"] === "username") return literal;
+  if (field.widget === "password" || field.ui["ui:autocomplete"]?.startsWith("username")) return literal;
   return {};
 }
 

@@ -43,6 +43,15 @@ export interface MailTemplateVars {
     /** Where the member reviews the settings. */
     settingsUrl: string;
   };
+  /** A passkey was added to the account or removed from it. */
+  passkeyChanged: {
+    changedAt: Date;
+    change: "added" | "removed";
+    /** The passkey's name on the member's list (e.g. iPhone の Safari). */
+    passkeyName: string;
+    /** Where the member reviews their passkeys. */
+    settingsUrl: string;
+  };
   /** The store's support logged the account out everywhere (the member asked, or its safety needed it). */
   sessionsEndedBySupport: {
     endedAt: Date;

@@ -103,6 +103,23 @@ export const en: MailCatalog = {
         { kind: "link", label: "Set up two-step verification", url: settingsUrl },
       ],
     }),
+    passkeyChanged: ({ changedAt, change, passkeyName, settingsUrl }, { serviceName }) => ({
+      subject: `[${serviceName}] A passkey was ${change === "added" ? "added to" : "removed from"} your account`,
+      blocks: [
+        { kind: "paragraph", text: `Thank you for using ${serviceName}.` },
+        {
+          kind: "paragraph",
+          text: `On ${dateTime.format(changedAt)} (Japan time), the passkey "${passkeyName}" was ${
+            change === "added" ? "added to" : "removed from"
+          } your account.`,
+        },
+        {
+          kind: "note",
+          text: "If you did not make this change, someone else may have. Change your password at once and review your passkeys.",
+        },
+        { kind: "link", label: "Review your passkeys", url: settingsUrl },
+      ],
+    }),
     multiFactorChanged: ({ changedAt, change, methodName, settingsUrl }, { serviceName }) => ({
       subject: `[${serviceName}] Your two-step verification settings changed`,
       blocks: [

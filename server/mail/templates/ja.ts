@@ -105,6 +105,23 @@ export const ja: MailCatalog = {
         { kind: "link", label: "2段階認証を設定する", url: settingsUrl },
       ],
     }),
+    passkeyChanged: ({ changedAt, change, passkeyName, settingsUrl }, { serviceName }) => ({
+      subject: `【${serviceName}】パスキーの${change === "added" ? "登録" : "削除"}のお知らせ`,
+      blocks: [
+        { kind: "paragraph", text: `${serviceName}をご利用いただきありがとうございます。` },
+        {
+          kind: "paragraph",
+          text: `${dateTime.format(changedAt)}(日本時間)に、お客様のアカウント${
+            change === "added" ? "にパスキー「" : "からパスキー「"
+          }${passkeyName}」が${change === "added" ? "登録" : "削除"}されました。`,
+        },
+        {
+          kind: "note",
+          text: "※お心当たりがない場合は、第三者による不正な変更のおそれがあります。すぐにパスワードを変更し、パスキーの一覧をご確認ください。",
+        },
+        { kind: "link", label: "パスキーを確認する", url: settingsUrl },
+      ],
+    }),
     multiFactorChanged: ({ changedAt, change, methodName, settingsUrl }, { serviceName }) => ({
       subject: `【${serviceName}】2段階認証の設定変更のお知らせ`,
       blocks: [

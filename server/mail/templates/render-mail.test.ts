@@ -18,6 +18,12 @@ const sampleVars: { [Name in MailTemplateName]: MailTemplateVars[Name] } = {
     methodName: "認証アプリ",
     settingsUrl: "https://soramiru.example.jp/mypage/multi-factor",
   },
+  passkeyChanged: {
+    changedAt: new Date("2026-11-21T05:30:00Z"),
+    change: "added",
+    passkeyName: "iPhone の Safari",
+    settingsUrl: "https://soramiru.example.jp/mypage/passkeys",
+  },
   sessionsEndedBySupport: {
     endedAt: new Date("2026-11-21T05:30:00Z"),
     loginUrl: "https://soramiru.example.jp/login",
