@@ -20,16 +20,29 @@ export const e2eIdentityProviderPort = Number(process.env.E2E_IDP_PORT ?? 3220);
 export const STORE_EDITS_PROJECT = "store-edits";
 export const e2eStoreEditsDataDir = ".data/e2e-store-edits";
 const storeEditsPort = port + 1;
+/**
+ * The project of the tests tagged PASSKEYS: WebAuthn takes a domain for the relying party, never an
+ * IP address, so they browse a server of their own whose public origin is http://localhost
+ * (port + 2, its own data folder, one seeded member without a password).
+ */
+export const PASSKEYS_PROJECT = "passkeys";
+export const e2ePasskeysDataDir = ".data/e2e-passkeys";
+const passkeysPort = port + 2;
 const browserUse = { ...devices["Desktop Chrome"], channel: undefined };
 const browserWorkers = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
 
 /** One e2e server: the production build on a fresh data folder holding a copy of the demo store. */
-function e2eServer(serverPort: number, dataDir: string, seed: "members" | "store-edits") {
-  const origin = `http://127.0.0.1:${serverPort}`;
+function e2eServer(
+  serverPort: number,
+  dataDir: string,
+  seed: "members" | "store-edits" | "passkeys",
+  publicHost = "127.0.0.1",
+) {
+  const origin = `http://${publicHost}:${serverPort}`;
   return {
     command: [
       `rm -rf ${dataDir} && mkdir -p ${dataDir}/store && cp -r config/. ${dataDir}/store/`,
-      `npx tsx tests/e2e/seed.ts ${dataDir}${seed === "store-edits" ? " --store-edits" : ""}`,
+      `npx tsx tests/e2e/seed.ts ${dataDir}${seed === "members" ? "" : ` --${seed}`}`,
       "npx tsx server/main.ts",
     ].join(" && "),
     url: `${origin}/zapi/internal/root/screen-data`,
@@ -98,11 +111,17 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: browserUse, grepInvert: /@edits-store/, workers: browserWorkers },
+    { name: "chromium", use: browserUse, grepInvert: /@edits-store|@passkeys/, workers: browserWorkers },
     {
       name: STORE_EDITS_PROJECT,
       use: { ...browserUse, baseURL: `http://127.0.0.1:${storeEditsPort}` },
       grep: /@edits-store/,
+      workers: 1,
+    },
+    {
+      name: PASSKEYS_PROJECT,
+      use: { ...browserUse, baseURL: `http://localhost:${passkeysPort}` },
+      grep: /@passkeys/,
       workers: 1,
     },
   ],
@@ -111,6 +130,7 @@ export default defineConfig({
     e2eServer(port, e2eDataDir, "members"),
     // The store-edits lane has no members, only the staff member who edits the store in the console.
     e2eServer(storeEditsPort, e2eStoreEditsDataDir, "store-edits"),
+    e2eServer(passkeysPort, e2ePasskeysDataDir, "passkeys", "localhost"),
     {
       command: "npx tsx tests/fakes/recaptcha-server.ts",
       url: `${recaptchaOrigin}/health`,

@@ -288,6 +288,25 @@ export const mypageMultiFactor = {
   content: "multiFactorSettings",
 } as const satisfies ScreenDefinition;
 
+/**
+ * The member's passkeys (ADR 0050): the list, renaming, deleting, and adding one, which the
+ * browser's WebAuthn does on the page (app/routes/mypage-passkeys.tsx). Behind the
+ * re-authentication, as the other takeover-grade settings are.
+ */
+export const mypagePasskeys = {
+  id: "mypage-passkeys",
+  reauthenticate: true,
+  paths: ["/mypage/passkeys"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage",
+  titleKey: "passkeys.title",
+  leadKey: "passkeys.lead",
+  screenData: "mypage/passkeys",
+  forms: [],
+  content: "passkeyList",
+} as const satisfies ScreenDefinition;
+
 /** E-mail as a second factor: enabled only for a verified address (spec §4 MFA, §6). */
 export const mypageMultiFactorEmail = {
   id: "mypage-multi-factor-email",

@@ -127,6 +127,7 @@ export type ScreenContentName =
   | "multiFactorSettings"
   | "multiFactorEmail"
   | "multiFactorSms"
+  | "passkeyList"
   | "backupCodeCount"
   | "backupCodeGenerate"
   | "withdrawalNotes"

@@ -91,6 +91,15 @@ export function ShieldIcon(props: IconProps) {
   );
 }
 
+export function KeyIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="8" cy="15" r="4" />
+      <path d="m11 12 8.5-8.5M16 7l2.5 2.5M14 9l2 2" />
+    </Icon>
+  );
+}
+
 export function TranslateIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -85,6 +85,7 @@ import oidcConsentScreenDataSchema from "../../schemas/oidc-consent-screen-data.
 };
 import orderVerifyResultSchema from "../../schemas/order-verify-result.schema.json" with { type: "json" };
 import otpSetupScreenDataSchema from "../../schemas/otp-setup-screen-data.schema.json" with { type: "json" };
+import passkeysScreenDataSchema from "../../schemas/passkeys-screen-data.schema.json" with { type: "json" };
 import paymentHistorySchema from "../../schemas/payment-history.schema.json" with { type: "json" };
 import paymentMethodSchema from "../../schemas/payment-method.schema.json" with { type: "json" };
 import paymentMethodScreenDataSchema from "../../schemas/payment-method-screen-data.schema.json" with {
@@ -164,6 +165,7 @@ import type { MultiFactorSmsScreenData } from "../../schemas/types/multi-factor-
 import type { MypageScreenData } from "../../schemas/types/mypage-screen-data.gen.ts";
 import type { OidcConsentScreenData } from "../../schemas/types/oidc-consent-screen-data.gen.ts";
 import type { OtpSetupScreenData } from "../../schemas/types/otp-setup-screen-data.gen.ts";
+import type { PasskeysScreenData } from "../../schemas/types/passkeys-screen-data.gen.ts";
 import type { PaymentHistoryPage } from "../../schemas/types/payment-history.gen.ts";
 import type { PaymentMethodScreenData } from "../../schemas/types/payment-method-screen-data.gen.ts";
 import type { PlansScreenData } from "../../schemas/types/plans-screen-data.gen.ts";
@@ -301,6 +303,7 @@ export const SCREEN_BODY_SHAPES: { [K in ScreenContentName]: ValidateFunction<Sc
   multiFactorSettings: ajv.compile<MultiFactorSettingsScreenData>(multiFactorSettingsScreenDataSchema),
   multiFactorEmail: ajv.compile<MultiFactorEmailScreenData>(multiFactorEmailScreenDataSchema),
   multiFactorSms: ajv.compile<MultiFactorSmsScreenData>(multiFactorSmsScreenDataSchema),
+  passkeyList: ajv.compile<PasskeysScreenData>(passkeysScreenDataSchema),
   backupCodeCount: ajv.compile<BackupCodeCountScreenData>(backupCodeCountScreenDataSchema),
   backupCodeGenerate: ajv.compile<BackupCodeListScreenData>(backupCodeListScreenDataSchema),
   withdrawalNotes: WITHDRAW_SCREEN_DATA,

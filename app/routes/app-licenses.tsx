@@ -4,6 +4,8 @@ import { PageTitle } from "../components/shell/page-title.tsx";
 import { LICENSES_SCREEN_DATA } from "../lib/screen-data-shapes.server.ts";
 import { loadScreenData } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/app-licenses";
+// The page's own texts (locales/*/pages.json).
+import "../lib/translations/pages.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   return loadScreenData(args, undefined, undefined, LICENSES_SCREEN_DATA);

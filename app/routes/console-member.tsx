@@ -466,6 +466,10 @@ export default function ConsoleMember({ loaderData, actionData }: Route.Componen
       t("console.member.linkedProviders"),
       signIn.linkedProviders.map((provider) => provider.type).join("、") || t("console.member.noneSet"),
     ],
+    [
+      t("console.member.passkeys"),
+      signIn.passkeys.map((passkey) => passkey.name).join("、") || t("console.member.noneSet"),
+    ],
   ];
   return (
     <div className="card console-card console-card--wide">

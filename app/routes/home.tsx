@@ -5,6 +5,8 @@ import { ShieldIcon } from "../components/icons.tsx";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import { useShellData } from "../components/shell/use-shell-data.ts";
 import { storeText } from "../lib/store-text.ts";
+// The page's own texts (locales/*/pages.json).
+import "../lib/translations/pages.ts";
 
 const FEATURES = [
   { id: "plans", Icon: PlanIcon },

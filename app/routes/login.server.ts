@@ -30,6 +30,22 @@ export function successTarget(
   return returnTo ?? next;
 }
 
+/**
+ * The passkey button's calls (the password form's, under /zapi) and where its login ends (where
+ * the password form's would); null on a screen without a password form.
+ */
+export function passkeySignInOf(
+  screen: ScreenDefinition,
+  query: URLSearchParams,
+): { base: string; landing: string } | null {
+  const form = screen.forms.find((candidate) => candidate.builder === "loginPassword");
+  if (!form) return null;
+  return {
+    base: `/zapi${form.submit.path.replace(/\/login$/, "")}`,
+    landing: successTarget(screen, form, query),
+  };
+}
+
 export function loginAction(args: ActionFunctionArgs) {
   return screenAction(args, {
     offeredForms: (screen, query, { settings, screenData }) =>

@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearchParams } from "react-router";
 import type { ScreenDefinition, ScreenLink } from "../../screens/screen-definition.ts";
+import { PasskeySignIn } from "../components/passkey/passkey-sign-in.tsx";
 import { PlainForm } from "../components/plain-form/plain-form.tsx";
 import { ScreenForms } from "../components/screen/screen-forms.tsx";
 import { ScreenView } from "../components/screen/screen-view.tsx";
@@ -17,7 +18,7 @@ import { loadScreen } from "../lib/screen-loader.server.ts";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/login";
 import "./login.css";
-import { loginAction } from "./login.server.ts";
+import { loginAction, passkeySignInOf } from "./login.server.ts";
 import { formsOfMode, loginModeOf, loginOptions, modeSwitchOf } from "./login-screen.ts";
 // The page's texts beyond the base (app/lib/translations/browser.ts).
 import "../lib/translations/forms.ts";
@@ -26,7 +27,12 @@ import "../lib/translations/forms.ts";
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadScreen(args);
   const { forms, validatorUrls } = await pageForms(args, loaded.screen, loaded.screenData);
-  return { ...loaded, forms, validatorUrls };
+  // Passkeys where the store offers them (not inside the native app: the screen data says).
+  const passkey =
+    loaded.screenData.isEnabledPasskey === true
+      ? passkeySignInOf(loaded.screen, new URL(args.request.url).searchParams)
+      : null;
+  return { ...loaded, forms, validatorUrls, passkey };
 }
 
 export const action = (args: Route.ActionArgs) => loginAction(args);
@@ -122,6 +128,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         )}
+        {loaderData.passkey && <PasskeySignIn {...loaderData.passkey} />}
       </div>
     </ScreenView>
   );

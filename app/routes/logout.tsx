@@ -7,6 +7,8 @@ import { useCountdown } from "../components/use-countdown.ts";
 import { readCookie } from "../lib/cookies.ts";
 import { callApi } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/logout";
+// The page's own texts (locales/*/pages.json).
+import "../lib/translations/pages.ts";
 
 /** Spec §2 and §9: the logout page returns to the top page after 10 seconds. */
 export const LOGOUT_REDIRECT_SECONDS = 10;

@@ -16,14 +16,9 @@
  */
 import { data, redirect } from "react-router";
 import { detectLanguage, translatorFor } from "../../locales/language.ts";
-import { PlainForm } from "../components/plain-form/plain-form.tsx";
 import { MULTI_FACTOR_CONTENTS } from "../components/screen/contents/multi-factor.ts";
-import { ScreenForms } from "../components/screen/screen-forms.tsx";
-import { ScreenView } from "../components/screen/screen-view.tsx";
-import { pageForms } from "../lib/form-validators.server.ts";
-import { screenAction } from "../lib/screen-action.server.ts";
-import { enforceAccess, loadScreen, pendingReauthentication } from "../lib/screen-loader.server.ts";
-import { screenOfRoute } from "../lib/screens.ts";
+import { GuardedScreenView } from "../components/screen/guarded-screen-view.tsx";
+import { loadGuardedScreen, reauthenticationPost } from "../lib/guarded-screen.server.ts";
 import { callApi, followNext } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/mypage-multi-factor";
 // The re-authentication form's texts (labels, messages) beyond the base and the account's.
@@ -36,16 +31,7 @@ export type MultiFactorActionResult = { ok: true } | { ok: false; message: strin
 
 const METHOD_TYPES = new Set(["Email", "SMS", "OTP"]);
 
-export async function loader(args: Route.LoaderArgs) {
-  const headers = new Headers();
-  const loaded = await loadScreen(args, headers);
-  // Only the re-authentication that stands in for a page has forms here.
-  const { forms, validatorUrls } =
-    loaded.screen.forms.length > 0
-      ? await pageForms(args, loaded.screen, loaded.screenData)
-      : { forms: [], validatorUrls: {} };
-  return data({ ...loaded, forms, validatorUrls }, { headers });
-}
+export const loader = (args: Route.LoaderArgs) => loadGuardedScreen(args);
 
 /** The API call a post asks for, or the message of what is wrong with it. */
 async function callOf(
@@ -76,10 +62,8 @@ async function callOf(
 }
 
 export async function action(args: Route.ActionArgs) {
-  await enforceAccess(args, "member");
-  // The re-authentication form standing in for the page: the screen action's, like any form.
-  const screen = screenOfRoute(args.pattern);
-  if (screen && (await pendingReauthentication(args, screen))) return screenAction(args);
+  const proof = await reauthenticationPost(args);
+  if (proof) return proof;
   const t = await translatorFor(detectLanguage(args.request));
   const post = await args.request.formData().catch(() => null);
   const call = await callOf(post, t);
@@ -95,23 +79,5 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function MypageMultiFactor({ loaderData }: Route.ComponentProps) {
-  const { screen, screenData } = loaderData;
-  return (
-    <ScreenView
-      screen={screen}
-      screenData={screenData}
-      bodies={loaderData.bodies}
-      contents={MULTI_FACTOR_CONTENTS}
-    >
-      {screen.forms.length > 0 && (
-        <ScreenForms
-          screen={screen}
-          screenData={screenData}
-          builtForms={loaderData.forms}
-          validatorUrls={loaderData.validatorUrls}
-          renderer={PlainForm}
-        />
-      )}
-    </ScreenView>
-  );
+  return <GuardedScreenView loaderData={loaderData} contents={MULTI_FACTOR_CONTENTS} />;
 }

@@ -195,6 +195,10 @@ export default function Mypage({ loaderData, actionData }: Route.ComponentProps)
               }
             />
           )}
+          {/* Not inside the native app, whose web view may lack WebAuthn. */}
+          {store?.login.passkey && !browserInfo.isApp && (
+            <Row to="/mypage/passkeys" label={t("mypage.passkeys")} />
+          )}
           <Row to="/mypage/login-history" label={t("mypage.loginHistory")} />
         </ul>
       </section>

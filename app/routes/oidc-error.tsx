@@ -9,6 +9,8 @@ import {
 } from "../components/oidc-error-query.ts";
 import { PageTitle } from "../components/shell/page-title.tsx";
 import type { Route } from "./+types/oidc-error";
+// The page's own texts (locales/*/pages.json).
+import "../lib/translations/pages.ts";
 
 /**
  * /oidc/error?status&error&error_description&error_detail (spec §7): rethrows the query as an

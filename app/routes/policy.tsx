@@ -12,6 +12,8 @@ import { formatDate } from "../lib/format.ts";
 import { POLICY_SCREEN_DATA } from "../lib/screen-data-shapes.server.ts";
 import { loadScreenData, pageUrl } from "../lib/zapi.server.ts";
 import type { Route } from "./+types/policy";
+// The page's own texts (locales/*/pages.json).
+import "../lib/translations/pages.ts";
 
 /** The policy ids config/policies allows (server/store/policy-source.ts). */
 const POLICY_ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -33,6 +33,15 @@ export interface ConsoleMemberScreenData {
       type: string;
       linkedAt: string;
     }[];
+    /**
+     * The member's passkeys: names, when added and last used, synced or on one device.
+     */
+    passkeys: {
+      name: string;
+      createdAt: string;
+      lastUsedAt: Time;
+      synced: boolean;
+    }[];
   };
   sessions: {
     createdAt: string;

@@ -1,12 +1,14 @@
 import { Hono } from "hono";
+import { isNativeAppAgent } from "../../schemas/native-app.ts";
 import { contractsInForce } from "../commerce/contracts.ts";
 import { memberProfileImageUrl, requireMember, requireMemberAccount } from "../identity/member.ts";
 import { multiFactorStateOf, offeredMethods } from "../identity/multi-factor-login.ts";
+import { countPasskeys } from "../identity/passkeys.ts";
 import type { ApiEnv } from "./context.ts";
 
 /**
  * The account area's header and menu (spec §3 Account info, Store status), and the member's
- * two-step verification state for the header's menu: whether the member holds a plan in force, and
+ * two-step verification state and passkeys for the header's menu: whether the member holds a plan in force, and
  * whether one of them is a subscription (spec §2 "Plans: only if a subscription plan exists" is read
  * as the member's: the menu's 契約プラン leads to the subscriptions they hold).
  */
@@ -26,5 +28,11 @@ export const accountHeaderScreenData = new Hono<ApiEnv>().get("/screen-data", as
     isEnabledMultiFactor: offeredMethods(c).length > 0,
     multiFactorType: types,
     defaultMultiFactorType: defaultType,
+    // The member's passkeys where the store takes them, outside the native app; else null.
+    passkeyCount:
+      settings.login.passkey === true &&
+      !isNativeAppAgent(c.req.header("user-agent") ?? "", settings.appUserAgentPattern)
+        ? await countPasskeys(db, account.id)
+        : null,
   });
 });

@@ -171,6 +171,14 @@ describe("GET /zapi/internal/account-header/screen-data", () => {
       isEnabledMultiFactor: true,
       multiFactorType: [],
       defaultMultiFactorType: null,
+      passkeyCount: 0,
+    });
+    // Where the store takes no passkeys, the menu has no line for them.
+    t.store.update((settings) => {
+      settings.login.passkey = false;
+    });
+    expect(await json(await browser.get("/zapi/internal/account-header/screen-data"))).toMatchObject({
+      passkeyCount: null,
     });
   });
 

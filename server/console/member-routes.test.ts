@@ -16,6 +16,7 @@ import {
   consentChoices,
   contracts,
   multiFactorMethods,
+  passkeys,
   policyConsents,
   sandboxCharges,
   sessions,
@@ -119,6 +120,13 @@ describe("GET /zapi/console/members/screen-data", () => {
       otpSecret: "JBSWY3DPEHPK3PXP",
       enabledAt: t.clock.now(),
     });
+    await t.db.insert(passkeys).values({
+      accountId: taro.accountId,
+      credentialId: "taros-credential",
+      publicKey: "PUBLIC-KEY-OF-TARO",
+      name: "iPhone の Safari",
+      backedUp: true,
+    });
     const support = await signedInStaff(t, "support@example.jp", "support");
     const page = `/zapi/console/members/${taro.publicId}/screen-data`;
     const withoutReason = await support.get(page);
@@ -134,6 +142,10 @@ describe("GET /zapi/console/members/screen-data", () => {
     expect(view.profile).toMatchObject({ email: "taro@example.jp", phoneNumber: "090-1234-5678" });
     expect(view.signIn.secondFactors).toEqual([{ type: "OTP", enabledAt: expect.any(String) }]);
     expect(view.signIn.passwordSetAt).not.toBeNull();
+    expect(view.signIn.passkeys).toEqual([
+      { name: "iPhone の Safari", createdAt: expect.any(String), lastUsedAt: null, synced: true },
+    ]);
+    expect(text).not.toContain("PUBLIC-KEY-OF-TARO");
     const viewed = (await t.db.select().from(staffAudit)).filter((row) => row.action === "member.viewed");
     expect(viewed.map((row) => row.detail)).toEqual([
       { publicId: taro.publicId, reason: "お問い合わせ #123 への対応" },

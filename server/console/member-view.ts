@@ -26,6 +26,7 @@ import {
   refunds,
   sessions,
 } from "../db/schema.ts";
+import { passkeysOf } from "../identity/passkeys.ts";
 import { accountEventsOf } from "../identity/security-record.ts";
 import { mailsSentTo } from "../mail/mail-records.ts";
 import { memberGrants } from "../oidc/grants.ts";
@@ -99,9 +100,10 @@ export async function memberView(
     accountEventsOf(db, account.id, LATEST),
     translatorFor(context.language),
   ]);
-  const [factors, identities, open, logins, held, paid] = await Promise.all([
+  const [factors, identities, keys, open, logins, held, paid] = await Promise.all([
     db.select().from(multiFactorMethods).where(eq(multiFactorMethods.accountId, account.id)),
     db.select().from(externalIdentities).where(eq(externalIdentities.accountId, account.id)),
+    passkeysOf(db, account.id),
     db
       .select()
       .from(sessions)
@@ -213,6 +215,12 @@ export async function memberView(
       linkedProviders: identities.map((identity) => ({
         type: identity.type,
         linkedAt: identity.linkedAt.toISOString(),
+      })),
+      passkeys: keys.map((passkey) => ({
+        name: passkey.name,
+        createdAt: passkey.createdAt.toISOString(),
+        lastUsedAt: iso(passkey.lastUsedAt),
+        synced: passkey.backedUp,
       })),
     },
     sessions: open.map((session) => ({

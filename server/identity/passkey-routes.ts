@@ -124,7 +124,7 @@ function mailPasskeyChange(
 async function defaultPasskeyName(c: ApiContext): Promise<string> {
   const made = deviceAndBrowserOf(c.req.header("user-agent") ?? null);
   const t = await translatorFor(requestLanguage(c));
-  return made ? t("mypage.passkeysPage.defaultName", made) : t("mypage.passkeysPage.defaultNameUnknown");
+  return made ? t("passkeys.defaultName", made) : t("passkeys.defaultNameUnknown");
 }
 
 type AssertionCheck = { passed: true; counter: number; backedUp: boolean } | { passed: false };

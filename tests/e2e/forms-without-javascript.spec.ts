@@ -91,11 +91,11 @@ test("password forgot → reset → complete, then login by password, without Ja
     // An empty login comes back with the spec's message and the identifier kept; then it logs in.
     await page.goto("/login?returnTo=%2Fmypage");
     await page.locator('[data-field="emailUserId"] input').fill(email);
-    await page.getByRole("button", { name: "ログイン" }).click();
+    await page.getByRole("button", { name: "ログイン", exact: true }).click();
     await expect(page.locator('[data-field="password"]')).toContainText("※パスワードを入力してください。");
     await expect(page.locator('[data-field="emailUserId"] input')).toHaveValue(email);
     await page.locator('[data-field="password"] input').fill(NEW_PASSWORD);
-    await page.getByRole("button", { name: "ログイン" }).click();
+    await page.getByRole("button", { name: "ログイン", exact: true }).click();
     await page.waitForURL("**/mypage");
     await expect(page.getByRole("heading", { level: 1, name: "マイページ" })).toBeVisible();
     // Guest-only pages send a member to My Page.
@@ -114,7 +114,7 @@ test("login by an e-mailed code, without JavaScript", async ({ browser }) => {
     await page.waitForURL("**/login/code");
     const mail = await waitForMail(email, "ログイン用認証コード", sentAfter);
     await page.locator('[data-field="authCode"] input').first().fill(pinFrom(mail.text));
-    await page.getByRole("button", { name: "ログイン" }).click();
+    await page.getByRole("button", { name: "ログイン", exact: true }).click();
     await page.waitForURL("**/mypage");
 
     // The account menu opens by itself (a <details>) and logs out with a post.
@@ -134,7 +134,7 @@ test("my page: registration info, the e-mail address and a consent switch, chang
     await page.goto("/login?returnTo=%2Fmypage%2Fedit");
     await page.locator('[data-field="emailUserId"] input').fill(email);
     await page.locator('[data-field="password"] input').fill(NEW_PASSWORD);
-    await page.getByRole("button", { name: "ログイン" }).click();
+    await page.getByRole("button", { name: "ログイン", exact: true }).click();
     await page.waitForURL("**/mypage/edit");
 
     // The stored values are in the page as sent; a required field emptied comes back with its message.

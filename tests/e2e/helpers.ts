@@ -10,7 +10,13 @@ import {
   type Page,
   test,
 } from "@playwright/test";
-import { e2eDataDir, e2eStoreEditsDataDir, STORE_EDITS_PROJECT } from "../../playwright.config.ts";
+import {
+  e2eDataDir,
+  e2ePasskeysDataDir,
+  e2eStoreEditsDataDir,
+  PASSKEYS_PROJECT,
+  STORE_EDITS_PROJECT,
+} from "../../playwright.config.ts";
 import { agreementTo, policiesInForce } from "../../server/identity/policy-records.ts";
 import { readOutbox, readSmsOutbox } from "../../server/mail/outbox.ts";
 import { loadPolicies } from "../../server/store/policy-source.ts";
@@ -262,10 +268,14 @@ async function expectAnswered(sent: Promise<APIResponse>) {
 export function watchPosts(page: Page): string[] {
   const posts: string[] = [];
   page.on("request", (request) => {
-    if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+    const path = new URL(request.url()).pathname;
+    // The login pages ask for a passkey challenge as they load (the identifier's autofill): not a form's post.
+    if (request.method() === "POST" && !PASSKEY_AUTOFILL_CHALLENGE.test(path)) posts.push(path);
   });
   return posts;
 }
+
+const PASSKEY_AUTOFILL_CHALLENGE = /^\/zapi(\/oidc)?\/login\/passkey\/options$/;
 
 export async function watchCsp(page: Page): Promise<string[]> {
   const reports: string[] = [];
@@ -330,8 +340,13 @@ export const EDITS_STORE = { tag: "@edits-store" } as const;
 
 /** The data folder of the server the running test browses: the store-edits lane has its own. */
 export function serverDataDir(): string {
-  return test.info().project.name === STORE_EDITS_PROJECT ? e2eStoreEditsDataDir : e2eDataDir;
+  const { name } = test.info().project;
+  if (name === STORE_EDITS_PROJECT) return e2eStoreEditsDataDir;
+  return name === PASSKEYS_PROJECT ? e2ePasskeysDataDir : e2eDataDir;
 }
+
+/** Marks a describe block that uses passkeys: it runs against the server whose origin is a domain. */
+export const PASSKEYS = { tag: "@passkeys" } as const;
 
 /** The store file of the running test's server, as the server last read it or a test wrote it. */
 export function readStoreFile(): string {

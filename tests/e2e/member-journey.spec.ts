@@ -41,7 +41,7 @@ test("a visitor signs up, logs out, logs in two ways, and resets a forgotten pas
   await page.waitForURL(/\/login\?returnTo=%2Fmypage/);
   await page.locator('[data-field="emailUserId"] input').fill(email);
   await page.locator('[data-field="password"] input').fill(PASSWORD);
-  await page.getByRole("button", { name: "ログイン" }).click();
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
   await page.waitForURL("**/mypage");
 
   // Log out (a link to /logout only asks), then in with an e-mailed code.
@@ -56,7 +56,7 @@ test("a visitor signs up, logs out, logs in two ways, and resets a forgotten pas
   await page.waitForURL("**/login/code");
   const loginMail = await waitForMail(email, "ログイン用認証コード", codeAfter);
   await page.locator('[data-field="authCode"] input').first().fill(pinFrom(loginMail.text));
-  await page.getByRole("button", { name: "ログイン" }).click();
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
   await page.waitForURL("**/mypage");
   const sessionBeforeReset = (await context.cookies()).find((cookie) => cookie.name === "sid");
   expect(sessionBeforeReset).toBeDefined();
@@ -90,11 +90,11 @@ test("a visitor signs up, logs out, logs in two ways, and resets a forgotten pas
   // …the old password is rejected, the new one works.
   await page.locator('[data-field="emailUserId"] input').fill(email);
   await page.locator('[data-field="password"] input').fill(PASSWORD);
-  await page.getByRole("button", { name: "ログイン" }).click();
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
   await expect(page.locator(".form-error, [role=alert]").first()).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
   await page.locator('[data-field="password"] input').fill(NEW_PASSWORD);
-  await page.getByRole("button", { name: "ログイン" }).click();
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
   await page.waitForURL("**/mypage");
 });
 

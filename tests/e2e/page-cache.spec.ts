@@ -28,7 +28,7 @@ test("a guest's cached page runs its own scripts under the hashed CSP, and a mem
   expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
   expect(scriptSrc).not.toMatch(/'nonce-/);
   expect(await response?.text()).not.toMatch(/nonce="[^"]+"/);
-  await waitUntilHydrated(page, page.getByRole("button", { name: "ログイン" }).last());
+  await waitUntilHydrated(page, page.getByRole("button", { name: "ログイン", exact: true }).last());
   // A client-side navigation reads the cached data of another cacheable page.
   await page.getByRole("link", { name: "プライバシーポリシー" }).first().click();
   await expect(page).toHaveURL(/\/privacy$/);

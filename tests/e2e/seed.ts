@@ -22,6 +22,7 @@ import {
   CONSOLE_ROLE_STAFF,
   CONSOLE_SETTINGS_STAFF,
   CONSOLE_STAFF,
+  PASSKEY_ONLY_MEMBER,
   PASSWORDLESS_MEMBERS,
   PAYMENT_MEMBERS,
   PLAN_CHANGE_MEMBERS,
@@ -148,12 +149,54 @@ async function seedStoreEditsLane(dataDir: string): Promise<void> {
   }
 }
 
-async function seed(dataDir: string): Promise<void> {
+/** The policies in force, as every seeded member has agreed to them. */
+function policiesAgreed(now: Date) {
   const root = resolve(import.meta.dirname, "../..");
+  return agreementTo(policiesInForce(loadPolicies(join(root, "config", "policies")), now, "ja"));
+}
+
+/** A member as sign-up would leave them, having agreed to the policies in force. */
+async function insertMember(
+  db: Db,
+  member: { email: string; userId?: string; verified: boolean; passwordHash: string | null },
+  now: Date,
+): Promise<{ id: string }> {
+  const [account] = await db
+    .insert(accounts)
+    .values({
+      publicId: randomUUID(),
+      email: member.email,
+      contactEmail: member.email,
+      emailVerifiedAt: member.verified ? now : null,
+      userId: member.userId ?? null,
+      passwordHash: member.passwordHash,
+      passwordUpdatedAt: member.passwordHash ? now : null,
+      passwordStrength: "LOWER_DIGIT",
+    })
+    .returning({ id: accounts.id });
+  if (!account) throw new Error(`the seeded member ${member.email} was not inserted`);
+  await recordConsents(db, account.id, policiesAgreed(now), now);
+  return account;
+}
+
+/** The passkeys lane's server: a member without a password, who logs in by mailed codes. */
+async function seedPasskeysLane(dataDir: string): Promise<void> {
+  const database = await openDatabase({ dataDir, databaseUrl: null });
+  try {
+    await insertMember(
+      database.db,
+      { email: PASSKEY_ONLY_MEMBER, verified: true, passwordHash: null },
+      new Date(),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+async function seed(dataDir: string): Promise<void> {
   const database = await openDatabase({ dataDir, databaseUrl: null });
   try {
     const now = new Date();
-    const inForce = policiesInForce(loadPolicies(join(root, "config", "policies")), now, "ja");
     const passwordHash = await createPasswordHasher().hash(SEEDED_PASSWORD);
     const members = [
       ...Object.values(UNVERIFIED_MEMBERS).map((email) => ({ email, verified: false, passwordHash })),
@@ -182,21 +225,7 @@ async function seed(dataDir: string): Promise<void> {
       { email: REFUND_CASE_MEMBER, verified: true, passwordHash, charged: true },
     ];
     for (const member of members) {
-      const [account] = await database.db
-        .insert(accounts)
-        .values({
-          publicId: randomUUID(),
-          email: member.email,
-          contactEmail: member.email,
-          emailVerifiedAt: member.verified ? now : null,
-          userId: "userId" in member ? member.userId : null,
-          passwordHash: member.passwordHash,
-          passwordUpdatedAt: member.passwordHash ? now : null,
-          passwordStrength: "LOWER_DIGIT",
-        })
-        .returning({ id: accounts.id });
-      if (!account) throw new Error(`the seeded member ${member.email} was not inserted`);
-      await recordConsents(database.db, account.id, agreementTo(inForce), now);
+      const account = await insertMember(database.db, member, now);
       if ("renewal" in member) await seedDueSubscription(database.db, account.id, now);
       if ("monthly" in member) await seedMonthlySubscription(database.db, account.id, now);
       if ("charged" in member) await seedTakenCharge(database.db, account.id, now);
@@ -225,6 +254,10 @@ async function seed(dataDir: string): Promise<void> {
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const [, , dataDir, lane] = process.argv;
-  if (!dataDir) throw new Error("usage: tsx tests/e2e/seed.ts <data dir> [--store-edits]");
-  await (lane === "--store-edits" ? seedStoreEditsLane(dataDir) : seed(dataDir));
+  if (!dataDir) throw new Error("usage: tsx tests/e2e/seed.ts <data dir> [--store-edits | --passkeys]");
+  const lanes: Record<string, (dataDir: string) => Promise<void>> = {
+    "--store-edits": seedStoreEditsLane,
+    "--passkeys": seedPasskeysLane,
+  };
+  await (lanes[lane ?? ""] ?? seed)(dataDir);
 }

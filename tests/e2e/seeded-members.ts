@@ -13,6 +13,9 @@ export const PASSWORDLESS_MEMBERS = {
   en: "passwordless-en@example.jp",
 } as const;
 
+/** The passkeys lane's member: no password, no social link; logs in by mailed codes (tests/e2e/passkeys.spec.ts). */
+export const PASSKEY_ONLY_MEMBER = "passkey-only@example.jp";
+
 /** A member holding a user ID that others then find taken. */
 export const USER_ID_HOLDER = { email: "user-id-holder@example.jp", userId: "SeededTaken1" } as const;
 

@@ -128,7 +128,7 @@ test.describe("forms follow the store settings", EDITS_STORE, () => {
     const validator = page.waitForResponse((response) => response.url().includes("/form-validators/"));
     await page.goto("/login");
     await validator;
-    const login = page.getByRole("button", { name: "ログイン" });
+    const login = page.getByRole("button", { name: "ログイン", exact: true });
     await waitUntilHydrated(page, login);
     await page.locator('[data-field="emailUserId"] input').focus();
     await page.locator('[data-field="password"] input').focus();

@@ -16,6 +16,7 @@ import type { MultiFactorSettingsScreenData } from "../../../schemas/types/multi
 import type { MultiFactorSmsScreenData } from "../../../schemas/types/multi-factor-sms-screen-data.gen.ts";
 import type { OidcConsentScreenData } from "../../../schemas/types/oidc-consent-screen-data.gen.ts";
 import type { OtpSetupScreenData } from "../../../schemas/types/otp-setup-screen-data.gen.ts";
+import type { PasskeysScreenData } from "../../../schemas/types/passkeys-screen-data.gen.ts";
 import type { PaymentMethodScreenData } from "../../../schemas/types/payment-method-screen-data.gen.ts";
 import type { PurchaseCompleteScreenData } from "../../../schemas/types/purchase-complete-screen-data.gen.ts";
 import type { PurchaseConfirmScreenData } from "../../../schemas/types/purchase-confirm-screen-data.gen.ts";
@@ -49,6 +50,7 @@ export interface ScreenBodyDataByName {
   backupCodeCount: BackupCodeCountScreenData;
   backupCodeGenerate: BackupCodeListScreenData;
   connectedApps: ConnectionsScreenData;
+  passkeyList: PasskeysScreenData;
   connectedApp: ConnectionScreenData;
   oidcSelectAccount: SelectAccountScreenData;
   multiFactorLoginGuide: MultiFactorLoginScreenData;

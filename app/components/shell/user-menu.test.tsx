@@ -31,7 +31,7 @@ describe("UserMenu", () => {
     let asked = 0;
     const { user } = await renderMenu(null, null, async () => {
       asked += 1;
-      return { isEnabledMultiFactor: true, multiFactorType: [] };
+      return { isEnabledMultiFactor: true, multiFactorType: [], passkeyCount: null };
     });
     expect(asked).toBe(0);
     await user.click(menuButton());
@@ -47,6 +47,7 @@ describe("UserMenu", () => {
     const on = await renderMenu(null, null, async () => ({
       isEnabledMultiFactor: true,
       multiFactorType: ["OTP"],
+      passkeyCount: null,
     }));
     await on.user.click(menuButton());
     expect(await screen.findByRole("link", { name: /2段階認証/ })).toHaveTextContent("2段階認証オン");
@@ -54,10 +55,23 @@ describe("UserMenu", () => {
     const none = await renderMenu(null, null, async () => ({
       isEnabledMultiFactor: false,
       multiFactorType: [],
+      passkeyCount: null,
     }));
     await none.user.click(menuButton());
     await Promise.resolve();
     expect(screen.queryByRole("link", { name: /2段階認証/ })).not.toBeInTheDocument();
+  });
+
+  it("leads to the passkeys with how many the member has, where the store takes them", async () => {
+    const { user } = await renderMenu(null, null, async () => ({
+      isEnabledMultiFactor: true,
+      multiFactorType: [],
+      passkeyCount: 2,
+    }));
+    await user.click(menuButton());
+    const line = await screen.findByRole("link", { name: /パスキー/ });
+    expect(line).toHaveTextContent("パスキー2");
+    expect(line).toHaveAttribute("href", "/mypage/passkeys");
   });
 
   it("says who is logged in at the top of the menu", async () => {

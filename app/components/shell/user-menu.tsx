@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { useHydrated } from "../../../widgets/use-hydrated.ts";
 import { loadApiClient } from "../../lib/api-client-on-demand.ts";
-import { ChevronDownIcon, LogoutIcon, PersonIcon, ShieldIcon } from "../icons.tsx";
+import { ChevronDownIcon, KeyIcon, LogoutIcon, PersonIcon, ShieldIcon } from "../icons.tsx";
 import { Avatar } from "../images.tsx";
 
 /** What the menu shows of the member's two-step verification (issue 27 §4), from the account header. */
@@ -12,6 +12,8 @@ export interface MenuSecurity {
   isEnabledMultiFactor: boolean;
   /** The methods the member has on. */
   multiFactorType: readonly string[];
+  /** How many passkeys the member has, where the store takes them; else null. */
+  passkeyCount: number | null;
 }
 
 /**
@@ -29,7 +31,11 @@ export async function loadMenuSecurity(): Promise<MenuSecurity | null> {
   if (!header || typeof header.isEnabledMultiFactor !== "boolean" || !Array.isArray(header.multiFactorType)) {
     return null;
   }
-  return { isEnabledMultiFactor: header.isEnabledMultiFactor, multiFactorType: header.multiFactorType };
+  return {
+    isEnabledMultiFactor: header.isEnabledMultiFactor,
+    multiFactorType: header.multiFactorType,
+    passkeyCount: typeof header.passkeyCount === "number" ? header.passkeyCount : null,
+  };
 }
 
 /**
@@ -130,6 +136,15 @@ export function UserMenu({
             >
               {t(security.multiFactorType.length > 0 ? "shell.header.twoStepOn" : "shell.header.twoStepOff")}
             </span>
+          </Link>
+        </li>
+      )}
+      {security && security.passkeyCount !== null && (
+        <li>
+          <Link to="/mypage/passkeys" className="user-menu__link" onClick={() => setOpen(false)}>
+            <KeyIcon />
+            {t("shell.header.passkeys")}
+            <span className="user-menu__state">{security.passkeyCount}</span>
           </Link>
         </li>
       )}

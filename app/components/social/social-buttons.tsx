@@ -29,7 +29,7 @@ export function SocialButtons({ providers, action }: SocialButtonsProps) {
   if (providers.length === 0) return null;
   return (
     <section className="social-buttons" aria-labelledby="social-buttons">
-      <h2 id="social-buttons" className="social-buttons__title">
+      <h2 id="social-buttons" className="rule-label social-buttons__title">
         {t("login.social.title")}
       </h2>
       <ul className="social-buttons__list">

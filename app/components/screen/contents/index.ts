@@ -10,6 +10,7 @@ import { CONTENT_SCREEN_CONTENTS } from "./content-screen.ts";
 import { FORM_SCREEN_CONTENTS } from "./form-screen.ts";
 import { MULTI_FACTOR_CONTENTS } from "./multi-factor.ts";
 import { OIDC_CONSENT_CONTENTS, OIDC_SELECT_ACCOUNT_CONTENTS } from "./oidc.ts";
+import { PASSKEY_CONTENTS } from "./passkeys.ts";
 import { PAYMENT_METHOD_CONTENTS } from "./payment-method.ts";
 import { PLAN_TO_BUY_CONTENTS } from "./plan-to-buy.ts";
 import { PURCHASE_QUOTE_CONTENTS } from "./purchase-quote.ts";
@@ -21,6 +22,7 @@ export const ROUTE_CONTENTS: Readonly<Record<string, ScreenContents>> = {
   "routes/mypage-multi-factor.tsx": MULTI_FACTOR_CONTENTS,
   "routes/mypage-consent.tsx": CONSENT_CONTENTS,
   "routes/mypage-connections.tsx": CONNECTIONS_CONTENTS,
+  "routes/mypage-passkeys.tsx": PASSKEY_CONTENTS,
   "routes/mypage-payment-method.tsx": PAYMENT_METHOD_CONTENTS,
   "routes/plans-purchase.tsx": PLAN_TO_BUY_CONTENTS,
   "routes/plans-purchase-confirm.tsx": PURCHASE_QUOTE_CONTENTS,
