@@ -302,6 +302,14 @@ describe("renaming and deleting", () => {
   });
 });
 
+describe("withdrawal", () => {
+  it("deletes the account's passkeys with it", async () => {
+    expect((await register(browser)).status).toBe(200);
+    await t.db.delete(accounts).where(eq(accounts.id, member.accountId));
+    expect(await storedPasskeys()).toHaveLength(0);
+  });
+});
+
 describe("with the store's login.passkey off", () => {
   it("every passkey call answers 404", async () => {
     t.store.update((settings) => {

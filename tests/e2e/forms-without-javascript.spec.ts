@@ -90,6 +90,13 @@ test("password forgot → reset → complete, then login by password, without Ja
 
     // An empty login comes back with the spec's message and the identifier kept; then it logs in.
     await page.goto("/login?returnTo=%2Fmypage");
+    // The passkey button needs the browser's WebAuthn, so a script: it says so, and does nothing.
+    // (A CSS locator: Playwright's text search leaves <noscript> out.)
+    await expect(page.locator(".login__passkey-note")).toHaveText(
+      "パスキーでログインするには、ブラウザの JavaScript を有効にしてください。",
+    );
+    await expect(page.locator(".login__passkey-note")).toBeVisible();
+    await expect(page.getByRole("button", { name: "パスキーでログイン" })).toBeDisabled();
     await page.locator('[data-field="emailUserId"] input').fill(email);
     await page.getByRole("button", { name: "ログイン", exact: true }).click();
     await expect(page.locator('[data-field="password"]')).toContainText("※パスワードを入力してください。");
