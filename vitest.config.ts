@@ -33,6 +33,7 @@ export const DATABASE_SUITES = [
   "server/commerce/purchase-routes.test.ts",
   "server/identity/reauthentication.test.ts",
   "server/identity/passkeys.test.ts",
+  "server/identity/leaked-passwords.test.ts",
   "server/kit/request-info.test.ts",
   "server/identity/signup.test.ts",
   "server/social/social-routes.test.ts",

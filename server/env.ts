@@ -23,6 +23,11 @@ export interface Env {
   publicOriginIsDefault: boolean;
   /** TRUST_PROXY: a reverse proxy in front appends the client's address to X-Forwarded-For. */
   trustProxy: boolean;
+  /**
+   * PWNED_PASSWORDS_URL: the base URL of a k-anonymity range API of leaked passwords (Have I Been
+   * Pwned's shape, e.g. https://api.pwnedpasswords.com); unset, new passwords are not checked.
+   */
+  pwnedPasswordsUrl: string | null;
   /** RECAPTCHA_API_KEY: the Google Cloud API key for reCAPTCHA Enterprise assessments. */
   recaptchaApiKey: string | null;
   /**
@@ -188,6 +193,7 @@ export function parseEnv(source: Source = process.env, cwd = process.cwd()): Env
     publicOrigin: publicOrigin ?? `http://localhost:${port}`,
     publicOriginIsDefault: publicOrigin === null,
     trustProxy: flag(source, "TRUST_PROXY"),
+    pwnedPasswordsUrl: optionalUrl(source, "PWNED_PASSWORDS_URL", ["http:", "https:"]),
     recaptchaApiKey: source.RECAPTCHA_API_KEY?.trim() || null,
     recaptchaEnterpriseOrigin:
       originOnly(source, "RECAPTCHA_ENTERPRISE_ORIGIN") ?? "https://recaptchaenterprise.googleapis.com",

@@ -24,6 +24,7 @@ import { type Database, openDatabase } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { type Env, EnvError, parseEnv } from "./env.ts";
 import { loadCountryDatabase } from "./identity/ip-country.ts";
+import { leakedPasswordCheck, NO_LEAKED_PASSWORD_CHECK } from "./identity/leaked-passwords.ts";
 import { createPasswordHasher } from "./identity/passwords.ts";
 import { createRecaptchaVerifier, recaptchaConfigurationProblems } from "./identity/recaptcha.ts";
 import { createSecretBox, loadSecretKey, SecretKeyError } from "./kit/secret-box.ts";
@@ -108,6 +109,9 @@ async function boot(env: Env) {
     mailer,
     sms,
     passwords: createPasswordHasher(),
+    leakedPasswords: env.pwnedPasswordsUrl
+      ? leakedPasswordCheck({ baseUrl: env.pwnedPasswordsUrl })
+      : NO_LEAKED_PASSWORD_CHECK,
     recaptcha: createRecaptchaVerifier({
       apiKey: env.recaptchaApiKey,
       origin: env.recaptchaEnterpriseOrigin,

@@ -15,6 +15,7 @@ import { type Api, createApi } from "../server/api/app.ts";
 import type { ApiDeps } from "../server/api/context.ts";
 import type { Db } from "../server/db/database.ts";
 import { accounts, sessions } from "../server/db/schema.ts";
+import { NO_LEAKED_PASSWORD_CHECK } from "../server/identity/leaked-passwords.ts";
 import { createPasswordHasher, type PasswordHasher } from "../server/identity/passwords.ts";
 import { agreementTo, policiesInForce, recordConsents } from "../server/identity/policy-records.ts";
 import type { RecaptchaVerifier } from "../server/identity/recaptcha.ts";
@@ -155,6 +156,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     sms: outbox.sms,
     passwords,
     recaptcha: recaptchaOff,
+    leakedPasswords: NO_LEAKED_PASSWORD_CHECK,
     secretBox: createSecretBox(randomBytes(32)),
     now: () => clock.now(),
     secureCookies: false,

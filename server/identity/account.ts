@@ -74,6 +74,7 @@ import { findFlow, isFlowPurpose, isMemberFlowPurpose } from "./auth-flows.ts";
 import { mailCode, mailDeps, spendIssuedCode } from "./code-mail.ts";
 import { findConsentOption, recordConsentChoice } from "./consents.ts";
 import { EMAIL_RECOVERY_PATH, issueRecoveryToken, RECOVERY_LINK_LIFETIME_MS } from "./email-recovery.ts";
+import { refuseLeakedPassword } from "./leaked-passwords.ts";
 import { currentMember, requireMember, requireMemberAccount } from "./member.ts";
 import { endMemberFlow, findMemberFlow, mailMemberCode, requireMemberFlow } from "./member-flows.ts";
 import { mailSecondFactorCode, pendingLogin } from "./multi-factor-login.ts";
@@ -248,6 +249,8 @@ export const account = new Hono<ApiEnv>()
     );
     const data = await validatedJson(c, form);
     if (found.passwordHash) throw await apiError(c, 409, "PASSWORD_ALREADY_SET", "passwordAlreadySet");
+    // Before the code is spent: a refused password is chosen again with the same code.
+    await refuseLeakedPassword(c, String(data.password), "password");
     const flow = await requireMemberFlow(c, found.id, "passwordSetting");
     await spendIssuedCode(c, flow, "passwordSetting", String(data.pinCode));
     await endMemberFlow(c, flow);
@@ -322,6 +325,7 @@ export const account = new Hono<ApiEnv>()
     await checkCurrentPassword(c, found, oldPassword, () =>
       apiError(c, 401, "PASSWORD_INCORRECT", "currentPasswordIncorrect"),
     );
+    await refuseLeakedPassword(c, newPassword, "newPassword");
     await storeNewPassword(c, found, newPassword, strength);
     return c.json({});
   })

@@ -49,6 +49,7 @@ import {
 import { endFlow, findFlow, startFlow } from "./auth-flows.ts";
 import { codeDisplayName, mailCode, mailDeps, paceMail } from "./code-mail.ts";
 import { recoverEmail } from "./email-recovery.ts";
+import { refuseLeakedPassword } from "./leaked-passwords.ts";
 import type { LoginMethod } from "./login-history.ts";
 import {
   forgetClientFailures,
@@ -359,6 +360,7 @@ export const auth = new Hono<ApiEnv>()
     if (account.passwordHash && (await deps.passwords.verify(account.passwordHash, password))) {
       throw await apiError(c, 400, "INVALID_PASSWORD_REUSED", "passwordReused");
     }
+    await refuseLeakedPassword(c, password, "password");
     const member = await currentMember(c);
     const done = await resetPassword(deps.db, {
       token,

@@ -5,6 +5,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import type { SmsSender } from "../mail/sms.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import type { PolicySource } from "../store/policy-source.ts";
+import type { LeakedPasswordCheck } from "./leaked-passwords.ts";
 import type { PasswordHasher } from "./passwords.ts";
 import type { RecaptchaVerifier } from "./recaptcha.ts";
 
@@ -16,6 +17,8 @@ export interface IdentityDeps {
   /** argon2id; tests pass cheaper parameters. */
   passwords: PasswordHasher;
   recaptcha: RecaptchaVerifier;
+  /** The list of leaked passwords new passwords are checked against (PWNED_PASSWORDS_URL; none: nothing refused). */
+  leakedPasswords: LeakedPasswordCheck;
   /** Seals authenticator secrets and hashes backup codes under the server's key (ENCRYPTION_KEY). */
   secretBox: SecretBox;
   /** SESSION_MAX_AGE_DAYS in ms: a session ends this long after its login, however often used. */

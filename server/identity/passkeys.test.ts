@@ -234,6 +234,18 @@ describe("signing in with a passkey", () => {
     expect(failures.map((row) => row.loginMethod)).toEqual(["Passkey", "Passkey"]);
   });
 
+  it("counts failures on the login limits like passwords: past the free ones, a try at once waits, even a right one", async () => {
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      expect((await signIn({ origin: "https://evil.example" })).response.status).toBe(401);
+    }
+    const waiting = await signIn();
+    expect(waiting.response.status).toBe(429);
+    expect(await json(waiting.response)).toMatchObject({ code: "TOO_MANY_ATTEMPTS" });
+    expect(waiting.on.cookies.has(SESSION_COOKIE)).toBe(false);
+    t.clock.advance(60 * 1000);
+    expect((await signIn()).response.status).toBe(200);
+  });
+
   it("is refused to a barred account after the check", async () => {
     await t.db
       .update(accounts)

@@ -7,6 +7,7 @@
  * told only once a PIN has proved the address is the visitor's; until then every address gets
  * the same answer.
  */
+
 import { type Context, Hono } from "hono";
 import { buildAuthCodeForm } from "../../schemas/forms/codes.ts";
 import { buildPolicyConsentForm, buildSignupEmailForm, policyProperty } from "../../schemas/forms/consent.ts";
@@ -36,6 +37,7 @@ import {
 import { clearFlowCookie, flowToken, setFlowCookie } from "./auth-cookies.ts";
 import { type AuthFlow, advanceFlow, endFlow, findFlow, startFlow } from "./auth-flows.ts";
 import { mailCode, spendIssuedCode } from "./code-mail.ts";
+import { refuseLeakedPassword } from "./leaked-passwords.ts";
 import { isProviderLogin } from "./login-pages.ts";
 import { currentMember } from "./member.ts";
 import {
@@ -194,6 +196,7 @@ export const signup = new Hono<ApiEnv>()
     if (await findAccountByEmail(deps.db, flow.email)) throw await emailInUseError(c);
 
     const password = typeof data.password === "string" ? data.password : null;
+    if (password) await refuseLeakedPassword(c, password, "password");
     let account: Account;
     try {
       account = await createAccount(deps.db, {

@@ -4,7 +4,7 @@
  * the pages load the script under the CSP, sign-up and login send a token the server accepts, and
  * a login without a token (JavaScript off) or with a bot's token is refused with a message.
  */
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { e2eRecaptchaPort } from "../../playwright.config.ts";
 import { FAKE_BOT_TOKEN, FAKE_RECAPTCHA_SITE_KEY } from "../fakes/recaptcha-server.ts";
 import {
@@ -38,6 +38,9 @@ async function openLoginWithRecaptcha(page: Page) {
     )
     .toBe(1);
 }
+
+/** The form's post (the passkey autofill's challenge request goes out as the page loads). */
+const formPost = (request: Request) => request.method() === "POST" && !request.url().includes("/passkey/");
 
 async function fillLogin(page: Page, email: string) {
   await page.locator('[data-field="emailUserId"] input').fill(email);
@@ -92,7 +95,7 @@ test.describe("reCAPTCHA switched on by the store (local stand-in)", EDITS_STORE
     const freshReports = await watchCsp(fresh);
     await fresh.goto(new URL("/login", page.url()).href);
     await expect(fresh.getByText(NOTICE)).toBeVisible();
-    const loginPost = fresh.waitForRequest((request) => request.method() === "POST");
+    const loginPost = fresh.waitForRequest(formPost);
     await fillLogin(fresh, email);
     expect((await loginPost).postDataJSON()).toMatchObject({
       token: `fake-recaptcha-token.${FAKE_RECAPTCHA_SITE_KEY}.login`,
@@ -106,7 +109,7 @@ test.describe("reCAPTCHA switched on by the store (local stand-in)", EDITS_STORE
     const codePage = await codeContext.newPage();
     await codePage.goto(new URL("/login?loginType=authCode", page.url()).href);
     await expect(codePage.getByText(NOTICE)).toBeVisible();
-    const codePost = codePage.waitForRequest((request) => request.method() === "POST");
+    const codePost = codePage.waitForRequest(formPost);
     const send = codePage.getByRole("button", { name: "認証コードを送信する" });
     // The token is the hydrated form's: a post before the script runs would go without it.
     await waitUntilHydrated(codePage, send);
