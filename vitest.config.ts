@@ -34,6 +34,7 @@ export const DATABASE_SUITES = [
   "server/identity/reauthentication.test.ts",
   "server/identity/passkeys.test.ts",
   "server/identity/leaked-passwords.test.ts",
+  "server/identity/devices.test.ts",
   "server/kit/request-info.test.ts",
   "server/identity/signup.test.ts",
   "server/social/social-routes.test.ts",
@@ -85,6 +86,8 @@ export const DATABASE_SUITES = [
  * The others run the same statements as these, with no lock, race or engine-specific function.
  */
 export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
+  "server/identity/devices.test.ts":
+    "a session ended through one worker, refused by another with no cache between",
   "server/db/database.test.ts": "the migrations, on the engine production runs",
   "tests/unit/test-database.test.ts": "the throwaway PostgreSQL the suites use",
   "server/billing/renewals.test.ts":

@@ -22,6 +22,7 @@ import { settingsRoutes } from "../console/settings-routes.ts";
 import { account } from "../identity/account.ts";
 import { type AccountEventListener, accountEvents } from "../identity/account-events.ts";
 import { auth, providerLogin } from "../identity/auth.ts";
+import { deviceSettings, devicesScreenData } from "../identity/devices.ts";
 import { loginScreenData } from "../identity/login-screen-data.ts";
 import { multiFactorLogin } from "../identity/multi-factor-login.ts";
 import { multiFactorScreenData, multiFactorSettings } from "../identity/multi-factor-settings.ts";
@@ -224,6 +225,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/internal/mypage/return-invoice", returnInvoiceScreenData);
   app.route("/internal/mypage/connections", connectionsScreenData);
   app.route("/internal/mypage/passkeys", passkeysScreenData);
+  app.route("/internal/mypage/devices", devicesScreenData);
   app.route("/internal/mypage", mypageScreenData);
   app.route("/internal/withdraw", withdrawScreenData);
   app.route("/internal/policies", policiesScreenData);
@@ -248,6 +250,7 @@ export function createApi(deps: ApiDeps) {
   app.route("/account", multiFactorSettings);
   app.route("/account", reauthentication);
   app.route("/account", passkeySettings);
+  app.route("/account", deviceSettings);
   app.route("/account", paymentMethods);
   app.route("/account", paymentHistory);
   app.route("/account", invoiceCalls);

@@ -433,6 +433,8 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   ],
   "POST /zapi/account/passkeys/:passkeyId/rename": [{ name: "仕事用の iPhone" }],
   "POST /zapi/account/passkeys/:passkeyId/delete": [{}],
+  "POST /zapi/account/devices/:deviceId/logout": [{}],
+  "POST /zapi/account/devices/logout-others": [{}],
   "POST /zapi/login/passkey/options": [{}],
   "POST /zapi/login/passkey": [
     {

@@ -113,6 +113,8 @@ export const sessions = pgTable(
   "sessions",
   {
     tokenHash: text("token_hash").primaryKey(),
+    /** How my page's device list names the session: never the token or its hash. */
+    publicId: uuid("public_id").notNull().unique().default(sql`gen_random_uuid()`),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
