@@ -307,6 +307,24 @@ export const mypagePasskeys = {
   content: "passkeyList",
 } as const satisfies ScreenDefinition;
 
+/**
+ * Where the member is signed in (ログイン中の端末): each session, one signed out or every other,
+ * behind the re-authentication (app/routes/mypage-devices.tsx).
+ */
+export const mypageDevices = {
+  id: "mypage-devices",
+  reauthenticate: true,
+  paths: ["/mypage/devices"],
+  layout: "account",
+  access: "member",
+  backTo: "/mypage",
+  titleKey: "devices.title",
+  leadKey: "devices.lead",
+  screenData: "mypage/devices",
+  forms: [],
+  content: "deviceList",
+} as const satisfies ScreenDefinition;
+
 /** E-mail as a second factor: enabled only for a verified address (spec §4 MFA, §6). */
 export const mypageMultiFactorEmail = {
   id: "mypage-multi-factor-email",

@@ -128,6 +128,7 @@ export type ScreenContentName =
   | "multiFactorEmail"
   | "multiFactorSms"
   | "passkeyList"
+  | "deviceList"
   | "backupCodeCount"
   | "backupCodeGenerate"
   | "withdrawalNotes"

@@ -58,6 +58,7 @@ import consoleStaffScreenDataSchema from "../../schemas/console-staff-screen-dat
 import consoleVersionsScreenDataSchema from "../../schemas/console-versions-screen-data.schema.json" with {
   type: "json",
 };
+import devicesScreenDataSchema from "../../schemas/devices-screen-data.schema.json" with { type: "json" };
 import externalAccountSchema from "../../schemas/external-account.schema.json" with { type: "json" };
 import formScreenDataSchema from "../../schemas/form-screen-data.schema.json" with { type: "json" };
 import heldContractSchema from "../../schemas/held-contract.schema.json" with { type: "json" };
@@ -154,6 +155,7 @@ import type { ConsoleSetupScreenData } from "../../schemas/types/console-setup-s
 import type { ConsoleStaffListScreenData } from "../../schemas/types/console-staff-list-screen-data.gen.ts";
 import type { ConsoleStaffScreenData } from "../../schemas/types/console-staff-screen-data.gen.ts";
 import type { ConsoleVersionsScreenData } from "../../schemas/types/console-versions-screen-data.gen.ts";
+import type { DevicesScreenData } from "../../schemas/types/devices-screen-data.gen.ts";
 import type { FormScreenData } from "../../schemas/types/form-screen-data.gen.ts";
 import type { InvoiceScreenData } from "../../schemas/types/invoice.gen.ts";
 import type { LicensesScreenData } from "../../schemas/types/licenses-screen-data.gen.ts";
@@ -304,6 +306,7 @@ export const SCREEN_BODY_SHAPES: { [K in ScreenContentName]: ValidateFunction<Sc
   multiFactorEmail: ajv.compile<MultiFactorEmailScreenData>(multiFactorEmailScreenDataSchema),
   multiFactorSms: ajv.compile<MultiFactorSmsScreenData>(multiFactorSmsScreenDataSchema),
   passkeyList: ajv.compile<PasskeysScreenData>(passkeysScreenDataSchema),
+  deviceList: ajv.compile<DevicesScreenData>(devicesScreenDataSchema),
   backupCodeCount: ajv.compile<BackupCodeCountScreenData>(backupCodeCountScreenDataSchema),
   backupCodeGenerate: ajv.compile<BackupCodeListScreenData>(backupCodeListScreenDataSchema),
   withdrawalNotes: WITHDRAW_SCREEN_DATA,

@@ -8,19 +8,16 @@
  * Adding one is the browser's WebAuthn and calls the API itself. While the page asks the member to
  * prove who they are first, it shows that form in its place, posted through the screen action.
  */
-import { data, redirect } from "react-router";
-import { detectLanguage, translatorFor } from "../../locales/language.ts";
 import { PASSKEY_CONTENTS } from "../components/screen/contents/passkeys.ts";
 import { GuardedScreenView } from "../components/screen/guarded-screen-view.tsx";
-import { loadGuardedScreen, reauthenticationPost } from "../lib/guarded-screen.server.ts";
-import { callApi, followNext } from "../lib/zapi.server.ts";
+import { type GuardedCall, guardedIntentAction, loadGuardedScreen } from "../lib/guarded-screen.server.ts";
 import type { Route } from "./+types/mypage-passkeys";
 // The re-authentication form's texts (labels, messages) beyond the base and the account's.
 import "../lib/translations/forms.ts";
 // The account area's texts (my page, its sub-pages and screens: app/lib/translations/browser.ts).
 import "../lib/translations/account.ts";
-// The passkeys page's own texts.
-import "../lib/translations/passkeys.ts";
+// The security pages' own texts.
+import "../lib/translations/security.ts";
 
 const PAGE = "/mypage/passkeys";
 
@@ -29,7 +26,7 @@ export const loader = (args: Route.LoaderArgs) => loadGuardedScreen(args);
 const PASSKEY_ID = /^[0-9a-f-]{36}$/i;
 
 /** The API call a post asks for, and the page that says it is done; null for a post that is not one. */
-function callOf(post: FormData | null): { path: string; body: unknown; done: string } | null {
+function callOf(post: FormData | null): GuardedCall | null {
   const intent = post?.get("intent");
   const passkeyId = post?.get("passkeyId");
   if (typeof passkeyId !== "string" || !PASSKEY_ID.test(passkeyId)) return null;
@@ -42,18 +39,7 @@ function callOf(post: FormData | null): { path: string; body: unknown; done: str
   return null;
 }
 
-export async function action(args: Route.ActionArgs) {
-  const proof = await reauthenticationPost(args);
-  if (proof) return proof;
-  const t = await translatorFor(detectLanguage(args.request));
-  const call = callOf(await args.request.formData().catch(() => null));
-  if (!call) return data({ message: t("passkeys.failed") }, { status: 400 });
-  const result = await callApi(args, call.path, { body: call.body });
-  const { headers } = result;
-  followNext(result);
-  if (result.ok) throw redirect(`${PAGE}?done=${call.done}`, { headers });
-  return data({ message: result.message ?? t("passkeys.failed") }, { status: result.status, headers });
-}
+export const action = (args: Route.ActionArgs) => guardedIntentAction(args, PAGE, callOf, "passkeys.failed");
 
 export default function MypagePasskeys({ loaderData }: Route.ComponentProps) {
   return <GuardedScreenView loaderData={loaderData} contents={PASSKEY_CONTENTS} />;

@@ -199,6 +199,7 @@ export default function Mypage({ loaderData, actionData }: Route.ComponentProps)
           {store?.login.passkey && !browserInfo.isApp && (
             <Row to="/mypage/passkeys" label={t("mypage.passkeys")} />
           )}
+          <Row to="/mypage/devices" label={t("mypage.devices")} />
           <Row to="/mypage/login-history" label={t("mypage.loginHistory")} />
         </ul>
       </section>

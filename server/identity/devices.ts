@@ -11,31 +11,19 @@
  */
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { Hono } from "hono";
+import type { DevicesScreenData } from "../../schemas/types/devices-screen-data.gen.ts";
 import type { ApiEnv } from "../api/context.ts";
 import { sessions } from "../db/schema.ts";
 import { apiError } from "../kit/messages.ts";
 import { hashToken, isPlausibleToken } from "../kit/tokens.ts";
 import { sessionToken } from "./auth-cookies.ts";
 import { countryOfAddress } from "./ip-country.ts";
-import { describeUserAgent, type LoginMethod } from "./login-history.ts";
+import { describeUserAgent } from "./login-history.ts";
 import { requireMember } from "./member.ts";
 import { requireRecentAuthentication } from "./reauthentication.ts";
 import { endOtherSessions } from "./sessions.ts";
 
-/** One signed-in browser as the device list shows it. */
-export interface DeviceView {
-  deviceId: string;
-  device: string | null;
-  browser: string | null;
-  country: string | null;
-  /** The address with its last part hidden: enough to tell home from elsewhere. */
-  address: string | null;
-  loggedInAt: string;
-  lastActiveAt: string;
-  /** How the session's login was made; a social provider's type; null when it did not say (a sign-up). */
-  loginMethod: LoginMethod | string | null;
-  isCurrent: boolean;
-}
+type DeviceView = DevicesScreenData["devices"][number];
 
 /** 203.0.113.7 → 203.0.113.*; 2001:db8:1:2:… → 2001:db8:1:2:*. */
 export function maskAddress(address: string | null): string | null {
@@ -77,7 +65,7 @@ export const devicesScreenData = new Hono<ApiEnv>().get("/screen-data", async (c
   }));
   // This browser first, then the most recently used.
   devices.sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent));
-  return c.json({ devices });
+  return c.json<DevicesScreenData>({ devices });
 });
 
 const DEVICE_ID = /^[0-9a-f-]{36}$/i;

@@ -11,7 +11,7 @@ import type { PasskeysScreenData } from "../../../schemas/types/passkeys-screen-
 import { useHydrated } from "../../../widgets/use-hydrated.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { ConfirmDialog, useConfirmQuestion } from "../confirm-dialog.tsx";
-import "./passkeys.css";
+import "../account/security-cards.css";
 
 type Passkey = PasskeysScreenData["passkeys"][number];
 
@@ -39,9 +39,9 @@ function AddPasskey({ allowed }: { allowed: boolean }) {
     );
   }
 
-  if (!allowed) return <p className="passkeys__note">{t("passkeys.limit")}</p>;
+  if (!allowed) return <p className="security-cards__note">{t("passkeys.limit")}</p>;
   return (
-    <div className="passkeys__add">
+    <div className="security-cards__add">
       <button
         type="button"
         className="btn btn--primary"
@@ -52,7 +52,7 @@ function AddPasskey({ allowed }: { allowed: boolean }) {
         {busy ? t("passkeys.adding") : t("passkeys.add")}
       </button>
       <noscript>
-        <p className="passkeys__note">{t("passkeys.needsJavaScript")}</p>
+        <p className="security-cards__note">{t("passkeys.needsJavaScript")}</p>
       </noscript>
       {problem && (
         <p className="alert alert--error" role="alert">
@@ -70,10 +70,10 @@ function RenameForm({ passkey, closeTo }: { passkey: Passkey; closeTo: string })
   // The member asked to rename this one: its name is what comes next.
   useEffect(() => input.current?.select(), []);
   return (
-    <Form method="post" action={closeTo} className="passkeys__rename">
+    <Form method="post" action={closeTo} className="security-cards__rename">
       <input type="hidden" name="intent" value="rename" />
       <input type="hidden" name="passkeyId" value={passkey.passkeyId} />
-      <label htmlFor={inputId} className="passkeys__rename-label">
+      <label htmlFor={inputId} className="security-cards__rename-label">
         {t("passkeys.nameLabel")}
       </label>
       <input
@@ -85,7 +85,7 @@ function RenameForm({ passkey, closeTo }: { passkey: Passkey; closeTo: string })
         maxLength={60}
         required
       />
-      <div className="passkeys__rename-buttons">
+      <div className="security-cards__rename-buttons">
         <Link to={closeTo} replace preventScrollReset className="btn btn--secondary">
           {t("passkeys.cancel")}
         </Link>
@@ -117,7 +117,7 @@ export function PasskeyList({ screenData }: { screenData: PasskeysScreenData }) 
   })();
 
   return (
-    <div className="passkeys stack">
+    <div className="security-cards stack">
       {done && DONE.has(done) && (
         <p className="alert alert--success" role="status">
           {t(`passkeys.${done}`)}
@@ -129,21 +129,21 @@ export function PasskeyList({ screenData }: { screenData: PasskeysScreenData }) 
         </p>
       )}
       <AddPasskey allowed={screenData.isAddAllowed} />
-      <section className="passkeys__section" aria-labelledby="passkeys-list">
+      <section className="security-cards__section" aria-labelledby="passkeys-list">
         <h2 id="passkeys-list" className="section-title">
           {t("passkeys.listLabel")}
         </h2>
         {screenData.passkeys.length === 0 ? (
-          <p className="passkeys__note">{t("passkeys.empty")}</p>
+          <p className="security-cards__note">{t("passkeys.empty")}</p>
         ) : (
-          <ul className="passkeys__list">
+          <ul className="security-cards__list">
             {screenData.passkeys.map((passkey) => (
-              <li key={passkey.passkeyId} className="passkeys__item">
-                <h3 className="passkeys__name">{passkey.name}</h3>
-                <p className="passkeys__kind">
+              <li key={passkey.passkeyId} className="security-cards__item">
+                <h3 className="security-cards__name">{passkey.name}</h3>
+                <p className="security-cards__kind">
                   {t(passkey.synced ? "passkeys.synced" : "passkeys.deviceBound")}
                 </p>
-                <dl className="passkeys__facts">
+                <dl className="security-cards__facts">
                   <div>
                     <dt>{t("passkeys.createdAt")}</dt>
                     <dd>{formatDateTime(passkey.createdAt, t)}</dd>
@@ -158,7 +158,7 @@ export function PasskeyList({ screenData }: { screenData: PasskeysScreenData }) 
                 {renaming === passkey.passkeyId ? (
                   <RenameForm passkey={passkey} closeTo={closeRename} />
                 ) : (
-                  <p className="passkeys__actions">
+                  <p className="security-cards__actions">
                     <Link
                       to={`${PAGE}?rename=${encodeURIComponent(passkey.passkeyId)}`}
                       replace
@@ -184,7 +184,7 @@ export function PasskeyList({ screenData }: { screenData: PasskeysScreenData }) 
           </ul>
         )}
         {!screenData.isDeleteAllowed && screenData.passkeys.length > 0 && (
-          <p className="passkeys__note">{t("passkeys.lastWayIn")}</p>
+          <p className="security-cards__note">{t("passkeys.lastWayIn")}</p>
         )}
       </section>
       {deleting && (

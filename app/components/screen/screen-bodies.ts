@@ -10,6 +10,7 @@ import type { BackupCodeListScreenData } from "../../../schemas/types/backup-cod
 import type { ConnectionScreenData } from "../../../schemas/types/connection-screen-data.gen.ts";
 import type { ConnectionsScreenData } from "../../../schemas/types/connections-screen-data.gen.ts";
 import type { ConsentScreenData } from "../../../schemas/types/consent-screen-data.gen.ts";
+import type { DevicesScreenData } from "../../../schemas/types/devices-screen-data.gen.ts";
 import type { MultiFactorEmailScreenData } from "../../../schemas/types/multi-factor-email-screen-data.gen.ts";
 import type { MultiFactorLoginScreenData } from "../../../schemas/types/multi-factor-login-screen-data.gen.ts";
 import type { MultiFactorSettingsScreenData } from "../../../schemas/types/multi-factor-settings-screen-data.gen.ts";
@@ -51,6 +52,7 @@ export interface ScreenBodyDataByName {
   backupCodeGenerate: BackupCodeListScreenData;
   connectedApps: ConnectionsScreenData;
   passkeyList: PasskeysScreenData;
+  deviceList: DevicesScreenData;
   connectedApp: ConnectionScreenData;
   oidcSelectAccount: SelectAccountScreenData;
   multiFactorLoginGuide: MultiFactorLoginScreenData;

@@ -7,6 +7,7 @@ import type { ScreenContents } from "../screen-view.tsx";
 import { CONNECTIONS_CONTENTS } from "./connections.ts";
 import { CONSENT_CONTENTS } from "./consent.ts";
 import { CONTENT_SCREEN_CONTENTS } from "./content-screen.ts";
+import { DEVICE_CONTENTS } from "./devices.ts";
 import { FORM_SCREEN_CONTENTS } from "./form-screen.ts";
 import { MULTI_FACTOR_CONTENTS } from "./multi-factor.ts";
 import { OIDC_CONSENT_CONTENTS, OIDC_SELECT_ACCOUNT_CONTENTS } from "./oidc.ts";
@@ -23,6 +24,7 @@ export const ROUTE_CONTENTS: Readonly<Record<string, ScreenContents>> = {
   "routes/mypage-consent.tsx": CONSENT_CONTENTS,
   "routes/mypage-connections.tsx": CONNECTIONS_CONTENTS,
   "routes/mypage-passkeys.tsx": PASSKEY_CONTENTS,
+  "routes/mypage-devices.tsx": DEVICE_CONTENTS,
   "routes/mypage-payment-method.tsx": PAYMENT_METHOD_CONTENTS,
   "routes/plans-purchase.tsx": PLAN_TO_BUY_CONTENTS,
   "routes/plans-purchase-confirm.tsx": PURCHASE_QUOTE_CONTENTS,
