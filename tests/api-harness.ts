@@ -416,8 +416,9 @@ export class TestBrowser {
 export async function loggedInBrowser(
   t: Pick<TestApi, "api">,
   member: { email: string; password: string | null },
+  options: TestBrowserOptions = {},
 ): Promise<TestBrowser> {
-  const browser = new TestBrowser(t);
+  const browser = new TestBrowser(t, options);
   const login = await browser.post("/zapi/login", {
     emailUserId: member.email,
     password: member.password,

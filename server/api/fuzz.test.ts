@@ -353,6 +353,17 @@ const CONSENT = [
   { policyId: "terms", revision: 2, key: "terms" },
   { policyId: "privacy", revision: 1, key: "privacy" },
 ];
+/** A passkey sign-in's body, the browser's assertion (its signature is not checked until it is valid). */
+const PASSKEY_ASSERTION = {
+  credential: {
+    id: "AAECAwQFBgcICQoLDA0ODw",
+    rawId: "AAECAwQFBgcICQoLDA0ODw",
+    type: "public-key",
+    response: { clientDataJSON: "e30", authenticatorData: "AAAA", signature: "AAAA", userHandle: "YWNj" },
+    clientExtensionResults: {},
+  },
+};
+
 const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   "POST /zapi/login": [
     { emailUserId: "taro@example.jp", password: "Passw0rdA", loginMethod: "Password" },
@@ -436,29 +447,9 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   "POST /zapi/account/devices/:deviceId/logout": [{}],
   "POST /zapi/account/devices/logout-others": [{}],
   "POST /zapi/login/passkey/options": [{}],
-  "POST /zapi/login/passkey": [
-    {
-      credential: {
-        id: "AAECAwQFBgcICQoLDA0ODw",
-        rawId: "AAECAwQFBgcICQoLDA0ODw",
-        type: "public-key",
-        response: { clientDataJSON: "e30", authenticatorData: "AAAA", signature: "AAAA", userHandle: "YWNj" },
-        clientExtensionResults: {},
-      },
-    },
-  ],
+  "POST /zapi/login/passkey": [PASSKEY_ASSERTION],
   "POST /zapi/oidc/login/passkey/options": [{}],
-  "POST /zapi/oidc/login/passkey": [
-    {
-      credential: {
-        id: "AAECAwQFBgcICQoLDA0ODw",
-        rawId: "AAECAwQFBgcICQoLDA0ODw",
-        type: "public-key",
-        response: { clientDataJSON: "e30", authenticatorData: "AAAA", signature: "AAAA", userHandle: "YWNj" },
-        clientExtensionResults: {},
-      },
-    },
-  ],
+  "POST /zapi/oidc/login/passkey": [PASSKEY_ASSERTION],
   "POST /zapi/auth/email/recover": [{ token: "made-up-recovery-token" }],
   "POST /zapi/account/payment-method/credit": [
     { token: "made-up-token", tokenKey: "made-up-key" },

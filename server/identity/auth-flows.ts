@@ -107,6 +107,15 @@ export async function startFlow(
   return { token, flow };
 }
 
+/** The row of the live flow of this purpose that the cookie's token names. */
+function liveFlow(purpose: FlowPurpose, token: string, now: Date) {
+  return and(
+    eq(authFlows.tokenHash, hashToken(token)),
+    eq(authFlows.purpose, purpose),
+    gt(authFlows.expiresAt, now),
+  );
+}
+
 /** The live flow of this purpose the cookie names, or null. */
 export async function findFlow(
   db: Db,
@@ -118,13 +127,7 @@ export async function findFlow(
   const [flow] = await db
     .select()
     .from(authFlows)
-    .where(
-      and(
-        eq(authFlows.tokenHash, hashToken(token)),
-        eq(authFlows.purpose, purpose),
-        gt(authFlows.expiresAt, now),
-      ),
-    )
+    .where(liveFlow(purpose, token, now))
     .limit(1);
   return flow ?? null;
 }
@@ -158,13 +161,7 @@ export async function takeFlow(
   if (!isPlausibleToken(token)) return null;
   const [flow] = await db
     .delete(authFlows)
-    .where(
-      and(
-        eq(authFlows.tokenHash, hashToken(token)),
-        eq(authFlows.purpose, purpose),
-        gt(authFlows.expiresAt, now),
-      ),
-    )
+    .where(liveFlow(purpose, token, now))
     .returning();
   return flow ?? null;
 }

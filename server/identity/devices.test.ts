@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createTestApi,
   insertAccount,
+  loggedInBrowser,
   type TestAccount,
   type TestApi,
-  TestBrowser,
+  type TestBrowser,
 } from "../../tests/api-harness.ts";
 import { createApi } from "../api/app.ts";
 import { maskAddress } from "./devices.ts";
@@ -22,15 +23,6 @@ async function json(response: Response) {
   return (await response.json()) as Record<string, unknown>;
 }
 
-async function logIn(browser: TestBrowser, who: TestAccount) {
-  const login = await browser.post("/zapi/login", {
-    emailUserId: who.email,
-    password: who.password,
-    loginMethod: "Password",
-  });
-  expect(login.status).toBe(200);
-}
-
 interface Device {
   deviceId: string;
   device: string | null;
@@ -46,10 +38,8 @@ const devicesOf = async (browser: TestBrowser) =>
 beforeEach(async () => {
   t = await createTestApi();
   member = await insertAccount(t, { email: "hanako@example.jp", password: "Passw0rdA" });
-  here = new TestBrowser(t);
-  phone = new TestBrowser(t, { userAgent: IPHONE, clientAddress: "203.0.113.45" });
-  await logIn(here, member);
-  await logIn(phone, member);
+  here = await loggedInBrowser(t, member);
+  phone = await loggedInBrowser(t, member, { userAgent: IPHONE, clientAddress: "203.0.113.45" });
 });
 afterEach(() => t.close());
 
@@ -85,8 +75,7 @@ describe("the member's signed-in devices", () => {
   it("refuses without a re-authentication within 10 minutes, another member's device, and this one", async () => {
     const phoneId = (await devicesOf(here)).find((device) => !device.isCurrent)?.deviceId ?? "";
     const stranger = await insertAccount(t, { email: "taro@example.jp", password: "Passw0rdB" });
-    const strangerBrowser = new TestBrowser(t);
-    await logIn(strangerBrowser, stranger);
+    const strangerBrowser = await loggedInBrowser(t, stranger);
     const notTheirs = await strangerBrowser.post(`/zapi/account/devices/${phoneId}/logout`, {});
     expect(notTheirs.status).toBe(404);
     expect(await json(notTheirs)).toMatchObject({ code: "DEVICE_NOT_FOUND" });
@@ -103,8 +92,7 @@ describe("the member's signed-in devices", () => {
   });
 
   it("「他のすべての端末からログアウト」 ends all but this one", async () => {
-    const tablet = new TestBrowser(t, { clientAddress: "198.51.100.99" });
-    await logIn(tablet, member);
+    const tablet = await loggedInBrowser(t, member, { clientAddress: "198.51.100.99" });
     expect(await devicesOf(here)).toHaveLength(3);
     expect((await here.post("/zapi/account/devices/logout-others", {})).status).toBe(200);
     expect((await devicesOf(here)).map((device) => device.isCurrent)).toEqual([true]);

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createTestApi,
   insertAccount,
+  loggedInBrowser,
   type TestAccount,
   type TestApi,
   TestBrowser,
@@ -22,15 +23,6 @@ let authenticator: SoftwareAuthenticator;
 
 async function json(response: Response) {
   return (await response.json()) as Record<string, unknown>;
-}
-
-async function logIn(on: TestBrowser, who: TestAccount) {
-  const login = await on.post("/zapi/login", {
-    emailUserId: who.email,
-    password: who.password,
-    loginMethod: "Password",
-  });
-  expect(login.status).toBe(200);
 }
 
 /** Adds a passkey to the browser's member with the authenticator: the registration's answer. */
@@ -58,9 +50,8 @@ const storedPasskeys = () => t.db.select().from(passkeys);
 beforeEach(async () => {
   t = await createTestApi();
   member = await insertAccount(t, { email: "hanako@example.jp", password: "Passw0rdA" });
-  browser = new TestBrowser(t);
+  browser = await loggedInBrowser(t, member);
   authenticator = new SoftwareAuthenticator({ origin: "http://localhost", synced: true });
-  await logIn(browser, member);
 });
 afterEach(() => t.close());
 
@@ -98,8 +89,7 @@ describe("adding a passkey on my page", () => {
   });
 
   it("refuses an answer to another browser's challenge, another origin, a missing user verification", async () => {
-    const other = new TestBrowser(t);
-    await logIn(other, member);
+    const other = await loggedInBrowser(t, member);
     const options = await json(await other.post("/zapi/account/passkeys/registration-options", {}));
     // biome-ignore lint/suspicious/noExplicitAny: the options JSON as the browser receives it
     const stolen = authenticator.create(options as any);
@@ -209,8 +199,7 @@ describe("signing in with a passkey", () => {
 
   it("refuses an assertion naming another account's credential, with the same answer as an unknown one", async () => {
     const other = await insertAccount(t, { email: "taro@example.jp", password: "Passw0rdB" });
-    const otherBrowser = new TestBrowser(t);
-    await logIn(otherBrowser, other);
+    const otherBrowser = await loggedInBrowser(t, other);
     const othersKeys = new SoftwareAuthenticator({ origin: "http://localhost" });
     expect((await register(otherBrowser, othersKeys)).status).toBe(200);
     const taroCredential = othersKeys.credentials[0];
@@ -273,8 +262,7 @@ describe("renaming and deleting", () => {
     expect(blank.status).toBe(400);
 
     const other = await insertAccount(t, { email: "taro@example.jp", password: "Passw0rdB" });
-    const otherBrowser = new TestBrowser(t);
-    await logIn(otherBrowser, other);
+    const otherBrowser = await loggedInBrowser(t, other);
     const stranger = await otherBrowser.post(`/zapi/account/passkeys/${passkeyId}/rename`, { name: "mine" });
     expect(stranger.status).toBe(404);
     expect((await otherBrowser.post(`/zapi/account/passkeys/${passkeyId}/delete`, {})).status).toBe(404);
